@@ -1,0 +1,260 @@
+//! Why an operation was refused: one variant per reason, each carrying what a caller needs to
+//! explain it. A refused operation never changes the game.
+
+use core::fmt;
+
+use crate::{Player, MAX_N};
+
+/// The reason a game operation was refused.
+///
+/// Every fallible method of [`Game`](crate::Game) returns this; the C and Python faces map each
+/// variant to one result code or exception class, so a new reason is a new variant.
+///
+/// ```
+/// use tictactoe_core::{Error, Game};
+/// let mut game = Game::new(3)?;
+/// assert_eq!(game.make_move(3, 0, 1), Err(Error::OutOfBounds { row: 3, col: 0, n: 3 }));
+/// assert_eq!(
+///     game.make_move(0, 0, 1).and_then(|_| game.make_move(0, 0, 2)).unwrap_err().to_string(),
+///     "cell (0, 0) is already taken by player 1 (X)"
+/// );
+/// # Ok::<(), Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Error {
+    /// The board size is 0 or above [`MAX_N`].
+    InvalidSize {
+        /// The size asked for.
+        n: usize,
+    },
+    /// The memory the game needs could not be allocated.
+    AllocFailed,
+    /// `row` or `col` is not below `n`.
+    OutOfBounds {
+        /// The row asked for.
+        row: usize,
+        /// The column asked for.
+        col: usize,
+        /// The board size.
+        n: usize,
+    },
+    /// A player number other than 1 or 2.
+    InvalidPlayer {
+        /// The number given.
+        player: u32,
+    },
+    /// The cell already holds a mark.
+    Occupied {
+        /// The row of the cell.
+        row: usize,
+        /// The column of the cell.
+        col: usize,
+        /// Whose mark is there.
+        by: Player,
+    },
+    /// Somebody has already won; no more moves are allowed.
+    GameOver {
+        /// The player who won.
+        winner: Player,
+    },
+    /// There is no move to take back.
+    NothingToUndo,
+    /// A position that no legal game reaches.
+    InvalidPosition(PositionError),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::InvalidSize { n } => {
+                write!(f, "board size {n} is invalid: n must be from 1 to {MAX_N}")
+            }
+            Error::AllocFailed => f.write_str("the memory for the game could not be allocated"),
+            Error::OutOfBounds { row, col, n } => {
+                write!(f, "cell ({row}, {col}) is outside the {n} x {n} board")
+            }
+            Error::InvalidPlayer { player } => {
+                write!(f, "player {player} is invalid: players are 1 (X) and 2 (O)")
+            }
+            Error::Occupied { row, col, by } => {
+                write!(f, "cell ({row}, {col}) is already taken by {by}")
+            }
+            Error::GameOver { winner } => write!(f, "the game is over: {winner} has won"),
+            Error::NothingToUndo => f.write_str("there is no move to undo"),
+            Error::InvalidPosition(reason) => write!(f, "invalid position: {reason}"),
+        }
+    }
+}
+
+impl core::error::Error for Error {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        match self {
+            Error::InvalidPosition(reason) => Some(reason),
+            _ => None,
+        }
+    }
+}
+
+impl From<PositionError> for Error {
+    fn from(reason: PositionError) -> Self {
+        Error::InvalidPosition(reason)
+    }
+}
+
+/// Why a grid of cells is not a position a legal game reaches.
+///
+/// A legal game starts empty, `X` moves first, the players alternate and nobody moves after a
+/// win. The last two reasons matter for n >= 4 only in part: on 3 x 3 every pair of lines a
+/// player owns shares a cell, but on 4 x 4 the two diagonals do not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum PositionError {
+    /// The number of cells given is not n * n (or the rows are not all n long).
+    WrongShape {
+        /// The board size.
+        n: usize,
+        /// The row whose length is wrong, or `None` when the total count is wrong.
+        row: Option<usize>,
+        /// The length found (of that row, or in total).
+        len: usize,
+    },
+    /// A cell value that is not empty (0, `' '`, `'.'`), 1 (`'X'`) or 2 (`'O'`).
+    InvalidCell {
+        /// The row of the cell.
+        row: usize,
+        /// The column of the cell.
+        col: usize,
+        /// The value found (a cell code, or a character's code point).
+        value: u32,
+    },
+    /// `X` must have as many marks as `O` or one more.
+    BadCounts {
+        /// Marks of `X`.
+        x: usize,
+        /// Marks of `O`.
+        o: usize,
+    },
+    /// Both players own a complete line.
+    BothWin,
+    /// The winner's mark count says the other player moved after the win.
+    WinnerNotLast {
+        /// The player owning a complete line.
+        winner: Player,
+    },
+    /// The winner owns lines that no single last move could have completed together.
+    DisjointWinningLines {
+        /// The player owning the lines.
+        winner: Player,
+    },
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::WrongShape { n, row: Some(row), len } => {
+                write!(f, "row {row} has {len} cells, expected {n}")
+            }
+            PositionError::WrongShape { n, row: None, len } => {
+                write!(f, "{len} cells given, a {n} x {n} board has {}", n * n)
+            }
+            PositionError::InvalidCell { row, col, value } => {
+                write!(f, "cell ({row}, {col}) holds {value}, which is not empty, X or O")
+            }
+            PositionError::BadCounts { x, o } => write!(
+                f,
+                "X has {x} marks and O has {o}: X moves first, so X must have as many as O or one more"
+            ),
+            PositionError::BothWin => f.write_str("both players own a complete line"),
+            PositionError::WinnerNotLast { winner } => {
+                write!(f, "{winner} has won but the mark counts say the opponent moved last")
+            }
+            PositionError::DisjointWinningLines { winner } => write!(
+                f,
+                "{winner} owns lines that share no cell, so no single move completed them"
+            ),
+        }
+    }
+}
+
+impl core::error::Error for PositionError {}
+
+/// The first bad move of a list, and why it was refused.
+///
+/// ```
+/// use tictactoe_core::{Error, Game, ReplayError};
+/// let mut game = Game::new(3)?;
+/// let err = game.play_all([(0, 0), (0, 0)]).unwrap_err();
+/// assert_eq!(err.index, 1);
+/// assert!(matches!(err.error, Error::Occupied { .. }));
+/// assert_eq!(game.marks(), 0); // all or nothing
+/// # Ok::<(), Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ReplayError {
+    /// The 0-based index of the refused move in the list.
+    pub index: usize,
+    /// Why it was refused.
+    pub error: Error,
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "move {}: {}", self.index, self.error)
+    }
+}
+
+impl core::error::Error for ReplayError {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        Some(&self.error)
+    }
+}
+
+/// Why a text form could not be read back into a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ParseError {
+    /// The byte offset in the text where the problem starts.
+    pub offset: usize,
+    /// What is wrong there.
+    pub kind: ParseErrorKind,
+}
+
+/// What is wrong in a text form: its syntax, or what it describes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// The text does not follow the grammar; `expected` says what should be there.
+    Syntax {
+        /// A description of what the grammar wants at this offset.
+        expected: &'static str,
+    },
+    /// The text is well formed but describes something refused: a bad size or position.
+    Rejected(Error),
+    /// The move with this index in the text's move list is refused.
+    BadMove(ReplayError),
+}
+
+impl ParseError {
+    /// The game error behind a well-formed but refused text (a bad size, position or move);
+    /// `None` for a syntax error.
+    pub fn rejection(&self) -> Option<Error> {
+        match self.kind {
+            ParseErrorKind::Syntax { .. } => None,
+            ParseErrorKind::Rejected(error) => Some(error),
+            ParseErrorKind::BadMove(replay) => Some(replay.error),
+        }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "at byte {}: ", self.offset)?;
+        match &self.kind {
+            ParseErrorKind::Syntax { expected } => write!(f, "expected {expected}"),
+            ParseErrorKind::Rejected(error) => write!(f, "{error}"),
+            ParseErrorKind::BadMove(error) => write!(f, "{error}"),
+        }
+    }
+}
+
+impl core::error::Error for ParseError {}

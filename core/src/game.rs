@@ -1,0 +1,486 @@
+//! The game: validated moves judged in O(1), turn order, status, undo and queries.
+
+use alloc::vec::Vec;
+use core::fmt;
+
+use crate::board::Board;
+use crate::lines::{Line, Lines};
+use crate::{Error, Player, ReplayError, MAX_N};
+
+/// One mark placed on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The row of the cell, from 0.
+    pub row: usize,
+    /// The column of the cell, from 0.
+    pub col: usize,
+    /// Who placed the mark.
+    pub player: Player,
+}
+
+/// Where a game stands.
+///
+/// ```
+/// use tictactoe_core::{Game, Player, Status};
+/// let mut game = Game::new(1)?;
+/// assert_eq!(game.status(), Status::InProgress);
+/// game.play(0, 0)?;
+/// assert_eq!(game.status(), Status::Won(Player::X));
+/// # Ok::<(), tictactoe_core::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// Nobody has won and a cell is still free.
+    InProgress,
+    /// This player completed a line; no more moves are allowed.
+    Won(Player),
+    /// The board is full and nobody won (LeetCode 1275's "Draw").
+    Draw,
+}
+
+/// The winner and the cell of the move that won: every winning line passes through it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Win {
+    player: Player,
+    cell: usize,
+}
+
+/// An n x n game of tic-tac-toe whose every move is validated and judged in O(1).
+///
+/// Memory: 2 bits a cell for the board, 2 x (2n + 2) `u16` line counters, 4 bytes a move of
+/// history, and for a game built from a position a second 2-bit board holding that position
+/// (it is what serialization writes). [`Game::heap_bytes`] tells the exact figure; for a new
+/// game it is 76 bytes at n = 3, 3 376 at n = 100 and 258 072 at n = 1000.
+///
+/// ```
+/// use tictactoe_core::{Game, Status};
+/// // LeetCode 348's example: player 1 wins with the bottom row.
+/// let mut game = Game::new(3)?;
+/// let moves = [(0, 0, 1), (0, 2, 2), (2, 2, 1), (1, 1, 2), (2, 0, 1), (1, 0, 2)];
+/// for (row, col, player) in moves {
+///     assert_eq!(game.make_move(row, col, player)?, None);
+/// }
+/// assert_eq!(game.make_move(2, 1, 1)?.map(|p| p.number()), Some(1));
+/// assert_eq!(game.to_string(), "X.O\nOO.\nXXX");
+/// # Ok::<(), tictactoe_core::Error>(())
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Game {
+    n: usize,
+    board: Board,
+    lines: Lines,
+    /// Cells (row * n + col) in the order they were marked; the board tells by whom.
+    /// n <= `MAX_N` keeps every cell index below 2^32.
+    history: Vec<u32>,
+    /// Marks on the board per player index.
+    marks: [usize; 2],
+    win: Option<Win>,
+    /// The position the game was built from, when it was not built empty.
+    base: Option<Board>,
+}
+
+/// History capacity reserved when a game is created: a small board never reallocates.
+const INITIAL_HISTORY: usize = 16;
+
+impl Game {
+    /// A new empty game on an n x n board, `X` to move.
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, Game, MAX_N};
+    /// assert_eq!(Game::new(3)?.n(), 3);
+    /// assert_eq!(Game::new(0), Err(Error::InvalidSize { n: 0 }));
+    /// assert_eq!(Game::new(MAX_N + 1), Err(Error::InvalidSize { n: MAX_N + 1 }));
+    /// # Ok::<(), Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::InvalidSize`] unless 1 <= n <= [`MAX_N`]; [`Error::AllocFailed`] when the
+    /// memory cannot be had (never an abort).
+    pub fn new(n: usize) -> Result<Game, Error> {
+        if n == 0 || n > MAX_N {
+            return Err(Error::InvalidSize { n });
+        }
+        let cells = n * n;
+        let mut history = Vec::new();
+        history.try_reserve_exact(cells.min(INITIAL_HISTORY)).map_err(|_| Error::AllocFailed)?;
+        Ok(Game {
+            n,
+            board: Board::new(cells)?,
+            lines: Lines::new(n)?,
+            history,
+            marks: [0, 0],
+            win: None,
+            base: None,
+        })
+    }
+
+    /// The board size n.
+    #[inline]
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// Places a mark of `player` (1 or 2) at (row, col) and returns the winner after this move:
+    /// LeetCode 348's `move`, with `None` for its 0. Players need not alternate here; see
+    /// [`Game::play`] for turn order. O(1) whatever n is.
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, Game, Player};
+    /// let mut game = Game::new(2)?;
+    /// assert_eq!(game.make_move(0, 0, 2)?, None);
+    /// assert_eq!(game.make_move(5, 0, 1), Err(Error::OutOfBounds { row: 5, col: 0, n: 2 }));
+    /// assert_eq!(game.make_move(0, 1, 9), Err(Error::InvalidPlayer { player: 9 }));
+    /// assert_eq!(
+    ///     game.make_move(0, 0, 1),
+    ///     Err(Error::Occupied { row: 0, col: 0, by: Player::O })
+    /// );
+    /// assert_eq!(game.make_move(0, 1, 2)?, Some(Player::O));
+    /// assert_eq!(game.make_move(1, 1, 1), Err(Error::GameOver { winner: Player::O }));
+    /// assert_eq!(game.marks(), 2); // the refused moves changed nothing
+    /// # Ok::<(), Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// Checked in this order, and a refused move changes nothing:
+    /// [`Error::OutOfBounds`], [`Error::InvalidPlayer`], [`Error::GameOver`],
+    /// [`Error::Occupied`], and [`Error::AllocFailed`] when the history cannot grow.
+    #[inline]
+    pub fn make_move(
+        &mut self,
+        row: usize,
+        col: usize,
+        player: u32,
+    ) -> Result<Option<Player>, Error> {
+        let n = self.n;
+        if row >= n || col >= n {
+            return Err(Error::OutOfBounds { row, col, n });
+        }
+        let player = Player::from_number(player)?;
+        if let Some(win) = self.win {
+            return Err(Error::GameOver { winner: win.player });
+        }
+        let cell = row * n + col;
+        self.board.claim(cell, player).map_err(|by| Error::Occupied { row, col, by })?;
+        if self.history.len() == self.history.capacity() && !self.grow_history() {
+            self.board.clear(cell);
+            return Err(Error::AllocFailed);
+        }
+        self.history.push(cell as u32);
+        self.marks[player.index()] += 1;
+        if self.lines.add(n, row, col, player) {
+            self.win = Some(Win { player, cell });
+            return Ok(Some(player));
+        }
+        Ok(None)
+    }
+
+    /// Makes room for more moves; kept out of line so that the common path of a move stays small.
+    #[cold]
+    #[inline(never)]
+    fn grow_history(&mut self) -> bool {
+        self.history.try_reserve(1).is_ok()
+    }
+
+    /// Places the mark of the player whose turn it is ([`Game::next_player`]) at (row, col)
+    /// and returns the winner after this move.
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Player};
+    /// let mut game = Game::new(3)?;
+    /// game.play(1, 1)?;
+    /// assert_eq!(game.cell(1, 1)?, Some(Player::X));
+    /// assert_eq!(game.next_player(), Player::O);
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Game::make_move`], without [`Error::InvalidPlayer`].
+    #[inline]
+    pub fn play(&mut self, row: usize, col: usize) -> Result<Option<Player>, Error> {
+        self.make_move(row, col, u32::from(self.next_player().number()))
+    }
+
+    /// Whose turn it is: `X` while `X` has no more marks than `O`, else `O`. In a game played
+    /// with [`Game::play`] this is simply alternation with `X` first.
+    #[inline]
+    pub fn next_player(&self) -> Player {
+        if self.marks[0] <= self.marks[1] {
+            Player::X
+        } else {
+            Player::O
+        }
+    }
+
+    /// The winner, if somebody has completed a line.
+    #[inline]
+    pub fn winner(&self) -> Option<Player> {
+        self.win.map(|win| win.player)
+    }
+
+    /// In progress, won, or drawn (the board is full and nobody won).
+    pub fn status(&self) -> Status {
+        match self.win {
+            Some(win) => Status::Won(win.player),
+            None if self.marks() == self.n * self.n => Status::Draw,
+            None => Status::InProgress,
+        }
+    }
+
+    /// Whether `player` can still complete a line: true for the winner, false when the opponent
+    /// has won, otherwise true exactly when some line holds no mark of the opponent. O(1).
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Player};
+    /// let mut game = Game::new(3)?;
+    /// game.play_all([(0, 0), (0, 1), (0, 2), (1, 1), (1, 0), (1, 2), (2, 1)])?;
+    /// assert!(game.can_win(Player::X)); // X can still complete row 2
+    /// game.play(2, 0)?;
+    /// // X O X / X O O / O X . : every line now holds both marks.
+    /// assert!(!game.can_win(Player::X) && !game.can_win(Player::O));
+    /// assert!(game.is_draw_certain());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn can_win(&self, player: Player) -> bool {
+        match self.win {
+            Some(win) => win.player == player,
+            None => self.lines.open_for(player) > 0,
+        }
+    }
+
+    /// Whether the game can only end in a draw: nobody has won and neither player can complete
+    /// a line any more. A full board without a winner is such a draw too.
+    pub fn is_draw_certain(&self) -> bool {
+        self.win.is_none() && !self.can_win(Player::X) && !self.can_win(Player::O)
+    }
+
+    /// The lines the winning move completed (one move can complete up to four); empty while
+    /// nobody has won.
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Line};
+    /// let mut game = Game::new(3)?;
+    /// // X completes row 1 and column 1 with one move at the centre.
+    /// game.make_move(1, 0, 1)?;
+    /// game.make_move(1, 2, 1)?;
+    /// game.make_move(0, 1, 1)?;
+    /// game.make_move(2, 1, 1)?;
+    /// game.make_move(1, 1, 1)?;
+    /// assert_eq!(game.winning_lines().collect::<Vec<_>>(), [Line::Row(1), Line::Column(1)]);
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    pub fn winning_lines(&self) -> impl Iterator<Item = Line> + '_ {
+        let n = self.n;
+        self.win.into_iter().flat_map(move |win| {
+            Line::through(n, win.cell / n, win.cell % n)
+                .filter(move |&line| self.lines.count(n, win.player, line) == n)
+        })
+    }
+
+    /// Takes back the last move and returns it, restoring everything it changed (winner,
+    /// status, turn, `can_win`). O(1). Marks of the position a game was built from are not
+    /// moves and are never undone.
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, Game, Move, Player};
+    /// let mut game = Game::new(3)?;
+    /// let empty = game.clone();
+    /// game.play(2, 1)?;
+    /// assert_eq!(game.undo()?, Move { row: 2, col: 1, player: Player::X });
+    /// assert_eq!(game, empty);
+    /// assert_eq!(game.undo(), Err(Error::NothingToUndo));
+    /// # Ok::<(), Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::NothingToUndo`] when no move has been made.
+    pub fn undo(&mut self) -> Result<Move, Error> {
+        let cell = self.history.pop().ok_or(Error::NothingToUndo)? as usize;
+        let (row, col) = (cell / self.n, cell % self.n);
+        let player = self.board.get(cell).expect("every cell in the history is marked");
+        self.board.clear(cell);
+        self.marks[player.index()] -= 1;
+        self.lines.remove(self.n, row, col, player);
+        // Nobody moves after a win, so a win can only have come from the last move.
+        self.win = None;
+        Ok(Move { row, col, player })
+    }
+
+    /// Who holds the cell at (row, col), if anyone.
+    ///
+    /// # Errors
+    /// [`Error::OutOfBounds`] unless row and col are below n.
+    pub fn cell(&self, row: usize, col: usize) -> Result<Option<Player>, Error> {
+        let n = self.n;
+        if row >= n || col >= n {
+            return Err(Error::OutOfBounds { row, col, n });
+        }
+        Ok(self.board.get(row * n + col))
+    }
+
+    /// The number of marks on the board.
+    #[inline]
+    pub fn marks(&self) -> usize {
+        self.marks[0] + self.marks[1]
+    }
+
+    /// The number of marks `player` has on the board.
+    #[inline]
+    pub fn marks_of(&self, player: Player) -> usize {
+        self.marks[player.index()]
+    }
+
+    /// The moves made, oldest first (not the marks of a position the game was built from).
+    pub fn history(&self) -> impl ExactSizeIterator<Item = Move> + DoubleEndedIterator + '_ {
+        self.history.iter().map(|&cell| self.move_at(cell as usize))
+    }
+
+    /// Whether the game was built from a non-empty position (its marks are not in the history).
+    pub fn has_base_position(&self) -> bool {
+        self.base.is_some()
+    }
+
+    /// Makes each move (row, col, player) in order, all or nothing: on the first refused move
+    /// every move of the list already made is taken back. Returns the winner afterwards.
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Player};
+    /// let mut game = Game::new(3)?;
+    /// assert_eq!(game.move_all([(0, 0, 1), (1, 1, 1), (2, 2, 1)])?, Some(Player::X));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// A [`ReplayError`] with the index of the first refused move and its reason.
+    pub fn move_all<I>(&mut self, moves: I) -> Result<Option<Player>, ReplayError>
+    where
+        I: IntoIterator<Item = (usize, usize, u32)>,
+    {
+        self.apply_all(moves, |game, (row, col, player)| game.make_move(row, col, player))
+    }
+
+    /// Plays each (row, col) in turn order, all or nothing: LeetCode 1275's move list. Returns
+    /// the winner afterwards.
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Player, Status};
+    /// let mut game = Game::new(3)?;
+    /// game.play_all([(0, 0), (2, 0), (1, 1), (2, 1), (2, 2)])?;
+    /// assert_eq!(game.status(), Status::Won(Player::X)); // LeetCode 1275: "A"
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// A [`ReplayError`] with the index of the first refused move and its reason.
+    pub fn play_all<I>(&mut self, moves: I) -> Result<Option<Player>, ReplayError>
+    where
+        I: IntoIterator<Item = (usize, usize)>,
+    {
+        self.apply_all(moves, |game, (row, col)| game.play(row, col))
+    }
+
+    fn apply_all<I, T>(
+        &mut self,
+        moves: I,
+        mut apply: impl FnMut(&mut Game, T) -> Result<Option<Player>, Error>,
+    ) -> Result<Option<Player>, ReplayError>
+    where
+        I: IntoIterator<Item = T>,
+    {
+        let start = self.history.len();
+        for (index, item) in moves.into_iter().enumerate() {
+            if let Err(error) = apply(self, item) {
+                while self.history.len() > start {
+                    self.undo().expect("moves made by this call can be undone");
+                }
+                return Err(ReplayError { index, error });
+            }
+        }
+        Ok(self.winner())
+    }
+
+    /// The heap bytes this game holds (board, counters, history capacity, base position).
+    ///
+    /// ```
+    /// use tictactoe_core::Game;
+    /// assert_eq!(Game::new(3)?.heap_bytes(), 76);
+    /// assert_eq!(Game::new(100)?.heap_bytes(), 3_376);
+    /// assert_eq!(Game::new(1000)?.heap_bytes(), 258_072);
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    pub fn heap_bytes(&self) -> usize {
+        self.board.heap_bytes()
+            + self.lines.heap_bytes()
+            + self.history.capacity() * core::mem::size_of::<u32>()
+            + self.base.as_ref().map_or(0, Board::heap_bytes)
+    }
+
+    fn move_at(&self, cell: usize) -> Move {
+        let player = self.board.get(cell).expect("every cell in the history is marked");
+        Move { row: cell / self.n, col: cell % self.n, player }
+    }
+
+    /// Builds a game from a validated position; `at(row, col)` tells each cell's holder and
+    /// `win` is what validation found.
+    pub(crate) fn from_valid_position(
+        n: usize,
+        at: impl Fn(usize, usize) -> Option<Player>,
+        win: Option<(Player, usize, usize)>,
+    ) -> Result<Game, Error> {
+        let mut game = Game::new(n)?;
+        for row in 0..n {
+            for col in 0..n {
+                if let Some(player) = at(row, col) {
+                    // The game is new, so every cell is free.
+                    let _ = game.board.claim(row * n + col, player);
+                    game.marks[player.index()] += 1;
+                    game.lines.add(n, row, col, player);
+                }
+            }
+        }
+        game.win = win.map(|(player, row, col)| Win { player, cell: row * n + col });
+        if game.marks() > 0 {
+            game.base = Some(game.board.clone());
+        }
+        Ok(game)
+    }
+
+    /// The holder of each cell of the position the game was built from (all empty if none).
+    pub(crate) fn base_cell(&self, row: usize, col: usize) -> Option<Player> {
+        self.base.as_ref().and_then(|base| base.get(row * self.n + col))
+    }
+}
+
+impl fmt::Display for Game {
+    /// The board as n lines of `X`, `O` and `.`, separated by newlines.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in 0..self.n {
+            if row > 0 {
+                f.write_str("\n")?;
+            }
+            for col in 0..self.n {
+                let mark = self.board.get(row * self.n + col).map_or('.', Player::symbol);
+                fmt::Write::write_char(f, mark)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        struct Moves<'a>(&'a Game);
+        impl fmt::Debug for Moves<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.debug_list()
+                    .entries(self.0.history().map(|m| (m.row, m.col, m.player.number())))
+                    .finish()
+            }
+        }
+        f.debug_struct("Game")
+            .field("n", &self.n)
+            .field("status", &self.status())
+            .field("base_position", &self.base.is_some())
+            .field("history", &Moves(self))
+            .finish()
+    }
+}

@@ -1,0 +1,173 @@
+//! The text form of a game: lossless, one line, read back by [`str::parse`].
+//!
+//! ```text
+//! tictactoe/1 n=<n>[ board=<row>/<row>/...] moves=[<row>,<col>,<player>[;<row>,<col>,<player>]...]
+//! ```
+//!
+//! `board=` is present only for a game built from a non-empty position: n rows of n characters
+//! `X`, `O` or `.`, separated by `/`. The moves are the history, oldest first, players as 1 or 2.
+//! Numbers are decimal. The size, the position and every move are validated on reading, exactly
+//! as when the game was built.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::position::split_rows;
+use crate::{Error, Game, ParseError, ParseErrorKind, Player, ReplayError};
+
+const MAGIC: &str = "tictactoe/1 n=";
+
+/// The text form of a game, from [`Game::text`].
+#[derive(Clone, Copy, Debug)]
+pub struct Text<'a>(&'a Game);
+
+impl Game {
+    /// The text form of this game (see the [`text`](crate::text) module), which
+    /// [`str::parse`] reads back into an equal game. Writing it allocates nothing.
+    ///
+    /// ```
+    /// use tictactoe_core::Game;
+    /// let mut game = Game::from_rows(&["X..", ".O.", "..."])?;
+    /// game.make_move(2, 2, 1)?;
+    /// let text = game.text().to_string();
+    /// assert_eq!(text, "tictactoe/1 n=3 board=X../.O./... moves=2,2,1");
+    /// assert_eq!(text.parse::<Game>().unwrap(), game);
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    pub fn text(&self) -> Text<'_> {
+        Text(self)
+    }
+}
+
+impl fmt::Display for Text<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let game = self.0;
+        let n = game.n();
+        write!(f, "{MAGIC}{n}")?;
+        if game.has_base_position() {
+            f.write_str(" board=")?;
+            for row in 0..n {
+                if row > 0 {
+                    f.write_str("/")?;
+                }
+                for col in 0..n {
+                    let mark = game.base_cell(row, col).map_or('.', Player::symbol);
+                    fmt::Write::write_char(f, mark)?;
+                }
+            }
+        }
+        f.write_str(" moves=")?;
+        for (i, m) in game.history().enumerate() {
+            let sep = if i > 0 { ";" } else { "" };
+            write!(f, "{sep}{},{},{}", m.row, m.col, m.player.number())?;
+        }
+        Ok(())
+    }
+}
+
+/// A cursor over the text being parsed, tracking the byte offset for errors.
+struct Cursor<'a> {
+    text: &'a str,
+    offset: usize,
+}
+
+impl<'a> Cursor<'a> {
+    fn error(&self, kind: ParseErrorKind) -> ParseError {
+        ParseError { offset: self.offset, kind }
+    }
+
+    fn syntax(&self, expected: &'static str) -> ParseError {
+        self.error(ParseErrorKind::Syntax { expected })
+    }
+
+    fn rest(&self) -> &'a str {
+        &self.text[self.offset..]
+    }
+
+    /// Consumes `literal` if the text continues with it.
+    fn eat(&mut self, literal: &str) -> bool {
+        let found = self.rest().starts_with(literal);
+        if found {
+            self.offset += literal.len();
+        }
+        found
+    }
+
+    fn expect(&mut self, literal: &str, expected: &'static str) -> Result<(), ParseError> {
+        if self.eat(literal) {
+            Ok(())
+        } else {
+            Err(self.syntax(expected))
+        }
+    }
+
+    /// A decimal number that fits in a `usize`.
+    fn number(&mut self, expected: &'static str) -> Result<usize, ParseError> {
+        let digits = self.rest().bytes().take_while(u8::is_ascii_digit).count();
+        let value = self.rest()[..digits].parse().map_err(|_| self.syntax(expected))?;
+        self.offset += digits;
+        Ok(value)
+    }
+}
+
+impl FromStr for Game {
+    type Err = ParseError;
+
+    /// Reads the text form written by [`Game::text`].
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, Game, ParseErrorKind};
+    /// let err = "tictactoe/1 n=3 moves=0,0,1;0,0,2".parse::<Game>().unwrap_err();
+    /// assert_eq!(err.offset, 28);
+    /// assert!(matches!(err.kind, ParseErrorKind::BadMove(e) if e.index == 1));
+    /// assert!("tictactoe/1 n=0 moves=".parse::<Game>().is_err());
+    /// assert!("tic-tac-toe".parse::<Game>().is_err());
+    /// ```
+    fn from_str(text: &str) -> Result<Game, ParseError> {
+        let mut cursor = Cursor { text, offset: 0 };
+        cursor.expect(MAGIC, "\"tictactoe/1 n=\"")?;
+        let size_at = cursor.offset;
+        let n = cursor.number("the board size, a decimal number")?;
+        let rejected = |offset: usize, error: Error| ParseError {
+            offset,
+            kind: ParseErrorKind::Rejected(error),
+        };
+        let mut game = if cursor.eat(" board=") {
+            let board_at = cursor.offset;
+            let len = cursor.rest().find(' ').unwrap_or(cursor.rest().len());
+            let board = &cursor.rest()[..len];
+            let rows = split_rows(board).map_err(|e| rejected(board_at, e))?;
+            if rows.len() != n {
+                return Err(cursor.syntax("n rows of the board, separated by '/'"));
+            }
+            cursor.offset += len;
+            Game::from_rows(&rows).map_err(|e| rejected(board_at, e))?
+        } else {
+            Game::new(n).map_err(|e| rejected(size_at, e))?
+        };
+        cursor.expect(" moves=", "\" moves=\"")?;
+        let mut index = 0;
+        while !cursor.rest().is_empty() {
+            if index > 0 {
+                cursor.expect(";", "';' between moves, or the end of the text")?;
+            }
+            let move_at = cursor.offset;
+            let row = cursor.number("a row number")?;
+            cursor.expect(",", "',' after the row")?;
+            let col = cursor.number("a column number")?;
+            cursor.expect(",", "',' after the column")?;
+            let player_at = cursor.offset;
+            let player = cursor.number("a player number")?;
+            let player = u32::try_from(player).map_err(|_| ParseError {
+                offset: player_at,
+                kind: ParseErrorKind::Syntax { expected: "a player number (1 or 2)" },
+            })?;
+            game.make_move(row, col, player).map_err(|error| ParseError {
+                offset: move_at,
+                kind: ParseErrorKind::BadMove(ReplayError { index, error }),
+            })?;
+            index += 1;
+        }
+        Ok(game)
+    }
+}

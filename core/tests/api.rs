@@ -1,0 +1,201 @@
+//! Behaviour the model and the vectors do not pin down: messages, error details, offsets,
+//! undo restoring every observable, and the formatting traits.
+
+use tictactoe_core::{
+    Error, Game, Line, Move, ParseErrorKind, Player, PositionError, ReplayError, Status, MAX_N,
+};
+
+#[test]
+fn every_error_has_a_message_naming_its_data() {
+    let cases: [(Error, &str); 8] = [
+        (Error::InvalidSize { n: 0 }, "board size 0 is invalid: n must be from 1 to 65535"),
+        (Error::AllocFailed, "the memory for the game could not be allocated"),
+        (Error::OutOfBounds { row: 3, col: 1, n: 3 }, "cell (3, 1) is outside the 3 x 3 board"),
+        (Error::InvalidPlayer { player: 7 }, "player 7 is invalid: players are 1 (X) and 2 (O)"),
+        (
+            Error::Occupied { row: 0, col: 2, by: Player::O },
+            "cell (0, 2) is already taken by player 2 (O)",
+        ),
+        (Error::GameOver { winner: Player::X }, "the game is over: player 1 (X) has won"),
+        (Error::NothingToUndo, "there is no move to undo"),
+        (
+            Error::InvalidPosition(PositionError::BothWin),
+            "invalid position: both players own a complete line",
+        ),
+    ];
+    for (error, message) in cases {
+        assert_eq!(error.to_string(), message);
+    }
+    let reasons = [
+        (PositionError::WrongShape { n: 3, row: Some(1), len: 2 }, "row 1 has 2 cells, expected 3"),
+        (
+            PositionError::WrongShape { n: 2, row: None, len: 3 },
+            "3 cells given, a 2 x 2 board has 4",
+        ),
+        (
+            PositionError::InvalidCell { row: 0, col: 1, value: 63 },
+            "cell (0, 1) holds 63, which is not empty, X or O",
+        ),
+        (
+            PositionError::BadCounts { x: 3, o: 1 },
+            "X has 3 marks and O has 1: X moves first, so X must have as many as O or one more",
+        ),
+        (
+            PositionError::WinnerNotLast { winner: Player::O },
+            "player 2 (O) has won but the mark counts say the opponent moved last",
+        ),
+        (
+            PositionError::DisjointWinningLines { winner: Player::X },
+            "player 1 (X) owns lines that share no cell, so no single move completed them",
+        ),
+    ];
+    for (reason, message) in reasons {
+        assert_eq!(reason.to_string(), message);
+    }
+    let replay = ReplayError { index: 4, error: Error::NothingToUndo };
+    assert_eq!(replay.to_string(), "move 4: there is no move to undo");
+    let source = core::error::Error::source(&Error::InvalidPosition(PositionError::BothWin));
+    assert_eq!(source.unwrap().to_string(), "both players own a complete line");
+}
+
+#[test]
+fn sizes_up_to_the_maximum() {
+    assert_eq!(Game::new(0), Err(Error::InvalidSize { n: 0 }));
+    assert_eq!(Game::new(MAX_N + 1), Err(Error::InvalidSize { n: MAX_N + 1 }));
+    assert_eq!(Game::new(usize::MAX), Err(Error::InvalidSize { n: usize::MAX }));
+    let mut big = Game::new(MAX_N).unwrap();
+    // The last cell's index is the largest a 32-bit history entry holds.
+    assert_eq!(big.make_move(MAX_N - 1, MAX_N - 1, 1), Ok(None));
+    assert_eq!(big.undo(), Ok(Move { row: MAX_N - 1, col: MAX_N - 1, player: Player::X }));
+}
+
+/// Everything a caller can observe, for comparing a game before and after.
+fn observe(game: &Game) -> String {
+    format!(
+        "{game}|{:?}|{:?}|{:?}|{:?}|{}|{}|{:?}|{:?}|{}",
+        game.status(),
+        game.winner(),
+        game.next_player(),
+        [game.can_win(Player::X), game.can_win(Player::O)],
+        game.is_draw_certain(),
+        game.marks(),
+        game.winning_lines().collect::<Vec<_>>(),
+        game.history().collect::<Vec<_>>(),
+        game.text()
+    )
+}
+
+#[test]
+fn undo_restores_every_observable_back_to_the_empty_board() {
+    let mut game = Game::new(3).unwrap();
+    let moves = [(1, 1), (0, 0), (2, 2), (0, 2), (0, 1), (2, 1), (1, 0), (1, 2), (2, 0)];
+    let mut seen = vec![(observe(&game), game.clone())];
+    for (row, col) in moves {
+        game.play(row, col).unwrap();
+        seen.push((observe(&game), game.clone()));
+    }
+    assert_eq!(game.status(), Status::Draw);
+    seen.pop();
+    while let Some((observed, copy)) = seen.pop() {
+        game.undo().unwrap();
+        assert_eq!(observe(&game), observed);
+        assert_eq!(game, copy);
+    }
+    assert_eq!(game.undo(), Err(Error::NothingToUndo));
+    assert_eq!(game, Game::new(3).unwrap());
+}
+
+#[test]
+fn undoing_a_win_reopens_the_game() {
+    let mut game = Game::new(3).unwrap();
+    game.play_all([(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]).unwrap();
+    assert_eq!(game.status(), Status::Won(Player::X));
+    assert_eq!(game.winning_lines().collect::<Vec<_>>(), [Line::Row(0)]);
+    game.undo().unwrap();
+    assert_eq!(game.status(), Status::InProgress);
+    assert_eq!(game.winning_lines().count(), 0);
+    assert!(game.can_win(Player::O));
+    assert_eq!(game.next_player(), Player::X);
+    assert_eq!(game.make_move(1, 2, 2), Ok(Some(Player::O)));
+}
+
+#[test]
+fn replays_report_the_first_bad_move_and_change_nothing() {
+    let mut game = Game::new(3).unwrap();
+    game.play(2, 2).unwrap();
+    let before = game.clone();
+    let err = game.play_all([(0, 0), (0, 1), (5, 0), (1, 1)]).unwrap_err();
+    assert_eq!(err, ReplayError { index: 2, error: Error::OutOfBounds { row: 5, col: 0, n: 3 } });
+    assert_eq!(game, before);
+    let err = game.move_all([(0, 0, 1), (0, 1, 0)]).unwrap_err();
+    assert_eq!(err, ReplayError { index: 1, error: Error::InvalidPlayer { player: 0 } });
+    assert_eq!(game, before);
+    assert_eq!(game.move_all([]), Ok(None));
+    assert_eq!(game.move_all([(0, 0, 1), (1, 1, 1)]), Ok(Some(Player::X)));
+}
+
+#[test]
+fn cell_queries_are_checked() {
+    let game = Game::from_rows(&["X.", ".O"]).unwrap();
+    assert_eq!(game.cell(0, 0), Ok(Some(Player::X)));
+    assert_eq!(game.cell(1, 1), Ok(Some(Player::O)));
+    assert_eq!(game.cell(0, 1), Ok(None));
+    assert_eq!(game.cell(2, 0), Err(Error::OutOfBounds { row: 2, col: 0, n: 2 }));
+    assert_eq!(game.marks_of(Player::X), 1);
+}
+
+#[test]
+fn parse_errors_point_at_the_problem() {
+    let cases: [(&str, usize, &str); 7] = [
+        ("", 0, "expected \"tictactoe/1 n=\""),
+        ("tictactoe/1 n=x moves=", 14, "expected the board size, a decimal number"),
+        ("tictactoe/1 n=3", 15, "expected \" moves=\""),
+        ("tictactoe/1 n=3 moves=0,0,1;", 28, "expected a row number"),
+        ("tictactoe/1 n=3 moves=0,0,1 ", 27, "expected ';' between moves, or the end of the text"),
+        (
+            "tictactoe/1 n=3 moves=1,2,3",
+            22,
+            "move 0: player 3 is invalid: players are 1 (X) and 2 (O)",
+        ),
+        ("tictactoe/1 n=0 moves=", 14, "board size 0 is invalid: n must be from 1 to 65535"),
+    ];
+    for (text, offset, message) in cases {
+        let err = text.parse::<Game>().unwrap_err();
+        assert_eq!(err.offset, offset, "{text}");
+        assert_eq!(err.to_string(), format!("at byte {offset}: {message}"), "{text}");
+    }
+    let err = "tictactoe/1 n=3 moves=0,0,4294967296".parse::<Game>().unwrap_err();
+    assert_eq!(err.kind, ParseErrorKind::Syntax { expected: "a player number (1 or 2)" });
+    assert_eq!(err.rejection(), None);
+    let err = "tictactoe/1 n=2 board=XO/O. moves=".parse::<Game>().unwrap_err();
+    assert_eq!(
+        err.rejection(),
+        Some(Error::InvalidPosition(PositionError::BadCounts { x: 1, o: 2 }))
+    );
+    assert_eq!(err.offset, 22);
+}
+
+#[test]
+fn formatting() {
+    let mut game = Game::new(2).unwrap();
+    game.make_move(1, 0, 2).unwrap();
+    assert_eq!(game.to_string(), "..\nO.");
+    assert_eq!(
+        format!("{game:?}"),
+        "Game { n: 2, status: InProgress, base_position: false, history: [(1, 0, 2)] }"
+    );
+    assert_eq!(Player::X.to_string(), "player 1 (X)");
+    assert_eq!(game.text().to_string(), "tictactoe/1 n=2 moves=1,0,2");
+}
+
+#[test]
+fn clones_are_independent() {
+    let mut game = Game::new(3).unwrap();
+    game.play(0, 0).unwrap();
+    let mut copy = game.clone();
+    copy.play(1, 1).unwrap();
+    assert_ne!(copy, game);
+    assert_eq!(game.marks(), 1);
+    copy.undo().unwrap();
+    assert_eq!(copy, game);
+}

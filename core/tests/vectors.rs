@@ -1,0 +1,163 @@
+//! The shared vectors in `tests/vectors/`, which the C and Python faces play too.
+
+use serde_json::Value;
+use tictactoe_core::{Error, Game, Line, Player, PositionError, Status};
+
+fn load(name: &str) -> Value {
+    let path = format!("{}/../tests/vectors/{name}", env!("CARGO_MANIFEST_DIR"));
+    serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap()
+}
+
+fn kind(error: &Error) -> &'static str {
+    match error {
+        Error::InvalidSize { .. } => "invalid_size",
+        Error::AllocFailed => "alloc_failed",
+        Error::OutOfBounds { .. } => "out_of_bounds",
+        Error::InvalidPlayer { .. } => "invalid_player",
+        Error::Occupied { .. } => "occupied",
+        Error::GameOver { .. } => "game_over",
+        Error::NothingToUndo => "nothing_to_undo",
+        Error::InvalidPosition(_) => "invalid_position",
+        _ => "unknown",
+    }
+}
+
+fn reason(error: &Error) -> &'static str {
+    match error {
+        Error::InvalidPosition(reason) => match reason {
+            PositionError::WrongShape { .. } => "wrong_shape",
+            PositionError::InvalidCell { .. } => "invalid_cell",
+            PositionError::BadCounts { .. } => "bad_counts",
+            PositionError::BothWin => "both_win",
+            PositionError::WinnerNotLast { .. } => "winner_not_last",
+            PositionError::DisjointWinningLines { .. } => "disjoint_winning_lines",
+            _ => "unknown",
+        },
+        other => kind(other),
+    }
+}
+
+fn num(v: &Value) -> usize {
+    v.as_u64().unwrap() as usize
+}
+
+/// The winner as a vector writes it, or the error kind.
+fn outcome(result: Result<Option<Player>, Error>) -> Value {
+    match result {
+        Ok(winner) => Value::from(winner.map_or(0, Player::number)),
+        Err(e) => Value::from(kind(&e)),
+    }
+}
+
+fn line_name(line: Line) -> String {
+    match line {
+        Line::Row(i) => format!("row {i}"),
+        Line::Column(i) => format!("column {i}"),
+        Line::Diagonal => "diagonal".into(),
+        Line::AntiDiagonal => "anti_diagonal".into(),
+    }
+}
+
+fn rows(game: &Game) -> Value {
+    game.to_string().lines().collect::<Vec<_>>().into()
+}
+
+#[test]
+fn games() {
+    let vectors = load("games.json");
+    for case in vectors["games"].as_array().unwrap() {
+        let name = case["name"].as_str().unwrap();
+        let mut game = Game::new(num(&case["n"])).unwrap();
+        for op in case["ops"].as_array().unwrap() {
+            let op = op.as_array().unwrap();
+            let before = game.clone();
+            let (got, expected) = match op[0].as_str().unwrap() {
+                "move" => {
+                    let player = u32::try_from(op[3].as_u64().unwrap()).unwrap();
+                    (outcome(game.make_move(num(&op[1]), num(&op[2]), player)), &op[4])
+                }
+                "play" => (outcome(game.play(num(&op[1]), num(&op[2]))), &op[3]),
+                "undo" => {
+                    let got = match game.undo() {
+                        Ok(m) => serde_json::json!([m.row, m.col, m.player.number()]),
+                        Err(e) => Value::from(kind(&e)),
+                    };
+                    (got, &op[1])
+                }
+                other => panic!("unknown op {other}"),
+            };
+            assert_eq!(&got, expected, "{name}: {op:?}");
+            if got.is_string() {
+                assert_eq!(game, before, "{name}: {op:?} was refused but changed the game");
+            }
+        }
+        let fin = &case["final"];
+        assert_eq!(rows(&game), fin["board"], "{name}");
+        let status = match game.status() {
+            Status::InProgress => "in_progress",
+            Status::Won(_) => "won",
+            Status::Draw => "draw",
+        };
+        assert_eq!(status, fin["status"], "{name}");
+        assert_eq!(game.winner().map_or(0, Player::number), fin["winner"], "{name}");
+        assert_eq!(game.next_player().number(), fin["next_player"], "{name}");
+        let can_win = [game.can_win(Player::X), game.can_win(Player::O)];
+        assert_eq!(Value::from(can_win.to_vec()), fin["can_win"], "{name}");
+        assert_eq!(game.is_draw_certain(), fin["draw_certain"], "{name}");
+        let lines: Vec<_> = game.winning_lines().map(line_name).collect();
+        assert_eq!(Value::from(lines), fin["winning_lines"], "{name}");
+        // Every game survives the text form.
+        assert_eq!(game.text().to_string().parse::<Game>().unwrap(), game, "{name}");
+    }
+    for case in vectors["sizes"].as_array().unwrap() {
+        let n = num(&case["n"]);
+        let got = Game::new(n).err().map(|e| kind(&e));
+        assert_eq!(Value::from(got), case["error"], "n = {n}");
+    }
+}
+
+#[test]
+fn positions() {
+    for case in load("positions.json")["positions"].as_array().unwrap() {
+        let name = case["name"].as_str().unwrap();
+        let rows: Vec<&str> =
+            case["rows"].as_array().unwrap().iter().map(|r| r.as_str().unwrap()).collect();
+        let checked = tictactoe_core::validate_rows(&rows);
+        let built = Game::from_rows(&rows);
+        assert_eq!(checked.is_ok(), case["valid"], "{name}: {checked:?}");
+        match built {
+            Ok(game) => {
+                let status = match game.status() {
+                    Status::InProgress => "in_progress",
+                    Status::Won(_) => "won",
+                    Status::Draw => "draw",
+                };
+                assert_eq!(status, case["status"], "{name}");
+                assert_eq!(game.winner().map_or(0, Player::number), case["winner"], "{name}");
+            }
+            Err(e) => {
+                assert_eq!(reason(&e), case["reason"], "{name}");
+                assert_eq!(checked, Err(e), "{name}");
+            }
+        }
+    }
+}
+
+#[test]
+fn texts() {
+    for case in load("texts.json")["texts"].as_array().unwrap() {
+        let text = case["text"].as_str().unwrap();
+        match text.parse::<Game>() {
+            Ok(game) => {
+                assert_eq!(case["error"], Value::Null, "{text}");
+                assert_eq!(rows(&game), case["board"], "{text}");
+                assert_eq!(game.history().len(), num(&case["moves"]), "{text}");
+                assert_eq!(game.text().to_string(), text);
+            }
+            Err(e) => {
+                let got = e.rejection().map_or("parse_error", |error| kind(&error));
+                assert_eq!(got, case["error"], "{text}: {e}");
+            }
+        }
+    }
+}
