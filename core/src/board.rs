@@ -7,6 +7,14 @@ use alloc::vec::Vec;
 
 use crate::{Error, Player};
 
+/// A copy of `items` whose allocation failure is an error, not an abort.
+pub(crate) fn try_copy<T: Copy>(items: &[T]) -> Result<Vec<T>, Error> {
+    let mut copy = Vec::new();
+    copy.try_reserve_exact(items.len()).map_err(|_| Error::AllocFailed)?;
+    copy.extend_from_slice(items);
+    Ok(copy)
+}
+
 /// Cells per 64-bit word.
 const CELLS_PER_WORD: usize = 32;
 
@@ -57,6 +65,11 @@ impl Board {
     pub(crate) fn clear(&mut self, cell: usize) {
         let (word, shift) = Self::locate(cell);
         self.words[word] &= !(3 << shift);
+    }
+
+    /// A copy, allocated without aborting.
+    pub(crate) fn try_clone(&self) -> Result<Board, Error> {
+        Ok(Board { words: try_copy(&self.words)? })
     }
 
     /// Heap bytes held.

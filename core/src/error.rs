@@ -8,7 +8,8 @@ use crate::{Player, MAX_N};
 /// The reason a game operation was refused.
 ///
 /// Every fallible method of [`Game`](crate::Game) returns this; the C and Python faces map each
-/// variant to one result code or exception class, so a new reason is a new variant.
+/// variant to one result code or exception class. The enum is deliberately exhaustive: a new
+/// reason is a new variant, and every face fails to compile until it has mapped it.
 ///
 /// ```
 /// use tictactoe_core::{Error, Game};
@@ -21,7 +22,6 @@ use crate::{Player, MAX_N};
 /// # Ok::<(), Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
 pub enum Error {
     /// The board size is 0 or above [`MAX_N`].
     InvalidSize {
@@ -108,7 +108,6 @@ impl From<PositionError> for Error {
 /// win. The last two reasons matter for n >= 4 only in part: on 3 x 3 every pair of lines a
 /// player owns shares a cell, but on 4 x 4 the two diagonals do not.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
 pub enum PositionError {
     /// The number of cells given is not n * n (or the rows are not all n long).
     WrongShape {
@@ -221,7 +220,6 @@ pub struct ParseError {
 
 /// What is wrong in a text form: its syntax, or what it describes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
 pub enum ParseErrorKind {
     /// The text does not follow the grammar; `expected` says what should be there.
     Syntax {

@@ -3,7 +3,7 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::board::Board;
+use crate::board::{try_copy, Board};
 use crate::lines::{Line, Lines};
 use crate::{Error, Player, ReplayError, MAX_N};
 
@@ -396,6 +396,31 @@ impl Game {
             }
         }
         Ok(self.winner())
+    }
+
+    /// A copy of the game, like [`Clone::clone`] but reporting memory that cannot be had as
+    /// [`Error::AllocFailed`] instead of aborting (what the C face's clone uses).
+    ///
+    /// ```
+    /// use tictactoe_core::Game;
+    /// let mut game = Game::new(3)?;
+    /// game.play(1, 1)?;
+    /// assert_eq!(game.try_clone()?, game);
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::AllocFailed`].
+    pub fn try_clone(&self) -> Result<Game, Error> {
+        Ok(Game {
+            n: self.n,
+            board: self.board.try_clone()?,
+            lines: self.lines.try_clone()?,
+            history: try_copy(&self.history)?,
+            marks: self.marks,
+            win: self.win,
+            base: self.base.as_ref().map(Board::try_clone).transpose()?,
+        })
     }
 
     /// The heap bytes this game holds (board, counters, history capacity, base position).

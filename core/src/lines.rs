@@ -6,6 +6,7 @@
 
 use alloc::vec::Vec;
 
+use crate::board::try_copy;
 use crate::{Error, Player};
 
 /// A line of the board: a row, a column, the diagonal or the anti-diagonal.
@@ -140,6 +141,11 @@ impl Lines {
     /// The number of lines holding no mark of `player`'s opponent.
     pub(crate) fn open_for(&self, player: Player) -> usize {
         self.open[player.index()] as usize
+    }
+
+    /// A copy, allocated without aborting.
+    pub(crate) fn try_clone(&self) -> Result<Lines, Error> {
+        Ok(Lines { counts: try_copy(&self.counts)?, open: self.open })
     }
 
     /// Heap bytes held.

@@ -18,7 +18,6 @@ fn kind(error: &Error) -> &'static str {
         Error::GameOver { .. } => "game_over",
         Error::NothingToUndo => "nothing_to_undo",
         Error::InvalidPosition(_) => "invalid_position",
-        _ => "unknown",
     }
 }
 
@@ -31,7 +30,6 @@ fn reason(error: &Error) -> &'static str {
             PositionError::BothWin => "both_win",
             PositionError::WinnerNotLast { .. } => "winner_not_last",
             PositionError::DisjointWinningLines { .. } => "disjoint_winning_lines",
-            _ => "unknown",
         },
         other => kind(other),
     }

@@ -1,0 +1,474 @@
+//! The game handle: creation, moves, undo, queries, copies and release.
+
+use tictactoe_core::{winner_number, Game, Player};
+
+use crate::guard::{borrow, borrow_mut, buffer, guard, Out, Outcome};
+use crate::{tictactoe_line, tictactoe_move, tictactoe_result, tictactoe_status};
+
+/// A game of n x n tic-tac-toe. Opaque: made by `tictactoe_game_new` (or `_from_cells`,
+/// `_parse`, `_clone`), released by `tictactoe_game_free`.
+pub struct tictactoe_game {
+    game: Game,
+}
+
+/// Hands a new game to the caller through `game_out`.
+///
+/// # Safety
+/// `game_out` must be valid for writes.
+pub(crate) unsafe fn hand_out(game: Game, game_out: Out<*mut tictactoe_game>) {
+    let handle = Box::into_raw(Box::new(tictactoe_game { game }));
+    // SAFETY: the caller's promise.
+    unsafe { game_out.write(handle) }
+}
+
+/// Creates an empty n x n game, X to move, and stores it in `*game_out`.
+///
+/// Returns `INVALID_SIZE` unless 1 <= n <= 65535, `ALLOC_FAILED` when the memory cannot be had,
+/// `NULL_PARAMETER` when `game_out` is NULL. `*game_out` is written only on success.
+///
+/// Ownership: the caller owns the new game and releases it with `tictactoe_game_free`.
+/// Thread safety: safe from any thread.
+///
+/// # Safety
+/// `game_out` must be NULL or valid for writes of a pointer.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_game_new(
+    n: u32,
+    game_out: *mut *mut tictactoe_game,
+) -> tictactoe_result {
+    guard(|| {
+        let game_out = Out::new(game_out)?;
+        let game = Game::new(n as usize)?;
+        // SAFETY: checked non-NULL; valid by the caller's promise.
+        unsafe { hand_out(game, game_out) };
+        Ok(())
+    })
+}
+
+/// Releases a game. NULL does nothing.
+///
+/// Ownership: takes back the game from the caller; it must not be used again.
+/// Thread safety: no other thread may be using the game.
+///
+/// # Safety
+/// `game` must be NULL or a game from this library not yet released.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_game_free(game: *mut tictactoe_game) {
+    if !game.is_null() {
+        // Dropping a game cannot panic; the guard keeps that true if it ever changes.
+        let _ = guard(|| {
+            // SAFETY: a live game handed out by `hand_out`, released once (the caller's promise).
+            drop(unsafe { Box::from_raw(game) });
+            Ok(())
+        });
+    }
+}
+
+/// Stores an independent copy of `game` (board, history, everything) in `*game_out`.
+///
+/// Returns `NULL_PARAMETER` when a pointer is NULL, `ALLOC_FAILED` when memory cannot be had.
+///
+/// Ownership: the caller owns the copy and releases it with `tictactoe_game_free`; `game` is
+/// only read. Thread safety: may run while other threads read the same game.
+///
+/// # Safety
+/// `game` must be NULL or a live game; `game_out` NULL or valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_game_clone(
+    game: *const tictactoe_game,
+    game_out: *mut *mut tictactoe_game,
+) -> tictactoe_result {
+    guard(|| {
+        // SAFETY: the caller's promise.
+        let game = unsafe { borrow(game) }?;
+        let game_out = Out::new(game_out)?;
+        let copy = game.game.try_clone()?;
+        // SAFETY: checked non-NULL; valid by the caller's promise.
+        unsafe { hand_out(copy, game_out) };
+        Ok(())
+    })
+}
+
+/// Runs `body` on a game the call reads.
+///
+/// # Safety
+/// `game` must be NULL or a live game not being changed by another thread.
+pub(crate) unsafe fn reading(
+    game: *const tictactoe_game,
+    body: impl FnOnce(&Game) -> Outcome,
+) -> tictactoe_result {
+    guard(|| {
+        // SAFETY: the caller's promise.
+        let game = unsafe { borrow(game) }?;
+        body(&game.game)
+    })
+}
+
+/// Runs `body` on a game the call may change.
+///
+/// # Safety
+/// `game` must be NULL or a live game used by no other thread.
+pub(crate) unsafe fn changing(
+    game: *mut tictactoe_game,
+    body: impl FnOnce(&mut Game) -> Outcome,
+) -> tictactoe_result {
+    guard(|| {
+        // SAFETY: the caller's promise.
+        let game = unsafe { borrow_mut(game) }?;
+        body(&mut game.game)
+    })
+}
+
+/// LeetCode 348's move: places a mark of `player` (1 or 2) at (`row`, `col`) and stores the
+/// winner after the move (0, 1 or 2) in `*winner_out`. Players need not alternate. O(1).
+///
+/// Refusals, checked in this order, change nothing: `OUT_OF_BOUNDS` (row or col >= n),
+/// `INVALID_PLAYER`, `GAME_OVER` (somebody already won), `OCCUPIED`; also `ALLOC_FAILED`
+/// and `NULL_PARAMETER`. `*winner_out` is written only on success.
+///
+/// Ownership: the caller keeps the game. Thread safety: needs the game to itself.
+///
+/// # Safety
+/// `game` must be NULL or a live game; `winner_out` NULL or valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_game_move(
+    game: *mut tictactoe_game,
+    row: u32,
+    col: u32,
+    player: u32,
+    winner_out: *mut u32,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe {
+        changing(game, |game| {
+            let winner_out = Out::new(winner_out)?;
+            let winner = game.make_move(row as usize, col as usize, player)?;
+            winner_out.write(u32::from(winner_number(winner)));
+            Ok(())
+        })
+    }
+}
+
+/// Turn-aware move: places the mark of the player whose turn it is (see
+/// `tictactoe_game_next_player`) at (`row`, `col`) and stores the winner after the move (0, 1
+/// or 2) in `*winner_out`.
+///
+/// Refusals change nothing: `OUT_OF_BOUNDS`, `GAME_OVER`, `OCCUPIED`, `ALLOC_FAILED`,
+/// `NULL_PARAMETER`. `*winner_out` is written only on success.
+///
+/// Ownership: the caller keeps the game. Thread safety: needs the game to itself.
+///
+/// # Safety
+/// `game` must be NULL or a live game; `winner_out` NULL or valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_game_play(
+    game: *mut tictactoe_game,
+    row: u32,
+    col: u32,
+    winner_out: *mut u32,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe {
+        changing(game, |game| {
+            let winner_out = Out::new(winner_out)?;
+            let winner = game.play(row as usize, col as usize)?;
+            winner_out.write(u32::from(winner_number(winner)));
+            Ok(())
+        })
+    }
+}
+
+/// Takes back the last move in O(1), restoring winner, status and turn, and stores it in
+/// `*move_out`. Marks of a position the game was built from are not moves.
+///
+/// Returns `NOTHING_TO_UNDO` when there is no move (the game is unchanged), `NULL_PARAMETER`.
+/// `*move_out` is written only on success.
+///
+/// Ownership: the caller keeps the game. Thread safety: needs the game to itself.
+///
+/// # Safety
+/// `game` must be NULL or a live game; `move_out` NULL or valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_game_undo(
+    game: *mut tictactoe_game,
+    move_out: *mut tictactoe_move,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe {
+        changing(game, |game| {
+            let move_out = Out::new(move_out)?;
+            let undone = game.undo()?;
+            move_out.write(undone.into());
+            Ok(())
+        })
+    }
+}
+
+/// Stores whose turn it is (1 or 2) in `*player_out`: X (1) while X has no more marks than O.
+///
+/// Returns `NULL_PARAMETER` when a pointer is NULL. Ownership: nothing changes hands.
+/// Thread safety: may run while other threads read the same game.
+///
+/// # Safety
+/// `game` must be NULL or a live game; `player_out` NULL or valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_game_next_player(
+    game: *const tictactoe_game,
+    player_out: *mut u32,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe {
+        reading(game, |game| {
+            let player_out = Out::new(player_out)?;
+            player_out.write(u32::from(game.next_player().number()));
+            Ok(())
+        })
+    }
+}
+
+/// Stores where the game stands in `*status_out`: `TICTACTOE_STATUS_IN_PROGRESS`, `_WON` or
+/// `_DRAW` (the board is full and nobody won).
+///
+/// Returns `NULL_PARAMETER` when a pointer is NULL. Ownership: nothing changes hands.
+/// Thread safety: may run while other threads read the same game.
+///
+/// # Safety
+/// `game` must be NULL or a live game; `status_out` NULL or valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_game_status(
+    game: *const tictactoe_game,
+    status_out: *mut tictactoe_status,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe {
+        reading(game, |game| {
+            let status_out = Out::new(status_out)?;
+            status_out.write(game.status().into());
+            Ok(())
+        })
+    }
+}
+
+/// Stores the winner (0 for none, else 1 or 2) in `*winner_out`.
+///
+/// Returns `NULL_PARAMETER` when a pointer is NULL. Ownership: nothing changes hands.
+/// Thread safety: may run while other threads read the same game.
+///
+/// # Safety
+/// `game` must be NULL or a live game; `winner_out` NULL or valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_game_winner(
+    game: *const tictactoe_game,
+    winner_out: *mut u32,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe {
+        reading(game, |game| {
+            let winner_out = Out::new(winner_out)?;
+            winner_out.write(u32::from(winner_number(game.winner())));
+            Ok(())
+        })
+    }
+}
+
+/// Stores in `*can_win_out` whether `player` (1 or 2) can still complete a line: true for the
+/// winner, false when the opponent has won, else true exactly when some line holds no mark of
+/// the opponent. O(1).
+///
+/// Returns `INVALID_PLAYER`, `NULL_PARAMETER`. Ownership: nothing changes hands.
+/// Thread safety: may run while other threads read the same game.
+///
+/// # Safety
+/// `game` must be NULL or a live game; `can_win_out` NULL or valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_game_can_win(
+    game: *const tictactoe_game,
+    player: u32,
+    can_win_out: *mut bool,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe {
+        reading(game, |game| {
+            let can_win_out = Out::new(can_win_out)?;
+            let player = Player::from_number(player)?;
+            can_win_out.write(game.can_win(player));
+            Ok(())
+        })
+    }
+}
+
+/// Stores in `*draw_out` whether the game can only end in a draw: nobody has won and neither
+/// player can complete a line (a full board without winner included). O(1).
+///
+/// Returns `NULL_PARAMETER` when a pointer is NULL. Ownership: nothing changes hands.
+/// Thread safety: may run while other threads read the same game.
+///
+/// # Safety
+/// `game` must be NULL or a live game; `draw_out` NULL or valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_game_is_draw_certain(
+    game: *const tictactoe_game,
+    draw_out: *mut bool,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe {
+        reading(game, |game| {
+            let draw_out = Out::new(draw_out)?;
+            draw_out.write(game.is_draw_certain());
+            Ok(())
+        })
+    }
+}
+
+/// Copies the lines the winning move completed (at most 4; none without a winner) into
+/// `lines_out[0..capacity]` and stores their number in `*count_out`.
+///
+/// Returns `BUFFER_TOO_SMALL` with the number needed in `*count_out` (and `lines_out`
+/// untouched) when `capacity` is too small; `NULL_PARAMETER` when `game` or `count_out` is
+/// NULL, or `lines_out` is NULL with a non-zero `capacity`.
+///
+/// Ownership: the caller owns `lines_out`. Thread safety: may run while other threads read
+/// the same game.
+///
+/// # Safety
+/// `game` must be NULL or a live game; `lines_out` NULL or valid for `capacity` writes;
+/// `count_out` NULL or valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_game_winning_lines(
+    game: *const tictactoe_game,
+    lines_out: *mut tictactoe_line,
+    capacity: usize,
+    count_out: *mut usize,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe {
+        reading(game, |game| {
+            let count_out = Out::new(count_out)?;
+            let lines_out = buffer(lines_out, capacity)?;
+            fill(lines_out, count_out, game.winning_lines().count(), game.winning_lines())
+        })
+    }
+}
+
+/// Copies the moves made, oldest first, into `moves_out[0..capacity]` and stores their number
+/// in `*count_out`. Marks of a position the game was built from are not moves.
+///
+/// Returns `BUFFER_TOO_SMALL` with the number needed in `*count_out` (and `moves_out`
+/// untouched) when `capacity` is too small; `NULL_PARAMETER` as for
+/// `tictactoe_game_winning_lines`.
+///
+/// Ownership: the caller owns `moves_out`. Thread safety: may run while other threads read
+/// the same game.
+///
+/// # Safety
+/// `game` must be NULL or a live game; `moves_out` NULL or valid for `capacity` writes;
+/// `count_out` NULL or valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_game_history(
+    game: *const tictactoe_game,
+    moves_out: *mut tictactoe_move,
+    capacity: usize,
+    count_out: *mut usize,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe {
+        reading(game, |game| {
+            let count_out = Out::new(count_out)?;
+            let moves_out = buffer(moves_out, capacity)?;
+            fill(moves_out, count_out, game.history().len(), game.history())
+        })
+    }
+}
+
+/// Copies `count` items into `out`, or reports the count needed.
+///
+/// # Safety
+/// `count_out` must be valid for writes.
+unsafe fn fill<T, U: Into<T>>(
+    out: &mut [T],
+    count_out: Out<usize>,
+    count: usize,
+    items: impl Iterator<Item = U>,
+) -> Outcome {
+    // SAFETY (both writes): the caller's promise.
+    if count > out.len() {
+        unsafe { count_out.write(count) };
+        return Err(tictactoe_result::BufferTooSmall);
+    }
+    for (slot, item) in out.iter_mut().zip(items) {
+        *slot = item.into();
+    }
+    unsafe { count_out.write(count) };
+    Ok(())
+}
+
+/// Stores the holder of the cell at (`row`, `col`) in `*cell_out`: 0 empty, 1 X, 2 O.
+///
+/// Returns `OUT_OF_BOUNDS` when row or col >= n, `NULL_PARAMETER`. Ownership: nothing changes
+/// hands. Thread safety: may run while other threads read the same game.
+///
+/// # Safety
+/// `game` must be NULL or a live game; `cell_out` NULL or valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_game_cell(
+    game: *const tictactoe_game,
+    row: u32,
+    col: u32,
+    cell_out: *mut u32,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe {
+        reading(game, |game| {
+            let cell_out = Out::new(cell_out)?;
+            let holder = game.cell(row as usize, col as usize)?;
+            cell_out.write(u32::from(winner_number(holder)));
+            Ok(())
+        })
+    }
+}
+
+/// Stores the board size n in `*n_out`.
+///
+/// Returns `NULL_PARAMETER` when a pointer is NULL. Ownership: nothing changes hands.
+/// Thread safety: may run while other threads read the same game.
+///
+/// # Safety
+/// `game` must be NULL or a live game; `n_out` NULL or valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_game_n(
+    game: *const tictactoe_game,
+    n_out: *mut u32,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe {
+        reading(game, |game| {
+            let n_out = Out::new(n_out)?;
+            // n <= 65535.
+            n_out.write(game.n() as u32);
+            Ok(())
+        })
+    }
+}
+
+/// Stores the number of marks on the board (moves plus any starting position) in
+/// `*marks_out`.
+///
+/// Returns `NULL_PARAMETER` when a pointer is NULL. Ownership: nothing changes hands.
+/// Thread safety: may run while other threads read the same game.
+///
+/// # Safety
+/// `game` must be NULL or a live game; `marks_out` NULL or valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_game_marks(
+    game: *const tictactoe_game,
+    marks_out: *mut u64,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe {
+        reading(game, |game| {
+            let marks_out = Out::new(marks_out)?;
+            marks_out.write(game.marks() as u64);
+            Ok(())
+        })
+    }
+}

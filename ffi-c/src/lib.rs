@@ -1,0 +1,42 @@
+//! # tictactoe-ffi
+//!
+//! The C ABI of `tictactoe-core`, built as `libtictactoe.a` and `libtictactoe.so`, declared in
+//! `include/tictactoe.h` (generated from this crate by cbindgen; `make header`).
+//!
+//! Conventions, the same for every function:
+//! - Fallible functions return a [`tictactoe_result`]; `TICTACTOE_RESULT_OK` (0) is success and
+//!   every other code has a fixed value that is never renumbered or reused.
+//! - Out-params are written only on success. The one exception is the length or count
+//!   out-param of a function filling a caller buffer, which also reports the size needed with
+//!   `TICTACTOE_RESULT_BUFFER_TOO_SMALL`.
+//! - A NULL pointer argument gives `TICTACTOE_RESULT_NULL_PARAMETER`; `tictactoe_game_free(NULL)`
+//!   does nothing. No value of any integer argument is undefined behaviour.
+//! - A refused call changes nothing.
+//! - No panic crosses the boundary: one becomes `TICTACTOE_RESULT_PANIC`.
+//! - Threads: a game is not locked. Functions taking `const tictactoe_game *` may run on the
+//!   same game from several threads at once; a function taking `tictactoe_game *` needs the
+//!   game to itself. Distinct games are independent.
+#![deny(missing_docs)]
+#![allow(non_camel_case_types)] // C names: tictactoe_game, tictactoe_result, ...
+
+mod game;
+mod guard;
+mod position;
+mod result;
+mod text;
+mod types;
+
+pub use game::*;
+pub use position::*;
+pub use result::{tictactoe_result, tictactoe_result_str};
+pub use text::*;
+pub use types::*;
+
+use core::ffi::c_char;
+
+/// The library version as static text, e.g. `"0.1.0"`; equal to `TICTACTOE_VERSION` in the
+/// header the program was compiled against. Never freed; safe from any thread.
+#[no_mangle]
+pub extern "C" fn tictactoe_version() -> *const c_char {
+    concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast()
+}

@@ -1,0 +1,61 @@
+//! Games built from positions, and the validity check that builds nothing.
+
+use tictactoe_core::{validate_cells, Game};
+
+use crate::game::hand_out;
+use crate::guard::{guard, input, Out};
+use crate::{tictactoe_game, tictactoe_result};
+
+/// Builds a game at a position and stores it in `*game_out`. `cells` holds `cells_len` values,
+/// row-major: 0 empty, 1 X, 2 O; `cells_len` must be n * n. The position must be reachable by
+/// a legal game (X first, alternating, nobody moving after a win); its marks are the starting
+/// position, not moves, so they are not undone.
+///
+/// Returns `INVALID_SIZE`, `INVALID_POSITION` (wrong length, a value above 2, or unreachable),
+/// `ALLOC_FAILED`, `NULL_PARAMETER`. `*game_out` is written only on success.
+///
+/// Ownership: `cells` stays the caller's and is only read during the call; the caller owns the
+/// new game and releases it with `tictactoe_game_free`. Thread safety: safe from any thread.
+///
+/// # Safety
+/// `cells` must be NULL or valid for reads of `cells_len` bytes; `game_out` NULL or valid for
+/// writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_game_from_cells(
+    n: u32,
+    cells: *const u8,
+    cells_len: usize,
+    game_out: *mut *mut tictactoe_game,
+) -> tictactoe_result {
+    guard(|| {
+        // SAFETY: the caller's promise.
+        let cells = unsafe { input(cells, cells_len) }?;
+        let game_out = Out::new(game_out)?;
+        let game = Game::from_cells(n as usize, cells)?;
+        // SAFETY: checked non-NULL; valid by the caller's promise.
+        unsafe { hand_out(game, game_out) };
+        Ok(())
+    })
+}
+
+/// Checks that `cells` (as for `tictactoe_game_from_cells`) is a position a legal game
+/// reaches, without building a game or allocating: `OK`, or `INVALID_SIZE`,
+/// `INVALID_POSITION`, `NULL_PARAMETER`.
+///
+/// Ownership: `cells` stays the caller's. Thread safety: safe from any thread.
+///
+/// # Safety
+/// `cells` must be NULL or valid for reads of `cells_len` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_position_validate(
+    n: u32,
+    cells: *const u8,
+    cells_len: usize,
+) -> tictactoe_result {
+    guard(|| {
+        // SAFETY: the caller's promise.
+        let cells = unsafe { input(cells, cells_len) }?;
+        validate_cells(n as usize, cells)?;
+        Ok(())
+    })
+}

@@ -1,0 +1,102 @@
+//! Result codes: one per reason the core refuses something, plus the ABI's own.
+
+use core::ffi::{c_char, CStr};
+
+use tictactoe_core::Error;
+
+/// What a call did: `TICTACTOE_RESULT_OK` or why it refused. Values are fixed forever: a new
+/// reason gets a new value, a retired one is never reused.
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum tictactoe_result {
+    /// Success.
+    Ok = 0,
+    /// A required pointer argument was NULL.
+    NullParameter = 1,
+    /// The board size is 0 or above the maximum (65535).
+    InvalidSize = 2,
+    /// Memory could not be allocated.
+    AllocFailed = 3,
+    /// A row or column is not below n.
+    OutOfBounds = 4,
+    /// A player other than 1 or 2.
+    InvalidPlayer = 5,
+    /// The cell is already taken.
+    Occupied = 6,
+    /// Somebody has won; no more moves.
+    GameOver = 7,
+    /// No move to undo.
+    NothingToUndo = 8,
+    /// Cells that no legal game reaches (or of the wrong count or value).
+    InvalidPosition = 9,
+    /// Text that is not the serialized form of a game.
+    ParseError = 10,
+    /// The caller's buffer is too small; the needed size was reported.
+    BufferTooSmall = 11,
+    /// A bug inside the library was caught at the boundary. The game may hold any state a
+    /// valid game can hold, but nothing was corrupted; please report it.
+    Panic = 12,
+}
+
+impl From<Error> for tictactoe_result {
+    fn from(error: Error) -> Self {
+        match error {
+            Error::InvalidSize { .. } => tictactoe_result::InvalidSize,
+            Error::AllocFailed => tictactoe_result::AllocFailed,
+            Error::OutOfBounds { .. } => tictactoe_result::OutOfBounds,
+            Error::InvalidPlayer { .. } => tictactoe_result::InvalidPlayer,
+            Error::Occupied { .. } => tictactoe_result::Occupied,
+            Error::GameOver { .. } => tictactoe_result::GameOver,
+            Error::NothingToUndo => tictactoe_result::NothingToUndo,
+            Error::InvalidPosition(_) => tictactoe_result::InvalidPosition,
+        }
+    }
+}
+
+impl tictactoe_result {
+    const ALL: [tictactoe_result; 13] = [
+        tictactoe_result::Ok,
+        tictactoe_result::NullParameter,
+        tictactoe_result::InvalidSize,
+        tictactoe_result::AllocFailed,
+        tictactoe_result::OutOfBounds,
+        tictactoe_result::InvalidPlayer,
+        tictactoe_result::Occupied,
+        tictactoe_result::GameOver,
+        tictactoe_result::NothingToUndo,
+        tictactoe_result::InvalidPosition,
+        tictactoe_result::ParseError,
+        tictactoe_result::BufferTooSmall,
+        tictactoe_result::Panic,
+    ];
+
+    fn text(self) -> &'static CStr {
+        match self {
+            tictactoe_result::Ok => c"ok",
+            tictactoe_result::NullParameter => c"a required pointer argument was NULL",
+            tictactoe_result::InvalidSize => c"the board size must be from 1 to 65535",
+            tictactoe_result::AllocFailed => c"memory could not be allocated",
+            tictactoe_result::OutOfBounds => c"the row or column is outside the board",
+            tictactoe_result::InvalidPlayer => c"the player must be 1 (X) or 2 (O)",
+            tictactoe_result::Occupied => c"the cell is already taken",
+            tictactoe_result::GameOver => c"the game is over: somebody has won",
+            tictactoe_result::NothingToUndo => c"there is no move to undo",
+            tictactoe_result::InvalidPosition => c"no legal game reaches this position",
+            tictactoe_result::ParseError => c"the text is not a serialized game",
+            tictactoe_result::BufferTooSmall => c"the buffer is too small",
+            tictactoe_result::Panic => c"internal error (a bug in libtictactoe)",
+        }
+    }
+}
+
+/// A description of a result code, as static NUL-terminated text: never freed, valid for the
+/// life of the program. Takes the code as an integer, so any value is safe: an unknown one
+/// gives "unknown result code". Safe from any thread.
+#[no_mangle]
+pub extern "C" fn tictactoe_result_str(result: u32) -> *const c_char {
+    let text = tictactoe_result::ALL
+        .into_iter()
+        .find(|&code| code as u32 == result)
+        .map_or(c"unknown result code", tictactoe_result::text);
+    text.as_ptr()
+}

@@ -1,0 +1,85 @@
+//! Plain C structs and enums the functions exchange with callers.
+
+use tictactoe_core::{Line, Move, Status};
+
+/// Where a game stands; written by `tictactoe_game_status`.
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum tictactoe_status {
+    /// Nobody has won and a cell is free.
+    InProgress = 0,
+    /// A player has completed a line (`tictactoe_game_winner` tells who).
+    Won = 1,
+    /// The board is full and nobody won.
+    Draw = 2,
+}
+
+impl From<Status> for tictactoe_status {
+    fn from(status: Status) -> Self {
+        match status {
+            Status::InProgress => tictactoe_status::InProgress,
+            Status::Won(_) => tictactoe_status::Won,
+            Status::Draw => tictactoe_status::Draw,
+        }
+    }
+}
+
+/// The kind of a `tictactoe_line`.
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum tictactoe_line_kind {
+    /// A row; `index` is its number.
+    Row = 0,
+    /// A column; `index` is its number.
+    Column = 1,
+    /// The cells (i, i); `index` is 0.
+    Diagonal = 2,
+    /// The cells (i, n - 1 - i); `index` is 0.
+    AntiDiagonal = 3,
+}
+
+/// A line of the board, as `tictactoe_game_winning_lines` reports it.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct tictactoe_line {
+    /// Row, column, diagonal or anti-diagonal.
+    pub kind: tictactoe_line_kind,
+    /// The row or column number; 0 for the diagonals.
+    pub index: u32,
+}
+
+impl From<Line> for tictactoe_line {
+    fn from(line: Line) -> Self {
+        // Indices are below n <= 65535, so they fit in u32.
+        let (kind, index) = match line {
+            Line::Row(i) => (tictactoe_line_kind::Row, i as u32),
+            Line::Column(i) => (tictactoe_line_kind::Column, i as u32),
+            Line::Diagonal => (tictactoe_line_kind::Diagonal, 0),
+            Line::AntiDiagonal => (tictactoe_line_kind::AntiDiagonal, 0),
+        };
+        tictactoe_line { kind, index }
+    }
+}
+
+/// A mark placed on the board: by `player` (1 or 2) at (`row`, `col`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct tictactoe_move {
+    /// The row, from 0.
+    pub row: u32,
+    /// The column, from 0.
+    pub col: u32,
+    /// 1 (X) or 2 (O).
+    pub player: u32,
+}
+
+impl From<Move> for tictactoe_move {
+    fn from(m: Move) -> Self {
+        // Rows and columns are below n <= 65535, so they fit in u32.
+        tictactoe_move {
+            row: m.row as u32,
+            col: m.col as u32,
+            player: u32::from(m.player.number()),
+        }
+    }
+}

@@ -1,0 +1,228 @@
+/* Plays the shared vectors in tests/vectors/ through the C ABI: the same cases the Rust core
+ * and the Python package play. Usage: test_vectors <path to tests/vectors> */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "json.h"
+#include "tictactoe.h"
+
+static const struct {
+    const char *kind;
+    tictactoe_result code;
+} KINDS[] = {
+    {"invalid_size", TICTACTOE_RESULT_INVALID_SIZE},     {"alloc_failed", TICTACTOE_RESULT_ALLOC_FAILED},
+    {"out_of_bounds", TICTACTOE_RESULT_OUT_OF_BOUNDS},   {"invalid_player", TICTACTOE_RESULT_INVALID_PLAYER},
+    {"occupied", TICTACTOE_RESULT_OCCUPIED},             {"game_over", TICTACTOE_RESULT_GAME_OVER},
+    {"nothing_to_undo", TICTACTOE_RESULT_NOTHING_TO_UNDO}, {"invalid_position", TICTACTOE_RESULT_INVALID_POSITION},
+    {"parse_error", TICTACTOE_RESULT_PARSE_ERROR},
+};
+
+/* The result code a vector's error kind stands for. */
+static tictactoe_result code_of(const char *kind) {
+    size_t i;
+    for (i = 0; i < sizeof KINDS / sizeof KINDS[0]; i++) {
+        if (strcmp(KINDS[i].kind, kind) == 0) return KINDS[i].code;
+    }
+    fprintf(stderr, "unknown error kind %s\n", kind);
+    exit(2);
+}
+
+static uint32_t u32(const json *node) { return (uint32_t)node->number; }
+
+/* Text from a buffer-filling function, NUL-terminated, in a static buffer. */
+static const char *text_of(const tictactoe_game *game,
+                           tictactoe_result (*write)(const tictactoe_game *, char *, size_t, size_t *)) {
+    static char buf[4096];
+    size_t len;
+    if (write(game, buf, sizeof buf, &len) != TICTACTOE_RESULT_OK) return "<error>";
+    return buf;
+}
+
+/* The vector's board rows joined with newlines, as tictactoe_game_board_text writes them. */
+static void join_rows(const json *rows, char *out) {
+    size_t i;
+    out[0] = '\0';
+    for (i = 0; i < rows->len; i++) {
+        if (i > 0) strcat(out, "\n");
+        strcat(out, rows->items[i]->string);
+    }
+}
+
+static void line_name(tictactoe_line line, char *out) {
+    switch (line.kind) {
+    case TICTACTOE_LINE_KIND_ROW: sprintf(out, "row %u", (unsigned)line.index); break;
+    case TICTACTOE_LINE_KIND_COLUMN: sprintf(out, "column %u", (unsigned)line.index); break;
+    case TICTACTOE_LINE_KIND_DIAGONAL: strcpy(out, "diagonal"); break;
+    default: strcpy(out, "anti_diagonal"); break;
+    }
+}
+
+static void check_final(const tictactoe_game *game, const json *fin, const char *name) {
+    char expected[4096], line[32];
+    tictactoe_status status;
+    uint32_t winner, next;
+    bool can_x, can_o, draw;
+    tictactoe_line lines[4];
+    size_t count, i;
+    const json *want_lines = json_get(fin, "winning_lines");
+    const char *status_name;
+    join_rows(json_get(fin, "board"), expected);
+    CHECK(strcmp(text_of(game, tictactoe_game_board_text), expected) == 0);
+    tictactoe_game_status(game, &status);
+    status_name = status == TICTACTOE_STATUS_WON ? "won" : status == TICTACTOE_STATUS_DRAW ? "draw" : "in_progress";
+    CHECK(strcmp(status_name, json_get(fin, "status")->string) == 0);
+    CHECK_RESULT(tictactoe_game_winner(game, &winner), TICTACTOE_RESULT_OK);
+    CHECK(winner == u32(json_get(fin, "winner")));
+    CHECK_RESULT(tictactoe_game_next_player(game, &next), TICTACTOE_RESULT_OK);
+    CHECK(next == u32(json_get(fin, "next_player")));
+    tictactoe_game_can_win(game, 1, &can_x);
+    tictactoe_game_can_win(game, 2, &can_o);
+    CHECK(can_x == (json_get(fin, "can_win")->items[0]->number != 0));
+    CHECK(can_o == (json_get(fin, "can_win")->items[1]->number != 0));
+    tictactoe_game_is_draw_certain(game, &draw);
+    CHECK(draw == (json_get(fin, "draw_certain")->number != 0));
+    CHECK_RESULT(tictactoe_game_winning_lines(game, lines, 4, &count), TICTACTOE_RESULT_OK);
+    CHECK(count == want_lines->len);
+    for (i = 0; i < count && i < want_lines->len; i++) {
+        line_name(lines[i], line);
+        CHECK(strcmp(line, want_lines->items[i]->string) == 0);
+    }
+    if (checks_failed) fprintf(stderr, "  (in game \"%s\")\n", name);
+}
+
+static void play_games(const char *dir) {
+    char path[1024], before[4096];
+    json *root, *games, *sizes;
+    size_t g, o;
+    sprintf(path, "%s/games.json", dir);
+    root = json_load(path);
+    games = json_get(root, "games");
+    for (g = 0; g < games->len; g++) {
+        const json *game_case = games->items[g];
+        const json *ops = json_get(game_case, "ops");
+        const char *name = json_get(game_case, "name")->string;
+        tictactoe_game *game = NULL;
+        CHECK_RESULT(tictactoe_game_new(u32(json_get(game_case, "n")), &game), TICTACTOE_RESULT_OK);
+        for (o = 0; o < ops->len; o++) {
+            const json *op = ops->items[o];
+            const char *verb = op->items[0]->string;
+            const json *expect = op->items[op->len - 1];
+            tictactoe_result got;
+            uint32_t winner = 0;
+            tictactoe_move undone = {0, 0, 0};
+            strcpy(before, text_of(game, tictactoe_game_serialize));
+            if (strcmp(verb, "move") == 0) {
+                got = tictactoe_game_move(game, u32(op->items[1]), u32(op->items[2]), u32(op->items[3]), &winner);
+            } else if (strcmp(verb, "play") == 0) {
+                got = tictactoe_game_play(game, u32(op->items[1]), u32(op->items[2]), &winner);
+            } else {
+                got = tictactoe_game_undo(game, &undone);
+            }
+            if (expect->type == JSON_STRING) {
+                CHECK_RESULT(got, code_of(expect->string));
+                CHECK(strcmp(before, text_of(game, tictactoe_game_serialize)) == 0);
+            } else if (expect->type == JSON_ARRAY) {
+                CHECK_RESULT(got, TICTACTOE_RESULT_OK);
+                CHECK(undone.row == u32(expect->items[0]) && undone.col == u32(expect->items[1]) &&
+                      undone.player == u32(expect->items[2]));
+            } else {
+                CHECK_RESULT(got, TICTACTOE_RESULT_OK);
+                CHECK(winner == u32(expect));
+            }
+            if (got != TICTACTOE_RESULT_OK && expect->type != JSON_STRING) fprintf(stderr, "  (in \"%s\", op %u)\n", name, (unsigned)o);
+        }
+        check_final(game, json_get(game_case, "final"), name);
+        tictactoe_game_free(game);
+    }
+    sizes = json_get(root, "sizes");
+    for (g = 0; g < sizes->len; g++) {
+        const json *size = sizes->items[g];
+        const json *error = json_get(size, "error");
+        tictactoe_game *game = NULL;
+        tictactoe_result got = tictactoe_game_new(u32(json_get(size, "n")), &game);
+        CHECK_RESULT(got, error->type == JSON_NULL ? TICTACTOE_RESULT_OK : code_of(error->string));
+        tictactoe_game_free(game);
+    }
+    json_free(root);
+}
+
+static void check_positions(const char *dir) {
+    char path[1024];
+    json *root, *positions;
+    size_t p;
+    sprintf(path, "%s/positions.json", dir);
+    root = json_load(path);
+    positions = json_get(root, "positions");
+    for (p = 0; p < positions->len; p++) {
+        const json *position = positions->items[p];
+        const json *rows = json_get(position, "rows");
+        const json *valid = json_get(position, "valid");
+        uint32_t n = (uint32_t)rows->len;
+        uint8_t cells[64];
+        size_t len = 0, r, c;
+        tictactoe_game *game = NULL;
+        tictactoe_result expected = TICTACTOE_RESULT_OK;
+        /* Rows to cell codes: 'X' 1, 'O' 2, ' ' and '.' 0, anything else 3 (never valid). */
+        for (r = 0; r < rows->len; r++) {
+            const char *row = rows->items[r]->string;
+            for (c = 0; row[c] && len < sizeof cells; c++) {
+                cells[len++] = row[c] == 'X' ? 1 : row[c] == 'O' ? 2 : (row[c] == ' ' || row[c] == '.') ? 0 : 3;
+            }
+        }
+        if (valid->number == 0) {
+            const char *reason = json_get(position, "reason")->string;
+            expected = strcmp(reason, "invalid_size") == 0 ? TICTACTOE_RESULT_INVALID_SIZE : TICTACTOE_RESULT_INVALID_POSITION;
+        }
+        CHECK_RESULT(tictactoe_position_validate(n, cells, len), expected);
+        CHECK_RESULT(tictactoe_game_from_cells(n, cells, len, &game), expected);
+        if (game) {
+            uint32_t winner;
+            tictactoe_game_winner(game, &winner);
+            CHECK(winner == u32(json_get(position, "winner")));
+            tictactoe_game_free(game);
+        }
+    }
+    json_free(root);
+}
+
+static void check_texts(const char *dir) {
+    char path[1024], expected[4096];
+    json *root, *texts;
+    size_t t;
+    sprintf(path, "%s/texts.json", dir);
+    root = json_load(path);
+    texts = json_get(root, "texts");
+    for (t = 0; t < texts->len; t++) {
+        const json *text_case = texts->items[t];
+        const char *text = json_get(text_case, "text")->string;
+        const json *error = json_get(text_case, "error");
+        tictactoe_game *game = NULL;
+        tictactoe_result got = tictactoe_game_parse(text, strlen(text), &game);
+        if (error->type == JSON_NULL) {
+            CHECK_RESULT(got, TICTACTOE_RESULT_OK);
+            if (game) {
+                size_t moves;
+                join_rows(json_get(text_case, "board"), expected);
+                CHECK(strcmp(text_of(game, tictactoe_game_board_text), expected) == 0);
+                CHECK(strcmp(text_of(game, tictactoe_game_serialize), text) == 0);
+                CHECK_RESULT(tictactoe_game_history(game, NULL, 0, &moves),
+                             u32(json_get(text_case, "moves")) ? TICTACTOE_RESULT_BUFFER_TOO_SMALL : TICTACTOE_RESULT_OK);
+                CHECK(moves == u32(json_get(text_case, "moves")));
+            }
+        } else {
+            CHECK_RESULT(got, code_of(error->string));
+        }
+        tictactoe_game_free(game);
+    }
+    json_free(root);
+}
+
+int main(int argc, char **argv) {
+    const char *dir = argc > 1 ? argv[1] : "tests/vectors";
+    play_games(dir);
+    check_positions(dir);
+    check_texts(dir);
+    return checks_report("test_vectors");
+}
