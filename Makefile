@@ -22,15 +22,18 @@ VALGRIND := valgrind --quiet --leak-check=full --show-leak-kinds=definite,indire
 VERSION := $(shell grep -m1 '^version' Cargo.toml | cut -d'"' -f2)
 
 .PHONY: demo test lint fmt-check clippy doc rust-test nostd bench lib header c-test c-asan \
-	c-valgrind cpp-test ctypes-test install install-test bench-c
+	c-valgrind cpp-test ctypes-test install install-test bench-c py-test bench-py
 
-demo: lib $(BUILD)/play
+demo: lib $(BUILD)/play $(VENV)/.installed
 	$(CARGO) run --quiet --release -p tictactoe-core --example demo
 	@echo
 	@echo "The same engine from C (ffi-c/examples/play.c, linked against libtictactoe.a):"
 	$(BUILD)/play
+	@echo
+	@echo "And from Python (pip install ./py; python -m tictactoe replays LeetCode 1275's draw):"
+	$(VENV)/bin/python -m tictactoe --moves "0,0 1,1 2,0 1,0 1,2 2,1 0,1 0,2 2,2"
 
-test: lint rust-test nostd c-test cpp-test c-asan c-valgrind ctypes-test install-test
+test: lint rust-test nostd c-test cpp-test c-asan c-valgrind ctypes-test install-test py-test
 
 lint: fmt-check clippy doc
 
@@ -107,6 +110,26 @@ $(VENV)/.ready: tests/python/requirements.txt
 	$(VENV)/bin/pip install --quiet -r tests/python/requirements.txt
 	touch $@
 
+# --- the Python package ------------------------------------------------------------------
+
+# `pip install ./py`, exactly as a user would (maturin as the PEP 517 backend, from PyPI).
+$(VENV)/.installed: $(VENV)/.ready $(wildcard py/src/*.rs py/python/tictactoe/*) py/Cargo.toml \
+		py/pyproject.toml $(wildcard core/src/*.rs)
+	$(VENV)/bin/pip install --quiet ./py
+	touch $@
+
+PY_TYPED := tests/python/test_api.py tests/python/test_vectors.py tests/python/test_model.py \
+	tests/python/test_cli.py tests/python/model.py tests/python/conftest.py py/python/tictactoe
+
+# pytest exits 5 when it collects nothing, which fails here like any other non-zero status.
+py-test: $(VENV)/.installed
+	$(VENV)/bin/pytest -q tests/python --ignore=tests/python/test_ctypes.py
+	$(VENV)/bin/mypy --strict $(PY_TYPED)
+	cd /tmp && $(abspath $(VENV))/bin/python -m mypy.stubtest tictactoe
+
+bench-py: $(VENV)/.installed
+	$(VENV)/bin/python py/benches/bench_moves.py
+
 ctypes-test: lib $(VENV)/.ready
 	TICTACTOE_LIB=$(abspath $(LIB_SO)) $(VENV)/bin/pytest -q tests/python/test_ctypes.py
 
@@ -123,7 +146,7 @@ install-test: lib
 
 # --- benchmarks (not tests): tables with ratios to a baseline run side by side ----------
 
-bench: bench-c
+bench: bench-c bench-py
 	$(CARGO) bench -p tictactoe-core --bench moves
 
 bench-c: lib $(BUILD)/bench

@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use crate::{Player, MAX_N};
+use crate::Player;
 
 /// The reason a game operation was refused.
 ///
@@ -23,7 +23,7 @@ use crate::{Player, MAX_N};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Error {
-    /// The board size is 0 or above [`MAX_N`].
+    /// The board size is 0 or above [`MAX_N`](crate::MAX_N).
     InvalidSize {
         /// The size asked for.
         n: usize,
@@ -64,19 +64,54 @@ pub enum Error {
     InvalidPosition(PositionError),
 }
 
+/// The texts of the refusals whose data is a number the caller chose, for numbers of any
+/// type: the Python face reports its unbounded integers (say -1 or 2**70) in the same words.
+///
+/// ```
+/// use tictactoe_core::{message, Error};
+/// assert_eq!(message::out_of_bounds(-1, 0, 3).to_string(), "cell (-1, 0) is outside the 3 x 3 board");
+/// assert_eq!(
+///     message::out_of_bounds(5, 0, 3).to_string(),
+///     Error::OutOfBounds { row: 5, col: 0, n: 3 }.to_string()
+/// );
+/// ```
+pub mod message {
+    use core::fmt::{self, Display};
+
+    use crate::MAX_N;
+
+    /// Text made on demand by a closure, so that no allocation is needed.
+    struct Text<F: Fn(&mut fmt::Formatter<'_>) -> fmt::Result>(F);
+
+    impl<F: Fn(&mut fmt::Formatter<'_>) -> fmt::Result> Display for Text<F> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            (self.0)(f)
+        }
+    }
+
+    /// The text of [`Error::InvalidSize`](crate::Error::InvalidSize).
+    pub fn invalid_size(n: impl Display) -> impl Display {
+        Text(move |f| write!(f, "board size {n} is invalid: n must be from 1 to {MAX_N}"))
+    }
+
+    /// The text of [`Error::OutOfBounds`](crate::Error::OutOfBounds).
+    pub fn out_of_bounds(row: impl Display, col: impl Display, n: usize) -> impl Display {
+        Text(move |f| write!(f, "cell ({row}, {col}) is outside the {n} x {n} board"))
+    }
+
+    /// The text of [`Error::InvalidPlayer`](crate::Error::InvalidPlayer).
+    pub fn invalid_player(player: impl Display) -> impl Display {
+        Text(move |f| write!(f, "player {player} is invalid: players are 1 (X) and 2 (O)"))
+    }
+}
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::InvalidSize { n } => {
-                write!(f, "board size {n} is invalid: n must be from 1 to {MAX_N}")
-            }
+            Error::InvalidSize { n } => message::invalid_size(n).fmt(f),
             Error::AllocFailed => f.write_str("the memory for the game could not be allocated"),
-            Error::OutOfBounds { row, col, n } => {
-                write!(f, "cell ({row}, {col}) is outside the {n} x {n} board")
-            }
-            Error::InvalidPlayer { player } => {
-                write!(f, "player {player} is invalid: players are 1 (X) and 2 (O)")
-            }
+            Error::OutOfBounds { row, col, n } => message::out_of_bounds(row, col, *n).fmt(f),
+            Error::InvalidPlayer { player } => message::invalid_player(player).fmt(f),
             Error::Occupied { row, col, by } => {
                 write!(f, "cell ({row}, {col}) is already taken by {by}")
             }
@@ -146,6 +181,26 @@ pub enum PositionError {
         /// The player owning the lines.
         winner: Player,
     },
+}
+
+impl PositionError {
+    /// A short, stable name for the reason (`"bad_counts"`, `"both_win"`, ...), as the shared
+    /// test vectors and the Python face's `InvalidPositionError.reason` spell it.
+    ///
+    /// ```
+    /// use tictactoe_core::PositionError;
+    /// assert_eq!(PositionError::BothWin.name(), "both_win");
+    /// ```
+    pub fn name(&self) -> &'static str {
+        match self {
+            PositionError::WrongShape { .. } => "wrong_shape",
+            PositionError::InvalidCell { .. } => "invalid_cell",
+            PositionError::BadCounts { .. } => "bad_counts",
+            PositionError::BothWin => "both_win",
+            PositionError::WinnerNotLast { .. } => "winner_not_last",
+            PositionError::DisjointWinningLines { .. } => "disjoint_winning_lines",
+        }
+    }
 }
 
 impl fmt::Display for PositionError {

@@ -41,7 +41,7 @@ mod player;
 mod position;
 pub mod text;
 
-pub use error::{Error, ParseError, ParseErrorKind, PositionError, ReplayError};
+pub use error::{message, Error, ParseError, ParseErrorKind, PositionError, ReplayError};
 pub use game::{Game, Move, Status};
 pub use lines::Line;
 pub use player::{winner_number, Player};

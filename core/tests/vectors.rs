@@ -1,7 +1,7 @@
 //! The shared vectors in `tests/vectors/`, which the C and Python faces play too.
 
 use serde_json::Value;
-use tictactoe_core::{Error, Game, Line, Player, PositionError, Status};
+use tictactoe_core::{Error, Game, Line, Player, Status};
 
 fn load(name: &str) -> Value {
     let path = format!("{}/../tests/vectors/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -23,14 +23,7 @@ fn kind(error: &Error) -> &'static str {
 
 fn reason(error: &Error) -> &'static str {
     match error {
-        Error::InvalidPosition(reason) => match reason {
-            PositionError::WrongShape { .. } => "wrong_shape",
-            PositionError::InvalidCell { .. } => "invalid_cell",
-            PositionError::BadCounts { .. } => "bad_counts",
-            PositionError::BothWin => "both_win",
-            PositionError::WinnerNotLast { .. } => "winner_not_last",
-            PositionError::DisjointWinningLines { .. } => "disjoint_winning_lines",
-        },
+        Error::InvalidPosition(reason) => reason.name(),
         other => kind(other),
     }
 }

@@ -1,0 +1,127 @@
+//! Python values into the core's numbers, and batches of moves out of sequences or buffers.
+//!
+//! No rule is decided here: an integer out of a Rust type's range is saturated into a value the
+//! core refuses for the same reason (a coordinate of `usize::MAX` is out of bounds on any
+//! board, a player of 0 is invalid), so the core's order of checks still decides which error
+//! the caller gets.
+
+use pyo3::exceptions::{PyOverflowError, PyTypeError};
+use pyo3::prelude::*;
+use pyo3::types::{PyIterator, PyString};
+use tictactoe_core::{Game, Player, ReplayError};
+
+use crate::buffer::IntegerRows;
+
+/// An integer as a row, column or size: out-of-range values (negative, or beyond 64 bits)
+/// become `usize::MAX`. `TypeError` for what is not an integer.
+pub(crate) fn index(value: &Bound<'_, PyAny>) -> PyResult<usize> {
+    saturate(value, value.extract::<usize>(), usize::MAX)
+}
+
+/// An integer as a player number: out-of-range values become 0.
+pub(crate) fn player(value: &Bound<'_, PyAny>) -> PyResult<u32> {
+    saturate(value, value.extract::<u32>(), 0)
+}
+
+fn saturate<T>(value: &Bound<'_, PyAny>, extracted: PyResult<T>, outside: T) -> PyResult<T> {
+    match extracted {
+        Ok(number) => Ok(number),
+        Err(err) if err.is_instance_of::<PyOverflowError>(value.py()) => Ok(outside),
+        Err(err) => Err(err),
+    }
+}
+
+/// A buffer integer as a row or column (saturated as [`index`] does).
+fn buffer_index(value: i128) -> usize {
+    usize::try_from(value).unwrap_or(usize::MAX)
+}
+
+/// A buffer integer as a player (saturated as [`player`] does).
+fn buffer_player(value: i128) -> u32 {
+    u32::try_from(value).unwrap_or(0)
+}
+
+/// A batch of moves, read before anything is applied so that a `TypeError` changes nothing.
+pub(crate) enum Batch<'py> {
+    /// Moves from a sequence or iterable: converted, and the items kept for error messages.
+    Items(Vec<(usize, usize, u32)>, Vec<Bound<'py, PyAny>>),
+    /// A (k, 3) integer buffer, read in place while the moves are made.
+    Buffer(IntegerRows),
+}
+
+const SHAPE_ERROR: &str =
+    "moves must be a sequence of (row, col, player) or a (k, 3) buffer of integers";
+
+impl<'py> Batch<'py> {
+    /// Reads `moves`: an object with the buffer protocol holding a (k, 3) array of integers,
+    /// or any iterable of 3-item sequences of integers.
+    pub(crate) fn new(moves: &Bound<'py, PyAny>) -> PyResult<Batch<'py>> {
+        if moves.is_instance_of::<PyString>() {
+            return Err(PyTypeError::new_err(SHAPE_ERROR));
+        }
+        if let Some(rows) = IntegerRows::new(moves)? {
+            return Ok(Batch::Buffer(rows));
+        }
+        Self::items(moves.try_iter()?)
+    }
+
+    fn items(iter: Bound<'py, PyIterator>) -> PyResult<Batch<'py>> {
+        let mut moves = Vec::new();
+        let mut items = Vec::new();
+        for item in iter {
+            let item = item?;
+            if item.is_instance_of::<PyString>() || item.len().ok() != Some(3) {
+                return Err(PyTypeError::new_err(SHAPE_ERROR));
+            }
+            let (row, col) = (index(&item.get_item(0)?)?, index(&item.get_item(1)?)?);
+            moves.push((row, col, player(&item.get_item(2)?)?));
+            items.push(item);
+        }
+        Ok(Batch::Items(moves, items))
+    }
+
+    /// The number of moves.
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            Batch::Items(moves, _) => moves.len(),
+            Batch::Buffer(rows) => rows.len(),
+        }
+    }
+
+    /// Makes the moves on `game` with the core's `move_all` (all or nothing). Pure Rust: no
+    /// Python code runs while the moves are read.
+    pub(crate) fn apply(&self, game: &mut Game) -> Result<Option<Player>, ReplayError> {
+        match self {
+            Batch::Items(moves, _) => game.move_all(moves.iter().copied()),
+            Batch::Buffer(rows) => game.move_all((0..rows.len()).map(|i| {
+                (
+                    buffer_index(rows.get(i, 0)),
+                    buffer_index(rows.get(i, 1)),
+                    buffer_player(rows.get(i, 2)),
+                )
+            })),
+        }
+    }
+
+    /// The move at `index` as the caller wrote it: (row, col, player) as Python objects.
+    pub(crate) fn given(&self, py: Python<'py>, index: usize) -> PyResult<[Py<PyAny>; 3]> {
+        let number = |value: i128| -> PyResult<Py<PyAny>> {
+            Ok(value.into_pyobject(py)?.into_any().unbind())
+        };
+        match self {
+            Batch::Items(_, items) => {
+                let item = &items[index];
+                Ok([
+                    item.get_item(0)?.unbind(),
+                    item.get_item(1)?.unbind(),
+                    item.get_item(2)?.unbind(),
+                ])
+            }
+            Batch::Buffer(rows) => Ok([
+                number(rows.get(index, 0))?,
+                number(rows.get(index, 1))?,
+                number(rows.get(index, 2))?,
+            ]),
+        }
+    }
+}

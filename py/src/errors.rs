@@ -1,0 +1,205 @@
+//! The exception classes, and the one conversion from the core's refusals to them.
+
+use pyo3::create_exception;
+use pyo3::exceptions::{PyIndexError, PyMemoryError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::BoundObject;
+use tictactoe_core::{message, Error, ParseError as CoreParseError, ParseErrorKind};
+
+create_exception!(
+    tictactoe,
+    InvalidMoveError,
+    PyValueError,
+    "A move the rules refuse. The game is unchanged."
+);
+create_exception!(
+    tictactoe,
+    OutOfBoundsError,
+    InvalidMoveError,
+    "The row or column is not in 0..n (attributes: row, col, n)."
+);
+create_exception!(
+    tictactoe,
+    InvalidPlayerError,
+    InvalidMoveError,
+    "The player is not 1 or 2 (attribute: player)."
+);
+create_exception!(
+    tictactoe,
+    CellOccupiedError,
+    InvalidMoveError,
+    "The cell is already taken (attributes: row, col, player: who holds it)."
+);
+create_exception!(
+    tictactoe,
+    GameOverError,
+    InvalidMoveError,
+    "Somebody has already won (attribute: winner)."
+);
+create_exception!(
+    tictactoe,
+    InvalidPositionError,
+    PyValueError,
+    "A board no legal game reaches (attribute: reason, e.g. 'bad_counts')."
+);
+create_exception!(
+    tictactoe,
+    ParseError,
+    PyValueError,
+    "Text that is not the text form of a game (attribute: offset)."
+);
+
+/// Registers the exception classes in the module.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("InvalidMoveError", py.get_type::<InvalidMoveError>())?;
+    m.add("OutOfBoundsError", py.get_type::<OutOfBoundsError>())?;
+    m.add("InvalidPlayerError", py.get_type::<InvalidPlayerError>())?;
+    m.add("CellOccupiedError", py.get_type::<CellOccupiedError>())?;
+    m.add("GameOverError", py.get_type::<GameOverError>())?;
+    m.add("InvalidPositionError", py.get_type::<InvalidPositionError>())?;
+    m.add("ParseError", py.get_type::<ParseError>())?;
+    Ok(())
+}
+
+/// The numbers as the caller wrote them: Python integers have no range, so the core's copies
+/// (saturated into `usize` and `u32`) may differ, and messages must show the caller's. A
+/// number left out is taken from the core's error.
+#[derive(Default)]
+pub(crate) struct Given {
+    pub(crate) n: Option<Py<PyAny>>,
+    pub(crate) row: Option<Py<PyAny>>,
+    pub(crate) col: Option<Py<PyAny>>,
+    pub(crate) player: Option<Py<PyAny>>,
+}
+
+impl Given {
+    /// A move's row, column and player.
+    pub(crate) fn cell(row: &Bound<'_, PyAny>, col: &Bound<'_, PyAny>) -> Given {
+        Given {
+            row: Some(row.clone().unbind()),
+            col: Some(col.clone().unbind()),
+            ..Given::default()
+        }
+    }
+
+    /// Adds the player.
+    pub(crate) fn player(self, player: Py<PyAny>) -> Given {
+        Given { player: Some(player), ..self }
+    }
+}
+
+/// The caller's number if there is one, else the core's.
+fn shown<'py>(
+    py: Python<'py>,
+    given: &Option<Py<PyAny>>,
+    core: impl IntoPyObject<'py>,
+) -> PyResult<Py<PyAny>> {
+    match given {
+        Some(value) => Ok(value.clone_ref(py)),
+        None => Ok(core.into_pyobject(py).map_err(Into::into)?.into_any().unbind()),
+    }
+}
+
+/// A refusal by the core, with what Python needs to report it.
+pub(crate) struct GameError {
+    error: Error,
+    given: Given,
+    /// The index of the refused move in a batch.
+    index: Option<usize>,
+}
+
+impl GameError {
+    pub(crate) fn new(error: Error, given: Given) -> GameError {
+        GameError { error, given, index: None }
+    }
+
+    pub(crate) fn at(self, index: usize) -> GameError {
+        GameError { index: Some(index), ..self }
+    }
+
+    fn into_py_err(self, py: Python<'_>) -> PyResult<PyErr> {
+        let (error, given) = (self.error, self.given);
+        let mut attributes: Vec<(&str, Py<PyAny>)> = Vec::new();
+        let (class, text): (fn(String) -> PyErr, String) = match error {
+            Error::InvalidSize { n } => {
+                let n = shown(py, &given.n, n)?;
+                let text = message::invalid_size(n.bind(py)).to_string();
+                attributes.push(("n", n));
+                (PyValueError::new_err, text)
+            }
+            Error::OutOfBounds { row, col, n } => {
+                let (row, col) = (shown(py, &given.row, row)?, shown(py, &given.col, col)?);
+                let text = message::out_of_bounds(row.bind(py), col.bind(py), n).to_string();
+                attributes.extend([("row", row), ("col", col), ("n", shown(py, &None, n)?)]);
+                (OutOfBoundsError::new_err, text)
+            }
+            Error::InvalidPlayer { player } => {
+                let player = shown(py, &given.player, player)?;
+                let text = message::invalid_player(player.bind(py)).to_string();
+                attributes.push(("player", player));
+                (InvalidPlayerError::new_err, text)
+            }
+            Error::Occupied { row, col, by } => {
+                attributes.push(("row", shown(py, &None, row)?));
+                attributes.push(("col", shown(py, &None, col)?));
+                attributes.push(("player", shown(py, &None, by.number())?));
+                (CellOccupiedError::new_err, error.to_string())
+            }
+            Error::GameOver { winner } => {
+                attributes.push(("winner", shown(py, &None, winner.number())?));
+                (GameOverError::new_err, error.to_string())
+            }
+            Error::InvalidPosition(reason) => {
+                attributes.push(("reason", shown(py, &None, reason.name())?));
+                (InvalidPositionError::new_err, error.to_string())
+            }
+            Error::AllocFailed => (PyMemoryError::new_err, error.to_string()),
+            Error::NothingToUndo => (PyIndexError::new_err, error.to_string()),
+        };
+        let text = match self.index {
+            Some(index) => {
+                attributes.push(("index", shown(py, &None, index)?));
+                format!("move {index}: {text}")
+            }
+            None => text,
+        };
+        let err = class(text);
+        for (name, value) in attributes {
+            err.value(py).setattr(name, value)?;
+        }
+        Ok(err)
+    }
+}
+
+impl From<Error> for GameError {
+    fn from(error: Error) -> GameError {
+        GameError::new(error, Given::default())
+    }
+}
+
+impl From<GameError> for PyErr {
+    fn from(error: GameError) -> PyErr {
+        Python::attach(|py| error.into_py_err(py).unwrap_or_else(|failure| failure))
+    }
+}
+
+/// A text that could not be read back: `ParseError` for its syntax, else the exception of what
+/// it describes (a bad size, position or move).
+pub(crate) fn parse_error(error: CoreParseError) -> PyErr {
+    let replayed = match error.kind {
+        ParseErrorKind::Syntax { .. } => None,
+        ParseErrorKind::Rejected(inner) => Some(GameError::from(inner)),
+        ParseErrorKind::BadMove(replay) => Some(GameError::from(replay.error).at(replay.index)),
+    };
+    match replayed {
+        Some(game_error) => game_error.into(),
+        None => Python::attach(|py| {
+            let err = ParseError::new_err(error.to_string());
+            match err.value(py).setattr("offset", error.offset) {
+                Ok(()) => err,
+                Err(failure) => failure,
+            }
+        }),
+    }
+}

@@ -1,0 +1,296 @@
+//! The `TicTacToe` class: the core's `Game`, translated.
+
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+use tictactoe_core::{validate_rows, winner_number, Game, Line, Move, Player, ReplayError, Status};
+
+use crate::convert::{self, Batch};
+use crate::errors::{parse_error, GameError, Given};
+
+/// An n x n game of tic-tac-toe; every move is validated and judged in O(1).
+#[pyclass(name = "TicTacToe", module = "tictactoe", eq)]
+#[derive(PartialEq)]
+pub(crate) struct PyTicTacToe {
+    game: Game,
+}
+
+impl PyTicTacToe {
+    /// Runs pure-Rust `f` on the game. Every method borrows the game only through this and
+    /// `change`, never while running Python code (converting arguments, building results or
+    /// exceptions): Python code can let another thread run, and that thread would then find
+    /// the game borrowed. With the GIL, two threads thus never overlap inside a game.
+    fn read<R>(slf: &Bound<'_, Self>, f: impl FnOnce(&Game) -> R) -> R {
+        f(&slf.borrow().game)
+    }
+
+    /// Runs pure-Rust `f` on the game, which it may change (see [`PyTicTacToe::read`]).
+    fn change<R>(slf: &Bound<'_, Self>, f: impl FnOnce(&mut Game) -> R) -> R {
+        f(&mut slf.borrow_mut().game)
+    }
+}
+
+/// A status as Python spells it.
+fn status_name(status: Status) -> &'static str {
+    match status {
+        Status::InProgress => "in_progress",
+        Status::Won(_) => "won",
+        Status::Draw => "draw",
+    }
+}
+
+/// A move as Python sees it: (row, col, player).
+fn move_tuple(m: Move) -> (usize, usize, u8) {
+    (m.row, m.col, m.player.number())
+}
+
+/// Rows of a board: a sequence of strings, but not a string itself (whose characters would
+/// pass for one-character rows).
+fn rows(value: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+    if value.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err("rows must be a sequence of strings, not a string"));
+    }
+    value.extract()
+}
+
+/// The results of a batch of `count` moves that ended with `winner`: a list of winners after
+/// each move. Nobody moves after a win, so only the last move of a batch can have won.
+fn batch_results(
+    py: Python<'_>,
+    count: usize,
+    winner: Option<Player>,
+) -> PyResult<Bound<'_, PyList>> {
+    // `[0] * count` copies one reference count times: far cheaper than count conversions.
+    let results = PyList::new(py, [0u8])?.as_sequence().repeat(count)?.cast_into::<PyList>()?;
+    if let (Some(last), Some(winner)) = (count.checked_sub(1), winner) {
+        results.set_item(last, winner.number())?;
+    }
+    Ok(results)
+}
+
+#[pymethods]
+impl PyTicTacToe {
+    /// A new empty n x n game, X (player 1) to move.
+    #[new]
+    fn new(n: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let size = convert::index(n)?;
+        let given = || Given { n: Some(n.clone().unbind()), ..Given::default() };
+        let game = Game::new(size).map_err(|e| GameError::new(e, given()))?;
+        Ok(PyTicTacToe { game })
+    }
+
+    /// LeetCode 348's move: places `player`'s mark at (row, col); returns the winner after the
+    /// move (0, 1 or 2). Players need not alternate.
+    #[pyo3(name = "move")]
+    fn make_move(
+        slf: &Bound<'_, Self>,
+        row: &Bound<'_, PyAny>,
+        col: &Bound<'_, PyAny>,
+        player: &Bound<'_, PyAny>,
+    ) -> PyResult<u8> {
+        let (r, c, p) = (convert::index(row)?, convert::index(col)?, convert::player(player)?);
+        match Self::change(slf, |game| game.make_move(r, c, p)) {
+            Ok(winner) => Ok(winner_number(winner)),
+            Err(error) => {
+                Err(GameError::new(error, Given::cell(row, col).player(player.clone().unbind()))
+                    .into())
+            }
+        }
+    }
+
+    /// Places the mark of the player whose turn it is at (row, col); returns the winner.
+    fn play(slf: &Bound<'_, Self>, row: &Bound<'_, PyAny>, col: &Bound<'_, PyAny>) -> PyResult<u8> {
+        let (r, c) = (convert::index(row)?, convert::index(col)?);
+        match Self::change(slf, |game| game.play(r, c)) {
+            Ok(winner) => Ok(winner_number(winner)),
+            Err(error) => Err(GameError::new(error, Given::cell(row, col)).into()),
+        }
+    }
+
+    /// Makes each (row, col, player) in order, all or nothing; returns each move's result.
+    /// Takes a sequence of triples or a (k, 3) integer buffer such as a numpy array.
+    fn move_many<'py>(
+        slf: &Bound<'py, Self>,
+        moves: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let py = moves.py();
+        let batch = Batch::new(moves)?;
+        match Self::change(slf, |game| batch.apply(game)) {
+            Ok(winner) => batch_results(py, batch.len(), winner),
+            Err(ReplayError { index, error }) => {
+                let [row, col, player] = batch.given(py, index)?;
+                let given = Given { row: Some(row), col: Some(col), player: Some(player), n: None };
+                Err(GameError::new(error, given).at(index).into())
+            }
+        }
+    }
+
+    /// Plays each (row, col) in turn order, all or nothing (LeetCode 1275's move list).
+    fn play_many<'py>(
+        slf: &Bound<'py, Self>,
+        moves: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let pairs: Vec<Bound<'_, PyAny>> = moves.try_iter()?.collect::<PyResult<_>>()?;
+        let mut cells = Vec::with_capacity(pairs.len());
+        for pair in &pairs {
+            let (row, col): (Bound<'_, PyAny>, Bound<'_, PyAny>) = pair.extract()?;
+            cells.push((convert::index(&row)?, convert::index(&col)?));
+        }
+        match Self::change(slf, |game| game.play_all(cells)) {
+            Ok(winner) => batch_results(moves.py(), pairs.len(), winner),
+            Err(ReplayError { index, error }) => {
+                let (row, col): (Bound<'_, PyAny>, Bound<'_, PyAny>) = pairs[index].extract()?;
+                Err(GameError::new(error, Given::cell(&row, &col)).at(index).into())
+            }
+        }
+    }
+
+    /// Takes back the last move and returns it as (row, col, player); IndexError when none.
+    fn undo(slf: &Bound<'_, Self>) -> PyResult<(usize, usize, u8)> {
+        Ok(move_tuple(Self::change(slf, Game::undo).map_err(GameError::from)?))
+    }
+
+    /// Who holds (row, col): 0 empty, 1 or 2.
+    fn cell(slf: &Bound<'_, Self>, row: &Bound<'_, PyAny>, col: &Bound<'_, PyAny>) -> PyResult<u8> {
+        let (r, c) = (convert::index(row)?, convert::index(col)?);
+        match Self::read(slf, |game| game.cell(r, c)) {
+            Ok(holder) => Ok(winner_number(holder)),
+            Err(error) => Err(GameError::new(error, Given::cell(row, col)).into()),
+        }
+    }
+
+    /// Whether `player` can still complete a line.
+    fn can_win(slf: &Bound<'_, Self>, player: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let p = Player::from_number(convert::player(player)?).map_err(|error| {
+            GameError::new(error, Given::default().player(player.clone().unbind()))
+        })?;
+        Ok(Self::read(slf, |game| game.can_win(p)))
+    }
+
+    /// The board size n.
+    #[getter]
+    fn n(slf: &Bound<'_, Self>) -> usize {
+        Self::read(slf, Game::n)
+    }
+
+    /// The player whose turn it is: 1 while X has no more marks than O, else 2.
+    #[getter]
+    fn next_player(slf: &Bound<'_, Self>) -> u8 {
+        Self::read(slf, |game| game.next_player().number())
+    }
+
+    /// The winner: 0 for none, else 1 or 2.
+    #[getter]
+    fn winner(slf: &Bound<'_, Self>) -> u8 {
+        Self::read(slf, |game| winner_number(game.winner()))
+    }
+
+    /// "in_progress", "won" or "draw" (the board is full and nobody won).
+    #[getter]
+    fn status(slf: &Bound<'_, Self>) -> &'static str {
+        status_name(Self::read(slf, Game::status))
+    }
+
+    /// Whether the game can only end in a draw: nobody won and neither player can win.
+    #[getter]
+    fn draw_certain(slf: &Bound<'_, Self>) -> bool {
+        Self::read(slf, Game::is_draw_certain)
+    }
+    /// The lines the winning move completed, as ("row", i), ("column", i), ("diagonal", None)
+    /// or ("anti_diagonal", None); empty without a winner.
+    #[getter]
+    fn winning_lines(slf: &Bound<'_, Self>) -> Vec<(&'static str, Option<usize>)> {
+        Self::read(slf, |game| {
+            game.winning_lines()
+                .map(|line| match line {
+                    Line::Row(i) => ("row", Some(i)),
+                    Line::Column(i) => ("column", Some(i)),
+                    Line::Diagonal => ("diagonal", None),
+                    Line::AntiDiagonal => ("anti_diagonal", None),
+                })
+                .collect()
+        })
+    }
+
+    /// The moves made, oldest first, as (row, col, player).
+    #[getter]
+    fn history(slf: &Bound<'_, Self>) -> Vec<(usize, usize, u8)> {
+        Self::read(slf, |game| game.history().map(move_tuple).collect())
+    }
+
+    /// The number of marks on the board.
+    #[getter]
+    fn marks(slf: &Bound<'_, Self>) -> usize {
+        Self::read(slf, Game::marks)
+    }
+
+    /// A game at a position: rows of 'X', 'O', and ' ' or '.' for empty. Raises
+    /// InvalidPositionError when no legal game reaches it.
+    #[staticmethod]
+    fn from_board(rows: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let rows = self::rows(rows)?;
+        let game = Game::from_rows(&rows).map_err(GameError::from)?;
+        Ok(PyTicTacToe { game })
+    }
+
+    /// The game described by the text form `to_text` writes.
+    #[staticmethod]
+    fn from_text(text: &str) -> PyResult<Self> {
+        Ok(PyTicTacToe { game: text.parse().map_err(parse_error)? })
+    }
+
+    /// The lossless text form, e.g. 'tictactoe/1 n=3 moves=0,0,1;1,1,2'.
+    fn to_text(slf: &Bound<'_, Self>) -> String {
+        Self::read(slf, |game| game.text().to_string())
+    }
+
+    fn __str__(slf: &Bound<'_, Self>) -> String {
+        Self::read(slf, Game::to_string)
+    }
+
+    fn __repr__(slf: &Bound<'_, Self>) -> String {
+        Self::read(slf, |game| {
+            if game.has_base_position() {
+                return format!("TicTacToe.from_text('{}')", game.text());
+            }
+            let moves: Vec<String> = game
+                .history()
+                .map(|m| format!("({}, {}, {})", m.row, m.col, m.player.number()))
+                .collect();
+            let status = status_name(game.status());
+            format!("<TicTacToe n={} moves=[{}] status='{status}'>", game.n(), moves.join(", "))
+        })
+    }
+
+    fn __copy__(slf: &Bound<'_, Self>) -> PyResult<Self> {
+        let game = Self::read(slf, Game::try_clone).map_err(GameError::from)?;
+        Ok(PyTicTacToe { game })
+    }
+
+    fn __deepcopy__(slf: &Bound<'_, Self>, _memo: &Bound<'_, PyDict>) -> PyResult<Self> {
+        Self::__copy__(slf)
+    }
+
+    /// Pickles as its text form.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let py = slf.py();
+        let text = Self::to_text(slf);
+        let from_text = py.get_type::<PyTicTacToe>().getattr("from_text")?;
+        Ok((from_text, PyTuple::new(py, [text])?))
+    }
+
+    #[classattr]
+    #[pyo3(name = "MAX_N")]
+    fn max_n() -> usize {
+        tictactoe_core::MAX_N
+    }
+}
+
+/// Whether rows of 'X', 'O', ' ' or '.' form a position some legal game reaches (X first,
+/// alternating, nobody moving after a win); correct for any n, not just 3.
+#[pyfunction]
+pub(crate) fn is_valid_board(rows: &Bound<'_, PyAny>) -> PyResult<bool> {
+    Ok(validate_rows(&self::rows(rows)?).is_ok())
+}

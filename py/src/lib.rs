@@ -1,0 +1,21 @@
+//! The Python package `tictactoe`: the core's game as the `TicTacToe` class, its refusals as
+//! exceptions. Everything is decided by `tictactoe-core`; this crate only translates.
+#![deny(missing_docs)]
+
+mod buffer;
+mod convert;
+mod errors;
+mod game;
+
+use pyo3::prelude::*;
+
+/// The native module `tictactoe._tictactoe`, re-exported by `tictactoe/__init__.py`.
+#[pymodule]
+fn _tictactoe(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<game::PyTicTacToe>()?;
+    m.add_function(wrap_pyfunction!(game::is_valid_board, m)?)?;
+    errors::register(m)?;
+    m.add("MAX_N", tictactoe_core::MAX_N)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

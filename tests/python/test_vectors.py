@@ -1,0 +1,94 @@
+"""The shared vectors in tests/vectors/, played through the Python package."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pytest
+from conftest import load_vectors
+
+import tictactoe
+from tictactoe import TicTacToe
+
+EXCEPTIONS: dict[str, type[Exception]] = {
+    "invalid_size": ValueError,
+    "alloc_failed": MemoryError,
+    "out_of_bounds": tictactoe.OutOfBoundsError,
+    "invalid_player": tictactoe.InvalidPlayerError,
+    "occupied": tictactoe.CellOccupiedError,
+    "game_over": tictactoe.GameOverError,
+    "nothing_to_undo": IndexError,
+    "invalid_position": tictactoe.InvalidPositionError,
+    "parse_error": tictactoe.ParseError,
+}
+
+GAMES = load_vectors("games.json")
+
+
+def line_name(line: tuple[str, Any]) -> str:
+    kind, index = line
+    return kind if index is None else f"{kind} {index}"
+
+
+@pytest.mark.parametrize("case", GAMES["games"], ids=lambda c: c["name"])
+def test_games(case: dict[str, Any]) -> None:
+    game = TicTacToe(case["n"])
+    for op in case["ops"]:
+        verb, *args, expect = op
+        calls: dict[str, Callable[..., Any]] = {"move": game.move, "play": game.play, "undo": game.undo}
+        call = calls[verb]
+        if isinstance(expect, str):
+            before = game.to_text()
+            with pytest.raises(EXCEPTIONS[expect]):
+                call(*args)
+            assert game.to_text() == before
+        elif isinstance(expect, list):
+            assert call(*args) == tuple(expect)
+        else:
+            assert call(*args) == expect
+    final = case["final"]
+    assert str(game) == "\n".join(final["board"])
+    assert game.status == final["status"]
+    assert game.winner == final["winner"]
+    assert game.next_player == final["next_player"]
+    assert [game.can_win(1), game.can_win(2)] == final["can_win"]
+    assert game.draw_certain == final["draw_certain"]
+    assert [line_name(line) for line in game.winning_lines] == final["winning_lines"]
+
+
+@pytest.mark.parametrize("case", GAMES["sizes"], ids=lambda c: str(c["n"]))
+def test_sizes(case: dict[str, Any]) -> None:
+    if case["error"] is None:
+        assert TicTacToe(case["n"]).n == case["n"]
+    else:
+        with pytest.raises(EXCEPTIONS[case["error"]]):
+            TicTacToe(case["n"])
+
+
+@pytest.mark.parametrize("case", load_vectors("positions.json")["positions"], ids=lambda c: c["name"])
+def test_positions(case: dict[str, Any]) -> None:
+    rows = case["rows"]
+    assert tictactoe.is_valid_board(rows) == case["valid"]
+    if case["valid"]:
+        game = TicTacToe.from_board(rows)
+        assert game.status == case["status"]
+        assert game.winner == case["winner"]
+    elif case["reason"] == "invalid_size":
+        with pytest.raises(ValueError, match="board size 0"):
+            TicTacToe.from_board(rows)
+    else:
+        with pytest.raises(tictactoe.InvalidPositionError) as raised:
+            TicTacToe.from_board(rows)
+        assert raised.value.reason == case["reason"]
+
+
+@pytest.mark.parametrize("case", load_vectors("texts.json")["texts"], ids=lambda c: c["text"] or "empty")
+def test_texts(case: dict[str, Any]) -> None:
+    if case["error"] is None:
+        game = TicTacToe.from_text(case["text"])
+        assert str(game) == "\n".join(case["board"])
+        assert len(game.history) == case["moves"]
+        assert game.to_text() == case["text"]
+    else:
+        with pytest.raises(EXCEPTIONS[case["error"]]):
+            TicTacToe.from_text(case["text"])
