@@ -1,6 +1,7 @@
 # The project's two commands: `make demo` builds everything and plays games through the
 # library; `make test` runs every check. `.ci/run` ends in `make test`.
 
+SHELL := bash
 CARGO ?= cargo
 export CARGO_TERM_COLOR ?= never
 
@@ -22,7 +23,8 @@ VALGRIND := valgrind --quiet --leak-check=full --show-leak-kinds=definite,indire
 VERSION := $(shell grep -m1 '^version' Cargo.toml | cut -d'"' -f2)
 
 .PHONY: demo test lint fmt-check clippy doc rust-test nostd bench lib header c-test c-asan \
-	c-valgrind cpp-test ctypes-test install install-test bench-c py-test bench-py
+	c-valgrind cpp-test ctypes-test install install-test bench-c py-test bench-py lib-asan \
+	c-asan-rust fuzz fuzz-smoke cargo-fuzz soak
 
 demo: lib $(BUILD)/play $(VENV)/.installed
 	$(CARGO) run --quiet --release -p tictactoe-core --example demo
@@ -33,7 +35,8 @@ demo: lib $(BUILD)/play $(VENV)/.installed
 	@echo "And from Python (pip install ./py; python -m tictactoe replays LeetCode 1275's draw):"
 	$(VENV)/bin/python -m tictactoe --moves "0,0 1,1 2,0 1,0 1,2 2,1 0,1 0,2 2,2"
 
-test: lint rust-test nostd c-test cpp-test c-asan c-valgrind ctypes-test install-test py-test
+test: lint rust-test nostd c-test cpp-test c-asan c-asan-rust c-valgrind ctypes-test install-test \
+	py-test fuzz-smoke
 
 lint: fmt-check clippy doc
 
@@ -98,6 +101,27 @@ cpp-test: lib $(BUILD)/test_cpp
 c-asan: lib $(foreach t,$(C_TESTS),$(BUILD)/$(t)-asan)
 	@for t in $(C_TESTS); do ASAN_OPTIONS=detect_leaks=1 $(BUILD)/$$t-asan tests/vectors || exit 1; done
 
+# The C tests against a libtictactoe.a whose Rust code is instrumented by AddressSanitizer too
+# (nightly-only flag, allowed on the stable toolchain by RUSTC_BOOTSTRAP), so that a
+# use-after-free or overflow inside Rust is caught, not only in the C test code.
+HOST := $(shell rustc -vV | sed -n 's/^host: //p')
+ASAN_LIB := target/asan/$(HOST)/release/libtictactoe.a
+
+lib-asan:
+	RUSTC_BOOTSTRAP=1 RUSTFLAGS=-Zsanitizer=address $(CARGO) build --quiet --release \
+	  -p tictactoe-ffi --target $(HOST) --target-dir target/asan
+
+$(BUILD)/%-rasan: tests/c/%.c tests/c/*.h include/tictactoe.h lib-asan | $(BUILD)
+	$(CC) $(C_FLAGS) $(SANITIZE) $< $(ASAN_LIB) $(STATIC_LIBS) -o $@
+
+# use_after_free.c frees a game and reads it: the instrumented library must report it.
+c-asan-rust: $(foreach t,$(C_TESTS) use_after_free,$(BUILD)/$(t)-rasan)
+	@for t in $(C_TESTS); do $(BUILD)/$$t-rasan tests/vectors || exit 1; done
+	@if $(BUILD)/use_after_free-rasan 2>$(BUILD)/uaf.log; then \
+	  echo "ASan missed a use-after-free inside the Rust library"; exit 1; fi
+	@grep -q "heap-use-after-free" $(BUILD)/uaf.log
+	@echo "Rust-side ASan: caught the deliberate use-after-free inside libtictactoe"
+
 c-valgrind: lib $(foreach t,$(C_TESTS),$(BUILD)/$(t)-static $(BUILD)/$(t)-shared)
 	@for t in $(C_TESTS); do \
 	  $(VALGRIND) $(BUILD)/$$t-static tests/vectors && $(VALGRIND) $(BUILD)/$$t-shared tests/vectors || exit 1; \
@@ -127,9 +151,6 @@ py-test: $(VENV)/.installed
 	$(VENV)/bin/mypy --strict $(PY_TYPED)
 	cd /tmp && $(abspath $(VENV))/bin/python -m mypy.stubtest tictactoe
 
-bench-py: $(VENV)/.installed
-	$(VENV)/bin/python py/benches/bench_moves.py
-
 ctypes-test: lib $(VENV)/.ready
 	TICTACTOE_LIB=$(abspath $(LIB_SO)) $(VENV)/bin/pytest -q tests/python/test_ctypes.py
 
@@ -144,10 +165,58 @@ install: lib
 install-test: lib
 	tests/c/install_test.sh
 
+# --- fuzzing and soak ----------------------------------------------------------------------
+
+FUZZ_TARGETS := core_ops parsers c_abi
+FUZZ_SECONDS ?= 60
+
+cargo-fuzz:
+	@command -v cargo-fuzz >/dev/null || $(CARGO) install --quiet --locked cargo-fuzz
+
+# `-s none`: no sanitizer, so the stable toolchain works; still coverage-guided.
+fuzz: cargo-fuzz
+	cd fuzz && for t in $(FUZZ_TARGETS); do \
+	  cargo fuzz run -s none $$t -- -max_total_time=$(FUZZ_SECONDS) || exit 1; done
+
+# A few seconds each inside `make test`, so that the targets keep building and running.
+fuzz-smoke:
+	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=5 2>&1 | grep -E "^Done|panicked|ERROR|SUMMARY" ; \
+	  test $${PIPESTATUS[0]} -eq 0
+
+SOAK_OPS ?= 10000000
+
+soak: lib $(VENV)/.installed | $(BUILD)
+	$(CARGO) run --quiet --release -p tictactoe-core --example soak -- $(SOAK_OPS)
+	$(CC) -std=c99 -O2 -Wall -Wextra -Werror -Iinclude tests/c/soak.c $(LIB_A) $(STATIC_LIBS) -o $(BUILD)/soak
+	$(BUILD)/soak $(SOAK_OPS)
+	cd tests/python && ../../$(VENV)/bin/python soak.py $(SOAK_OPS)
+
 # --- benchmarks (not tests): tables with ratios to a baseline run side by side ----------
 
-bench: bench-c bench-py
-	$(CARGO) bench -p tictactoe-core --bench moves
+BENCH_VENV := .venv-bench
+BENCH_DIR := $(BUILD)/bench-results
+
+$(BENCH_VENV)/.ready: bench/requirements.txt
+	$(PYTHON) -m venv $(BENCH_VENV)
+	$(BENCH_VENV)/bin/pip install --quiet --upgrade pip
+	$(BENCH_VENV)/bin/pip install --quiet -r bench/requirements.txt
+	$(BENCH_VENV)/bin/pip install --quiet open-spiel || echo "OpenSpiel did not install: it is skipped"
+	touch $@
+
+$(BENCH_VENV)/.installed: $(BENCH_VENV)/.ready $(VENV)/.installed
+	$(BENCH_VENV)/bin/pip install --quiet ./py
+	touch $@
+
+# Every benchmark in one go, then docs/benchmarks.md and docs/benchmarks.png.
+bench: lib $(BUILD)/bench $(BENCH_VENV)/.installed
+	mkdir -p $(BENCH_DIR)
+	BENCH_JSON=$(abspath $(BENCH_DIR))/rust.json $(CARGO) bench -p tictactoe-core --bench moves
+	$(BUILD)/bench $(BENCH_DIR)/c.json
+	$(BENCH_VENV)/bin/python py/benches/bench_moves.py --json $(BENCH_DIR)/python.json
+	$(BENCH_VENV)/bin/python bench/report.py $(BENCH_DIR) docs
 
 bench-c: lib $(BUILD)/bench
 	$(BUILD)/bench
+
+bench-py: $(BENCH_VENV)/.installed
+	$(BENCH_VENV)/bin/python py/benches/bench_moves.py

@@ -3,7 +3,8 @@
 //! move's row, column and diagonals. All three play the same pre-generated games in one run,
 //! interleaved round by round; the table gives the median round and the ratio to the baseline.
 //!
-//! `cargo bench -p tictactoe-core --bench moves` (or `make bench`).
+//! `cargo bench -p tictactoe-core --bench moves` (or `make bench`). With `BENCH_JSON=path`
+//! set, the medians are also written there as JSON records for `bench/report.py`.
 
 use core::hint::black_box;
 use std::time::Instant;
@@ -176,6 +177,7 @@ fn main() {
     let mut state = 0x9E37_79B9_7F4A_7C15;
     println!("| n | moves/round | checked core (ns/move) | unchecked +1/-1 baseline | naive scan | core / baseline | naive / baseline |");
     println!("|---:|---:|---:|---:|---:|---:|---:|");
+    let mut records = Vec::new();
     for (n, count, rounds) in plan {
         let games: Vec<RandomGame> = (0..count).map(|_| random_game(n, &mut state)).collect();
         let moves: usize = games.iter().map(|g| g.moves.len()).sum();
@@ -191,11 +193,29 @@ fn main() {
             naive.push(time(&games, naive_moves, |g| play_naive(g, naive_limit(n))));
         }
         let (core, base, naive) = (median(core), median(base), median(naive));
+        for (implementation, ns, baseline) in [
+            ("tictactoe-core make_move", core, false),
+            ("seed +1/-1 counters in Rust (unchecked)", base, true),
+            ("naive O(n) scan in Rust", naive, false),
+        ] {
+            records.push(serde_json::json!({
+                "face": "Rust", "implementation": implementation, "n": n,
+                "ns_per_move": ns, "baseline": baseline,
+            }));
+        }
         let note = if naive_moves < moves { " (first 10^5 moves)" } else { "" };
         println!(
             "| {n} | {moves} | {core:.2} | {base:.2} | {naive:.2}{note} | {:.2}x | {:.2}x |",
             core / base,
             naive / base
         );
+    }
+    for n in [3, 100, 1000] {
+        let bytes = core::mem::size_of::<Game>() + Game::new(n).expect("valid size").heap_bytes();
+        records
+            .push(serde_json::json!({ "face": "Rust", "memory": "Game", "n": n, "bytes": bytes }));
+    }
+    if let Ok(path) = std::env::var("BENCH_JSON") {
+        std::fs::write(path, serde_json::to_string_pretty(&records).unwrap()).unwrap();
     }
 }

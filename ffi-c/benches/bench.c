@@ -1,7 +1,8 @@
 /* ns per move of tictactoe_game_move through the static library against the seed's +1/-1
  * counters written in C behind a call that is not inlined: the same random games (game
  * creation included), interleaved round by round in one run; the median round is reported with
- * the ratio. `make bench-c`. */
+ * the ratio. `make bench-c`. With a path argument, the medians are also written there as JSON
+ * records for bench/report.py. */
 #define _POSIX_C_SOURCE 199309L
 #include <stdint.h>
 #include <stdio.h>
@@ -129,13 +130,15 @@ static int compare(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-int main(void) {
+int main(int argc, char **argv) {
     static const struct {
         int n;
         size_t games;
     } plan[] = {{3, 1000000}, {100, 1000}, {1000, 10}};
     enum { ROUNDS = 7 };
     size_t p;
+    FILE *json = argc > 1 ? fopen(argv[1], "w") : NULL;
+    if (json) fputs("[\n", json);
     printf("| n | moves/round | tictactoe_game_move (ns/move) | C +1/-1 baseline | library / baseline |\n");
     printf("|---:|---:|---:|---:|---:|\n");
     for (p = 0; p < sizeof plan / sizeof plan[0]; p++) {
@@ -164,11 +167,23 @@ int main(void) {
         qsort(seed, ROUNDS, sizeof(double), compare);
         printf("| %d | %zu | %.2f | %.2f | %.2fx |\n", plan[p].n, moves, lib[ROUNDS / 2], seed[ROUNDS / 2],
                lib[ROUNDS / 2] / seed[ROUNDS / 2]);
+        if (json) {
+            fprintf(json,
+                    "%s  {\"face\": \"C\", \"implementation\": \"tictactoe_game_move (C ABI, static)\", "
+                    "\"n\": %d, \"ns_per_move\": %.3f, \"baseline\": false},\n"
+                    "  {\"face\": \"C\", \"implementation\": \"seed +1/-1 counters in C (unchecked)\", "
+                    "\"n\": %d, \"ns_per_move\": %.3f, \"baseline\": true}",
+                    p ? ",\n" : "", plan[p].n, lib[ROUNDS / 2], plan[p].n, seed[ROUNDS / 2]);
+        }
         for (g = 0; g < plan[p].games; g++) {
             free(games[g].rows);
             free(games[g].cols);
         }
         free(games);
+    }
+    if (json) {
+        fputs("\n]\n", json);
+        fclose(json);
     }
     return 0;
 }

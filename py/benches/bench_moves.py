@@ -1,10 +1,14 @@
 """ns per move from Python: TicTacToe.move against the seed's +1/-1 algorithm in plain Python,
 on the same random games in one process (game creation included), and move_many on numpy arrays
-of whole n = 1000 games against plain Python move by move. Medians of interleaved rounds, with
-ratios. Run with `make bench-py`; needs numpy."""
+of whole n = 1000 games against plain Python move by move; OpenSpiel's tic-tac-toe (3 x 3,
+`apply_action` per move) when it is installed. Medians of interleaved rounds, with ratios. Also
+the memory of a TicTacToe object. Run with `make bench-py`; needs numpy. `--json PATH` writes the
+figures for bench/report.py."""
 
 from __future__ import annotations
 
+import argparse
+import json
 import os
 import random
 import statistics
@@ -80,7 +84,41 @@ def timed(work: Callable[[], None], moves: int) -> float:
     return (time.perf_counter_ns() - start) / moves
 
 
+def openspiel_times(games: list[Game], rounds: int) -> "tuple[float, float] | None":
+    """ns per move of OpenSpiel's tic-tac-toe and of our move on the same 3 x 3 games."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        print("OpenSpiel (pip package open-spiel) is not installed: skipped")
+        return None
+    spiel_game = pyspiel.load_game("tic_tac_toe")
+
+    def play_spiel() -> None:
+        for moves in games:
+            state = spiel_game.new_initial_state()
+            apply = state.apply_action
+            for row, col, _ in moves:
+                apply(row * 3 + col)
+
+    moves = sum(len(g) for g in games)
+    spiel, ours = [], []
+    for _ in range(rounds):
+        spiel.append(timed(play_spiel, moves))
+        ours.append(timed(lambda: play_each(TicTacToe, 3, games), moves))
+    return statistics.median(spiel), statistics.median(ours)
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--json", help="write the figures here as JSON records")
+    args = parser.parse_args()
+    records: list[dict[str, object]] = []
+
+    def record(implementation: str, n: int, ns: float, baseline: bool = False) -> None:
+        records.append(
+            {"face": "Python", "implementation": implementation, "n": n, "ns_per_move": ns, "baseline": baseline}
+        )
+
     rng = random.Random(20261121)
     rounds = 5
     print("| n | what | tictactoe (ns/move) | plain-Python seed (ns/move) | speed-up |")
@@ -95,6 +133,13 @@ def main() -> None:
         o, s = statistics.median(ours), statistics.median(seed)
         print(f"| {n} | `move`, {moves} moves | {o:.1f} | {s:.1f} | {s / o:.2f}x |")
         sys.stdout.flush()
+        record("TicTacToe.move", n, o)
+        record("seed +1/-1 counters in plain Python", n, s, baseline=True)
+        if n == 3:
+            spiel = openspiel_times(games, rounds)
+            if spiel is not None:
+                print(f"| 3 | OpenSpiel `apply_action` | {spiel[1]:.1f} (ours) | {spiel[0]:.1f} | {spiel[0] / spiel[1]:.2f}x |")
+                record("OpenSpiel tic_tac_toe apply_action", 3, spiel[0])
     n = 1000
     games = [random_game(n, rng) for _ in range(2)]
     arrays = [np.array(g, dtype=np.int64) for g in games]
@@ -105,6 +150,13 @@ def main() -> None:
         seed.append(timed(lambda: play_each(SeedTicTacToe, n, games), moves))
     o, s = statistics.median(ours), statistics.median(seed)
     print(f"| {n} | `move_many` on numpy, {moves} moves | {o:.1f} | {s:.1f} | {s / o:.1f}x |")
+    record("TicTacToe.move_many (numpy)", n, o)
+    record("seed +1/-1 counters in plain Python", n, s, baseline=True)
+    for size in (3, 100, 1000):
+        records.append({"face": "Python", "memory": "TicTacToe object", "n": size, "bytes": sys.getsizeof(TicTacToe(size))})
+    if args.json:
+        with open(args.json, "w") as out:
+            json.dump(records, out, indent=1)
 
 
 if __name__ == "__main__":

@@ -262,6 +262,12 @@ impl PyTicTacToe {
         })
     }
 
+    /// The object's size, with the game's heap memory (board, counters, history).
+    fn __sizeof__(slf: &Bound<'_, Self>) -> PyResult<usize> {
+        let basic: usize = slf.get_type().getattr("__basicsize__")?.extract()?;
+        Ok(basic + Self::read(slf, Game::heap_bytes))
+    }
+
     fn __copy__(slf: &Bound<'_, Self>) -> PyResult<Self> {
         let game = Self::read(slf, Game::try_clone).map_err(GameError::from)?;
         Ok(PyTicTacToe { game })

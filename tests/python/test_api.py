@@ -196,6 +196,14 @@ def test_str_repr_eq_copy_pickle() -> None:
         hash(g)
 
 
+def test_sizeof_counts_the_game_memory() -> None:
+    import sys
+
+    small, large = sys.getsizeof(TicTacToe(3)), sys.getsizeof(TicTacToe(1000))
+    # 1000 x 1000 cells at 2 bits plus the counters and reserved history: 258 072 heap bytes.
+    assert large - small == 258_072 - 76
+
+
 def test_move_many_sequences() -> None:
     g = TicTacToe(3)
     assert g.move_many([]) == []

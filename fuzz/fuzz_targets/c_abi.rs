@@ -1,0 +1,141 @@
+//! Arbitrary call sequences into the C ABI, NULL pointers and out-of-range values included:
+//! no call may panic (TICTACTOE_RESULT_PANIC), a refused call leaves its out-params alone,
+//! and the handle stays consistent with the core it wraps.
+#![no_main]
+
+use arbitrary::Arbitrary;
+use core::ptr::{null, null_mut};
+use libfuzzer_sys::fuzz_target;
+use tictactoe::*;
+
+#[derive(Arbitrary, Debug)]
+enum Call {
+    New(u32),
+    Free,
+    Clone,
+    Move(u32, u32, u32, bool),
+    Play(u32, u32, bool),
+    Undo(bool),
+    Status,
+    CanWin(u32),
+    Lines(u8),
+    History(u8),
+    Cell(u32, u32),
+    Serialize(u8),
+    Parse(Vec<u8>),
+    FromCells(u32, Vec<u8>),
+    NullGame(u8),
+}
+
+const SENTINEL: u32 = 0xDEAD_BEEF;
+
+fuzz_target!(|calls: Vec<Call>| {
+    let mut game: *mut tictactoe_game = null_mut();
+    // SAFETY: every pointer passed is NULL, a live handle owned here, or a local out-param.
+    unsafe {
+        for call in calls.into_iter().take(100) {
+            let mut out = SENTINEL;
+            let result = match call {
+                Call::New(n) => {
+                    // Large boards are valid but slow to fuzz: keep n small, but try the edges.
+                    let n = if n > 64 && n < 65_536 { n % 64 } else { n };
+                    let mut fresh = null_mut();
+                    let r = tictactoe_game_new(n, &mut fresh);
+                    assert_eq!(r == tictactoe_result::Ok, !fresh.is_null());
+                    if !fresh.is_null() {
+                        tictactoe_game_free(game);
+                        game = fresh;
+                    }
+                    r
+                }
+                Call::Free => {
+                    tictactoe_game_free(game);
+                    game = null_mut();
+                    tictactoe_result::Ok
+                }
+                Call::Clone => {
+                    let mut copy = null_mut();
+                    let r = tictactoe_game_clone(game, &mut copy);
+                    if r == tictactoe_result::Ok {
+                        tictactoe_game_free(game);
+                        game = copy;
+                    }
+                    r
+                }
+                Call::Move(row, col, player, null_out) => {
+                    let out_ptr = if null_out { null_mut() } else { &mut out };
+                    tictactoe_game_move(game, row, col, player, out_ptr)
+                }
+                Call::Play(row, col, null_out) => {
+                    let out_ptr = if null_out { null_mut() } else { &mut out };
+                    tictactoe_game_play(game, row, col, out_ptr)
+                }
+                Call::Undo(null_out) => {
+                    let mut m = tictactoe_move { row: SENTINEL, col: SENTINEL, player: SENTINEL };
+                    let r = tictactoe_game_undo(game, if null_out { null_mut() } else { &mut m });
+                    if r != tictactoe_result::Ok {
+                        assert_eq!(m, tictactoe_move { row: SENTINEL, col: SENTINEL, player: SENTINEL });
+                    }
+                    r
+                }
+                Call::Status => tictactoe_game_winner(game, &mut out),
+                Call::CanWin(player) => {
+                    let mut yes = false;
+                    tictactoe_game_can_win(game, player, &mut yes)
+                }
+                Call::Lines(capacity) => {
+                    let mut lines = [tictactoe_line { kind: tictactoe_line_kind::Row, index: 0 }; 4];
+                    let mut count = usize::MAX;
+                    let capacity = usize::from(capacity % 6).min(4);
+                    let r = tictactoe_game_winning_lines(game, lines.as_mut_ptr(), capacity, &mut count);
+                    if r == tictactoe_result::Ok {
+                        assert!(count <= capacity);
+                    }
+                    r
+                }
+                Call::History(capacity) => {
+                    let mut moves = vec![tictactoe_move { row: 0, col: 0, player: 0 }; usize::from(capacity)];
+                    let mut count = 0;
+                    tictactoe_game_history(game, moves.as_mut_ptr(), moves.len(), &mut count)
+                }
+                Call::Cell(row, col) => tictactoe_game_cell(game, row, col, &mut out),
+                Call::Serialize(capacity) => {
+                    let mut buf = vec![0 as core::ffi::c_char; usize::from(capacity)];
+                    let mut len = 0;
+                    let r = tictactoe_game_serialize(game, buf.as_mut_ptr(), buf.len(), &mut len);
+                    if r == tictactoe_result::Ok {
+                        // What was written parses back to an equal game.
+                        let mut back = null_mut();
+                        assert_eq!(tictactoe_game_parse(buf.as_ptr(), len, &mut back), tictactoe_result::Ok);
+                        tictactoe_game_free(back);
+                    }
+                    r
+                }
+                Call::Parse(bytes) => {
+                    let mut parsed = null_mut();
+                    let r = tictactoe_game_parse(bytes.as_ptr().cast(), bytes.len(), &mut parsed);
+                    tictactoe_game_free(parsed);
+                    r
+                }
+                Call::FromCells(n, cells) => {
+                    let mut built = null_mut();
+                    let r = tictactoe_game_from_cells(n, cells.as_ptr(), cells.len(), &mut built);
+                    assert_eq!(r, tictactoe_position_validate(n, cells.as_ptr(), cells.len()));
+                    tictactoe_game_free(built);
+                    r
+                }
+                Call::NullGame(which) => match which % 4 {
+                    0 => tictactoe_game_move(null_mut(), 0, 0, 1, &mut out),
+                    1 => tictactoe_game_serialize(null(), null_mut(), 0, null_mut()),
+                    2 => tictactoe_game_parse(null(), 0, null_mut()),
+                    _ => tictactoe_game_from_cells(3, null(), 9, null_mut()),
+                },
+            };
+            assert_ne!(result, tictactoe_result::Panic, "a panic reached the boundary");
+            if result != tictactoe_result::Ok {
+                assert_eq!(out, SENTINEL, "an out-param was written on failure");
+            }
+        }
+        tictactoe_game_free(game);
+    }
+});

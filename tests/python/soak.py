@@ -1,0 +1,68 @@
+"""`make soak`: random operations through the Python package (moves, plays, undos, copies,
+move_many, pickling; negative, huge and out-of-range integers included) on games of size 1 to
+6, every result compared with the plain-Python model, each game's state compared at its end.
+Usage: python soak.py [operations] (default 10 000 000)."""
+
+from __future__ import annotations
+
+import pickle
+import random
+import sys
+import time
+from typing import Any, Callable
+
+from model import Model, Refused
+
+import tictactoe
+from tictactoe import TicTacToe
+
+KINDS = {
+    tictactoe.OutOfBoundsError: "out_of_bounds",
+    tictactoe.InvalidPlayerError: "invalid_player",
+    tictactoe.CellOccupiedError: "occupied",
+    tictactoe.GameOverError: "game_over",
+    IndexError: "nothing_to_undo",
+}
+ODD = [-1, -(2**70), 2**64, 2**200]
+
+
+def outcome(call: Callable[..., Any], *args: Any) -> Any:
+    try:
+        return call(*args)
+    except Refused as refused:
+        return refused.kind
+    except (ValueError, IndexError) as error:
+        return next(kind for cls, kind in KINDS.items() if isinstance(error, cls))
+
+
+def main() -> None:
+    total = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000_000
+    rng = random.Random(20261121)
+    done = games = 0
+    start = time.perf_counter()
+    while done < total:
+        n = rng.randint(1, 6)
+        game, model = TicTacToe(n), Model(n)
+        for _ in range(rng.randint(1, 4 * n * n)):
+            coordinate = lambda: rng.choice(ODD) if rng.random() < 0.05 else rng.randint(0, n + 1)  # noqa: E731
+            kind = rng.random()
+            if kind < 0.4:
+                row, col, player = coordinate(), coordinate(), rng.choice([0, 1, 2, 3, 2**80])
+                assert outcome(game.move, row, col, player) == outcome(model.move, row, col, player)
+            elif kind < 0.7:
+                row, col = coordinate(), coordinate()
+                assert outcome(game.play, row, col) == outcome(model.play, row, col)
+            elif kind < 0.9:
+                assert outcome(game.undo) == outcome(model.undo)
+            else:
+                game = pickle.loads(pickle.dumps(game))
+            done += 1
+        assert str(game) == model.board() and game.history == model.history
+        assert (game.winner, game.status, game.next_player) == (model.winner, model.status, model.next_player)
+        games += 1
+    seconds = time.perf_counter() - start
+    print(f"Python soak: {done} operations in {games} games, all equal to the model, {seconds:.1f} s")
+
+
+if __name__ == "__main__":
+    main()
