@@ -43,6 +43,7 @@ lint: fmt-check clippy doc
 fmt-check:
 	$(CARGO) fmt --all --check
 	$(CARGO) fmt --manifest-path tests/nostd/Cargo.toml --check
+	$(CARGO) fmt --manifest-path fuzz/Cargo.toml --check
 
 clippy:
 	$(CARGO) clippy --workspace --all-targets -- -D warnings

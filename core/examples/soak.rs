@@ -5,44 +5,12 @@
 
 use std::time::Instant;
 
-use tictactoe_core::{Error, Game, Player, Status};
+use tictactoe_core::Game;
 
 #[path = "../tests/common/mod.rs"]
 mod model;
 
-use model::{Kind, Model};
-
-fn kind(error: Error) -> Kind {
-    match error {
-        Error::OutOfBounds { .. } => Kind::OutOfBounds,
-        Error::InvalidPlayer { .. } => Kind::InvalidPlayer,
-        Error::Occupied { .. } => Kind::Occupied,
-        Error::GameOver { .. } => Kind::GameOver,
-        Error::NothingToUndo => Kind::NothingToUndo,
-        other => panic!("unexpected error {other:?}"),
-    }
-}
-
-fn number(winner: Option<Player>) -> u8 {
-    winner.map_or(0, Player::number)
-}
-
-fn same_state(game: &Game, model: &Model) {
-    assert_eq!(game.to_string(), model.rows().join("\n"));
-    assert_eq!(number(game.winner()), model.winner());
-    let status = match game.status() {
-        Status::InProgress => "in_progress",
-        Status::Won(_) => "won",
-        Status::Draw => "draw",
-    };
-    assert_eq!(status, model.status());
-    assert_eq!(game.next_player().number(), model.next_player());
-    for p in Player::ALL {
-        assert_eq!(game.can_win(p), model.can_win(p.number()));
-    }
-    let history: Vec<_> = game.history().map(|m| (m.row, m.col, m.player.number())).collect();
-    assert_eq!(history, model.history);
-}
+use model::{assert_same, kind, number, Model};
 
 fn main() {
     let total: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(10_000_000);
@@ -90,7 +58,7 @@ fn main() {
             refused += u64::from(!ok);
             done += 1;
         }
-        same_state(&game, &model);
+        assert_same(&game, &model);
         games += 1;
     }
     let seconds = start.elapsed().as_secs_f64();

@@ -3,9 +3,9 @@
 
 mod common;
 
-use common::{Kind, Model};
+use common::{assert_same, kind, number, Kind, Model};
 use proptest::prelude::*;
-use tictactoe_core::{Error, Game, Player, Status};
+use tictactoe_core::{Game, Player, ReplayError};
 
 #[derive(Clone, Debug)]
 enum Op {
@@ -34,51 +34,32 @@ fn op(n: usize) -> impl Strategy<Value = Op> {
     ]
 }
 
-fn kind(error: Error) -> Kind {
-    match error {
-        Error::OutOfBounds { .. } => Kind::OutOfBounds,
-        Error::InvalidPlayer { .. } => Kind::InvalidPlayer,
-        Error::Occupied { .. } => Kind::Occupied,
-        Error::GameOver { .. } => Kind::GameOver,
-        Error::NothingToUndo => Kind::NothingToUndo,
-        other => panic!("unexpected error {other:?}"),
-    }
-}
-
-fn number(winner: Option<Player>) -> u8 {
-    winner.map_or(0, Player::number)
-}
-
-fn assert_same(game: &Game, model: &Model) {
-    let n = model.n;
-    assert_eq!(game.n(), n);
-    for r in 0..n {
-        for c in 0..n {
-            assert_eq!(number(game.cell(r, c).unwrap()), model.at(r, c), "cell ({r}, {c})");
+/// Applies a list to the game (all or nothing) and, move by move, to a copy of the model: the
+/// outcome, the index of the first refused move and the state afterwards must agree.
+fn batch<T: Copy>(
+    game: &mut Game,
+    model: &mut Model,
+    moves: &[T],
+    on_game: impl FnOnce(&mut Game, Vec<T>) -> Result<Option<Player>, ReplayError>,
+    on_model: impl Fn(&mut Model, T) -> Result<u8, Kind>,
+) {
+    let before = game.clone();
+    let mut expected = model.clone();
+    let outcome = moves
+        .iter()
+        .enumerate()
+        .try_for_each(|(i, &m)| on_model(&mut expected, m).map(drop).map_err(|k| (i, k)));
+    let got = on_game(game, moves.to_vec()).map_err(|e| (e.index, kind(e.error)));
+    match outcome {
+        Ok(()) => {
+            assert_eq!(got, Ok(game.winner()));
+            *model = expected;
+        }
+        Err(failure) => {
+            assert_eq!(got.unwrap_err(), failure);
+            assert_eq!(*game, before, "a refused list changed the game");
         }
     }
-    assert_eq!(game.to_string(), model.rows().join("\n"));
-    assert_eq!(number(game.winner()), model.winner());
-    let status = match game.status() {
-        Status::InProgress => "in_progress",
-        Status::Won(_) => "won",
-        Status::Draw => "draw",
-    };
-    assert_eq!(status, model.status());
-    assert_eq!(game.next_player().number(), model.next_player());
-    for p in Player::ALL {
-        assert_eq!(game.can_win(p), model.can_win(p.number()), "can_win({p})");
-        assert_eq!(game.marks_of(p), model.count(p.number()));
-    }
-    assert_eq!(
-        game.is_draw_certain(),
-        model.winner() == 0 && !model.can_win(1) && !model.can_win(2)
-    );
-    assert_eq!(game.marks(), model.count(1) + model.count(2));
-    let lines: Vec<String> = game.winning_lines().map(|l| format!("{l:?}")).collect();
-    assert_eq!(lines, model.winning_lines());
-    let history: Vec<_> = game.history().map(|m| (m.row, m.col, m.player.number())).collect();
-    assert_eq!(history, model.history);
 }
 
 fn run(n: usize, ops: Vec<Op>) {
@@ -116,41 +97,20 @@ fn run(n: usize, ops: Vec<Op>) {
                 assert_eq!(back, game, "{text}");
                 assert_eq!(back.text().to_string(), text);
             }
-            Op::MoveAll(moves) => {
-                let mut expected = model.clone();
-                let outcome = moves.iter().enumerate().try_for_each(|(i, &(r, c, p))| {
-                    expected.make_move(r, c, p).map(drop).map_err(|k| (i, k))
-                });
-                let got = game.move_all(moves).map_err(|e| (e.index, kind(e.error)));
-                match outcome {
-                    Ok(()) => {
-                        assert_eq!(got, Ok(game.winner()));
-                        model = expected;
-                    }
-                    Err(failure) => {
-                        assert_eq!(got.unwrap_err(), failure);
-                        assert_eq!(game, before, "a refused list changed the game");
-                    }
-                }
-            }
-            Op::PlayAll(moves) => {
-                let mut expected = model.clone();
-                let outcome = moves
-                    .iter()
-                    .enumerate()
-                    .try_for_each(|(i, &(r, c))| expected.play(r, c).map(drop).map_err(|k| (i, k)));
-                let got = game.play_all(moves).map_err(|e| (e.index, kind(e.error)));
-                match outcome {
-                    Ok(()) => {
-                        assert_eq!(got, Ok(game.winner()));
-                        model = expected;
-                    }
-                    Err(failure) => {
-                        assert_eq!(got.unwrap_err(), failure);
-                        assert_eq!(game, before);
-                    }
-                }
-            }
+            Op::MoveAll(moves) => batch(
+                &mut game,
+                &mut model,
+                &moves,
+                |g, list| g.move_all(list),
+                |m, (r, c, p)| m.make_move(r, c, p),
+            ),
+            Op::PlayAll(moves) => batch(
+                &mut game,
+                &mut model,
+                &moves,
+                |g, list| g.play_all(list),
+                |m, (r, c)| m.play(r, c),
+            ),
             Op::FromPosition => {
                 // Only alternating games give positions that must be accepted.
                 if model.count(1) == model.count(2) || model.count(1) == model.count(2) + 1 {

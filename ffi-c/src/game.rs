@@ -119,6 +119,48 @@ pub(crate) unsafe fn changing(
     })
 }
 
+/// Runs `answer` on a game the call reads and stores its value in `*out`: the shape of every
+/// query (NULL checks first, the out-param written only on success).
+///
+/// # Safety
+/// As for [`reading`]; `out` must be NULL or valid for writes.
+unsafe fn query<T>(
+    game: *const tictactoe_game,
+    out: *mut T,
+    answer: impl FnOnce(&Game) -> Result<T, tictactoe_result>,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe {
+        reading(game, |game| {
+            let out = Out::new(out)?;
+            let value = answer(game)?;
+            out.write(value);
+            Ok(())
+        })
+    }
+}
+
+/// Runs `act` on a game the call may change and stores its value in `*out`: the shape of every
+/// move (NULL checks first, so a NULL out-param refuses the move before it is made).
+///
+/// # Safety
+/// As for [`changing`]; `out` must be NULL or valid for writes.
+unsafe fn update<T>(
+    game: *mut tictactoe_game,
+    out: *mut T,
+    act: impl FnOnce(&mut Game) -> Result<T, tictactoe_result>,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe {
+        changing(game, |game| {
+            let out = Out::new(out)?;
+            let value = act(game)?;
+            out.write(value);
+            Ok(())
+        })
+    }
+}
+
 /// LeetCode 348's move: places a mark of `player` (1 or 2) at (`row`, `col`) and stores the
 /// winner after the move (0, 1 or 2) in `*winner_out`. Players need not alternate. O(1).
 ///
@@ -138,15 +180,9 @@ pub unsafe extern "C" fn tictactoe_game_move(
     player: u32,
     winner_out: *mut u32,
 ) -> tictactoe_result {
+    let (row, col) = (row as usize, col as usize);
     // SAFETY: the caller's promise.
-    unsafe {
-        changing(game, |game| {
-            let winner_out = Out::new(winner_out)?;
-            let winner = game.make_move(row as usize, col as usize, player)?;
-            winner_out.write(u32::from(winner_number(winner)));
-            Ok(())
-        })
-    }
+    unsafe { update(game, winner_out, |g| Ok(winner_u32(g.make_move(row, col, player)?))) }
 }
 
 /// Turn-aware move: places the mark of the player whose turn it is (see
@@ -167,15 +203,9 @@ pub unsafe extern "C" fn tictactoe_game_play(
     col: u32,
     winner_out: *mut u32,
 ) -> tictactoe_result {
+    let (row, col) = (row as usize, col as usize);
     // SAFETY: the caller's promise.
-    unsafe {
-        changing(game, |game| {
-            let winner_out = Out::new(winner_out)?;
-            let winner = game.play(row as usize, col as usize)?;
-            winner_out.write(u32::from(winner_number(winner)));
-            Ok(())
-        })
-    }
+    unsafe { update(game, winner_out, |g| Ok(winner_u32(g.play(row, col)?))) }
 }
 
 /// Takes back the last move in O(1), restoring winner, status and turn, and stores it in
@@ -194,14 +224,7 @@ pub unsafe extern "C" fn tictactoe_game_undo(
     move_out: *mut tictactoe_move,
 ) -> tictactoe_result {
     // SAFETY: the caller's promise.
-    unsafe {
-        changing(game, |game| {
-            let move_out = Out::new(move_out)?;
-            let undone = game.undo()?;
-            move_out.write(undone.into());
-            Ok(())
-        })
-    }
+    unsafe { update(game, move_out, |g| Ok(g.undo()?.into())) }
 }
 
 /// Stores whose turn it is (1 or 2) in `*player_out`: X (1) while X has no more marks than O.
@@ -217,13 +240,7 @@ pub unsafe extern "C" fn tictactoe_game_next_player(
     player_out: *mut u32,
 ) -> tictactoe_result {
     // SAFETY: the caller's promise.
-    unsafe {
-        reading(game, |game| {
-            let player_out = Out::new(player_out)?;
-            player_out.write(u32::from(game.next_player().number()));
-            Ok(())
-        })
-    }
+    unsafe { query(game, player_out, |g| Ok(u32::from(g.next_player().number()))) }
 }
 
 /// Stores where the game stands in `*status_out`: `TICTACTOE_STATUS_IN_PROGRESS`, `_WON` or
@@ -240,13 +257,7 @@ pub unsafe extern "C" fn tictactoe_game_status(
     status_out: *mut tictactoe_status,
 ) -> tictactoe_result {
     // SAFETY: the caller's promise.
-    unsafe {
-        reading(game, |game| {
-            let status_out = Out::new(status_out)?;
-            status_out.write(game.status().into());
-            Ok(())
-        })
-    }
+    unsafe { query(game, status_out, |g| Ok(g.status().into())) }
 }
 
 /// Stores the winner (0 for none, else 1 or 2) in `*winner_out`.
@@ -262,13 +273,7 @@ pub unsafe extern "C" fn tictactoe_game_winner(
     winner_out: *mut u32,
 ) -> tictactoe_result {
     // SAFETY: the caller's promise.
-    unsafe {
-        reading(game, |game| {
-            let winner_out = Out::new(winner_out)?;
-            winner_out.write(u32::from(winner_number(game.winner())));
-            Ok(())
-        })
-    }
+    unsafe { query(game, winner_out, |g| Ok(winner_u32(g.winner()))) }
 }
 
 /// Stores in `*can_win_out` whether `player` (1 or 2) can still complete a line: true for the
@@ -287,14 +292,7 @@ pub unsafe extern "C" fn tictactoe_game_can_win(
     can_win_out: *mut bool,
 ) -> tictactoe_result {
     // SAFETY: the caller's promise.
-    unsafe {
-        reading(game, |game| {
-            let can_win_out = Out::new(can_win_out)?;
-            let player = Player::from_number(player)?;
-            can_win_out.write(game.can_win(player));
-            Ok(())
-        })
-    }
+    unsafe { query(game, can_win_out, |g| Ok(g.can_win(Player::from_number(player)?))) }
 }
 
 /// Stores in `*draw_out` whether the game can only end in a draw: nobody has won and neither
@@ -311,13 +309,7 @@ pub unsafe extern "C" fn tictactoe_game_is_draw_certain(
     draw_out: *mut bool,
 ) -> tictactoe_result {
     // SAFETY: the caller's promise.
-    unsafe {
-        reading(game, |game| {
-            let draw_out = Out::new(draw_out)?;
-            draw_out.write(game.is_draw_certain());
-            Ok(())
-        })
-    }
+    unsafe { query(game, draw_out, |g| Ok(g.is_draw_certain())) }
 }
 
 /// Copies the lines the winning move completed (at most 4; none without a winner) into
@@ -380,6 +372,11 @@ pub unsafe extern "C" fn tictactoe_game_history(
     }
 }
 
+/// A player or an empty cell as its number: 0, 1 or 2.
+fn winner_u32(player: Option<Player>) -> u32 {
+    u32::from(winner_number(player))
+}
+
 /// Copies `count` items into `out`, or reports the count needed.
 ///
 /// # Safety
@@ -416,15 +413,9 @@ pub unsafe extern "C" fn tictactoe_game_cell(
     col: u32,
     cell_out: *mut u32,
 ) -> tictactoe_result {
+    let (row, col) = (row as usize, col as usize);
     // SAFETY: the caller's promise.
-    unsafe {
-        reading(game, |game| {
-            let cell_out = Out::new(cell_out)?;
-            let holder = game.cell(row as usize, col as usize)?;
-            cell_out.write(u32::from(winner_number(holder)));
-            Ok(())
-        })
-    }
+    unsafe { query(game, cell_out, |g| Ok(winner_u32(g.cell(row, col)?))) }
 }
 
 /// Stores the board size n in `*n_out`.
@@ -439,15 +430,9 @@ pub unsafe extern "C" fn tictactoe_game_n(
     game: *const tictactoe_game,
     n_out: *mut u32,
 ) -> tictactoe_result {
+    // n <= 65535 fits in u32.
     // SAFETY: the caller's promise.
-    unsafe {
-        reading(game, |game| {
-            let n_out = Out::new(n_out)?;
-            // n <= 65535.
-            n_out.write(game.n() as u32);
-            Ok(())
-        })
-    }
+    unsafe { query(game, n_out, |g| Ok(g.n() as u32)) }
 }
 
 /// Stores the number of marks on the board (moves plus any starting position) in
@@ -464,11 +449,5 @@ pub unsafe extern "C" fn tictactoe_game_marks(
     marks_out: *mut u64,
 ) -> tictactoe_result {
     // SAFETY: the caller's promise.
-    unsafe {
-        reading(game, |game| {
-            let marks_out = Out::new(marks_out)?;
-            marks_out.write(game.marks() as u64);
-            Ok(())
-        })
-    }
+    unsafe { query(game, marks_out, |g| Ok(g.marks() as u64)) }
 }

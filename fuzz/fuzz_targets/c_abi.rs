@@ -74,7 +74,10 @@ fuzz_target!(|calls: Vec<Call>| {
                     let mut m = tictactoe_move { row: SENTINEL, col: SENTINEL, player: SENTINEL };
                     let r = tictactoe_game_undo(game, if null_out { null_mut() } else { &mut m });
                     if r != tictactoe_result::Ok {
-                        assert_eq!(m, tictactoe_move { row: SENTINEL, col: SENTINEL, player: SENTINEL });
+                        assert_eq!(
+                            m,
+                            tictactoe_move { row: SENTINEL, col: SENTINEL, player: SENTINEL }
+                        );
                     }
                     r
                 }
@@ -84,17 +87,24 @@ fuzz_target!(|calls: Vec<Call>| {
                     tictactoe_game_can_win(game, player, &mut yes)
                 }
                 Call::Lines(capacity) => {
-                    let mut lines = [tictactoe_line { kind: tictactoe_line_kind::Row, index: 0 }; 4];
+                    let mut lines =
+                        [tictactoe_line { kind: tictactoe_line_kind::Row, index: 0 }; 4];
                     let mut count = usize::MAX;
                     let capacity = usize::from(capacity % 6).min(4);
-                    let r = tictactoe_game_winning_lines(game, lines.as_mut_ptr(), capacity, &mut count);
+                    let r = tictactoe_game_winning_lines(
+                        game,
+                        lines.as_mut_ptr(),
+                        capacity,
+                        &mut count,
+                    );
                     if r == tictactoe_result::Ok {
                         assert!(count <= capacity);
                     }
                     r
                 }
                 Call::History(capacity) => {
-                    let mut moves = vec![tictactoe_move { row: 0, col: 0, player: 0 }; usize::from(capacity)];
+                    let mut moves =
+                        vec![tictactoe_move { row: 0, col: 0, player: 0 }; usize::from(capacity)];
                     let mut count = 0;
                     tictactoe_game_history(game, moves.as_mut_ptr(), moves.len(), &mut count)
                 }
@@ -106,7 +116,10 @@ fuzz_target!(|calls: Vec<Call>| {
                     if r == tictactoe_result::Ok {
                         // What was written parses back to an equal game.
                         let mut back = null_mut();
-                        assert_eq!(tictactoe_game_parse(buf.as_ptr(), len, &mut back), tictactoe_result::Ok);
+                        assert_eq!(
+                            tictactoe_game_parse(buf.as_ptr(), len, &mut back),
+                            tictactoe_result::Ok
+                        );
                         tictactoe_game_free(back);
                     }
                     r

@@ -4,12 +4,12 @@
 
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
-use tictactoe_core::{Error, Game, Player, Status};
+use tictactoe_core::Game;
 
 #[path = "../../core/tests/common/mod.rs"]
 mod model;
 
-use model::{Kind, Model};
+use model::{assert_same, kind, number, Model};
 
 #[derive(Arbitrary, Debug)]
 enum Op {
@@ -26,40 +26,6 @@ enum Op {
 struct Input {
     n: u8,
     ops: Vec<Op>,
-}
-
-fn kind(error: Error) -> Kind {
-    match error {
-        Error::OutOfBounds { .. } => Kind::OutOfBounds,
-        Error::InvalidPlayer { .. } => Kind::InvalidPlayer,
-        Error::Occupied { .. } => Kind::Occupied,
-        Error::GameOver { .. } => Kind::GameOver,
-        Error::NothingToUndo => Kind::NothingToUndo,
-        other => panic!("unexpected error {other:?}"),
-    }
-}
-
-fn number(winner: Option<Player>) -> u8 {
-    winner.map_or(0, Player::number)
-}
-
-fn check(game: &Game, model: &Model) {
-    assert_eq!(game.to_string(), model.rows().join("\n"));
-    assert_eq!(number(game.winner()), model.winner());
-    let status = match game.status() {
-        Status::InProgress => "in_progress",
-        Status::Won(_) => "won",
-        Status::Draw => "draw",
-    };
-    assert_eq!(status, model.status());
-    assert_eq!(game.next_player().number(), model.next_player());
-    for p in Player::ALL {
-        assert_eq!(game.can_win(p), model.can_win(p.number()));
-    }
-    let lines: Vec<String> = game.winning_lines().map(|l| format!("{l:?}")).collect();
-    assert_eq!(lines, model.winning_lines());
-    let history: Vec<_> = game.history().map(|m| (m.row, m.col, m.player.number())).collect();
-    assert_eq!(history, model.history);
 }
 
 fuzz_target!(|input: Input| {
@@ -113,6 +79,6 @@ fuzz_target!(|input: Input| {
             }
             Op::Status => {}
         }
-        check(&game, &model);
+        assert_same(&game, &model);
     }
 });

@@ -5,6 +5,8 @@
 
 use std::collections::HashMap;
 
+use tictactoe_core::{Error, Game, Player, Status};
+
 /// Errors the model can report, named as in the shared vectors.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -159,4 +161,54 @@ pub fn reachable(n: usize, grid: &[u8], memo: &mut HashMap<Vec<u8>, bool>) -> bo
     };
     memo.insert(grid.to_vec(), answer);
     answer
+}
+
+/// The model's name for a refusal of the game.
+pub fn kind(error: Error) -> Kind {
+    match error {
+        Error::OutOfBounds { .. } => Kind::OutOfBounds,
+        Error::InvalidPlayer { .. } => Kind::InvalidPlayer,
+        Error::Occupied { .. } => Kind::Occupied,
+        Error::GameOver { .. } => Kind::GameOver,
+        Error::NothingToUndo => Kind::NothingToUndo,
+        other => panic!("unexpected error {other:?}"),
+    }
+}
+
+/// LeetCode's number for an optional winner.
+pub fn number(winner: Option<Player>) -> u8 {
+    winner.map_or(0, Player::number)
+}
+
+/// Asserts that every observable of the game equals the model's.
+pub fn assert_same(game: &Game, model: &Model) {
+    let n = model.n;
+    assert_eq!(game.n(), n);
+    for r in 0..n {
+        for c in 0..n {
+            assert_eq!(number(game.cell(r, c).unwrap()), model.at(r, c), "cell ({r}, {c})");
+        }
+    }
+    assert_eq!(game.to_string(), model.rows().join("\n"));
+    assert_eq!(number(game.winner()), model.winner());
+    let status = match game.status() {
+        Status::InProgress => "in_progress",
+        Status::Won(_) => "won",
+        Status::Draw => "draw",
+    };
+    assert_eq!(status, model.status());
+    assert_eq!(game.next_player().number(), model.next_player());
+    for p in Player::ALL {
+        assert_eq!(game.can_win(p), model.can_win(p.number()), "can_win({p})");
+        assert_eq!(game.marks_of(p), model.count(p.number()));
+    }
+    assert_eq!(
+        game.is_draw_certain(),
+        model.winner() == 0 && !model.can_win(1) && !model.can_win(2)
+    );
+    assert_eq!(game.marks(), model.count(1) + model.count(2));
+    let lines: Vec<String> = game.winning_lines().map(|l| format!("{l:?}")).collect();
+    assert_eq!(lines, model.winning_lines());
+    let history: Vec<_> = game.history().map(|m| (m.row, m.col, m.player.number())).collect();
+    assert_eq!(history, model.history);
 }
