@@ -340,7 +340,10 @@ impl Game {
     }
 
     /// Makes each move (row, col, player) in order, all or nothing: on the first refused move
-    /// every move of the list already made is taken back. Returns the winner afterwards.
+    /// every move of the list already made is taken back. Returns the winner afterwards; as no
+    /// move is allowed after a win, a winner that the list produced was made by its last move,
+    /// and every earlier move of the list returned `None` (what the Python face's `move_many`
+    /// reports move by move).
     ///
     /// ```
     /// use tictactoe_core::{Game, Player};

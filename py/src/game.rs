@@ -53,8 +53,8 @@ fn rows(value: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
     value.extract()
 }
 
-/// The results of a batch of `count` moves that ended with `winner`: a list of winners after
-/// each move. Nobody moves after a win, so only the last move of a batch can have won.
+/// The results of a batch of `count` moves that ended with `winner`: the winner after each
+/// move, which the core's `move_all` documents as `None` but for the last move.
 fn batch_results(
     py: Python<'_>,
     count: usize,
