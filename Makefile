@@ -32,8 +32,9 @@ demo: lib $(BUILD)/play $(VENV)/.installed
 	@echo "The same engine from C (ffi-c/examples/play.c, linked against libtictactoe.a):"
 	$(BUILD)/play
 	@echo
-	@echo "And from Python (pip install ./py; python -m tictactoe replays LeetCode 1275's draw):"
-	$(VENV)/bin/python -m tictactoe --moves "0,0 1,1 2,0 1,0 1,2 2,1 0,1 0,2 2,2"
+	@echo "And from Python (pip install ./py): python -m tictactoe replays 8 moves of LeetCode 1275's draw,"
+	@echo "after which neither player can complete a line:"
+	$(VENV)/bin/python -m tictactoe --moves "0,0 1,1 2,0 1,0 1,2 2,1 0,1 0,2"
 
 test: lint rust-test nostd c-test cpp-test c-asan c-asan-rust c-valgrind ctypes-test install-test \
 	py-test fuzz-smoke
