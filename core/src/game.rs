@@ -152,7 +152,8 @@ impl Game {
         player: u32,
     ) -> Result<Option<Player>, Error> {
         let n = self.n;
-        if row >= n || col >= n {
+        // One comparison for both coordinates.
+        if row.max(col) >= n {
             return Err(Error::OutOfBounds { row, col, n });
         }
         let player = Player::from_number(player)?;
