@@ -203,6 +203,14 @@ impl Game {
 
     /// Whose turn it is: `X` while `X` has no more marks than `O`, else `O`. In a game played
     /// with [`Game::play`] this is simply alternation with `X` first.
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Player};
+    /// let mut game = Game::new(3)?;
+    /// game.make_move(0, 0, 2)?; // O moved first through LeetCode's move
+    /// assert_eq!(game.next_player(), Player::X);
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
     #[inline]
     pub fn next_player(&self) -> Player {
         if self.marks[0] <= self.marks[1] {
@@ -308,6 +316,16 @@ impl Game {
 
     /// Who holds the cell at (row, col), if anyone.
     ///
+    /// ```
+    /// use tictactoe_core::{Error, Game, Player};
+    /// let mut game = Game::new(3)?;
+    /// game.play(0, 2)?;
+    /// assert_eq!(game.cell(0, 2)?, Some(Player::X));
+    /// assert_eq!(game.cell(1, 1)?, None);
+    /// assert_eq!(game.cell(0, 3), Err(Error::OutOfBounds { row: 0, col: 3, n: 3 }));
+    /// # Ok::<(), Error>(())
+    /// ```
+    ///
     /// # Errors
     /// [`Error::OutOfBounds`] unless row and col are below n.
     pub fn cell(&self, row: usize, col: usize) -> Result<Option<Player>, Error> {
@@ -319,6 +337,14 @@ impl Game {
     }
 
     /// The number of marks on the board.
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Player};
+    /// let mut game = Game::from_rows(&["X..", ".O.", "..."])?;
+    /// game.play(2, 2)?;
+    /// assert_eq!((game.marks(), game.marks_of(Player::X)), (3, 2));
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
     #[inline]
     pub fn marks(&self) -> usize {
         self.marks[0] + self.marks[1]
@@ -331,6 +357,15 @@ impl Game {
     }
 
     /// The moves made, oldest first (not the marks of a position the game was built from).
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Move, Player};
+    /// let mut game = Game::new(3)?;
+    /// game.play_all([(1, 1), (0, 0)])?;
+    /// let moves: Vec<Move> = game.history().collect();
+    /// assert_eq!(moves[1], Move { row: 0, col: 0, player: Player::O });
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn history(&self) -> impl ExactSizeIterator<Item = Move> + DoubleEndedIterator + '_ {
         self.history.iter().map(|&cell| self.move_at(cell as usize))
     }
