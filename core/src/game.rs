@@ -5,6 +5,7 @@ use core::fmt;
 
 use crate::board::{try_copy, Board};
 use crate::lines::{Line, Lines};
+use crate::position::write_rows;
 use crate::{Error, Player, ReplayError, MAX_N};
 
 /// One mark placed on the board.
@@ -517,16 +518,7 @@ impl Game {
 impl fmt::Display for Game {
     /// The board as n lines of `X`, `O` and `.`, separated by newlines.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for row in 0..self.n {
-            if row > 0 {
-                f.write_str("\n")?;
-            }
-            for col in 0..self.n {
-                let mark = self.board.get(row * self.n + col).map_or('.', Player::symbol);
-                fmt::Write::write_char(f, mark)?;
-            }
-        }
-        Ok(())
+        write_rows(f, self.n, "\n", |row, col| self.board.get(row * self.n + col))
     }
 }
 

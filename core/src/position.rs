@@ -16,6 +16,7 @@
 //! The checks scan the grid in place and allocate nothing.
 
 use alloc::vec::Vec;
+use core::fmt;
 
 use crate::lines::Line;
 use crate::{Error, Game, Player, PositionError, MAX_N};
@@ -130,6 +131,25 @@ fn cells_accessor(
         return Err(PositionError::InvalidCell { row: i / n, col: i % n, value }.into());
     }
     Ok(move |row, col| Player::from_code(u64::from(cells[row * n + col])))
+}
+
+/// Writes n rows of cells as `X`, `O` and `.` (what [`player_of_char`] reads back), the rows
+/// separated by `separator`: the board's `Display` and the text form's `board=` both use it.
+pub(crate) fn write_rows(
+    f: &mut fmt::Formatter<'_>,
+    n: usize,
+    separator: &str,
+    cell: impl Fn(usize, usize) -> Option<Player>,
+) -> fmt::Result {
+    for row in 0..n {
+        if row > 0 {
+            f.write_str(separator)?;
+        }
+        for col in 0..n {
+            fmt::Write::write_char(f, cell(row, col).map_or('.', Player::symbol))?;
+        }
+    }
+    Ok(())
 }
 
 /// The player a board character stands for: `X`, `O`, or empty for `' '` and `'.'`.

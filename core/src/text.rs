@@ -12,8 +12,8 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::position::split_rows;
-use crate::{Error, Game, ParseError, ParseErrorKind, Player, ReplayError};
+use crate::position::{split_rows, write_rows};
+use crate::{Error, Game, ParseError, ParseErrorKind, ReplayError};
 
 const MAGIC: &str = "tictactoe/1 n=";
 
@@ -46,15 +46,7 @@ impl fmt::Display for Text<'_> {
         write!(f, "{MAGIC}{n}")?;
         if game.has_base_position() {
             f.write_str(" board=")?;
-            for row in 0..n {
-                if row > 0 {
-                    f.write_str("/")?;
-                }
-                for col in 0..n {
-                    let mark = game.base_cell(row, col).map_or('.', Player::symbol);
-                    fmt::Write::write_char(f, mark)?;
-                }
-            }
+            write_rows(f, n, "/", |row, col| game.base_cell(row, col))?;
         }
         f.write_str(" moves=")?;
         for (i, m) in game.history().enumerate() {
