@@ -88,8 +88,9 @@ $(BUILD)/test_cpp: tests/cpp/test_api.cpp include/tictactoe.h $(LIB_A) | $(BUILD
 	$(CXX) $(CXX_FLAGS) $< $(LIB_A) $(STATIC_LIBS) -o $@
 $(BUILD)/play: ffi-c/examples/play.c include/tictactoe.h $(LIB_A) | $(BUILD)
 	$(CC) $(C_FLAGS) $< $(LIB_A) $(STATIC_LIBS) -o $@
-$(BUILD)/bench: ffi-c/benches/bench.c include/tictactoe.h $(LIB_A) | $(BUILD)
-	$(CC) -std=c99 -O2 -Wall -Wextra -Iinclude $< $(LIB_A) $(STATIC_LIBS) -o $@
+$(BUILD)/bench: ffi-c/benches/bench.c bench/c/reference.c bench/c/reference.h include/tictactoe.h \
+		$(LIB_A) | $(BUILD)
+	$(CC) -std=c99 -O2 -Wall -Wextra -Werror -Iinclude $< bench/c/reference.c $(LIB_A) $(STATIC_LIBS) -o $@
 
 $(LIB_A) $(LIB_SO): lib
 

@@ -3,9 +3,10 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::board::{try_copy, Board};
-use crate::lines::{Line, Lines};
+use crate::board::{self, try_copy};
+use crate::lines::{self, Line};
 use crate::position::write_rows;
+use crate::words::Words;
 use crate::{Error, Player, ReplayError, MAX_N};
 
 /// One mark placed on the board.
@@ -48,10 +49,12 @@ struct Win {
 
 /// An n x n game of tic-tac-toe whose every move is validated and judged in O(1).
 ///
-/// Memory: 2 bits a cell for the board, 2 x (2n + 2) `u16` line counters, 4 bytes a move of
-/// history, and for a game built from a position a second 2-bit board holding that position
-/// (it is what serialization writes). [`Game::heap_bytes`] tells the exact figure; for a new
-/// game it is 76 bytes at n = 3, 3 376 at n = 100 and 258 072 at n = 1000.
+/// Memory: 2 bits a cell for the board, 2 x (2n + 2) `u16` line counters and 4 bytes a move of
+/// history, in one block; for a game built from a position, a second 2-bit board holding that
+/// position (it is what serialization writes). Up to 4 x 4 the block is inside the `Game`
+/// and a new game allocates nothing; beyond, it is one heap allocation that grows with the
+/// history. [`Game::heap_bytes`] tells the exact figure; for a new game it is 0 bytes at
+/// n = 3, 3 372 at n = 100 and 258 072 at n = 1000.
 ///
 /// ```
 /// use tictactoe_core::{Game, Status};
@@ -65,22 +68,47 @@ struct Win {
 /// assert_eq!(game.to_string(), "X.O\nOO.\nXXX");
 /// # Ok::<(), tictactoe_core::Error>(())
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone)]
 pub struct Game {
     n: usize,
-    board: Board,
-    lines: Lines,
-    /// Cells (row * n + col) in the order they were marked; the board tells by whom.
-    /// n <= `MAX_N` keeps every cell index below 2^32.
-    history: Vec<u32>,
-    /// Marks on the board per player index.
-    marks: [usize; 2],
+    /// The board (`board::words(n * n)` words), then the line counters (`lines::count(n)`
+    /// words) from `lines_start`, then the history from `history_start`: the cells
+    /// (row * n + col) in the order they were marked (the board tells by whom; n <= `MAX_N`
+    /// keeps every cell index below 2^32), `moves` of them; the rest is zero.
+    words: Words,
+    lines_start: usize,
+    history_start: usize,
+    moves: usize,
+    /// Marks on the board per player index (at most n * n < 2^32).
+    marks: [u32; 2],
+    /// `open[p]`: lines holding no mark of player index p's opponent.
+    open: [u32; 2],
     win: Option<Win>,
-    /// The position the game was built from, when it was not built empty.
-    base: Option<Board>,
+    /// The board words of the position the game was built from, when it was not built empty.
+    base: Option<Vec<u32>>,
 }
 
-/// History capacity reserved when a game is created: a small board never reallocates.
+/// Two games are equal when their boards, histories, winners and starting positions are: the
+/// rest is derived from those, and the room kept for more moves is not part of a game.
+impl PartialEq for Game {
+    fn eq(&self, other: &Game) -> bool {
+        self.n == other.n
+            && self.used() == other.used()
+            && self.win == other.win
+            && self.base == other.base
+    }
+}
+
+impl Eq for Game {}
+
+impl core::hash::Hash for Game {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        (self.n, self.used(), self.win, &self.base).hash(state);
+    }
+}
+
+/// History capacity reserved when a game is created on the heap: a small board never
+/// reallocates.
 const INITIAL_HISTORY: usize = 16;
 
 impl Game {
@@ -97,22 +125,46 @@ impl Game {
     /// # Errors
     /// [`Error::InvalidSize`] unless 1 <= n <= [`MAX_N`]; [`Error::AllocFailed`] when the
     /// memory cannot be had (never an abort).
+    #[inline]
     pub fn new(n: usize) -> Result<Game, Error> {
         if n == 0 || n > MAX_N {
             return Err(Error::InvalidSize { n });
         }
         let cells = n * n;
-        let mut history = Vec::new();
-        history.try_reserve_exact(cells.min(INITIAL_HISTORY)).map_err(|_| Error::AllocFailed)?;
+        let lines = lines::count(n);
+        let lines_start = board::words(cells);
+        let history_start = lines_start + lines;
+        let words =
+            Words::zeroed(history_start + cells.min(INITIAL_HISTORY), history_start + cells)?;
         Ok(Game {
             n,
-            board: Board::new(cells)?,
-            lines: Lines::new(n)?,
-            history,
+            words,
+            lines_start,
+            history_start,
+            moves: 0,
             marks: [0, 0],
+            // 2 * MAX_N + 2 lines fit in u32.
+            open: [lines as u32; 2],
             win: None,
             base: None,
         })
+    }
+
+    /// The words in use: board, counters and history.
+    fn used(&self) -> &[u32] {
+        &self.words.as_slice()[..self.history_start + self.moves]
+    }
+
+    /// The cells marked, in order.
+    #[inline]
+    fn moves(&self) -> &[u32] {
+        &self.words.as_slice()[self.history_start..self.history_start + self.moves]
+    }
+
+    /// Who holds `cell`.
+    #[inline]
+    fn holder(&self, cell: usize) -> Option<Player> {
+        board::get(self.words.as_slice(), cell)
     }
 
     /// The board size n.
@@ -145,7 +197,7 @@ impl Game {
     /// Checked in this order, and a refused move changes nothing:
     /// [`Error::OutOfBounds`], [`Error::InvalidPlayer`], [`Error::GameOver`],
     /// [`Error::Occupied`], and [`Error::AllocFailed`] when the history cannot grow.
-    #[inline]
+    #[inline(always)]
     pub fn make_move(
         &mut self,
         row: usize,
@@ -162,25 +214,38 @@ impl Game {
             return Err(Error::GameOver { winner: win.player });
         }
         let cell = row * n + col;
-        self.board.claim(cell, player).map_err(|by| Error::Occupied { row, col, by })?;
-        if self.history.len() == self.history.capacity() && !self.grow_history() {
-            self.board.clear(cell);
-            return Err(Error::AllocFailed);
+        let history_end = self.history_start + self.moves;
+        let words = self.words.as_mut_slice();
+        if let Some(by) = board::get(words, cell) {
+            return Err(Error::Occupied { row, col, by });
         }
-        self.history.push(cell as u32);
+        let Some(slot) = words.get_mut(history_end) else {
+            return self.grow_and_move(row, col, player);
+        };
+        *slot = cell as u32;
+        board::set(words, cell, player);
+        self.moves += 1;
         self.marks[player.index()] += 1;
-        if self.lines.add(n, row, col, player) {
+        let counts = &mut words[self.lines_start..self.history_start];
+        if lines::add(counts, &mut self.open, n, row, col, player) {
             self.win = Some(Win { player, cell });
             return Ok(Some(player));
         }
         Ok(None)
     }
 
-    /// Makes room for more moves; kept out of line so that the common path of a move stays small.
+    /// The rest of a checked move whose history has no room left: makes room (or refuses the
+    /// move, changing nothing), then moves.
     #[cold]
     #[inline(never)]
-    fn grow_history(&mut self) -> bool {
-        self.history.try_reserve(1).is_ok()
+    fn grow_and_move(
+        &mut self,
+        row: usize,
+        col: usize,
+        player: Player,
+    ) -> Result<Option<Player>, Error> {
+        self.words.grow()?;
+        self.make_move(row, col, u32::from(player.number()))
     }
 
     /// Places the mark of the player whose turn it is ([`Game::next_player`]) at (row, col)
@@ -253,7 +318,7 @@ impl Game {
     pub fn can_win(&self, player: Player) -> bool {
         match self.win {
             Some(win) => win.player == player,
-            None => self.lines.open_for(player) > 0,
+            None => self.open[player.index()] > 0,
         }
     }
 
@@ -280,9 +345,10 @@ impl Game {
     /// ```
     pub fn winning_lines(&self) -> impl Iterator<Item = Line> + '_ {
         let n = self.n;
+        let counts = &self.words.as_slice()[self.lines_start..];
         self.win.into_iter().flat_map(move |win| {
             Line::through(n, win.cell / n, win.cell % n)
-                .filter(move |&line| self.lines.count(n, win.player, line) == n)
+                .filter(move |&line| lines::marks(counts, n, win.player, line) == n)
         })
     }
 
@@ -304,12 +370,15 @@ impl Game {
     /// # Errors
     /// [`Error::NothingToUndo`] when no move has been made.
     pub fn undo(&mut self) -> Result<Move, Error> {
-        let cell = self.history.pop().ok_or(Error::NothingToUndo)? as usize;
-        let (row, col) = (cell / self.n, cell % self.n);
-        let player = self.board.get(cell).expect("every cell in the history is marked");
-        self.board.clear(cell);
+        self.moves = self.moves.checked_sub(1).ok_or(Error::NothingToUndo)?;
+        let n = self.n;
+        let words = self.words.as_mut_slice();
+        let cell = core::mem::take(&mut words[self.history_start + self.moves]) as usize;
+        let (row, col) = (cell / n, cell % n);
+        let player = board::get(words, cell).expect("every cell in the history is marked");
+        board::clear(words, cell);
         self.marks[player.index()] -= 1;
-        self.lines.remove(self.n, row, col, player);
+        lines::remove(&mut words[self.lines_start..], &mut self.open, n, row, col, player);
         // Nobody moves after a win, so a win can only have come from the last move.
         self.win = None;
         Ok(Move { row, col, player })
@@ -334,7 +403,7 @@ impl Game {
         if row >= n || col >= n {
             return Err(Error::OutOfBounds { row, col, n });
         }
-        Ok(self.board.get(row * n + col))
+        Ok(self.holder(row * n + col))
     }
 
     /// The number of marks on the board.
@@ -348,13 +417,13 @@ impl Game {
     /// ```
     #[inline]
     pub fn marks(&self) -> usize {
-        self.marks[0] + self.marks[1]
+        (self.marks[0] + self.marks[1]) as usize
     }
 
     /// The number of marks `player` has on the board.
     #[inline]
     pub fn marks_of(&self, player: Player) -> usize {
-        self.marks[player.index()]
+        self.marks[player.index()] as usize
     }
 
     /// The moves made, oldest first (not the marks of a position the game was built from).
@@ -368,7 +437,7 @@ impl Game {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn history(&self) -> impl ExactSizeIterator<Item = Move> + DoubleEndedIterator + '_ {
-        self.history.iter().map(|&cell| self.move_at(cell as usize))
+        self.moves().iter().map(|&cell| self.move_at(cell as usize))
     }
 
     /// Whether the game was built from a non-empty position (its marks are not in the history).
@@ -426,10 +495,10 @@ impl Game {
     where
         I: IntoIterator<Item = T>,
     {
-        let start = self.history.len();
+        let start = self.moves;
         for (index, item) in moves.into_iter().enumerate() {
             if let Err(error) = apply(self, item) {
-                while self.history.len() > start {
+                while self.moves > start {
                     self.undo().expect("moves made by this call can be undone");
                 }
                 return Err(ReplayError { index, error });
@@ -454,33 +523,34 @@ impl Game {
     pub fn try_clone(&self) -> Result<Game, Error> {
         Ok(Game {
             n: self.n,
-            board: self.board.try_clone()?,
-            lines: self.lines.try_clone()?,
-            history: try_copy(&self.history)?,
+            words: self.words.try_clone()?,
+            lines_start: self.lines_start,
+            history_start: self.history_start,
+            moves: self.moves,
             marks: self.marks,
+            open: self.open,
             win: self.win,
-            base: self.base.as_ref().map(Board::try_clone).transpose()?,
+            base: self.base.as_deref().map(try_copy).transpose()?,
         })
     }
 
-    /// The heap bytes this game holds (board, counters, history capacity, base position).
+    /// The heap bytes this game holds (board, counters, history capacity, base position): none
+    /// for a new game up to 4 x 4, whose storage is inside the `Game`.
     ///
     /// ```
     /// use tictactoe_core::Game;
-    /// assert_eq!(Game::new(3)?.heap_bytes(), 76);
-    /// assert_eq!(Game::new(100)?.heap_bytes(), 3_376);
+    /// assert_eq!(Game::new(3)?.heap_bytes(), 0);
+    /// assert_eq!(Game::new(100)?.heap_bytes(), 3_372);
     /// assert_eq!(Game::new(1000)?.heap_bytes(), 258_072);
     /// # Ok::<(), tictactoe_core::Error>(())
     /// ```
     pub fn heap_bytes(&self) -> usize {
-        self.board.heap_bytes()
-            + self.lines.heap_bytes()
-            + self.history.capacity() * core::mem::size_of::<u32>()
-            + self.base.as_ref().map_or(0, Board::heap_bytes)
+        self.words.heap_bytes()
+            + self.base.as_ref().map_or(0, |base| base.capacity() * core::mem::size_of::<u32>())
     }
 
     fn move_at(&self, cell: usize) -> Move {
-        let player = self.board.get(cell).expect("every cell in the history is marked");
+        let player = self.holder(cell).expect("every cell in the history is marked");
         Move { row: cell / self.n, col: cell % self.n, player }
     }
 
@@ -492,33 +562,35 @@ impl Game {
         win: Option<(Player, usize, usize)>,
     ) -> Result<Game, Error> {
         let mut game = Game::new(n)?;
+        let lines_start = game.lines_start;
+        let words = game.words.as_mut_slice();
         for row in 0..n {
             for col in 0..n {
                 if let Some(player) = at(row, col) {
                     // The game is new, so every cell is free.
-                    let _ = game.board.claim(row * n + col, player);
+                    board::set(words, row * n + col, player);
                     game.marks[player.index()] += 1;
-                    game.lines.add(n, row, col, player);
+                    lines::add(&mut words[lines_start..], &mut game.open, n, row, col, player);
                 }
             }
         }
         game.win = win.map(|(player, row, col)| Win { player, cell: row * n + col });
-        if game.marks() > 0 {
-            game.base = Some(game.board.clone());
+        if game.marks != [0, 0] {
+            game.base = Some(try_copy(&words[..lines_start])?);
         }
         Ok(game)
     }
 
     /// The holder of each cell of the position the game was built from (all empty if none).
     pub(crate) fn base_cell(&self, row: usize, col: usize) -> Option<Player> {
-        self.base.as_ref().and_then(|base| base.get(row * self.n + col))
+        self.base.as_deref().and_then(|base| board::get(base, row * self.n + col))
     }
 }
 
 impl fmt::Display for Game {
     /// The board as n lines of `X`, `O` and `.`, separated by newlines.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_rows(f, self.n, "\n", |row, col| self.board.get(row * self.n + col))
+        write_rows(f, self.n, "\n", |row, col| self.holder(row * self.n + col))
     }
 }
 

@@ -40,6 +40,7 @@ mod lines;
 mod player;
 mod position;
 pub mod text;
+mod words;
 
 pub use error::{message, Error, ParseError, ParseErrorKind, PositionError, ReplayError};
 pub use game::{Game, Move, Status};

@@ -4,10 +4,7 @@
 //! that it also answers "does this line hold a mark of the opponent", which `can_win` needs: the
 //! number of lines still free of each player's opponent is maintained on every move and undo.
 
-use alloc::vec::Vec;
-
-use crate::board::try_copy;
-use crate::{Error, Player};
+use crate::Player;
 
 /// A line of the board: a row, a column, the diagonal or the anti-diagonal.
 ///
@@ -75,81 +72,76 @@ impl Line {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Lines {
-    /// `counts[2 * slot + p]`: marks of player index p on the line in `slot`; both players'
-    /// counts of a line share a cache line. A count never exceeds n <= `MAX_N` = `u16::MAX`.
-    counts: Vec<u16>,
-    /// `open[p]`: lines holding no mark of player index p's opponent.
-    open: [u32; 2],
+/// The number of lines of an n x n board: n rows, n columns and the two diagonals.
+#[inline]
+pub(crate) const fn count(n: usize) -> usize {
+    2 * n + 2
 }
 
-impl Lines {
-    pub(crate) fn new(n: usize) -> Result<Lines, Error> {
-        let lines = 2 * n + 2;
-        let mut counts = Vec::new();
-        counts.try_reserve_exact(2 * lines).map_err(|_| Error::AllocFailed)?;
-        counts.resize(2 * lines, 0);
-        // 2 * MAX_N + 2 lines fit in u32.
-        let open = [lines as u32; 2];
-        Ok(Lines { counts, open })
-    }
+/// The counter word of a line holds both players' marks on it: `X`'s in the low 16 bits, `O`'s
+/// in the high 16 (a count never exceeds n <= `MAX_N` = `u16::MAX`).
+#[inline]
+fn shift(player: Player) -> u32 {
+    16 * player.index() as u32
+}
 
-    /// Adds a mark of `player` at (row, col) and tells whether it completed a line of n marks.
-    ///
-    /// This is the hot path of every move, so it touches the counters directly instead of
-    /// going through [`Line::through`] (which [`Lines::remove`] uses and the tests compare with).
-    #[inline]
-    pub(crate) fn add(&mut self, n: usize, row: usize, col: usize, player: Player) -> bool {
-        let p = player.index();
-        let mut closed = 0;
-        let mut won = false;
-        let mut bump = |slot: usize| {
-            let count = &mut self.counts[2 * slot + p];
-            // The first mark of `player` on a line closes it to the opponent.
-            closed += u32::from(*count == 0);
-            *count += 1;
-            won |= usize::from(*count) == n;
-        };
-        bump(row);
-        bump(n + col);
-        if row == col {
-            bump(2 * n);
-        }
-        if row + col == n - 1 {
-            bump(2 * n + 1);
-        }
-        self.open[player.opponent().index()] -= closed;
-        won
+/// Adds a mark of `player` at (row, col) to the line counters `counts` (one word a line, in
+/// [`Line::slot`] order, 2n + 2 of them) and to `open` (`open[p]`: the lines holding no mark of
+/// player index p's opponent); tells whether the mark completed a line of n marks.
+///
+/// This is the hot path of every move, so it touches the counters directly instead of going
+/// through [`Line::through`] (which [`remove`] uses and the tests compare with), and compares
+/// the player's half of each word in place instead of shifting it out.
+#[inline(always)]
+pub(crate) fn add(
+    counts: &mut [u32],
+    open: &mut [u32; 2],
+    n: usize,
+    row: usize,
+    col: usize,
+    player: Player,
+) -> bool {
+    let shift = shift(player);
+    let (one, mask, full) = (1 << shift, 0xFFFF << shift, (n as u32) << shift);
+    let mut closed = 0;
+    let mut won = false;
+    let mut bump = |word: &mut u32| {
+        // The first mark of `player` on a line closes it to the opponent.
+        closed += u32::from(*word & mask == 0);
+        *word += one;
+        won |= *word & mask == full;
+    };
+    let (lines, diagonals) = counts.split_at_mut(2 * n);
+    bump(&mut lines[row]);
+    bump(&mut lines[n + col]);
+    if row == col {
+        bump(&mut diagonals[0]);
     }
+    if row + col == n - 1 {
+        bump(&mut diagonals[1]);
+    }
+    open[player.opponent().index()] -= closed;
+    won
+}
 
-    /// Takes back a mark of `player` at (row, col): the exact inverse of [`Lines::add`].
-    pub(crate) fn remove(&mut self, n: usize, row: usize, col: usize, player: Player) {
-        let opponent = player.opponent().index();
-        for line in Line::through(n, row, col) {
-            let count = &mut self.counts[2 * line.slot(n) + player.index()];
-            *count -= 1;
-            self.open[opponent] += u32::from(*count == 0);
-        }
+/// Takes back a mark of `player` at (row, col): the exact inverse of [`add`].
+pub(crate) fn remove(
+    counts: &mut [u32],
+    open: &mut [u32; 2],
+    n: usize,
+    row: usize,
+    col: usize,
+    player: Player,
+) {
+    let shift = shift(player);
+    for line in Line::through(n, row, col) {
+        let word = &mut counts[line.slot(n)];
+        *word -= 1 << shift;
+        open[player.opponent().index()] += u32::from((*word >> shift) & 0xFFFF == 0);
     }
+}
 
-    /// Marks of `player` on `line`.
-    pub(crate) fn count(&self, n: usize, player: Player, line: Line) -> usize {
-        usize::from(self.counts[2 * line.slot(n) + player.index()])
-    }
-
-    /// The number of lines holding no mark of `player`'s opponent.
-    pub(crate) fn open_for(&self, player: Player) -> usize {
-        self.open[player.index()] as usize
-    }
-
-    /// A copy, allocated without aborting.
-    pub(crate) fn try_clone(&self) -> Result<Lines, Error> {
-        Ok(Lines { counts: try_copy(&self.counts)?, open: self.open })
-    }
-
-    /// Heap bytes held.
-    pub(crate) fn heap_bytes(&self) -> usize {
-        self.counts.capacity() * core::mem::size_of::<u16>()
-    }
+/// Marks of `player` on `line`.
+pub(crate) fn marks(counts: &[u32], n: usize, player: Player, line: Line) -> usize {
+    ((counts[line.slot(n)] >> shift(player)) & 0xFFFF) as usize
 }

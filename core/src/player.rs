@@ -72,7 +72,7 @@ impl Player {
 
     /// The player a 2-bit board code stands for (0 is an empty cell).
     #[inline]
-    pub(crate) const fn from_code(code: u64) -> Option<Player> {
+    pub(crate) const fn from_code(code: u32) -> Option<Player> {
         match code {
             1 => Some(Player::X),
             2 => Some(Player::O),

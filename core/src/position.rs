@@ -130,7 +130,7 @@ fn cells_accessor(
         let value = u32::from(cells[i]);
         return Err(PositionError::InvalidCell { row: i / n, col: i % n, value }.into());
     }
-    Ok(move |row, col| Player::from_code(u64::from(cells[row * n + col])))
+    Ok(move |row, col| Player::from_code(u32::from(cells[row * n + col])))
 }
 
 /// Writes n rows of cells as `X`, `O` and `.` (what [`player_of_char`] reads back), the rows

@@ -1,52 +1,27 @@
-/* ns per move of tictactoe_game_move through the static library against the seed's +1/-1
- * counters written in C behind a call that is not inlined: the same random games (game
- * creation included), interleaved round by round in one run; the median round is reported with
- * the ratio. `make bench-c`. With a path argument, the medians are also written there as JSON
- * records for bench/report.py. */
-#define _POSIX_C_SOURCE 199309L
+/* The C face against plain C, in one run (`make bench-c`; `make bench` writes the report):
+ *
+ * 1. ns per move of tictactoe_game_move through the static library, against the library's own
+ *    algorithm hand-written in C (bench/c/reference.c: same checks, same data, no face) and the
+ *    seed's unchecked +1/-1 counters, on the same random games (game creation included),
+ *    interleaved round by round; the median round of each with the ratios.
+ * 2. ns per tictactoe_game_new + tictactoe_game_free at n = 3 against one malloc + free of the
+ *    bytes the library allocates for that game (measured with mallinfo2).
+ *
+ * With a path argument, the medians are also written there as JSON records for
+ * bench/report.py. */
+#define _GNU_SOURCE
+#include <malloc.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "../../bench/c/reference.h"
 #include "tictactoe.h"
 
-/* The seed's O(1) solution, unchecked. */
 typedef struct {
-    int n;
-    int *rows, *cols;
-    int diagonal, anti_diagonal;
-} seed_game;
-
-static seed_game *seed_new(int n) {
-    seed_game *g = (seed_game *)malloc(sizeof *g);
-    g->n = n;
-    g->rows = (int *)calloc((size_t)n, sizeof(int));
-    g->cols = (int *)calloc((size_t)n, sizeof(int));
-    g->diagonal = g->anti_diagonal = 0;
-    return g;
-}
-
-static void seed_free(seed_game *g) {
-    free(g->rows);
-    free(g->cols);
-    free(g);
-}
-
-__attribute__((noinline)) static int seed_move(seed_game *g, int row, int col, int player) {
-    int add = player == 1 ? 1 : -1, n = g->n;
-    g->rows[row] += add;
-    g->cols[col] += add;
-    if (row == col) g->diagonal += add;
-    if (row + col == n - 1) g->anti_diagonal += add;
-    if (abs(g->rows[row]) == n || abs(g->cols[col]) == n || abs(g->diagonal) == n || abs(g->anti_diagonal) == n)
-        return player;
-    return 0;
-}
-
-typedef struct {
-    int n;
+    uint32_t n;
     size_t len;
     uint16_t *rows, *cols;
 } random_game;
@@ -60,9 +35,9 @@ static uint64_t next_random(void) {
 }
 
 /* Cells in random order, players alternating from 1, cut at the first win. */
-static random_game make_game(int n) {
+static random_game make_game(uint32_t n) {
     random_game game;
-    size_t cells = (size_t)n * (size_t)n, i;
+    size_t cells = (size_t)n * n, i;
     uint32_t *order = (uint32_t *)malloc(cells * sizeof(uint32_t));
     seed_game *judge = seed_new(n);
     for (i = 0; i < cells; i++) order[i] = (uint32_t)i;
@@ -76,9 +51,9 @@ static random_game make_game(int n) {
     game.rows = (uint16_t *)malloc(cells * sizeof(uint16_t));
     game.cols = (uint16_t *)malloc(cells * sizeof(uint16_t));
     for (i = 0; i < cells; i++) {
-        game.rows[i] = (uint16_t)(order[i] / (uint32_t)n);
-        game.cols[i] = (uint16_t)(order[i] % (uint32_t)n);
-        if (seed_move(judge, game.rows[i], game.cols[i], 1 + (int)(i & 1))) {
+        game.rows[i] = (uint16_t)(order[i] / n);
+        game.cols[i] = (uint16_t)(order[i] % n);
+        if (seed_move(judge, game.rows[i], game.cols[i], 1 + (uint32_t)(i & 1))) {
             i++;
             break;
         }
@@ -101,7 +76,7 @@ static uint32_t play_library(const random_game *games, size_t count) {
     for (g = 0; g < count; g++) {
         tictactoe_game *game;
         uint32_t winner = 0;
-        if (tictactoe_game_new((uint32_t)games[g].n, &game) != TICTACTOE_RESULT_OK) exit(1);
+        if (tictactoe_game_new(games[g].n, &game) != TICTACTOE_RESULT_OK) exit(1);
         for (i = 0; i < games[g].len; i++) {
             if (tictactoe_game_move(game, games[g].rows[i], games[g].cols[i], 1 + (uint32_t)(i & 1), &winner))
                 exit(1);
@@ -112,14 +87,31 @@ static uint32_t play_library(const random_game *games, size_t count) {
     return check;
 }
 
+static uint32_t play_reference(const random_game *games, size_t count) {
+    uint32_t check = 0;
+    size_t g, i;
+    for (g = 0; g < count; g++) {
+        reference_game *game = reference_new(games[g].n);
+        int32_t winner = 0;
+        if (!game) exit(1);
+        for (i = 0; i < games[g].len; i++) {
+            winner = reference_move(game, games[g].rows[i], games[g].cols[i], 1 + (uint32_t)(i & 1));
+            if (winner < 0) exit(1);
+        }
+        check += (uint32_t)winner;
+        reference_free(game);
+    }
+    return check;
+}
+
 static uint32_t play_seed(const random_game *games, size_t count) {
     uint32_t check = 0;
     size_t g, i;
     for (g = 0; g < count; g++) {
         seed_game *game = seed_new(games[g].n);
-        int winner = 0;
-        for (i = 0; i < games[g].len; i++) winner = seed_move(game, games[g].rows[i], games[g].cols[i], 1 + (int)(i & 1));
-        check += (uint32_t)winner;
+        uint32_t winner = 0;
+        for (i = 0; i < games[g].len; i++) winner = seed_move(game, games[g].rows[i], games[g].cols[i], 1 + (uint32_t)(i & 1));
+        check += winner;
         seed_free(game);
     }
     return check;
@@ -130,57 +122,113 @@ static int compare(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
+enum { ROUNDS = 7, PAIRS = 2000000 };
+
+static double median(double *values) {
+    qsort(values, ROUNDS, sizeof(double), compare);
+    return values[ROUNDS / 2];
+}
+
+static void record(FILE *json, int *first, const char *what, uint32_t n, double ns, int baseline) {
+    if (!json) return;
+    fprintf(json, "%s  {\"face\": \"C\", \"implementation\": \"%s\", \"n\": %u, \"ns_per_move\": %.3f, \"baseline\": %s}",
+            *first ? "" : ",\n", what, n, ns, baseline ? "true" : "false");
+    *first = 0;
+}
+
+/* Bytes the library allocates for a new game of size n: the growth of the heap in use over
+ * GAMES games held at once (so that they come from fresh memory, not a free list), per game. */
+static size_t bytes_allocated(uint32_t n) {
+    enum { GAMES = 64 };
+    tictactoe_game *games[GAMES];
+    size_t before = mallinfo2().uordblks, after, i;
+    for (i = 0; i < GAMES; i++)
+        if (tictactoe_game_new(n, &games[i]) != TICTACTOE_RESULT_OK) exit(1);
+    after = mallinfo2().uordblks;
+    for (i = 0; i < GAMES; i++) tictactoe_game_free(games[i]);
+    return (after - before) / GAMES;
+}
+
+__attribute__((noinline)) static void *allocate(size_t size) { return malloc(size); }
+
+static void creation(FILE *json, int *first) {
+    size_t size = bytes_allocated(3), i;
+    double lib[ROUNDS], pair[ROUNDS];
+    int r;
+    for (r = 0; r < ROUNDS; r++) {
+        double t0 = now(), t1;
+        for (i = 0; i < PAIRS; i++) {
+            tictactoe_game *game;
+            if (tictactoe_game_new(3, &game)) exit(1);
+            tictactoe_game_free(game);
+        }
+        t1 = now();
+        for (i = 0; i < PAIRS; i++) {
+            void *volatile block = allocate(size);
+            free(block);
+        }
+        lib[r] = (t1 - t0) / PAIRS;
+        pair[r] = (now() - t1) / PAIRS;
+    }
+    printf("\n| n | tictactoe_game_new + _free (ns) | malloc(%zu) + free (ns) | library / malloc |\n", size);
+    printf("|---:|---:|---:|---:|\n");
+    printf("| 3 | %.2f | %.2f | %.2fx |\n", median(lib), median(pair), median(lib) / median(pair));
+    record(json, first, "tictactoe_game_new + _free (ns per game)", 3, median(lib), 0);
+    record(json, first, "malloc + free of the same size (ns per pair)", 3, median(pair), 1);
+}
+
 int main(int argc, char **argv) {
     static const struct {
-        int n;
+        uint32_t n;
         size_t games;
     } plan[] = {{3, 1000000}, {100, 1000}, {1000, 10}};
-    enum { ROUNDS = 7 };
     size_t p;
+    int first = 1;
     FILE *json = argc > 1 ? fopen(argv[1], "w") : NULL;
     if (json) fputs("[\n", json);
-    printf("| n | moves/round | tictactoe_game_move (ns/move) | C +1/-1 baseline | library / baseline |\n");
-    printf("|---:|---:|---:|---:|---:|\n");
+    printf("ns per move, whole random games, game creation included; median of %d interleaved rounds\n\n", ROUNDS);
+    printf("| n | moves/round | tictactoe_game_move | C reference | seed +1/-1 | library / reference | library / seed |\n");
+    printf("|---:|---:|---:|---:|---:|---:|---:|\n");
     for (p = 0; p < sizeof plan / sizeof plan[0]; p++) {
         random_game *games = (random_game *)malloc(plan[p].games * sizeof(random_game));
-        double lib[ROUNDS], seed[ROUNDS];
+        double lib[ROUNDS], ref[ROUNDS], seed[ROUNDS], l, f, s;
         size_t g, moves = 0;
         int r;
         for (g = 0; g < plan[p].games; g++) {
             games[g] = make_game(plan[p].n);
             moves += games[g].len;
         }
-        if (play_library(games, plan[p].games) != play_seed(games, plan[p].games)) {
-            fprintf(stderr, "the library and the baseline disagree\n");
+        if (play_library(games, plan[p].games) != play_seed(games, plan[p].games) ||
+            play_reference(games, plan[p].games) != play_seed(games, plan[p].games)) {
+            fprintf(stderr, "the library, the reference and the seed disagree\n");
             return 1;
         }
         for (r = 0; r < ROUNDS; r++) {
-            double t0 = now();
+            double t0 = now(), t1, t2;
             volatile uint32_t sink = play_library(games, plan[p].games);
-            double t1 = now();
+            t1 = now();
+            sink += play_reference(games, plan[p].games);
+            t2 = now();
             sink += play_seed(games, plan[p].games);
             lib[r] = (t1 - t0) / (double)moves;
-            seed[r] = (now() - t1) / (double)moves;
+            ref[r] = (t2 - t1) / (double)moves;
+            seed[r] = (now() - t2) / (double)moves;
             (void)sink;
         }
-        qsort(lib, ROUNDS, sizeof(double), compare);
-        qsort(seed, ROUNDS, sizeof(double), compare);
-        printf("| %d | %zu | %.2f | %.2f | %.2fx |\n", plan[p].n, moves, lib[ROUNDS / 2], seed[ROUNDS / 2],
-               lib[ROUNDS / 2] / seed[ROUNDS / 2]);
-        if (json) {
-            fprintf(json,
-                    "%s  {\"face\": \"C\", \"implementation\": \"tictactoe_game_move (C ABI, static)\", "
-                    "\"n\": %d, \"ns_per_move\": %.3f, \"baseline\": false},\n"
-                    "  {\"face\": \"C\", \"implementation\": \"seed +1/-1 counters in C (unchecked)\", "
-                    "\"n\": %d, \"ns_per_move\": %.3f, \"baseline\": true}",
-                    p ? ",\n" : "", plan[p].n, lib[ROUNDS / 2], plan[p].n, seed[ROUNDS / 2]);
-        }
+        l = median(lib);
+        f = median(ref);
+        s = median(seed);
+        printf("| %u | %zu | %.2f | %.2f | %.2f | %.2fx | %.2fx |\n", plan[p].n, moves, l, f, s, l / f, l / s);
+        record(json, &first, "tictactoe_game_move (C ABI, static)", plan[p].n, l, 0);
+        record(json, &first, "the same algorithm in plain C (reference)", plan[p].n, f, 0);
+        record(json, &first, "seed +1/-1 counters in C (unchecked)", plan[p].n, s, 1);
         for (g = 0; g < plan[p].games; g++) {
             free(games[g].rows);
             free(games[g].cols);
         }
         free(games);
     }
+    creation(json, &first);
     if (json) {
         fputs("\n]\n", json);
         fclose(json);

@@ -38,9 +38,13 @@ pub unsafe extern "C" fn tictactoe_game_new(
 ) -> tictactoe_result {
     guard(|| {
         let game_out = Out::new(game_out)?;
-        let game = Game::new(n as usize)?;
-        // SAFETY: checked non-NULL; valid by the caller's promise.
-        unsafe { hand_out(game, game_out) };
+        // The handle is allocated first and the game built straight into it: a game up to
+        // 4 x 4 has no other allocation, and is then never copied.
+        let mut handle = Box::<tictactoe_game>::new_uninit();
+        handle.write(tictactoe_game { game: Game::new(n as usize)? });
+        // SAFETY: initialized by the write above; game_out checked non-NULL, valid by the
+        // caller's promise.
+        unsafe { game_out.write(Box::into_raw(handle.assume_init())) };
         Ok(())
     })
 }
