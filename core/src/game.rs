@@ -70,7 +70,9 @@ struct Win {
 /// ```
 #[derive(Clone)]
 pub struct Game {
-    n: usize,
+    /// The board size: u16 because [`MAX_N`] is `u16::MAX`, which also tells the compiler that
+    /// sizes derived from n cannot overflow, so the counters' bounds checks fold away.
+    n: u16,
     /// The board (`board::words(n * n)` words), then the line counters (`lines::count(n)`
     /// words) from `lines_start`, then the history from `history_start`: the cells
     /// (row * n + col) in the order they were marked (the board tells by whom; n <= `MAX_N`
@@ -137,7 +139,8 @@ impl Game {
         let words =
             Words::zeroed(history_start + cells.min(INITIAL_HISTORY), history_start + cells)?;
         Ok(Game {
-            n,
+            // n <= MAX_N = u16::MAX, checked above.
+            n: n as u16,
             words,
             lines_start,
             history_start,
@@ -170,7 +173,7 @@ impl Game {
     /// The board size n.
     #[inline]
     pub fn n(&self) -> usize {
-        self.n
+        usize::from(self.n)
     }
 
     /// Places a mark of `player` (1 or 2) at (row, col) and returns the winner after this move:
@@ -204,9 +207,8 @@ impl Game {
         col: usize,
         player: u32,
     ) -> Result<Option<Player>, Error> {
-        let n = self.n;
-        // One comparison for both coordinates.
-        if row.max(col) >= n {
+        let n = self.n();
+        if row >= n || col >= n {
             return Err(Error::OutOfBounds { row, col, n });
         }
         let player = Player::from_number(player)?;
@@ -226,7 +228,7 @@ impl Game {
         board::set(words, cell, player);
         self.moves += 1;
         self.marks[player.index()] += 1;
-        let counts = &mut words[self.lines_start..self.history_start];
+        let counts = &mut words[self.lines_start..];
         if lines::add(counts, &mut self.open, n, row, col, player) {
             self.win = Some(Win { player, cell });
             return Ok(Some(player));
@@ -296,7 +298,7 @@ impl Game {
     pub fn status(&self) -> Status {
         match self.win {
             Some(win) => Status::Won(win.player),
-            None if self.marks() == self.n * self.n => Status::Draw,
+            None if self.marks() == self.n() * self.n() => Status::Draw,
             None => Status::InProgress,
         }
     }
@@ -344,7 +346,7 @@ impl Game {
     /// # Ok::<(), tictactoe_core::Error>(())
     /// ```
     pub fn winning_lines(&self) -> impl Iterator<Item = Line> + '_ {
-        let n = self.n;
+        let n = self.n();
         let counts = &self.words.as_slice()[self.lines_start..];
         self.win.into_iter().flat_map(move |win| {
             Line::through(n, win.cell / n, win.cell % n)
@@ -371,7 +373,7 @@ impl Game {
     /// [`Error::NothingToUndo`] when no move has been made.
     pub fn undo(&mut self) -> Result<Move, Error> {
         self.moves = self.moves.checked_sub(1).ok_or(Error::NothingToUndo)?;
-        let n = self.n;
+        let n = self.n();
         let words = self.words.as_mut_slice();
         let cell = core::mem::take(&mut words[self.history_start + self.moves]) as usize;
         let (row, col) = (cell / n, cell % n);
@@ -399,7 +401,7 @@ impl Game {
     /// # Errors
     /// [`Error::OutOfBounds`] unless row and col are below n.
     pub fn cell(&self, row: usize, col: usize) -> Result<Option<Player>, Error> {
-        let n = self.n;
+        let n = self.n();
         if row >= n || col >= n {
             return Err(Error::OutOfBounds { row, col, n });
         }
@@ -551,7 +553,7 @@ impl Game {
 
     fn move_at(&self, cell: usize) -> Move {
         let player = self.holder(cell).expect("every cell in the history is marked");
-        Move { row: cell / self.n, col: cell % self.n, player }
+        Move { row: cell / self.n(), col: cell % self.n(), player }
     }
 
     /// Builds a game from a validated position; `at(row, col)` tells each cell's holder and
@@ -583,14 +585,14 @@ impl Game {
 
     /// The holder of each cell of the position the game was built from (all empty if none).
     pub(crate) fn base_cell(&self, row: usize, col: usize) -> Option<Player> {
-        self.base.as_deref().and_then(|base| board::get(base, row * self.n + col))
+        self.base.as_deref().and_then(|base| board::get(base, row * self.n() + col))
     }
 }
 
 impl fmt::Display for Game {
     /// The board as n lines of `X`, `O` and `.`, separated by newlines.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_rows(f, self.n, "\n", |row, col| self.holder(row * self.n + col))
+        write_rows(f, self.n(), "\n", |row, col| self.holder(row * self.n() + col))
     }
 }
 

@@ -111,14 +111,15 @@ pub(crate) fn add(
         *word += one;
         won |= *word & mask == full;
     };
-    let (lines, diagonals) = counts.split_at_mut(2 * n);
-    bump(&mut lines[row]);
-    bump(&mut lines[n + col]);
+    // With n below 2^16 and row, col below n, the compiler proves these indices in bounds.
+    let counts = &mut counts[..count(n)];
+    bump(&mut counts[row]);
+    bump(&mut counts[n + col]);
     if row == col {
-        bump(&mut diagonals[0]);
+        bump(&mut counts[2 * n]);
     }
     if row + col == n - 1 {
-        bump(&mut diagonals[1]);
+        bump(&mut counts[2 * n + 1]);
     }
     open[player.opponent().index()] -= closed;
     won
