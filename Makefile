@@ -213,7 +213,7 @@ $(BENCH_VENV)/.installed: $(BENCH_VENV)/.ready $(VENV)/.installed
 # Every benchmark in one go, then docs/benchmarks.md and docs/benchmarks.png.
 bench: lib $(BUILD)/bench $(BENCH_VENV)/.installed
 	mkdir -p $(BENCH_DIR)
-	BENCH_JSON=$(abspath $(BENCH_DIR))/rust.json $(CARGO) bench -p tictactoe-core --bench moves
+	BENCH_JSON=$(abspath $(BENCH_DIR))/rust.json $(CARGO) bench -p tictactoe-bench --bench moves
 	$(BUILD)/bench $(BENCH_DIR)/c.json
 	$(BENCH_VENV)/bin/python py/benches/bench_moves.py --json $(BENCH_DIR)/python.json
 	$(BENCH_VENV)/bin/python bench/report.py $(BENCH_DIR) docs

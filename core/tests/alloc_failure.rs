@@ -60,4 +60,24 @@ fn allocation_failures_are_errors() {
     LIMIT.store(usize::MAX, Ordering::SeqCst);
     assert_eq!(game, before);
     assert_eq!(game.make_move(50, 50, 1), Ok(None));
+
+    // Up to 4 x 4 a game keeps everything inside itself: with every allocation refused, games
+    // are still made, played to the end, copied and taken back.
+    LIMIT.store(0, Ordering::SeqCst);
+    for n in 1..=4 {
+        let mut game = Game::new(n).unwrap();
+        for cell in 0..n * n {
+            if game.winner().is_some() {
+                break;
+            }
+            game.play(cell / n, cell % n).unwrap();
+        }
+        let copy = game.try_clone().unwrap();
+        assert_eq!(copy, game);
+        while game.undo().is_ok() {}
+        assert_eq!(game, Game::new(n).unwrap());
+        assert_eq!(game.heap_bytes(), 0);
+    }
+    assert_eq!(Game::new(5), Err(Error::AllocFailed));
+    LIMIT.store(usize::MAX, Ordering::SeqCst);
 }

@@ -199,3 +199,35 @@ fn clones_are_independent() {
     copy.undo().unwrap();
     assert_eq!(copy, game);
 }
+
+#[test]
+fn room_kept_for_more_moves_is_not_part_of_a_game() {
+    use std::collections::hash_map::DefaultHasher;
+    use std::hash::{Hash, Hasher};
+    let hash = |game: &Game| {
+        let mut hasher = DefaultHasher::new();
+        game.hash(&mut hasher);
+        hasher.finish()
+    };
+    // 40 moves on 10 x 10 outgrow the history room of a new game; taking 30 back leaves a
+    // game with more room than one that made only the first 10 moves.
+    let cells: Vec<(usize, usize)> = (0..40).map(|i| (i % 10, (i * 3 + i / 10) % 10)).collect();
+    let mut long = Game::new(10).unwrap();
+    long.play_all(cells.iter().copied()).unwrap();
+    let mut short = Game::new(10).unwrap();
+    short.play_all(cells[..10].iter().copied()).unwrap();
+    for _ in 0..30 {
+        long.undo().unwrap();
+    }
+    assert!(long.heap_bytes() > short.heap_bytes());
+    assert_eq!(long, short);
+    assert_eq!(hash(&long), hash(&short));
+    assert_eq!(long.text().to_string(), short.text().to_string());
+    // And a different history is a different game, though the board is the same.
+    let mut swapped = Game::new(10).unwrap();
+    swapped.play_all([cells[2], cells[1], cells[0]]).unwrap();
+    let mut straight = Game::new(10).unwrap();
+    straight.play_all([cells[0], cells[1], cells[2]]).unwrap();
+    assert_eq!(swapped.to_string(), straight.to_string());
+    assert_ne!(swapped, straight);
+}

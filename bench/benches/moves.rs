@@ -1,14 +1,16 @@
 //! ns per move over whole random games, game creation included, for the core's checked
-//! `make_move`, the seed's unchecked +1/-1 counters (the baseline) and a naive scan of the
-//! move's row, column and diagonals. All three play the same pre-generated games in one run,
-//! interleaved round by round; the table gives the median round and the ratio to the baseline.
+//! `make_move`, the same algorithm written in plain C (`c/reference.c`, what the core is held
+//! to), the seed's unchecked +1/-1 counters (the baseline of the report) and a naive scan of
+//! the move's row, column and diagonals. All play the same pre-generated games in one run,
+//! interleaved round by round; the table gives the median round and the ratios.
 //!
-//! `cargo bench -p tictactoe-core --bench moves` (or `make bench`). With `BENCH_JSON=path`
+//! `cargo bench -p tictactoe-bench --bench moves` (or `make bench`). With `BENCH_JSON=path`
 //! set, the medians are also written there as JSON records for `bench/report.py`.
 
 use core::hint::black_box;
 use std::time::Instant;
 
+use tictactoe_bench::CReference;
 use tictactoe_core::{winner_number, Game};
 
 /// The seed's O(1) solution: one +1/-1 sum per line, no validation, no board.
@@ -131,6 +133,15 @@ fn play_core(game: &RandomGame) -> u32 {
     winner
 }
 
+fn play_reference(game: &RandomGame) -> u32 {
+    let mut g = CReference::new(game.n as u32).expect("valid size");
+    let mut winner = 0;
+    for (i, &(row, col)) in game.moves.iter().enumerate() {
+        winner = g.make_move(u32::from(row), u32::from(col), player(i));
+    }
+    u32::try_from(winner).expect("no move of a random game is refused")
+}
+
 fn play_unchecked(game: &RandomGame) -> u32 {
     let mut g = Unchecked::new(game.n);
     let mut winner = 0;
@@ -175,26 +186,32 @@ fn main() {
     // The naive scan costs O(n) a move: it plays only this many moves of each game.
     let naive_limit = |n: usize| if n >= 10_000 { 100_000 } else { usize::MAX };
     let mut state = 0x9E37_79B9_7F4A_7C15;
-    println!("| n | moves/round | checked core (ns/move) | unchecked +1/-1 baseline | naive scan | core / baseline | naive / baseline |");
-    println!("|---:|---:|---:|---:|---:|---:|---:|");
+    println!("| n | moves/round | checked core (ns/move) | same algorithm in C | unchecked +1/-1 baseline | naive scan | core / C | core / baseline | naive / baseline |");
+    println!("|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     let mut records = Vec::new();
     for (n, count, rounds) in plan {
         let games: Vec<RandomGame> = (0..count).map(|_| random_game(n, &mut state)).collect();
         let moves: usize = games.iter().map(|g| g.moves.len()).sum();
         let naive_moves: usize = games.iter().map(|g| g.moves.len().min(naive_limit(n))).sum();
-        // The core and the baseline agree on every game before anything is timed.
+        // The core, the C reference and the baseline agree on every game before anything is
+        // timed.
         for game in &games {
             assert_eq!(play_core(game), play_unchecked(game));
+            assert_eq!(play_reference(game), play_unchecked(game));
         }
-        let (mut core, mut base, mut naive) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut core, mut reference, mut base, mut naive) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         for _ in 0..rounds {
             core.push(time(&games, moves, play_core));
+            reference.push(time(&games, moves, play_reference));
             base.push(time(&games, moves, play_unchecked));
             naive.push(time(&games, naive_moves, |g| play_naive(g, naive_limit(n))));
         }
-        let (core, base, naive) = (median(core), median(base), median(naive));
+        let (core, reference, base, naive) =
+            (median(core), median(reference), median(base), median(naive));
         for (implementation, ns, baseline) in [
             ("tictactoe-core make_move", core, false),
+            ("the same algorithm in plain C (reference)", reference, false),
             ("seed +1/-1 counters in Rust (unchecked)", base, true),
             ("naive O(n) scan in Rust", naive, false),
         ] {
@@ -205,7 +222,8 @@ fn main() {
         }
         let note = if naive_moves < moves { " (first 10^5 moves)" } else { "" };
         println!(
-            "| {n} | {moves} | {core:.2} | {base:.2} | {naive:.2}{note} | {:.2}x | {:.2}x |",
+            "| {n} | {moves} | {core:.2} | {reference:.2} | {base:.2} | {naive:.2}{note} | {:.2}x | {:.2}x | {:.2}x |",
+            core / reference,
             core / base,
             naive / base
         );
