@@ -221,5 +221,5 @@ bench: lib $(BUILD)/bench $(BENCH_VENV)/.installed
 bench-c: lib $(BUILD)/bench
 	$(BUILD)/bench
 
-bench-py: $(BENCH_VENV)/.installed
+bench-py: lib $(BENCH_VENV)/.installed
 	$(BENCH_VENV)/bin/python py/benches/bench_moves.py

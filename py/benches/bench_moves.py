@@ -1,19 +1,29 @@
-"""ns per move from Python: TicTacToe.move against the seed's +1/-1 algorithm in plain Python,
-on the same random games in one process (game creation included), and move_many on numpy arrays
-of whole n = 1000 games against plain Python move by move; OpenSpiel's tic-tac-toe (3 x 3,
-`apply_action` per move) when it is installed. Medians of interleaved rounds, with ratios. Also
-the memory of a TicTacToe object. Run with `make bench-py`; needs numpy. `--json PATH` writes the
-figures for bench/report.py."""
+"""ns per move from Python, on the same random games in one process (game creation included),
+medians of interleaved rounds, with ratios:
+
+- TicTacToe.move against the floor of a method call (floor.c: a hand-written C-API method taking
+  three ints with METH_FASTCALL, on a do-nothing object) and against the seed's +1/-1 algorithm
+  in plain Python; OpenSpiel's tic-tac-toe (3 x 3, `apply_action` per move) when installed;
+- move_many on numpy arrays of whole n = 1000 games against the native move loop (floor.c,
+  through the C ABI from C) and against plain Python move by move.
+
+Also the memory of a TicTacToe object. Run with `make bench-py` (which builds libtictactoe.a
+first); needs numpy and a C compiler. `--json PATH` writes the figures for bench/report.py."""
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import random
 import statistics
+import subprocess
 import sys
+import sysconfig
 import time
+from pathlib import Path
+from types import ModuleType
 from typing import Callable
 
 # numpy's BLAS threads would otherwise spin on the second core while we time.
@@ -22,6 +32,29 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import numpy as np  # noqa: E402
 
 from tictactoe import TicTacToe  # noqa: E402
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def build_floor() -> ModuleType:
+    """Compiles floor.c against the static libtictactoe (made by `make lib`) and imports it."""
+    out = ROOT / "build" / "bench-floor"
+    out.mkdir(parents=True, exist_ok=True)
+    module = out / f"_floor{sysconfig.get_config_var('EXT_SUFFIX')}"
+    library = ROOT / "target" / "release" / "libtictactoe.a"
+    subprocess.run(
+        [os.environ.get("CC", "cc"), "-O2", "-shared", "-fPIC", "-Wall", "-Wextra", "-Werror",
+         f"-I{sysconfig.get_paths()['include']}", f"-I{ROOT / 'include'}",
+         str(Path(__file__).with_name("floor.c")), str(library), "-Wl,--exclude-libs,ALL",
+         "-lgcc_s", "-lutil", "-lrt", "-lpthread", "-lm", "-ldl", "-o", str(module)],
+        check=True,
+    )
+    spec = importlib.util.spec_from_file_location("_floor", module)
+    assert spec is not None and spec.loader is not None
+    floor = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(floor)
+    return floor
 
 
 class SeedTicTacToe:
@@ -78,6 +111,11 @@ def play_many(n: int, arrays: list[np.ndarray]) -> None:
         TicTacToe(n).move_many(array)
 
 
+def play_native(floor: ModuleType, n: int, arrays: list[np.ndarray]) -> None:
+    for array in arrays:
+        floor.native_moves(n, array)
+
+
 def timed(work: Callable[[], None], moves: int) -> float:
     start = time.perf_counter_ns()
     work()
@@ -114,43 +152,49 @@ def main() -> None:
     args = parser.parse_args()
     records: list[dict[str, object]] = []
 
-    def record(implementation: str, n: int, ns: float, baseline: bool = False) -> None:
+    def record(implementation: str, n: int, ns: float, baseline: bool = False, **extra: object) -> None:
         records.append(
             {"face": "Python", "implementation": implementation, "n": n, "ns_per_move": ns, "baseline": baseline}
+            | extra
         )
 
+    floor = build_floor()
     rng = random.Random(20261121)
-    rounds = 5
-    print("| n | what | tictactoe (ns/move) | plain-Python seed (ns/move) | speed-up |")
-    print("|---:|---|---:|---:|---:|")
+    rounds = 7
+    print("| n | what | tictactoe (ns/move) | C-API floor | plain-Python seed | / floor (target 1.5x) | seed / tictactoe |")
+    print("|---:|---|---:|---:|---:|---:|---:|")
     for n, count in [(3, 100_000), (100, 30)]:
         games = [random_game(n, rng) for _ in range(count)]
         moves = sum(len(g) for g in games)
-        ours, seed = [], []
+        ours, bottom, seed = [], [], []
         for _ in range(rounds):
             ours.append(timed(lambda: play_each(TicTacToe, n, games), moves))
+            bottom.append(timed(lambda: play_each(floor.Floor, n, games), moves))
             seed.append(timed(lambda: play_each(SeedTicTacToe, n, games), moves))
-        o, s = statistics.median(ours), statistics.median(seed)
-        print(f"| {n} | `move`, {moves} moves | {o:.1f} | {s:.1f} | {s / o:.2f}x |")
+        o, f, s = statistics.median(ours), statistics.median(bottom), statistics.median(seed)
+        print(f"| {n} | `move`, {moves} moves | {o:.1f} | {f:.1f} | {s:.1f} | {o / f:.2f}x | {s / o:.2f}x |")
         sys.stdout.flush()
-        record("TicTacToe.move", n, o)
+        record("TicTacToe.move", n, o, floor=f)
+        record("do-nothing C-API method, three ints, METH_FASTCALL (floor)", n, f)
         record("seed +1/-1 counters in plain Python", n, s, baseline=True)
         if n == 3:
             spiel = openspiel_times(games, rounds)
             if spiel is not None:
-                print(f"| 3 | OpenSpiel `apply_action` | {spiel[1]:.1f} (ours) | {spiel[0]:.1f} | {spiel[0] / spiel[1]:.2f}x |")
+                print(f"| 3 | OpenSpiel `apply_action` | {spiel[1]:.1f} (ours) | | {spiel[0]:.1f} (OpenSpiel) | | {spiel[0] / spiel[1]:.2f}x |")
                 record("OpenSpiel tic_tac_toe apply_action", 3, spiel[0])
     n = 1000
     games = [random_game(n, rng) for _ in range(2)]
     arrays = [np.array(g, dtype=np.int64) for g in games]
     moves = sum(len(g) for g in games)
-    ours, seed = [], []
-    for _ in range(3):
+    ours, bottom, seed = [], [], []
+    for _ in range(5):
         ours.append(timed(lambda: play_many(n, arrays), moves))
+        bottom.append(timed(lambda: play_native(floor, n, arrays), moves))
         seed.append(timed(lambda: play_each(SeedTicTacToe, n, games), moves))
-    o, s = statistics.median(ours), statistics.median(seed)
-    print(f"| {n} | `move_many` on numpy, {moves} moves | {o:.1f} | {s:.1f} | {s / o:.1f}x |")
-    record("TicTacToe.move_many (numpy)", n, o)
+    o, f, s = statistics.median(ours), statistics.median(bottom), statistics.median(seed)
+    print(f"| {n} | `move_many` on numpy, {moves} moves | {o:.1f} | {f:.1f} (native loop) | {s:.1f} | {o / f:.2f}x | {s / o:.1f}x |")
+    record("TicTacToe.move_many (numpy)", n, o, floor=f)
+    record("native move loop through the C ABI (floor of move_many)", n, f)
     record("seed +1/-1 counters in plain Python", n, s, baseline=True)
     for size in (3, 100, 1000):
         records.append({"face": "Python", "memory": "TicTacToe object", "n": size, "bytes": sys.getsizeof(TicTacToe(size))})

@@ -1,7 +1,7 @@
 //! Zero-copy reading of a (k, 3) integer buffer (a numpy array, say) through the buffer
 //! protocol.
 //!
-//! The wheel targets the stable ABI of Python 3.9, where `PyObject_GetBuffer` and `Py_buffer`
+//! The wheel targets the stable ABI of Python 3.10, where `PyObject_GetBuffer` and `Py_buffer`
 //! are not yet part of the limited API (they joined it in 3.11, unchanged), so pyo3 does not
 //! offer them. Every CPython 3 exports the function, and the struct has had this layout since
 //! 3.3 — the layout 3.11 froze into the stable ABI — so they are declared here. The copy-based

@@ -6,6 +6,7 @@
 //! the caller gets.
 
 use pyo3::exceptions::{PyOverflowError, PyTypeError};
+use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::{PyIterator, PyString};
 use tictactoe_core::{Game, Player, ReplayError};
@@ -14,13 +15,43 @@ use crate::buffer::IntegerRows;
 
 /// An integer as a row, column or size: out-of-range values (negative, or beyond 64 bits)
 /// become `usize::MAX`. `TypeError` for what is not an integer.
+#[inline]
 pub(crate) fn index(value: &Bound<'_, PyAny>) -> PyResult<usize> {
-    saturate(value, value.extract::<usize>(), usize::MAX)
+    match exact_int(value) {
+        Some(number) => Ok(usize::try_from(number).unwrap_or(usize::MAX)),
+        None => saturate(value, value.extract::<usize>(), usize::MAX),
+    }
 }
 
 /// An integer as a player number: out-of-range values become 0.
+#[inline]
 pub(crate) fn player(value: &Bound<'_, PyAny>) -> PyResult<u32> {
-    saturate(value, value.extract::<u32>(), 0)
+    match exact_int(value) {
+        Some(number) => Ok(u32::try_from(number).unwrap_or(0)),
+        None => saturate(value, value.extract::<u32>(), 0),
+    }
+}
+
+/// The value of a plain `int` that fits in 64 bits, read directly: the common case of every
+/// move, where pyo3's general extraction (through `__index__`, which the stable ABI needs for
+/// any other type) cost more than the move. `None` for anything else (a subclass, a numpy
+/// integer, a bool, an `int` beyond 64 bits), which takes the general path.
+#[inline]
+fn exact_int(value: &Bound<'_, PyAny>) -> Option<i64> {
+    let object = value.as_ptr();
+    // SAFETY: `object` is a live object and the GIL is held (we have a `Bound`). An exact int
+    // is read without any conversion; on overflow the error it sets is cleared at once.
+    unsafe {
+        if ffi::Py_TYPE(object) != core::ptr::addr_of_mut!(ffi::PyLong_Type) {
+            return None;
+        }
+        let number = ffi::PyLong_AsLongLong(object);
+        if number == -1 && !ffi::PyErr_Occurred().is_null() {
+            ffi::PyErr_Clear();
+            return None;
+        }
+        Some(number)
+    }
 }
 
 fn saturate<T>(value: &Bound<'_, PyAny>, extracted: PyResult<T>, outside: T) -> PyResult<T> {

@@ -70,7 +70,11 @@ def test_wrong_types_are_type_errors(bad: Any) -> None:
     assert g.marks == 0
 
 
-@pytest.mark.parametrize("row, col", [(3, 0), (0, 3), (-1, 0), (0, -1), (2**64, 0), (0, -(2**70)), (2**200, 2**200)])
+@pytest.mark.parametrize(
+    "row, col",
+    [(3, 0), (0, 3), (-1, 0), (0, -1), (2**64, 0), (0, -(2**70)), (2**200, 2**200), (2**63 - 1, 0),
+     (0, 2**63), (-(2**63), 0), (0, -(2**63) - 1)],
+)
 def test_out_of_range_coordinates(row: int, col: int) -> None:
     g = TicTacToe(3)
     g.play(1, 1)
@@ -100,6 +104,28 @@ def test_invalid_players(player: int) -> None:
     with pytest.raises(InvalidPlayerError):
         g.can_win(player)
     assert g.marks == 0
+
+
+def test_every_kind_of_integer_is_a_coordinate_or_player() -> None:
+    import enum
+
+    class Small(enum.IntEnum):
+        ONE = 1
+        TWO = 2
+
+    class MyInt(int):
+        pass
+
+    g = TicTacToe(3)
+    assert g.move(np.int64(0), np.uint8(0), np.int16(1)) == 0
+    assert g.move(True, MyInt(1), Small.TWO) == 0
+    assert g.move(Small.TWO, False, True) == 0
+    assert g.history == [(0, 0, 1), (1, 1, 2), (2, 0, 1)]
+    with pytest.raises(TypeError):
+        g.move(1.0, 2, 1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        g.move("1", 2, 1)  # type: ignore[arg-type]
+    assert g.marks == 3
 
 
 def test_occupied_and_game_over() -> None:
