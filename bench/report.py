@@ -43,6 +43,7 @@ def main() -> None:
             print(f"report: {path} is missing, its face is left out")
     timings = [r for r in records if "ns_per_move" in r]
     memory = [r for r in records if "bytes" in r]
+    targets = [r for r in records if "target" in r]
 
     lines = [
         "# Benchmarks",
@@ -74,6 +75,23 @@ def main() -> None:
         else:
             ratio = f"{base / r['ns_per_move']:.2f}x faster"
         lines.append(f"| {r['face']} | {r['n']} | {r['implementation']} | {r['ns_per_move']:.1f} | {ratio} |")
+    lines += [
+        "",
+        "## Targets",
+        "",
+        "Each face against the floor it is held to, measured side by side in the same run (ns per",
+        "move, or per game for creation).",
+        "",
+        "| face | n | ours | ns | against | ns | ratio | target | |",
+        "|---|---:|---|---:|---|---:|---:|---:|---|",
+    ]
+    for r in targets:
+        ratio = r["ns"] / r["against_ns"]
+        verdict = "met" if ratio <= r["target"] else "missed"
+        lines.append(
+            f"| {r['face']} | {r['n']} | {r['implementation']} | {r['ns']:.1f} | {r['against']} | "
+            f"{r['against_ns']:.1f} | {ratio:.2f}x | {r['target']:.2f}x | {verdict} |"
+        )
     lines += ["", "## Memory", "", "Bytes per new game (the object plus its heap).", ""]
     by_n: dict[int, dict[str, int]] = defaultdict(dict)
     for r in memory:

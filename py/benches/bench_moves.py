@@ -152,10 +152,16 @@ def main() -> None:
     args = parser.parse_args()
     records: list[dict[str, object]] = []
 
-    def record(implementation: str, n: int, ns: float, baseline: bool = False, **extra: object) -> None:
+    def record(implementation: str, n: int, ns: float, baseline: bool = False) -> None:
         records.append(
             {"face": "Python", "implementation": implementation, "n": n, "ns_per_move": ns, "baseline": baseline}
-            | extra
+        )
+
+    def target(implementation: str, n: int, ns: float, against: str, against_ns: float) -> None:
+        """Issue #13's targets: within 1.5x of the floor."""
+        records.append(
+            {"face": "Python", "implementation": implementation, "n": n, "ns": ns, "against": against,
+             "against_ns": against_ns, "target": 1.5}
         )
 
     floor = build_floor()
@@ -174,8 +180,10 @@ def main() -> None:
         o, f, s = statistics.median(ours), statistics.median(bottom), statistics.median(seed)
         print(f"| {n} | `move`, {moves} moves | {o:.1f} | {f:.1f} | {s:.1f} | {o / f:.2f}x | {s / o:.2f}x |")
         sys.stdout.flush()
-        record("TicTacToe.move", n, o, floor=f)
-        record("do-nothing C-API method, three ints, METH_FASTCALL (floor)", n, f)
+        floor_name = "do-nothing C-API method, three ints, METH_FASTCALL (floor)"
+        record("TicTacToe.move", n, o)
+        record(floor_name, n, f)
+        target("TicTacToe.move" + (", game creation counted" if n == 3 else ""), n, o, floor_name, f)
         record("seed +1/-1 counters in plain Python", n, s, baseline=True)
         if n == 3:
             spiel = openspiel_times(games, rounds)
@@ -193,8 +201,9 @@ def main() -> None:
         seed.append(timed(lambda: play_each(SeedTicTacToe, n, games), moves))
     o, f, s = statistics.median(ours), statistics.median(bottom), statistics.median(seed)
     print(f"| {n} | `move_many` on numpy, {moves} moves | {o:.1f} | {f:.1f} (native loop) | {s:.1f} | {o / f:.2f}x | {s / o:.1f}x |")
-    record("TicTacToe.move_many (numpy)", n, o, floor=f)
+    record("TicTacToe.move_many (numpy)", n, o)
     record("native move loop through the C ABI (floor of move_many)", n, f)
+    target("TicTacToe.move_many (numpy)", n, o, "native move loop through the C ABI (floor of move_many)", f)
     record("seed +1/-1 counters in plain Python", n, s, baseline=True)
     for size in (3, 100, 1000):
         records.append({"face": "Python", "memory": "TicTacToe object", "n": size, "bytes": sys.getsizeof(TicTacToe(size))})
