@@ -22,7 +22,7 @@ SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-r
 VALGRIND := valgrind --quiet --leak-check=full --show-leak-kinds=definite,indirect,possible --errors-for-leak-kinds=definite,indirect,possible --error-exitcode=1
 VERSION := $(shell grep -m1 '^version' Cargo.toml | cut -d'"' -f2)
 
-.PHONY: demo test lint fmt-check clippy doc rust-test nostd bench lib header c-test c-asan \
+.PHONY: demo test lint fmt-check clippy doc rust-test nostd package-test bench lib header c-test c-asan \
 	c-valgrind cpp-test ctypes-test install install-test bench-c py-test bench-py lib-asan \
 	c-asan-rust fuzz fuzz-smoke cargo-fuzz soak
 
@@ -36,8 +36,8 @@ demo: lib $(BUILD)/play $(VENV)/.installed
 	@echo "after which neither player can complete a line:"
 	$(VENV)/bin/python -m tictactoe --moves "0,0 1,1 2,0 1,0 1,2 2,1 0,1 0,2"
 
-test: lint rust-test nostd c-test cpp-test c-asan c-asan-rust c-valgrind ctypes-test install-test \
-	py-test fuzz-smoke
+test: lint rust-test nostd package-test c-test cpp-test c-asan c-asan-rust c-valgrind ctypes-test \
+	install-test py-test fuzz-smoke
 
 lint: fmt-check clippy doc
 
@@ -54,6 +54,12 @@ doc:
 
 rust-test:
 	$(CARGO) test --workspace
+
+# tictactoe-core as crates.io would get it: packaged (with its README and licences) and the
+# package built on its own. --allow-dirty so that it also runs in a work tree with changes.
+package-test:
+	$(CARGO) package --quiet -p tictactoe-core --allow-dirty
+	@echo "package test: tictactoe-core packaged and its package built"
 
 # The no_std proof: a binary with no std at all, linked against libc only, playing through
 # the core. std anywhere in the core's dependency tree makes it fail to build.

@@ -1,35 +1,6 @@
-//! # tictactoe-core
-//!
-//! The rules of n x n tic-tac-toe, once, for every face of the library (Rust, C and Python).
-//!
-//! A move is judged in O(1) whatever n is: instead of scanning the board, the game keeps per
-//! player a count of marks in every row, column and both diagonals, so a move touches at most
-//! four counters. Unlike the classic solutions, every move is validated first (bounds, player,
-//! occupied cell, game already won) and a refused move changes nothing.
-//!
-//! Beyond LeetCode 348's `move`: turn-aware [`Game::play`], [`Status`] with draws,
-//! [`Game::can_win`] and [`Game::is_draw_certain`] for early draws, the winning lines, O(1)
-//! [`Game::undo`], replay of move lists ([`Game::play_all`], [`Game::move_all`]), positions
-//! checked for reachability on any n ([`validate_cells`], [`Game::from_rows`]) and a lossless
-//! [`text`] form.
-//!
-//! ```
-//! use tictactoe_core::{Game, Player, Status};
-//! let mut game = Game::new(3)?;
-//! game.play(1, 1)?;                                  // X
-//! game.play(0, 0)?;                                  // O
-//! assert!(game.play(1, 1).is_err());                 // taken: refused, nothing changes
-//! assert_eq!(game.next_player(), Player::X);
-//! game.undo()?;                                      // O's move is taken back
-//! assert_eq!(game.status(), Status::InProgress);
-//! # Ok::<(), tictactoe_core::Error>(())
-//! ```
-//!
-//! The crate is `#![no_std]` and needs only `alloc`; it has no features and no dependencies.
-//! Allocation failures are reported as [`Error::AllocFailed`], never an abort.
+#![doc = include_str!("../README.md")]
 #![no_std]
 #![forbid(unsafe_code)]
-#![deny(missing_docs)]
 
 extern crate alloc;
 

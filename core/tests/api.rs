@@ -202,8 +202,8 @@ fn clones_are_independent() {
 
 #[test]
 fn room_kept_for_more_moves_is_not_part_of_a_game() {
+    use core::hash::{Hash, Hasher};
     use std::collections::hash_map::DefaultHasher;
-    use std::hash::{Hash, Hasher};
     let hash = |game: &Game| {
         let mut hasher = DefaultHasher::new();
         game.hash(&mut hasher);
