@@ -16,13 +16,18 @@ CC ?= cc
 CXX ?= c++
 C_FLAGS := -std=c99 -pedantic -Wall -Wextra -Werror -g -Iinclude
 CXX_FLAGS := -std=c++11 -Wall -Wextra -Werror -g -Iinclude
-# What the Rust standard library in libtictactoe.a needs from the system.
+# What the Rust standard library in libtictactoe.a needs from the system: stated here once
+# (tictactoe.pc and the CMake package get it from here at install time) and checked against
+# rustc's own list by `make static-libs-test`.
 STATIC_LIBS := -lgcc_s -lutil -lrt -lpthread -lm -ldl
 SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 VALGRIND := valgrind --quiet --leak-check=full --show-leak-kinds=definite,indirect,possible --errors-for-leak-kinds=definite,indirect,possible --error-exitcode=1
 VERSION := $(shell grep -m1 '^version' Cargo.toml | cut -d'"' -f2)
+# The shared library's soname is libtictactoe.so.$(ABI) (ffi-c/build.rs: the major version).
+ABI := $(firstword $(subst ., ,$(VERSION)))
+LIB_SONAME := $(RELEASE)/libtictactoe.so.$(ABI)
 
-.PHONY: demo test lint fmt-check clippy doc rust-test nostd package-test bench lib header c-test c-asan \
+.PHONY: demo test lint fmt-check clippy doc rust-test nostd package-test static-libs-test bench lib header c-test c-asan \
 	c-valgrind cpp-test ctypes-test install install-test bench-c py-test bench-py lib-asan \
 	c-asan-rust fuzz fuzz-smoke cargo-fuzz soak
 
@@ -36,7 +41,7 @@ demo: lib $(BUILD)/play $(VENV)/.installed
 	@echo "after which neither player can complete a line:"
 	$(VENV)/bin/python -m tictactoe --moves "0,0 1,1 2,0 1,0 1,2 2,1 0,1 0,2"
 
-test: lint rust-test nostd package-test c-test cpp-test c-asan c-asan-rust c-valgrind ctypes-test \
+test: lint rust-test nostd package-test static-libs-test c-test cpp-test c-asan c-asan-rust c-valgrind ctypes-test \
 	install-test py-test fuzz-smoke
 
 lint: fmt-check clippy doc
@@ -70,8 +75,19 @@ nostd:
 
 # --- the C ABI -------------------------------------------------------------------------
 
+# The build tree gets the soname link too, so that programs linked against it run from there.
 lib:
 	$(CARGO) build --quiet --release -p tictactoe-ffi
+	ln -sf libtictactoe.so $(LIB_SONAME)
+
+# STATIC_LIBS against what rustc says the static library needs (less libc, which every C
+# program links anyway).
+static-libs-test:
+	@needed=$$($(CARGO) rustc --quiet --release -p tictactoe-ffi --crate-type staticlib -- \
+	  --print native-static-libs 2>&1 | sed -n 's/.*native-static-libs: //p' | sed 's/ *-lc$$//'); \
+	if [ "$$needed" != "$(STATIC_LIBS)" ]; then \
+	  echo "STATIC_LIBS is '$(STATIC_LIBS)' but rustc says '$$needed'"; exit 1; fi
+	@echo "static libs test: STATIC_LIBS matches rustc's native-static-libs; 1 passed, 0 failed"
 
 # Regenerates include/tictactoe.h from ffi-c (cbindgen, pinned in ffi-c/Cargo.toml). The
 # header test under `cargo test` fails while the checked-in header is stale.
@@ -163,13 +179,25 @@ py-test: $(VENV)/.installed
 ctypes-test: lib $(VENV)/.ready
 	TICTACTOE_LIB=$(abspath $(LIB_SO)) $(VENV)/bin/pytest -q tests/python/test_ctypes.py
 
+CMAKE_DIR := $(DESTDIR)$(PREFIX)/lib/cmake/tictactoe
+# STATIC_LIBS as a CMake list of library names: gcc_s;util;...
+empty :=
+space := $(empty) $(empty)
+STATIC_LIBS_CMAKE := $(subst $(space),;,$(patsubst -l%,%,$(STATIC_LIBS)))
+# The templates' placeholders, filled in at install time.
+FILL := sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' -e 's|@ABI@|$(ABI)|'
+
 install: lib
-	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
-	install -m 644 include/tictactoe.h $(DESTDIR)$(PREFIX)/include/
+	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig $(CMAKE_DIR)
+	install -m 644 include/tictactoe.h include/tictactoe.hpp $(DESTDIR)$(PREFIX)/include/
 	install -m 644 $(LIB_A) $(DESTDIR)$(PREFIX)/lib/
-	install -m 755 $(LIB_SO) $(DESTDIR)$(PREFIX)/lib/
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' tictactoe.pc.in \
-	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/tictactoe.pc
+	install -m 755 $(LIB_SO) $(DESTDIR)$(PREFIX)/lib/libtictactoe.so.$(VERSION)
+	ln -sf libtictactoe.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libtictactoe.so.$(ABI)
+	ln -sf libtictactoe.so.$(ABI) $(DESTDIR)$(PREFIX)/lib/libtictactoe.so
+	$(FILL) -e 's|@STATIC_LIBS@|$(STATIC_LIBS)|' tictactoe.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/tictactoe.pc
+	$(FILL) -e 's|@STATIC_LIBS@|$(STATIC_LIBS_CMAKE)|' ffi-c/cmake/tictactoeConfig.cmake.in \
+	  > $(CMAKE_DIR)/tictactoeConfig.cmake
+	$(FILL) ffi-c/cmake/tictactoeConfigVersion.cmake.in > $(CMAKE_DIR)/tictactoeConfigVersion.cmake
 
 install-test: lib
 	tests/c/install_test.sh
@@ -221,11 +249,11 @@ bench: lib $(BUILD)/bench $(BENCH_VENV)/.installed
 	mkdir -p $(BENCH_DIR)
 	BENCH_JSON=$(abspath $(BENCH_DIR))/rust.json $(CARGO) bench -p tictactoe-bench --bench moves
 	$(BUILD)/bench $(BENCH_DIR)/c.json
-	$(BENCH_VENV)/bin/python py/benches/bench_moves.py --json $(BENCH_DIR)/python.json
+	STATIC_LIBS="$(STATIC_LIBS)" $(BENCH_VENV)/bin/python py/benches/bench_moves.py --json $(BENCH_DIR)/python.json
 	$(BENCH_VENV)/bin/python bench/report.py $(BENCH_DIR) docs
 
 bench-c: lib $(BUILD)/bench
 	$(BUILD)/bench
 
 bench-py: lib $(BENCH_VENV)/.installed
-	$(BENCH_VENV)/bin/python py/benches/bench_moves.py
+	STATIC_LIBS="$(STATIC_LIBS)" $(BENCH_VENV)/bin/python py/benches/bench_moves.py

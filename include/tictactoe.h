@@ -195,6 +195,29 @@ tictactoe_result tictactoe_game_play(tictactoe_game *game,
                                      uint32_t col,
                                      uint32_t *winner_out);
 
+// Makes `count` moves in order, all or nothing: each `moves[i]` is LeetCode 348's move
+// (`row`, `col`, `player`), checked as by `tictactoe_game_move`. On success stores the winner
+// after the last move (0, 1 or 2) in `*winner_out`; a winner can only come from the last move,
+// as nobody moves after a win. On the first refused move, every move of the list already made
+// is taken back, its index is stored in `*refused_out` and its code returned (`OUT_OF_BOUNDS`,
+// `INVALID_PLAYER`, `GAME_OVER`, `OCCUPIED`, `ALLOC_FAILED`): the game is as before the call.
+//
+// `*winner_out` is written only on success and `*refused_out` only on a refused move.
+// `NULL_PARAMETER` when `game`, `winner_out` or `refused_out` is NULL, or `moves` is NULL with
+// a non-zero `count`.
+//
+// Ownership: `moves` stays the caller's and is only read during the call. Thread safety:
+// needs the game to itself.
+//
+// # Safety
+// `game` must be NULL or a live game; `moves` NULL or valid for reads of `count` moves;
+// `winner_out` and `refused_out` NULL or valid for writes.
+tictactoe_result tictactoe_game_move_many(tictactoe_game *game,
+                                          const tictactoe_move *moves,
+                                          size_t count,
+                                          uint32_t *winner_out,
+                                          size_t *refused_out);
+
 // Takes back the last move in O(1), restoring winner, status and turn, and stores it in
 // `*move_out`. Marks of a position the game was built from are not moves.
 //

@@ -1,8 +1,8 @@
 //! The game handle: creation, moves, undo, queries, copies and release.
 
-use tictactoe_core::{winner_number, Game, Player};
+use tictactoe_core::{winner_number, Game, Player, ReplayError};
 
-use crate::guard::{borrow, borrow_mut, buffer, guard, Out, Outcome};
+use crate::guard::{borrow, borrow_mut, buffer, guard, input, Out, Outcome};
 use crate::{tictactoe_line, tictactoe_move, tictactoe_result, tictactoe_status};
 
 /// A game of n x n tic-tac-toe. Opaque: made by `tictactoe_game_new` (or `_from_cells`,
@@ -210,6 +210,52 @@ pub unsafe extern "C" fn tictactoe_game_play(
     let (row, col) = (row as usize, col as usize);
     // SAFETY: the caller's promise.
     unsafe { update(game, winner_out, |g| Ok(winner_u32(g.play(row, col)?))) }
+}
+
+/// Makes `count` moves in order, all or nothing: each `moves[i]` is LeetCode 348's move
+/// (`row`, `col`, `player`), checked as by `tictactoe_game_move`. On success stores the winner
+/// after the last move (0, 1 or 2) in `*winner_out`; a winner can only come from the last move,
+/// as nobody moves after a win. On the first refused move, every move of the list already made
+/// is taken back, its index is stored in `*refused_out` and its code returned (`OUT_OF_BOUNDS`,
+/// `INVALID_PLAYER`, `GAME_OVER`, `OCCUPIED`, `ALLOC_FAILED`): the game is as before the call.
+///
+/// `*winner_out` is written only on success and `*refused_out` only on a refused move.
+/// `NULL_PARAMETER` when `game`, `winner_out` or `refused_out` is NULL, or `moves` is NULL with
+/// a non-zero `count`.
+///
+/// Ownership: `moves` stays the caller's and is only read during the call. Thread safety:
+/// needs the game to itself.
+///
+/// # Safety
+/// `game` must be NULL or a live game; `moves` NULL or valid for reads of `count` moves;
+/// `winner_out` and `refused_out` NULL or valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_game_move_many(
+    game: *mut tictactoe_game,
+    moves: *const tictactoe_move,
+    count: usize,
+    winner_out: *mut u32,
+    refused_out: *mut usize,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe {
+        changing(game, |game| {
+            let winner_out = Out::new(winner_out)?;
+            let refused_out = Out::new(refused_out)?;
+            let moves = if count == 0 { &[] } else { input(moves, count)? };
+            let triples = moves.iter().map(|m| (m.row as usize, m.col as usize, m.player));
+            match game.move_all(triples) {
+                Ok(winner) => {
+                    winner_out.write(winner_u32(winner));
+                    Ok(())
+                }
+                Err(ReplayError { index, error }) => {
+                    refused_out.write(index);
+                    Err(error.into())
+                }
+            }
+        })
+    }
 }
 
 /// Takes back the last move in O(1), restoring winner, status and turn, and stores it in

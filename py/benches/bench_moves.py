@@ -38,7 +38,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def build_floor() -> ModuleType:
-    """Compiles floor.c against the static libtictactoe (made by `make lib`) and imports it."""
+    """Compiles floor.c against the static libtictactoe (made by `make lib`, which also passes the
+    system libraries it needs in STATIC_LIBS) and imports it."""
     out = ROOT / "build" / "bench-floor"
     out.mkdir(parents=True, exist_ok=True)
     module = out / f"_floor{sysconfig.get_config_var('EXT_SUFFIX')}"
@@ -47,7 +48,7 @@ def build_floor() -> ModuleType:
         [os.environ.get("CC", "cc"), "-O2", "-shared", "-fPIC", "-Wall", "-Wextra", "-Werror",
          f"-I{sysconfig.get_paths()['include']}", f"-I{ROOT / 'include'}",
          str(Path(__file__).with_name("floor.c")), str(library), "-Wl,--exclude-libs,ALL",
-         "-lgcc_s", "-lutil", "-lrt", "-lpthread", "-lm", "-ldl", "-o", str(module)],
+         *os.environ["STATIC_LIBS"].split(), "-o", str(module)],
         check=True,
     )
     spec = importlib.util.spec_from_file_location("_floor", module)

@@ -304,10 +304,60 @@ static void test_text(void) {
     tictactoe_game_free(game);
 }
 
+static void test_move_many(void) {
+    tictactoe_game *game = NULL;
+    uint32_t winner = SENTINEL;
+    size_t refused = SENTINEL;
+    char *before;
+    /* X takes the top row; O's moves in between. */
+    const tictactoe_move wins[] = {{0, 0, 1}, {1, 1, 2}, {0, 1, 1}, {2, 2, 2}, {0, 2, 1}};
+    const tictactoe_move bad[][3] = {
+        {{0, 0, 1}, {3, 0, 2}, {1, 1, 1}}, /* out of bounds at 1 */
+        {{0, 0, 1}, {1, 1, 2}, {2, 2, 7}}, /* invalid player at 2 */
+        {{0, 0, 1}, {0, 0, 2}, {1, 1, 1}}, /* occupied at 1 */
+    };
+    const tictactoe_result codes[] = {TICTACTOE_RESULT_OUT_OF_BOUNDS, TICTACTOE_RESULT_INVALID_PLAYER,
+                                      TICTACTOE_RESULT_OCCUPIED};
+    const size_t indices[] = {1, 2, 1};
+    size_t i;
+    CHECK_RESULT(tictactoe_game_new(3, &game), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_game_move(game, 2, 0, 2, &winner), TICTACTOE_RESULT_OK);
+    before = snapshot(game);
+    for (i = 0; i < 3; i++) {
+        winner = SENTINEL;
+        refused = SENTINEL;
+        CHECK_RESULT(tictactoe_game_move_many(game, bad[i], 3, &winner, &refused), codes[i]);
+        CHECK(refused == indices[i] && winner == SENTINEL);
+        check_unchanged(game, before);
+    }
+    /* NULL pointers refuse before anything is made; an empty list is fine with NULL moves. */
+    refused = SENTINEL;
+    CHECK_RESULT(tictactoe_game_move_many(NULL, wins, 5, &winner, &refused), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_game_move_many(game, NULL, 5, &winner, &refused), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_game_move_many(game, wins, 5, NULL, &refused), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_game_move_many(game, wins, 5, &winner, NULL), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK(refused == SENTINEL && winner == SENTINEL);
+    check_unchanged(game, before);
+    CHECK_RESULT(tictactoe_game_move_many(game, NULL, 0, &winner, &refused), TICTACTOE_RESULT_OK);
+    CHECK(winner == 0 && refused == SENTINEL);
+    check_unchanged(game, before);
+    /* The whole list, then a move after the win is refused at its index. */
+    CHECK_RESULT(tictactoe_game_move_many(game, wins, 5, &winner, &refused), TICTACTOE_RESULT_OK);
+    CHECK(winner == 1 && refused == SENTINEL);
+    free(before);
+    before = snapshot(game);
+    CHECK_RESULT(tictactoe_game_move_many(game, bad[0], 1, &winner, &refused), TICTACTOE_RESULT_GAME_OVER);
+    CHECK(refused == 0);
+    check_unchanged(game, before);
+    free(before);
+    tictactoe_game_free(game);
+}
+
 int main(void) {
     test_version_and_result_texts();
     test_new_and_free();
     test_moves_and_refusals();
+    test_move_many();
     test_status_and_lines();
     test_undo_history_and_clone();
     test_positions();
