@@ -16,6 +16,7 @@ CC ?= cc
 CXX ?= c++
 C_FLAGS := -std=c99 -pedantic -Wall -Wextra -Werror -g -Iinclude
 CXX_FLAGS := -std=c++11 -Wall -Wextra -Werror -g -Iinclude
+CXX17_FLAGS := -std=c++17 -Wall -Wextra -Wpedantic -Werror -g -Iinclude
 # What the Rust standard library in libtictactoe.a needs from the system: stated here once
 # (tictactoe.pc and the CMake package get it from here at install time) and checked against
 # rustc's own list by `make static-libs-test`.
@@ -108,6 +109,11 @@ $(BUILD)/%-asan: tests/c/%.c tests/c/*.h include/tictactoe.h $(LIB_A) | $(BUILD)
 	$(CC) $(C_FLAGS) $(SANITIZE) $< $(LIB_A) $(STATIC_LIBS) -o $@
 $(BUILD)/test_cpp: tests/cpp/test_api.cpp include/tictactoe.h $(LIB_A) | $(BUILD)
 	$(CXX) $(CXX_FLAGS) $< $(LIB_A) $(STATIC_LIBS) -o $@
+# The C++17 wrapper, plain and under AddressSanitizer and UBSan.
+$(BUILD)/test_wrapper: tests/cpp/test_wrapper.cpp include/tictactoe.hpp include/tictactoe.h $(LIB_A) | $(BUILD)
+	$(CXX) $(CXX17_FLAGS) $< $(LIB_A) $(STATIC_LIBS) -o $@
+$(BUILD)/test_wrapper-asan: tests/cpp/test_wrapper.cpp include/tictactoe.hpp include/tictactoe.h $(LIB_A) | $(BUILD)
+	$(CXX) $(CXX17_FLAGS) $(SANITIZE) $< $(LIB_A) $(STATIC_LIBS) -o $@
 $(BUILD)/play: ffi-c/examples/play.c include/tictactoe.h $(LIB_A) | $(BUILD)
 	$(CC) $(C_FLAGS) $< $(LIB_A) $(STATIC_LIBS) -o $@
 $(BUILD)/bench: ffi-c/benches/bench.c bench/c/reference.c bench/c/reference.h include/tictactoe.h \
@@ -120,8 +126,10 @@ c-test: lib $(foreach t,$(C_TESTS) test_alloc,$(BUILD)/$(t)-static) $(foreach t,
 	@for t in $(C_TESTS); do $(BUILD)/$$t-static tests/vectors && $(BUILD)/$$t-shared tests/vectors || exit 1; done
 	$(BUILD)/test_alloc-static
 
-cpp-test: lib $(BUILD)/test_cpp
+cpp-test: lib $(BUILD)/test_cpp $(BUILD)/test_wrapper $(BUILD)/test_wrapper-asan
 	$(BUILD)/test_cpp
+	$(BUILD)/test_wrapper
+	ASAN_OPTIONS=detect_leaks=1 $(BUILD)/test_wrapper-asan
 
 c-asan: lib $(foreach t,$(C_TESTS),$(BUILD)/$(t)-asan)
 	@for t in $(C_TESTS); do ASAN_OPTIONS=detect_leaks=1 $(BUILD)/$$t-asan tests/vectors || exit 1; done
@@ -201,6 +209,7 @@ install: lib
 
 install-test: lib
 	tests/c/install_test.sh
+	tests/cmake/consumer_test.sh
 
 # --- fuzzing and soak ----------------------------------------------------------------------
 
