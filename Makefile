@@ -28,7 +28,7 @@ VERSION := $(shell grep -m1 '^version' Cargo.toml | cut -d'"' -f2)
 ABI := $(firstword $(subst ., ,$(VERSION)))
 LIB_SONAME := $(RELEASE)/libtictactoe.so.$(ABI)
 
-.PHONY: demo test lint fmt-check clippy doc rust-test nostd package-test static-libs-test bench lib header c-test c-asan \
+.PHONY: wheel sdist-test demo test lint fmt-check clippy doc rust-test nostd package-test static-libs-test bench lib header c-test c-asan \
 	c-valgrind cpp-test ctypes-test install install-test bench-c py-test bench-py lib-asan \
 	c-asan-rust fuzz fuzz-smoke cargo-fuzz soak
 
@@ -43,7 +43,7 @@ demo: lib $(BUILD)/play $(VENV)/.installed
 	$(VENV)/bin/python -m tictactoe --moves "0,0 1,1 2,0 1,0 1,2 2,1 0,1 0,2"
 
 test: lint rust-test nostd package-test static-libs-test c-test cpp-test c-asan c-asan-rust c-valgrind ctypes-test \
-	install-test py-test fuzz-smoke
+	install-test py-test sdist-test fuzz-smoke
 
 lint: fmt-check clippy doc
 
@@ -169,11 +169,32 @@ $(VENV)/.ready: tests/python/requirements.txt
 
 # --- the Python package ------------------------------------------------------------------
 
-# `pip install ./py`, exactly as a user would (maturin as the PEP 517 backend, from PyPI).
-$(VENV)/.installed: $(VENV)/.ready $(wildcard py/src/*.rs py/python/tictactoe/*) py/Cargo.toml \
-		py/pyproject.toml $(wildcard core/src/*.rs)
-	$(VENV)/bin/pip install --quiet ./py
+# What a user downloads: the abi3 wheel and the sdist, built by maturin into dist/.
+DIST := dist
+PY_SOURCES := $(wildcard py/src/*.rs py/python/tictactoe/*) py/Cargo.toml py/pyproject.toml \
+	py/README.md $(wildcard core/src/*.rs) core/Cargo.toml
+
+wheel: $(DIST)/.built
+
+$(DIST)/.built: $(VENV)/.ready $(PY_SOURCES)
+	rm -rf $(DIST)
+	$(VENV)/bin/maturin build --quiet --release --manifest-path py/Cargo.toml --out $(DIST)
+	$(VENV)/bin/maturin sdist --manifest-path py/Cargo.toml --out $(DIST)
 	touch $@
+
+# The tests run against the built wheel, installed as a user installs it.
+$(VENV)/.installed: $(DIST)/.built
+	$(VENV)/bin/pip install --quiet --force-reinstall --no-deps $(DIST)/tictactoe-$(VERSION)-*.whl
+	touch $@
+
+# Once, the sdist too: pip builds it from source in a venv holding nothing else.
+SDIST_VENV := $(BUILD)/sdist-venv
+
+sdist-test: $(DIST)/.built | $(BUILD)
+	rm -rf $(SDIST_VENV)
+	$(PYTHON) -m venv $(SDIST_VENV)
+	$(SDIST_VENV)/bin/pip install --quiet $(DIST)/tictactoe-$(VERSION).tar.gz
+	cd /tmp && $(abspath $(SDIST_VENV))/bin/python $(abspath tests/python/smoke.py) $(VERSION)
 
 PY_TYPED := tests/python/test_api.py tests/python/test_vectors.py tests/python/test_model.py \
 	tests/python/test_cli.py tests/python/model.py tests/python/conftest.py py/python/tictactoe
@@ -249,8 +270,8 @@ $(BENCH_VENV)/.ready: bench/requirements.txt
 	$(BENCH_VENV)/bin/pip install --quiet open-spiel || echo "OpenSpiel did not install: it is skipped"
 	touch $@
 
-$(BENCH_VENV)/.installed: $(BENCH_VENV)/.ready $(VENV)/.installed
-	$(BENCH_VENV)/bin/pip install --quiet ./py
+$(BENCH_VENV)/.installed: $(BENCH_VENV)/.ready $(DIST)/.built
+	$(BENCH_VENV)/bin/pip install --quiet --force-reinstall --no-deps $(DIST)/tictactoe-$(VERSION)-*.whl
 	touch $@
 
 # Every benchmark in one go, then docs/benchmarks.md and docs/benchmarks.png.
