@@ -348,6 +348,21 @@ tictactoe_result tictactoe_game_n(const tictactoe_game *game, uint32_t *n_out);
 // `game` must be NULL or a live game; `marks_out` NULL or valid for writes.
 tictactoe_result tictactoe_game_marks(const tictactoe_game *game, uint64_t *marks_out);
 
+// The stable name of a result code, e.g. `"out_of_bounds"` for `TICTACTOE_RESULT_OUT_OF_BOUNDS`
+// (the code's name in lower case): the names the shared test vectors and the Python face's
+// exceptions (`.kind`) use. Static NUL-terminated text, never freed; NULL for an integer that is
+// not a result code. Safe from any thread.
+const char *tictactoe_result_name(uint32_t result);
+
+// The stable name of a status: `"in_progress"`, `"won"` or `"draw"`. Static text, never freed;
+// NULL for an integer that is not a `tictactoe_status`. Safe from any thread.
+const char *tictactoe_status_name(uint32_t status);
+
+// The stable name of a line kind: `"row"`, `"column"`, `"diagonal"` or `"anti_diagonal"`.
+// Static text, never freed; NULL for an integer that is not a `tictactoe_line_kind`. Safe from
+// any thread.
+const char *tictactoe_line_kind_name(uint32_t kind);
+
 // Builds a game at a position and stores it in `*game_out`. `cells` holds `cells_len` values,
 // row-major: 0 empty, 1 X, 2 O; `cells_len` must be n * n. The position must be reachable by
 // a legal game (X first, alternating, nobody moving after a win); its marks are the starting

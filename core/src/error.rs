@@ -64,6 +64,79 @@ pub enum Error {
     InvalidPosition(PositionError),
 }
 
+/// The kind of an [`Error`], without its data: what every face maps to its own result code or
+/// exception class, and what the shared test vectors name (`"out_of_bounds"`, ...).
+///
+/// ```
+/// use tictactoe_core::{Error, ErrorKind};
+/// let error = Error::OutOfBounds { row: 3, col: 0, n: 3 };
+/// assert_eq!(error.kind(), ErrorKind::OutOfBounds);
+/// assert_eq!(error.kind().name(), "out_of_bounds");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ErrorKind {
+    /// [`Error::InvalidSize`].
+    InvalidSize,
+    /// [`Error::AllocFailed`].
+    AllocFailed,
+    /// [`Error::OutOfBounds`].
+    OutOfBounds,
+    /// [`Error::InvalidPlayer`].
+    InvalidPlayer,
+    /// [`Error::Occupied`].
+    Occupied,
+    /// [`Error::GameOver`].
+    GameOver,
+    /// [`Error::NothingToUndo`].
+    NothingToUndo,
+    /// [`Error::InvalidPosition`].
+    InvalidPosition,
+}
+
+impl ErrorKind {
+    /// Every kind, in the order of [`Error`]'s variants.
+    pub const ALL: [ErrorKind; 8] = [
+        ErrorKind::InvalidSize,
+        ErrorKind::AllocFailed,
+        ErrorKind::OutOfBounds,
+        ErrorKind::InvalidPlayer,
+        ErrorKind::Occupied,
+        ErrorKind::GameOver,
+        ErrorKind::NothingToUndo,
+        ErrorKind::InvalidPosition,
+    ];
+
+    /// The kind's stable name, in snake case: the one name every face and test uses.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ErrorKind::InvalidSize => "invalid_size",
+            ErrorKind::AllocFailed => "alloc_failed",
+            ErrorKind::OutOfBounds => "out_of_bounds",
+            ErrorKind::InvalidPlayer => "invalid_player",
+            ErrorKind::Occupied => "occupied",
+            ErrorKind::GameOver => "game_over",
+            ErrorKind::NothingToUndo => "nothing_to_undo",
+            ErrorKind::InvalidPosition => "invalid_position",
+        }
+    }
+}
+
+impl Error {
+    /// The kind of this error, without its data.
+    pub const fn kind(&self) -> ErrorKind {
+        match self {
+            Error::InvalidSize { .. } => ErrorKind::InvalidSize,
+            Error::AllocFailed => ErrorKind::AllocFailed,
+            Error::OutOfBounds { .. } => ErrorKind::OutOfBounds,
+            Error::InvalidPlayer { .. } => ErrorKind::InvalidPlayer,
+            Error::Occupied { .. } => ErrorKind::Occupied,
+            Error::GameOver { .. } => ErrorKind::GameOver,
+            Error::NothingToUndo => ErrorKind::NothingToUndo,
+            Error::InvalidPosition(_) => ErrorKind::InvalidPosition,
+        }
+    }
+}
+
 /// The texts of the refusals whose data is a number the caller chose, for numbers of any
 /// type: the Python face reports its unbounded integers (say -1 or 2**70) in the same words.
 ///
@@ -288,6 +361,23 @@ pub enum ParseErrorKind {
 }
 
 impl ParseError {
+    /// The name of a text that is not in the text form at all: `"parse_error"`.
+    pub const SYNTAX_NAME: &'static str = "parse_error";
+
+    /// The stable name of what is wrong: [`ParseError::SYNTAX_NAME`] for the syntax, else the
+    /// name of the refusal the text describes (`"occupied"`, `"invalid_size"`, ...).
+    ///
+    /// ```
+    /// use tictactoe_core::Game;
+    /// let syntax = "tictactoe/9".parse::<Game>().unwrap_err();
+    /// assert_eq!(syntax.name(), "parse_error");
+    /// let taken = "tictactoe/1 n=3 moves=0,0,1;0,0,2".parse::<Game>().unwrap_err();
+    /// assert_eq!(taken.name(), "occupied");
+    /// ```
+    pub fn name(&self) -> &'static str {
+        self.rejection().map_or(Self::SYNTAX_NAME, |error| error.kind().name())
+    }
+
     /// The game error behind a well-formed but refused text (a bad size, position or move);
     /// `None` for a syntax error.
     pub fn rejection(&self) -> Option<Error> {

@@ -40,6 +40,18 @@ pub enum Status {
     Draw,
 }
 
+impl Status {
+    /// The status's stable name: `"in_progress"`, `"won"` or `"draw"`, as every face and the
+    /// shared test vectors spell it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Status::InProgress => "in_progress",
+            Status::Won(_) => "won",
+            Status::Draw => "draw",
+        }
+    }
+}
+
 /// The winner and the cell of the move that won: every winning line passes through it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Win {

@@ -13,7 +13,9 @@ mod position;
 pub mod text;
 mod words;
 
-pub use error::{message, Error, ParseError, ParseErrorKind, PositionError, ReplayError};
+pub use error::{
+    message, Error, ErrorKind, ParseError, ParseErrorKind, PositionError, ReplayError,
+};
 pub use game::{Game, Move, Status};
 pub use lines::Line;
 pub use player::{winner_number, Player};

@@ -28,6 +28,17 @@ pub enum Line {
 }
 
 impl Line {
+    /// The stable name of the line's kind: `"row"`, `"column"`, `"diagonal"` or
+    /// `"anti_diagonal"`, as every face and the shared test vectors spell it.
+    pub const fn kind_name(self) -> &'static str {
+        match self {
+            Line::Row(_) => "row",
+            Line::Column(_) => "column",
+            Line::Diagonal => "diagonal",
+            Line::AntiDiagonal => "anti_diagonal",
+        }
+    }
+
     /// The lines through (row, col) on an n x n board, in the order row, column, diagonal,
     /// anti-diagonal (the diagonals only when the cell is on them).
     pub(crate) fn through(n: usize, row: usize, col: usize) -> impl Iterator<Item = Line> {

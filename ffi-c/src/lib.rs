@@ -20,12 +20,14 @@
 
 mod game;
 mod guard;
+mod names;
 mod position;
 mod result;
 mod text;
 mod types;
 
 pub use game::*;
+pub use names::*;
 pub use position::*;
 pub use result::{tictactoe_result, tictactoe_result_str};
 pub use text::*;

@@ -2,7 +2,7 @@
 
 use core::ffi::{c_char, CStr};
 
-use tictactoe_core::Error;
+use tictactoe_core::{Error, ErrorKind};
 
 /// What a call did: `TICTACTOE_RESULT_OK` or why it refused. Values are fixed forever: a new
 /// reason gets a new value, a retired one is never reused.
@@ -38,18 +38,24 @@ pub enum tictactoe_result {
     Panic = 12,
 }
 
+impl From<ErrorKind> for tictactoe_result {
+    fn from(kind: ErrorKind) -> Self {
+        match kind {
+            ErrorKind::InvalidSize => tictactoe_result::InvalidSize,
+            ErrorKind::AllocFailed => tictactoe_result::AllocFailed,
+            ErrorKind::OutOfBounds => tictactoe_result::OutOfBounds,
+            ErrorKind::InvalidPlayer => tictactoe_result::InvalidPlayer,
+            ErrorKind::Occupied => tictactoe_result::Occupied,
+            ErrorKind::GameOver => tictactoe_result::GameOver,
+            ErrorKind::NothingToUndo => tictactoe_result::NothingToUndo,
+            ErrorKind::InvalidPosition => tictactoe_result::InvalidPosition,
+        }
+    }
+}
+
 impl From<Error> for tictactoe_result {
     fn from(error: Error) -> Self {
-        match error {
-            Error::InvalidSize { .. } => tictactoe_result::InvalidSize,
-            Error::AllocFailed => tictactoe_result::AllocFailed,
-            Error::OutOfBounds { .. } => tictactoe_result::OutOfBounds,
-            Error::InvalidPlayer { .. } => tictactoe_result::InvalidPlayer,
-            Error::Occupied { .. } => tictactoe_result::Occupied,
-            Error::GameOver { .. } => tictactoe_result::GameOver,
-            Error::NothingToUndo => tictactoe_result::NothingToUndo,
-            Error::InvalidPosition(_) => tictactoe_result::InvalidPosition,
-        }
+        error.kind().into()
     }
 }
 
@@ -69,6 +75,11 @@ impl tictactoe_result {
         tictactoe_result::BufferTooSmall,
         tictactoe_result::Panic,
     ];
+
+    /// The code with this value, if any.
+    pub(crate) fn from_u32(value: u32) -> Option<tictactoe_result> {
+        tictactoe_result::ALL.into_iter().find(|&code| code as u32 == value)
+    }
 
     fn text(self) -> &'static CStr {
         match self {
@@ -94,9 +105,7 @@ impl tictactoe_result {
 /// gives "unknown result code". Safe from any thread.
 #[no_mangle]
 pub extern "C" fn tictactoe_result_str(result: u32) -> *const c_char {
-    let text = tictactoe_result::ALL
-        .into_iter()
-        .find(|&code| code as u32 == result)
-        .map_or(c"unknown result code", tictactoe_result::text);
+    let text =
+        tictactoe_result::from_u32(result).map_or(c"unknown result code", tictactoe_result::text);
     text.as_ptr()
 }

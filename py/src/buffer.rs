@@ -13,6 +13,8 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::ffi::PyObject;
 use pyo3::prelude::*;
 
+use crate::convert::SHAPE_ERROR;
+
 /// `Py_buffer`, as CPython defines it since 3.3 (stable ABI since 3.11).
 #[repr(C)]
 struct RawBuffer {
@@ -104,9 +106,6 @@ pub(crate) struct IntegerRows {
     rows: usize,
     strides: [isize; 2],
 }
-
-const SHAPE_ERROR: &str =
-    "moves must be a sequence of (row, col, player) or a (k, 3) buffer of integers";
 
 impl IntegerRows {
     /// A view of `object`'s buffer, or `None` when it has no buffer protocol; `TypeError` for

@@ -80,7 +80,8 @@ pub(crate) enum Batch<'py> {
     Buffer(IntegerRows),
 }
 
-const SHAPE_ERROR: &str =
+/// What a batch of moves must be, the start of every `TypeError` about its shape.
+pub(crate) const SHAPE_ERROR: &str =
     "moves must be a sequence of (row, col, player) or a (k, 3) buffer of integers";
 
 impl<'py> Batch<'py> {

@@ -10,7 +10,7 @@ create_exception!(
     tictactoe,
     InvalidMoveError,
     PyValueError,
-    "A move the rules refuse. The game is unchanged."
+    "A move the rules refuse. The game is unchanged. Like every exception the package raises for a refusal, it has .kind, the refusal's stable name ('out_of_bounds', ...)."
 );
 create_exception!(
     tictactoe,
@@ -46,7 +46,7 @@ create_exception!(
     tictactoe,
     ParseError,
     PyValueError,
-    "Text that is not the text form of a game (attribute: offset)."
+    "Text that is not the text form of a game (attributes: offset; kind, 'parse_error')."
 );
 
 /// Registers the exception classes in the module.
@@ -74,7 +74,7 @@ pub(crate) struct Given {
 }
 
 impl Given {
-    /// A move's row, column and player.
+    /// A cell's row and column (add a player with [`Given::player`]).
     pub(crate) fn cell(row: &Bound<'_, PyAny>, col: &Bound<'_, PyAny>) -> Given {
         Given {
             row: Some(row.clone().unbind()),
@@ -157,6 +157,7 @@ impl GameError {
             Error::AllocFailed => (PyMemoryError::new_err, error.to_string()),
             Error::NothingToUndo => (PyIndexError::new_err, error.to_string()),
         };
+        attributes.push(("kind", shown(py, &None, error.kind().name())?));
         let text = match self.index {
             Some(index) => {
                 attributes.push(("index", shown(py, &None, index)?));
@@ -196,7 +197,11 @@ pub(crate) fn parse_error(error: CoreParseError) -> PyErr {
         Some(game_error) => game_error.into(),
         None => Python::attach(|py| {
             let err = ParseError::new_err(error.to_string());
-            match err.value(py).setattr("offset", error.offset) {
+            let value = err.value(py);
+            match value
+                .setattr("offset", error.offset)
+                .and_then(|()| value.setattr("kind", error.name()))
+            {
                 Ok(()) => err,
                 Err(failure) => failure,
             }

@@ -3,7 +3,7 @@
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
-use tictactoe_core::{validate_rows, winner_number, Game, Line, Move, Player, ReplayError, Status};
+use tictactoe_core::{validate_rows, winner_number, Game, Line, Move, Player, ReplayError};
 
 use crate::convert::{self, Batch};
 use crate::errors::{parse_error, GameError, Given};
@@ -27,15 +27,6 @@ impl PyTicTacToe {
     /// Runs pure-Rust `f` on the game, which it may change (see [`PyTicTacToe::read`]).
     fn change<R>(slf: &Bound<'_, Self>, f: impl FnOnce(&mut Game) -> R) -> R {
         f(&mut slf.borrow_mut().game)
-    }
-}
-
-/// A status as Python spells it.
-fn status_name(status: Status) -> &'static str {
-    match status {
-        Status::InProgress => "in_progress",
-        Status::Won(_) => "won",
-        Status::Draw => "draw",
     }
 }
 
@@ -188,7 +179,7 @@ impl PyTicTacToe {
     /// "in_progress", "won" or "draw" (the board is full and nobody won).
     #[getter]
     fn status(slf: &Bound<'_, Self>) -> &'static str {
-        status_name(Self::read(slf, Game::status))
+        Self::read(slf, Game::status).name()
     }
 
     /// Whether the game can only end in a draw: nobody won and neither player can win.
@@ -202,11 +193,12 @@ impl PyTicTacToe {
     fn winning_lines(slf: &Bound<'_, Self>) -> Vec<(&'static str, Option<usize>)> {
         Self::read(slf, |game| {
             game.winning_lines()
-                .map(|line| match line {
-                    Line::Row(i) => ("row", Some(i)),
-                    Line::Column(i) => ("column", Some(i)),
-                    Line::Diagonal => ("diagonal", None),
-                    Line::AntiDiagonal => ("anti_diagonal", None),
+                .map(|line| {
+                    let index = match line {
+                        Line::Row(i) | Line::Column(i) => Some(i),
+                        Line::Diagonal | Line::AntiDiagonal => None,
+                    };
+                    (line.kind_name(), index)
                 })
                 .collect()
         })
@@ -257,7 +249,7 @@ impl PyTicTacToe {
                 .history()
                 .map(|m| format!("({}, {}, {})", m.row, m.col, m.player.number()))
                 .collect();
-            let status = status_name(game.status());
+            let status = game.status().name();
             format!("<TicTacToe n={} moves=[{}] status='{status}'>", game.n(), moves.join(", "))
         })
     }

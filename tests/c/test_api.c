@@ -50,6 +50,20 @@ static void test_version_and_result_texts(void) {
     }
     CHECK(strcmp(tictactoe_result_str(13), "unknown result code") == 0);
     CHECK(strcmp(tictactoe_result_str(UINT32_MAX), "unknown result code") == 0);
+    /* Every code has a distinct name; the core's kinds are named as the core names them. */
+    for (code = 0; code <= TICTACTOE_RESULT_PANIC; code++) {
+        uint32_t other;
+        CHECK(tictactoe_result_name(code) != NULL);
+        for (other = 0; other < code; other++) CHECK(strcmp(tictactoe_result_name(code), tictactoe_result_name(other)) != 0);
+    }
+    CHECK(strcmp(tictactoe_result_name(TICTACTOE_RESULT_OK), "ok") == 0);
+    CHECK(strcmp(tictactoe_result_name(TICTACTOE_RESULT_OUT_OF_BOUNDS), "out_of_bounds") == 0);
+    CHECK(strcmp(tictactoe_result_name(TICTACTOE_RESULT_PARSE_ERROR), "parse_error") == 0);
+    CHECK(tictactoe_result_name(13) == NULL && tictactoe_result_name(UINT32_MAX) == NULL);
+    CHECK(strcmp(tictactoe_status_name(TICTACTOE_STATUS_DRAW), "draw") == 0);
+    CHECK(tictactoe_status_name(3) == NULL);
+    CHECK(strcmp(tictactoe_line_kind_name(TICTACTOE_LINE_KIND_ANTI_DIAGONAL), "anti_diagonal") == 0);
+    CHECK(tictactoe_line_kind_name(4) == NULL && tictactoe_line_kind_name(UINT32_MAX) == NULL);
 }
 
 static void test_new_and_free(void) {

@@ -13,16 +13,8 @@ from typing import Any, Callable
 
 from model import Model, Refused
 
-import tictactoe
 from tictactoe import TicTacToe
 
-KINDS = {
-    tictactoe.OutOfBoundsError: "out_of_bounds",
-    tictactoe.InvalidPlayerError: "invalid_player",
-    tictactoe.CellOccupiedError: "occupied",
-    tictactoe.GameOverError: "game_over",
-    IndexError: "nothing_to_undo",
-}
 ODD = [-1, -(2**70), 2**64, 2**200]
 
 
@@ -32,7 +24,7 @@ def outcome(call: Callable[..., Any], *args: Any) -> Any:
     except Refused as refused:
         return refused.kind
     except (ValueError, IndexError) as error:
-        return next(kind for cls, kind in KINDS.items() if isinstance(error, cls))
+        return getattr(error, "kind")
 
 
 def main() -> None:

@@ -12,23 +12,11 @@ ROOT = Path(__file__).resolve().parents[2]
 VECTORS = ROOT / "tests" / "vectors"
 LIBRARY = Path(os.environ.get("TICTACTOE_LIB", ROOT / "target" / "release" / "libtictactoe.so"))
 
-RESULTS = {
-    "ok": 0,
-    "null_parameter": 1,
-    "invalid_size": 2,
-    "alloc_failed": 3,
-    "out_of_bounds": 4,
-    "invalid_player": 5,
-    "occupied": 6,
-    "game_over": 7,
-    "nothing_to_undo": 8,
-    "invalid_position": 9,
-    "parse_error": 10,
-    "buffer_too_small": 11,
-    "panic": 12,
-}
-STATUS = {0: "in_progress", 1: "won", 2: "draw"}
-LINE_KINDS = {0: "row", 1: "column", 2: "diagonal", 3: "anti_diagonal"}
+# Result codes, statuses and line kinds by name, as the library names them
+# (tictactoe_result_name, ...): filled in when the library is loaded, so no list is typed here.
+RESULTS: dict[str, int] = {}
+STATUS: dict[int, str] = {}
+LINE_KINDS: dict[int, str] = {}
 
 
 class Move(ctypes.Structure):
@@ -44,6 +32,9 @@ P = ctypes.POINTER
 SIGNATURES = {
     "tictactoe_version": (ctypes.c_char_p, []),
     "tictactoe_result_str": (ctypes.c_char_p, [u32]),
+    "tictactoe_result_name": (ctypes.c_char_p, [u32]),
+    "tictactoe_status_name": (ctypes.c_char_p, [u32]),
+    "tictactoe_line_kind_name": (ctypes.c_char_p, [u32]),
     "tictactoe_game_new": (u32, [u32, P(game_p)]),
     "tictactoe_game_free": (None, [game_p]),
     "tictactoe_game_move": (u32, [game_p, u32, u32, u32, P(u32)]),
@@ -64,6 +55,12 @@ SIGNATURES = {
 }
 
 
+def named(name_of) -> dict[int, str]:
+    """The values below 64 that name_of names (it gives NULL for the others), with their names."""
+    names = {value: name_of(value) for value in range(64)}
+    return {value: name.decode() for value, name in names.items() if name is not None}
+
+
 @pytest.fixture(scope="module")
 def lib():
     if not LIBRARY.exists():
@@ -72,6 +69,10 @@ def lib():
     for name, (restype, argtypes) in SIGNATURES.items():
         function = getattr(lib, name)
         function.restype, function.argtypes = restype, argtypes
+    RESULTS.update({name: code for code, name in named(lib.tictactoe_result_name).items()})
+    STATUS.update(named(lib.tictactoe_status_name))
+    LINE_KINDS.update(named(lib.tictactoe_line_kind_name))
+    assert len(RESULTS) == 13 and len(STATUS) == 3 and len(LINE_KINDS) == 4
     return lib
 
 

@@ -5,17 +5,8 @@
 
 use std::collections::HashMap;
 
-use tictactoe_core::{Error, Game, Player, Status};
-
-/// Errors the model can report, named as in the shared vectors.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    OutOfBounds,
-    InvalidPlayer,
-    Occupied,
-    GameOver,
-    NothingToUndo,
-}
+pub use tictactoe_core::ErrorKind as Kind;
+use tictactoe_core::{Error, Game, Player};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Model {
@@ -163,16 +154,9 @@ pub fn reachable(n: usize, grid: &[u8], memo: &mut HashMap<Vec<u8>, bool>) -> bo
     answer
 }
 
-/// The model's name for a refusal of the game.
+/// The kind of a refusal of the game, which the model's refusals are compared with.
 pub fn kind(error: Error) -> Kind {
-    match error {
-        Error::OutOfBounds { .. } => Kind::OutOfBounds,
-        Error::InvalidPlayer { .. } => Kind::InvalidPlayer,
-        Error::Occupied { .. } => Kind::Occupied,
-        Error::GameOver { .. } => Kind::GameOver,
-        Error::NothingToUndo => Kind::NothingToUndo,
-        other => panic!("unexpected error {other:?}"),
-    }
+    error.kind()
 }
 
 /// LeetCode's number for an optional winner.
@@ -191,12 +175,7 @@ pub fn assert_same(game: &Game, model: &Model) {
     }
     assert_eq!(game.to_string(), model.rows().join("\n"));
     assert_eq!(number(game.winner()), model.winner());
-    let status = match game.status() {
-        Status::InProgress => "in_progress",
-        Status::Won(_) => "won",
-        Status::Draw => "draw",
-    };
-    assert_eq!(status, model.status());
+    assert_eq!(game.status().name(), model.status());
     assert_eq!(game.next_player().number(), model.next_player());
     for p in Player::ALL {
         assert_eq!(game.can_win(p), model.can_win(p.number()), "can_win({p})");

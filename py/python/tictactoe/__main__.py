@@ -31,8 +31,8 @@ def verdict(game: TicTacToe) -> Optional[str]:
     return None
 
 
-def parse_cell(text: str, separator: Optional[str] = None) -> tuple[int, int]:
-    parts = text.replace(",", " ").split(separator)
+def parse_cell(text: str) -> tuple[int, int]:
+    parts = text.replace(",", " ").split()
     if len(parts) != 2:
         raise ValueError(f"expected a row and a column, got {text!r}")
     return int(parts[0]), int(parts[1])

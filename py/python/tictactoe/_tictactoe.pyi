@@ -23,7 +23,8 @@ _Int = SupportsIndex
 _Moves = Union[Sequence[Sequence[_Int]], Any]  # or a (k, 3) integer buffer such as a numpy array
 _Line = tuple[Literal["row", "column", "diagonal", "anti_diagonal"], Optional[int]]
 
-class InvalidMoveError(ValueError): ...
+class InvalidMoveError(ValueError):
+    kind: str
 
 class OutOfBoundsError(InvalidMoveError):
     row: int
@@ -47,9 +48,11 @@ class GameOverError(InvalidMoveError):
 
 class InvalidPositionError(ValueError):
     reason: str
+    kind: str
 
 class ParseError(ValueError):
     offset: int
+    kind: str
 
 @final
 class TicTacToe:
