@@ -47,6 +47,14 @@ enum tictactoe_result
   // A bug inside the library was caught at the boundary. The game may hold any state a
   // valid game can hold, but nothing was corrupted; please report it.
   TICTACTOE_RESULT_PANIC = 12,
+  // A batch of no games.
+  TICTACTOE_RESULT_INVALID_COUNT = 13,
+  // An array whose length is not the one the call needs (one action per game stepped, ...).
+  TICTACTOE_RESULT_LENGTH_MISMATCH = 14,
+  // A game index that is not below the batch's count.
+  TICTACTOE_RESULT_GAME_INDEX = 15,
+  // A game index given twice in one step.
+  TICTACTOE_RESULT_REPEATED_GAME = 16,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L

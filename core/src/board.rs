@@ -44,6 +44,31 @@ pub(crate) fn clear(board: &mut [u32], cell: usize) {
     board[word] &= !(3 << shift);
 }
 
+/// The holder of each of the first `cells` cells as its code (0 empty, 1 `X`, 2 `O`), in order.
+pub(crate) fn codes(board: &[u32], cells: usize) -> impl Iterator<Item = u8> + '_ {
+    board
+        .iter()
+        .flat_map(|&word| (0..CELLS_PER_WORD).map(move |i| ((word >> (2 * i)) & 3) as u8))
+        .take(cells)
+}
+
+/// The index of the `k`-th free cell (from 0) among the first `cells`, if there are more than
+/// `k`; whole words of taken cells are skipped by counting.
+pub(crate) fn nth_free(board: &[u32], cells: usize, mut k: usize) -> Option<usize> {
+    for (w, &word) in board.iter().enumerate() {
+        let start = w * CELLS_PER_WORD;
+        let in_word = cells.checked_sub(start)?.min(CELLS_PER_WORD);
+        // One bit set in each 2-bit field that holds a mark.
+        let taken = ((word | (word >> 1)) & 0x5555_5555).count_ones() as usize;
+        let free = in_word - taken;
+        if k < free {
+            return (0..in_word).filter(|&i| (word >> (2 * i)) & 3 == 0).nth(k).map(|i| start + i);
+        }
+        k -= free;
+    }
+    None
+}
+
 /// A copy of `items` whose allocation failure is an error, not an abort.
 pub(crate) fn try_copy<T: Copy>(items: &[T]) -> Result<Vec<T>, Error> {
     let mut copy = Vec::new();

@@ -62,6 +62,31 @@ pub enum Error {
     NothingToUndo,
     /// A position that no legal game reaches.
     InvalidPosition(PositionError),
+    /// A batch of no games: a [`Batch`](crate::Batch) holds at least one.
+    InvalidCount {
+        /// The count asked for.
+        count: usize,
+    },
+    /// A list or buffer whose length is not the one the call needs (one action per game
+    /// stepped, n * n cells per game, ...).
+    LengthMismatch {
+        /// The length given.
+        len: usize,
+        /// The length needed.
+        expected: usize,
+    },
+    /// A game index that is not below the batch's count.
+    GameIndex {
+        /// The index given.
+        game: usize,
+        /// The number of games in the batch.
+        count: usize,
+    },
+    /// A game index given twice in one call that steps games: each game makes one move.
+    RepeatedGame {
+        /// The index given twice.
+        game: usize,
+    },
 }
 
 /// The kind of an [`Error`], without its data: what every face maps to its own result code or
@@ -91,11 +116,19 @@ pub enum ErrorKind {
     NothingToUndo,
     /// [`Error::InvalidPosition`].
     InvalidPosition,
+    /// [`Error::InvalidCount`].
+    InvalidCount,
+    /// [`Error::LengthMismatch`].
+    LengthMismatch,
+    /// [`Error::GameIndex`].
+    GameIndex,
+    /// [`Error::RepeatedGame`].
+    RepeatedGame,
 }
 
 impl ErrorKind {
     /// Every kind, in the order of [`Error`]'s variants.
-    pub const ALL: [ErrorKind; 8] = [
+    pub const ALL: [ErrorKind; 12] = [
         ErrorKind::InvalidSize,
         ErrorKind::AllocFailed,
         ErrorKind::OutOfBounds,
@@ -104,6 +137,10 @@ impl ErrorKind {
         ErrorKind::GameOver,
         ErrorKind::NothingToUndo,
         ErrorKind::InvalidPosition,
+        ErrorKind::InvalidCount,
+        ErrorKind::LengthMismatch,
+        ErrorKind::GameIndex,
+        ErrorKind::RepeatedGame,
     ];
 
     /// The kind's stable name, in snake case: the one name every face and test uses.
@@ -117,6 +154,10 @@ impl ErrorKind {
             ErrorKind::GameOver => "game_over",
             ErrorKind::NothingToUndo => "nothing_to_undo",
             ErrorKind::InvalidPosition => "invalid_position",
+            ErrorKind::InvalidCount => "invalid_count",
+            ErrorKind::LengthMismatch => "length_mismatch",
+            ErrorKind::GameIndex => "game_index",
+            ErrorKind::RepeatedGame => "repeated_game",
         }
     }
 }
@@ -133,6 +174,10 @@ impl Error {
             Error::GameOver { .. } => ErrorKind::GameOver,
             Error::NothingToUndo => ErrorKind::NothingToUndo,
             Error::InvalidPosition(_) => ErrorKind::InvalidPosition,
+            Error::InvalidCount { .. } => ErrorKind::InvalidCount,
+            Error::LengthMismatch { .. } => ErrorKind::LengthMismatch,
+            Error::GameIndex { .. } => ErrorKind::GameIndex,
+            Error::RepeatedGame { .. } => ErrorKind::RepeatedGame,
         }
     }
 }
@@ -191,6 +236,18 @@ impl fmt::Display for Error {
             Error::GameOver { winner } => write!(f, "the game is over: {winner} has won"),
             Error::NothingToUndo => f.write_str("there is no move to undo"),
             Error::InvalidPosition(reason) => write!(f, "invalid position: {reason}"),
+            Error::InvalidCount { count } => {
+                write!(f, "a batch of {count} games is invalid: it holds at least one")
+            }
+            Error::LengthMismatch { len, expected } => {
+                write!(f, "{len} values given where {expected} are needed")
+            }
+            Error::GameIndex { game, count } => {
+                write!(f, "game {game} is not in the batch of {count} games")
+            }
+            Error::RepeatedGame { game } => {
+                write!(f, "game {game} is given twice: each game makes one move a step")
+            }
         }
     }
 }

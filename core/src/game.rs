@@ -6,6 +6,7 @@ use core::fmt;
 use crate::board::{self, try_copy};
 use crate::lines::{self, Line};
 use crate::position::write_rows;
+use crate::rules::{self, Tally};
 use crate::words::Words;
 use crate::{Error, Player, ReplayError, MAX_N};
 
@@ -231,28 +232,18 @@ impl Game {
         player: u32,
     ) -> Result<Option<Player>, Error> {
         let n = self.n();
-        if row >= n || col >= n {
-            return Err(Error::OutOfBounds { row, col, n });
-        }
+        let cell = rules::check_cell(n, row, col)?;
         let player = Player::from_number(player)?;
-        if let Some(win) = self.win {
-            return Err(Error::GameOver { winner: win.player });
-        }
-        let cell = row * n + col;
-        let history_end = self.history_end();
+        let (history_end, winner) = (self.history_end(), self.winner());
         let words = self.words.as_mut_slice();
-        if let Some(by) = board::get(words, cell) {
-            return Err(Error::Occupied { row, col, by });
-        }
+        rules::check_free(words, winner, row, col, cell)?;
         let Some(slot) = words.get_mut(history_end) else {
             return self.grow_and_move(row, col, player);
         };
         *slot = cell as u32;
-        board::set(words, cell, player);
         self.moves += 1;
-        self.marks[player.index()] += 1;
-        let counts = &mut words[self.lines_start as usize..];
-        if lines::add(counts, &mut self.open, n, row, col, player) {
+        let tally = Tally { marks: &mut self.marks, open: &mut self.open };
+        if rules::place(words, self.lines_start as usize, tally, n, row, col, cell, player) {
             self.win = Some(Win { player, cell: cell as u32 });
             return Ok(Some(player));
         }
@@ -400,11 +391,9 @@ impl Game {
         let (n, end) = (self.n(), self.history_end());
         let words = self.words.as_mut_slice();
         let cell = core::mem::take(&mut words[end]) as usize;
+        let tally = Tally { marks: &mut self.marks, open: &mut self.open };
+        let player = rules::unplace(words, self.lines_start as usize, tally, n, cell);
         let (row, col) = (cell / n, cell % n);
-        let player = board::get(words, cell).expect("every cell in the history is marked");
-        board::clear(words, cell);
-        self.marks[player.index()] -= 1;
-        lines::remove(&mut words[self.lines_start as usize..], &mut self.open, n, row, col, player);
         // Nobody moves after a win, so a win can only have come from the last move.
         self.win = None;
         Ok(Move { row, col, player })
@@ -430,6 +419,59 @@ impl Game {
             return Err(Error::OutOfBounds { row, col, n });
         }
         Ok(self.holder(row * n + col))
+    }
+
+    /// Every cell's holder as its number, 0 (empty), 1 (`X`) or 2 (`O`), row-major: the board
+    /// as an array.
+    ///
+    /// ```
+    /// use tictactoe_core::Game;
+    /// let mut game = Game::new(2)?;
+    /// game.play_all([(0, 1), (1, 1)])?;
+    /// assert_eq!(game.cells().collect::<Vec<u8>>(), [0, 1, 0, 2]);
+    /// let mut cells = [9; 4];
+    /// game.cells_into(&mut cells)?;
+    /// assert_eq!(cells, [0, 1, 0, 2]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn cells(&self) -> impl Iterator<Item = u8> + '_ {
+        board::codes(self.words.as_slice(), self.n() * self.n())
+    }
+
+    /// Writes [`Game::cells`] into `out`, which must hold n * n values.
+    ///
+    /// # Errors
+    /// [`Error::LengthMismatch`] for any other length; `out` is then untouched.
+    pub fn cells_into(&self, out: &mut [u8]) -> Result<(), Error> {
+        let expected = self.n() * self.n();
+        if out.len() != expected {
+            return Err(Error::LengthMismatch { len: out.len(), expected });
+        }
+        for (slot, code) in out.iter_mut().zip(self.cells()) {
+            *slot = code;
+        }
+        Ok(())
+    }
+
+    /// The cells a move may take, as (row, col) in row-major order: the free cells, or none once
+    /// somebody has won.
+    ///
+    /// ```
+    /// use tictactoe_core::Game;
+    /// let mut game = Game::new(2)?;
+    /// game.play_all([(0, 0), (1, 1)])?;
+    /// assert_eq!(game.legal_moves().collect::<Vec<_>>(), [(0, 1), (1, 0)]);
+    /// game.play(0, 1)?; // X completes row 0
+    /// assert_eq!(game.legal_moves().count(), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn legal_moves(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let n = self.n();
+        let open = self.win.is_none();
+        self.cells()
+            .enumerate()
+            .filter(move |&(_, code)| open && code == 0)
+            .map(move |(cell, _)| (cell / n, cell % n))
     }
 
     /// The number of marks on the board.
@@ -594,9 +636,8 @@ impl Game {
             for col in 0..n {
                 if let Some(player) = at(row, col) {
                     // The game is new, so every cell is free.
-                    board::set(words, row * n + col, player);
-                    game.marks[player.index()] += 1;
-                    lines::add(&mut words[lines_start..], &mut game.open, n, row, col, player);
+                    let tally = Tally { marks: &mut game.marks, open: &mut game.open };
+                    rules::place(words, lines_start, tally, n, row, col, row * n + col, player);
                 }
             }
         }

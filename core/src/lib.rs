@@ -4,15 +4,18 @@
 
 extern crate alloc;
 
+mod batch;
 mod board;
 mod error;
 mod game;
 mod lines;
 mod player;
 mod position;
+mod rules;
 pub mod text;
 mod words;
 
+pub use batch::{Batch, Illegal, NO_ACTION};
 pub use error::{
     message, Error, ErrorKind, ParseError, ParseErrorKind, PositionError, ReplayError,
 };

@@ -36,6 +36,14 @@ pub enum tictactoe_result {
     /// A bug inside the library was caught at the boundary. The game may hold any state a
     /// valid game can hold, but nothing was corrupted; please report it.
     Panic = 12,
+    /// A batch of no games.
+    InvalidCount = 13,
+    /// An array whose length is not the one the call needs (one action per game stepped, ...).
+    LengthMismatch = 14,
+    /// A game index that is not below the batch's count.
+    GameIndex = 15,
+    /// A game index given twice in one step.
+    RepeatedGame = 16,
 }
 
 impl From<ErrorKind> for tictactoe_result {
@@ -49,6 +57,10 @@ impl From<ErrorKind> for tictactoe_result {
             ErrorKind::GameOver => tictactoe_result::GameOver,
             ErrorKind::NothingToUndo => tictactoe_result::NothingToUndo,
             ErrorKind::InvalidPosition => tictactoe_result::InvalidPosition,
+            ErrorKind::InvalidCount => tictactoe_result::InvalidCount,
+            ErrorKind::LengthMismatch => tictactoe_result::LengthMismatch,
+            ErrorKind::GameIndex => tictactoe_result::GameIndex,
+            ErrorKind::RepeatedGame => tictactoe_result::RepeatedGame,
         }
     }
 }
@@ -60,7 +72,7 @@ impl From<Error> for tictactoe_result {
 }
 
 impl tictactoe_result {
-    const ALL: [tictactoe_result; 13] = [
+    const ALL: [tictactoe_result; 17] = [
         tictactoe_result::Ok,
         tictactoe_result::NullParameter,
         tictactoe_result::InvalidSize,
@@ -74,6 +86,10 @@ impl tictactoe_result {
         tictactoe_result::ParseError,
         tictactoe_result::BufferTooSmall,
         tictactoe_result::Panic,
+        tictactoe_result::InvalidCount,
+        tictactoe_result::LengthMismatch,
+        tictactoe_result::GameIndex,
+        tictactoe_result::RepeatedGame,
     ];
 
     /// The code with this value, if any.
@@ -96,6 +112,10 @@ impl tictactoe_result {
             tictactoe_result::ParseError => c"the text is not a serialized game",
             tictactoe_result::BufferTooSmall => c"the buffer is too small",
             tictactoe_result::Panic => c"internal error (a bug in libtictactoe)",
+            tictactoe_result::InvalidCount => c"a batch holds at least one game",
+            tictactoe_result::LengthMismatch => c"an array has the wrong length for the call",
+            tictactoe_result::GameIndex => c"the game index is not in the batch",
+            tictactoe_result::RepeatedGame => c"a game is given twice in one step",
         }
     }
 }

@@ -155,7 +155,12 @@ impl GameError {
                 (InvalidPositionError::new_err, error.to_string())
             }
             Error::AllocFailed => (PyMemoryError::new_err, error.to_string()),
-            Error::NothingToUndo => (PyIndexError::new_err, error.to_string()),
+            Error::NothingToUndo | Error::GameIndex { .. } => {
+                (PyIndexError::new_err, error.to_string())
+            }
+            Error::InvalidCount { .. }
+            | Error::LengthMismatch { .. }
+            | Error::RepeatedGame { .. } => (PyValueError::new_err, error.to_string()),
         };
         attributes.push(("kind", shown(py, &None, error.kind().name())?));
         let text = match self.index {

@@ -1,0 +1,466 @@
+//! Many games of one size, stepped together: the storage of every game in a few flat arrays, and
+//! each move judged by the same rules as a [`Game`]'s ([`crate::rules`]).
+
+use alloc::vec::Vec;
+
+use crate::rules::{self, Tally};
+use crate::{board, lines, Error, Game, Player, ReplayError, MAX_N};
+
+/// What [`Batch::random_legal_actions`] writes for a game that is over.
+pub const NO_ACTION: u32 = u32::MAX;
+
+/// What a step does with an action the rules refuse.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Illegal {
+    /// Refuse the whole call: no game changes, and the error names the first bad action.
+    Raise,
+    /// The game of the bad action ends at once, won by the opponent of the player to move (what
+    /// pgx and EnvPool do); the other games play on.
+    Lose,
+}
+
+/// `count` games of n x n tic-tac-toe, stepped together: the engine for search, self-play and
+/// reinforcement learning, where thousands of games move at once.
+///
+/// Each game plays the player whose turn it is (`X` first); every move is validated and judged
+/// in O(1) by the same rules as [`Game::make_move`]. Storage is a few flat allocations, not one
+/// per game: one block of words (each game's board, line counters and a history of up to n * n
+/// moves, at a fixed stride) and per-game arrays of marks, open-line counts, winners and
+/// random-number generators.
+///
+/// ```
+/// use tictactoe_core::{Batch, Illegal, Player};
+/// let mut batch = Batch::new(2, 3, 7)?;
+/// let mut winners = [9; 2];
+/// batch.step(&[4, 0], &mut winners, Illegal::Raise)?; // X in the centre, X in a corner
+/// assert_eq!(winners, [0, 0]);
+/// let mut next = [0; 2];
+/// batch.next_players(&mut next)?;
+/// assert_eq!(next, [Player::O.number(); 2]);
+/// // Game 0: O takes the corner X has in game 1; game 1: O takes the centre.
+/// batch.step_games(&[0, 1], &[0, 4], &mut winners, Illegal::Raise)?;
+/// assert_eq!(batch.game(1)?.to_string(), "X..\n.O.\n...");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Batch {
+    n: u16,
+    count: usize,
+    /// Words a game takes in `words`: its board, then its line counters from `lines_start`,
+    /// then its history (the cells marked, in order) from `history_start`, room for n * n.
+    stride: usize,
+    lines_start: usize,
+    history_start: usize,
+    words: Vec<u32>,
+    marks: Vec<[u32; 2]>,
+    open: Vec<[u32; 2]>,
+    /// 0 while nobody has won, else the winner's number (a forfeit included).
+    winner: Vec<u8>,
+    /// Each game's generator state (SplitMix64), so that a game's random actions depend on the
+    /// seed and its own history only.
+    rng: Vec<u64>,
+    /// One bit a game: scratch for finding repeated indices in [`Batch::step_games`].
+    seen: Vec<u64>,
+}
+
+/// A vector of `len` copies of `value`, whose allocation failure is an error, not an abort.
+fn filled<T: Clone>(len: usize, value: T) -> Result<Vec<T>, Error> {
+    let mut items = Vec::new();
+    items.try_reserve_exact(len).map_err(|_| Error::AllocFailed)?;
+    items.resize(len, value);
+    Ok(items)
+}
+
+/// `Ok` when `len` is `expected`.
+fn check_len(len: usize, expected: usize) -> Result<(), Error> {
+    if len == expected {
+        Ok(())
+    } else {
+        Err(Error::LengthMismatch { len, expected })
+    }
+}
+
+/// The SplitMix64 generator: small, fast and good enough to pick cells.
+fn next_random(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A uniformly random number below `bound` (> 0), by Lemire's multiply-and-reject.
+fn below(state: &mut u64, bound: u64) -> u64 {
+    loop {
+        let product = u128::from(next_random(state)) * u128::from(bound);
+        // Reject the few low parts that would make some results more likely than others.
+        if (product as u64) >= bound.wrapping_neg() % bound {
+            return (product >> 64) as u64;
+        }
+    }
+}
+
+impl Batch {
+    /// `count` empty n x n games, `X` to move in each; their random actions come from `seed`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidSize`] unless 1 <= n <= [`MAX_N`]; [`Error::InvalidCount`] for no
+    /// games; [`Error::AllocFailed`] when the memory cannot be had or its size overflows.
+    pub fn new(count: usize, n: usize, seed: u64) -> Result<Batch, Error> {
+        if n == 0 || n > MAX_N {
+            return Err(Error::InvalidSize { n });
+        }
+        if count == 0 {
+            return Err(Error::InvalidCount { count });
+        }
+        let cells = n * n;
+        let lines_start = board::words(cells);
+        let history_start = lines_start + lines::count(n);
+        let stride = history_start + cells;
+        let total = count.checked_mul(stride).ok_or(Error::AllocFailed)?;
+        let mut batch = Batch {
+            // n <= MAX_N = u16::MAX, checked above.
+            n: n as u16,
+            count,
+            stride,
+            lines_start,
+            history_start,
+            words: filled(total, 0)?,
+            marks: filled(count, [0; 2])?,
+            open: filled(count, [0; 2])?,
+            winner: filled(count, 0)?,
+            rng: filled(count, 0)?,
+            seen: filled(count.div_ceil(64), 0)?,
+        };
+        for (game, state) in batch.rng.iter_mut().enumerate() {
+            // Game i's stream starts from the seed's i-th output, so streams do not overlap.
+            let mut seeder = seed.wrapping_add((game as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            *state = next_random(&mut seeder);
+        }
+        batch.reset();
+        Ok(batch)
+    }
+
+    /// The number of games.
+    pub fn count(&self) -> usize {
+        self.count
+    }
+
+    /// The board size n.
+    pub fn n(&self) -> usize {
+        usize::from(self.n)
+    }
+
+    fn cells(&self) -> usize {
+        self.n() * self.n()
+    }
+
+    /// The number of moves made in game `g`: every mark of a batch's game is a move.
+    fn moves(&self, g: usize) -> usize {
+        (self.marks[g][0] + self.marks[g][1]) as usize
+    }
+
+    fn board(&self, g: usize) -> &[u32] {
+        &self.words[g * self.stride..g * self.stride + self.lines_start]
+    }
+
+    fn winner_of(&self, g: usize) -> Option<Player> {
+        Player::from_code(u32::from(self.winner[g]))
+    }
+
+    /// Whose turn it is in game `g`: `X` while `X` has no more marks than `O`.
+    fn next_player(&self, g: usize) -> Player {
+        if self.marks[g][0] <= self.marks[g][1] {
+            Player::X
+        } else {
+            Player::O
+        }
+    }
+
+    fn is_over(&self, g: usize) -> bool {
+        self.winner[g] != 0 || self.moves(g) == self.cells()
+    }
+
+    /// Why `action` cannot be played in game `g` now, if it cannot: the checks of
+    /// [`Game::make_move`] in its order (the player is the one whose turn it is).
+    fn refusal(&self, g: usize, action: u32) -> Result<(usize, usize, usize), Error> {
+        let n = self.n();
+        let action = action as usize;
+        let (row, col) = (action / n, action % n);
+        let cell = rules::check_cell(n, row, col)?;
+        rules::check_free(self.board(g), self.winner_of(g), row, col, cell)?;
+        Ok((row, col, cell))
+    }
+
+    /// Plays a checked move in game `g`; returns the winner's number after it (0 for none).
+    fn play_checked(&mut self, g: usize, row: usize, col: usize, cell: usize) -> u8 {
+        let (n, player, moves) = (self.n(), self.next_player(g), self.moves(g));
+        let words = &mut self.words[g * self.stride..(g + 1) * self.stride];
+        words[self.history_start + moves] = cell as u32;
+        let tally = Tally { marks: &mut self.marks[g], open: &mut self.open[g] };
+        if rules::place(words, self.lines_start, tally, n, row, col, cell, player) {
+            self.winner[g] = player.number();
+        }
+        self.winner[g]
+    }
+
+    /// One move in every game: `actions[g]` is the cell (row * n + col) game g's player to move
+    /// marks. `winners[g]` gets game g's winner after it (0, 1 or 2).
+    ///
+    /// # Errors
+    /// [`Error::LengthMismatch`] unless both slices have one value per game. With
+    /// [`Illegal::Raise`], a [`ReplayError`] with the index of the first refused action
+    /// ([`Error::OutOfBounds`], [`Error::GameOver`], [`Error::Occupied`]), and no game changed.
+    pub fn step(
+        &mut self,
+        actions: &[u32],
+        winners: &mut [u8],
+        illegal: Illegal,
+    ) -> Result<(), ReplayError> {
+        self.apply(None, actions, winners, illegal)
+    }
+
+    /// One move in each of the games listed (distinct indices, EnvPool's `env_id` idea):
+    /// `actions[i]` is for game `games[i]`, whose winner after it goes to `winners[i]`.
+    ///
+    /// # Errors
+    /// As [`Batch::step`]; also [`Error::GameIndex`] and [`Error::RepeatedGame`] for a bad
+    /// list of games (with either `illegal`), with the index in `games`; no game changes then.
+    pub fn step_games(
+        &mut self,
+        games: &[usize],
+        actions: &[u32],
+        winners: &mut [u8],
+        illegal: Illegal,
+    ) -> Result<(), ReplayError> {
+        self.apply(Some(games), actions, winners, illegal)
+    }
+
+    fn apply(
+        &mut self,
+        games: Option<&[usize]>,
+        actions: &[u32],
+        winners: &mut [u8],
+        illegal: Illegal,
+    ) -> Result<(), ReplayError> {
+        let at = |index: usize| move |error: Error| ReplayError { index, error };
+        let len = games.map_or(self.count, <[usize]>::len);
+        check_len(actions.len(), len).map_err(at(0))?;
+        check_len(winners.len(), len).map_err(at(0))?;
+        let game = |i: usize| games.map_or(i, |games| games[i]);
+        if let Some(games) = games {
+            self.check_games(games)?;
+        }
+        if illegal == Illegal::Raise {
+            for (i, &action) in actions.iter().enumerate() {
+                self.refusal(game(i), action).map_err(at(i))?;
+            }
+        }
+        for (i, (&action, winner)) in actions.iter().zip(winners.iter_mut()).enumerate() {
+            let g = game(i);
+            *winner = match self.refusal(g, action) {
+                Ok((row, col, cell)) => self.play_checked(g, row, col, cell),
+                // Only with Illegal::Lose: Raise checked every action above.
+                Err(_) => {
+                    self.winner[g] = self.next_player(g).opponent().number();
+                    self.winner[g]
+                }
+            };
+        }
+        Ok(())
+    }
+
+    /// Checks that every index is a game of the batch and none is given twice.
+    fn check_games(&mut self, games: &[usize]) -> Result<(), ReplayError> {
+        let mut result = Ok(());
+        for (index, &game) in games.iter().enumerate() {
+            if game >= self.count {
+                result =
+                    Err(ReplayError { index, error: Error::GameIndex { game, count: self.count } });
+                break;
+            }
+            let (word, bit) = (game / 64, 1 << (game % 64));
+            if self.seen[word] & bit != 0 {
+                result = Err(ReplayError { index, error: Error::RepeatedGame { game } });
+                break;
+            }
+            self.seen[word] |= bit;
+        }
+        for &game in games.iter().filter(|&&game| game < self.count) {
+            self.seen[game / 64] = 0;
+        }
+        result
+    }
+
+    /// For every game, a uniformly random free cell (row * n + col), or [`NO_ACTION`] for a
+    /// game that is over; from each game's own generator, seeded by [`Batch::new`].
+    ///
+    /// # Errors
+    /// [`Error::LengthMismatch`] unless `out` has one value per game.
+    pub fn random_legal_actions(&mut self, out: &mut [u32]) -> Result<(), Error> {
+        check_len(out.len(), self.count)?;
+        let cells = self.cells();
+        for (g, action) in out.iter_mut().enumerate() {
+            *action = if self.is_over(g) {
+                NO_ACTION
+            } else {
+                let free = (cells - self.moves(g)) as u64;
+                let k = below(&mut self.rng[g], free) as usize;
+                // The game is not over, so it has a k-th free cell; cells < 2^32.
+                board::nth_free(self.board(g), cells, k).map_or(NO_ACTION, |cell| cell as u32)
+            };
+        }
+        Ok(())
+    }
+
+    /// Writes one value per game into `out` (of `count` values).
+    fn per_game<T>(&self, out: &mut [T], value: impl Fn(usize) -> T) -> Result<(), Error> {
+        check_len(out.len(), self.count)?;
+        for (g, slot) in out.iter_mut().enumerate() {
+            *slot = value(g);
+        }
+        Ok(())
+    }
+
+    /// Each game's player to move (1 or 2).
+    ///
+    /// # Errors
+    /// [`Error::LengthMismatch`] unless `out` has one value per game (as for every query).
+    pub fn next_players(&self, out: &mut [u8]) -> Result<(), Error> {
+        self.per_game(out, |g| self.next_player(g).number())
+    }
+
+    /// Each game's winner: 0 for none, else 1 or 2 (a game lost by an illegal action included).
+    ///
+    /// # Errors
+    /// As [`Batch::next_players`].
+    pub fn winners(&self, out: &mut [u8]) -> Result<(), Error> {
+        self.per_game(out, |g| self.winner[g])
+    }
+
+    /// Whether each game is over: won, or its board full.
+    ///
+    /// # Errors
+    /// As [`Batch::next_players`].
+    pub fn terminated(&self, out: &mut [bool]) -> Result<(), Error> {
+        self.per_game(out, |g| self.is_over(g))
+    }
+
+    /// Writes `per_cell` values for each cell of each game, row-major, game after game:
+    /// `fill(g, codes, out)` gets game g's cell codes (0, 1, 2) and its part of `out`.
+    fn per_cell(
+        &self,
+        out: &mut [u8],
+        per_cell: usize,
+        fill: impl Fn(usize, &mut dyn Iterator<Item = u8>, &mut [u8]),
+    ) -> Result<(), Error> {
+        let cells = self.cells();
+        check_len(out.len(), self.count * cells * per_cell)?;
+        for (g, part) in out.chunks_exact_mut(cells * per_cell).enumerate() {
+            fill(g, &mut board::codes(self.board(g), cells), part);
+        }
+        Ok(())
+    }
+
+    /// Every game's cells: `count * n * n` values 0 (empty), 1 (`X`) or 2 (`O`), row-major, game
+    /// after game.
+    ///
+    /// # Errors
+    /// [`Error::LengthMismatch`] unless `out` has `count * n * n` values.
+    pub fn cells_into(&self, out: &mut [u8]) -> Result<(), Error> {
+        self.per_cell(out, 1, |_, codes, part| {
+            for (slot, code) in part.iter_mut().zip(codes) {
+                *slot = code;
+            }
+        })
+    }
+
+    /// Every game from its player to move's view: `count * 2 * n * n` values 0 or 1, game after
+    /// game, each two planes of n * n: the marks of the player to move, then the opponent's.
+    ///
+    /// # Errors
+    /// [`Error::LengthMismatch`] unless `out` has `count * 2 * n * n` values.
+    pub fn observation_into(&self, out: &mut [u8]) -> Result<(), Error> {
+        let cells = self.cells();
+        self.per_cell(out, 2, |g, codes, part| {
+            let mine = self.next_player(g).number();
+            let (own, other) = part.split_at_mut(cells);
+            for ((own, other), code) in own.iter_mut().zip(other.iter_mut()).zip(codes) {
+                *own = u8::from(code == mine);
+                *other = u8::from(code != 0 && code != mine);
+            }
+        })
+    }
+
+    /// Every game's legal actions as a mask: `count * n * n` values, 1 for a free cell of a game
+    /// that is not over, else 0 (all 0 for a game that is over, never all 1).
+    ///
+    /// # Errors
+    /// [`Error::LengthMismatch`] unless `out` has `count * n * n` values.
+    pub fn legal_mask_into(&self, out: &mut [u8]) -> Result<(), Error> {
+        self.per_cell(out, 1, |g, codes, part| {
+            let open = u8::from(!self.is_over(g));
+            for (slot, code) in part.iter_mut().zip(codes) {
+                *slot = open & u8::from(code == 0);
+            }
+        })
+    }
+
+    /// Empties game `g` (its generator goes on where it was).
+    fn reset_game(&mut self, g: usize) {
+        self.words[g * self.stride..(g + 1) * self.stride].fill(0);
+        self.marks[g] = [0; 2];
+        // 2 * MAX_N + 2 lines fit in u32.
+        self.open[g] = [lines::count(self.n()) as u32; 2];
+        self.winner[g] = 0;
+    }
+
+    /// Empties every game, `X` to move in each.
+    pub fn reset(&mut self) {
+        for g in 0..self.count {
+            self.reset_game(g);
+        }
+    }
+
+    /// Empties the games listed (an index may repeat).
+    ///
+    /// # Errors
+    /// [`Error::GameIndex`] for an index not below the count, before any game changes.
+    pub fn reset_games(&mut self, games: &[usize]) -> Result<(), Error> {
+        if let Some(&game) = games.iter().find(|&&game| game >= self.count) {
+            return Err(Error::GameIndex { game, count: self.count });
+        }
+        for &g in games {
+            self.reset_game(g);
+        }
+        Ok(())
+    }
+
+    /// The cells of game `g`'s moves, oldest first.
+    ///
+    /// # Errors
+    /// [`Error::GameIndex`] for an index not below the count.
+    pub fn history(&self, g: usize) -> Result<&[u32], Error> {
+        if g >= self.count {
+            return Err(Error::GameIndex { game: g, count: self.count });
+        }
+        let start = g * self.stride + self.history_start;
+        Ok(&self.words[start..start + self.moves(g)])
+    }
+
+    /// An independent [`Game`] holding game `g`'s moves (its history included), made by
+    /// replaying them. A game lost by an illegal action has no winner there: the forfeit is the
+    /// batch's, not a rule of the game.
+    ///
+    /// # Errors
+    /// [`Error::GameIndex`]; [`Error::AllocFailed`].
+    pub fn game(&self, g: usize) -> Result<Game, Error> {
+        let n = self.n();
+        let mut game = Game::new(n)?;
+        for &cell in self.history(g)? {
+            let cell = cell as usize;
+            game.play(cell / n, cell % n)?;
+        }
+        Ok(game)
+    }
+}

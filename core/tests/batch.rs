@@ -1,0 +1,289 @@
+//! `Batch` against independent `Game`s played move by move: random batches of random sizes
+//! (n from 1 to 8), random and illegal actions, subsets of games, both ways of handling an
+//! illegal action, resets. After every operation every query of the batch must agree with the
+//! single games, and a refused call must change nothing.
+
+use proptest::prelude::*;
+use tictactoe_core::{Batch, Error, Game, Illegal, Player, ReplayError, NO_ACTION};
+
+/// The single games beside the batch, and the winners of games lost by an illegal action.
+struct Singles {
+    games: Vec<Game>,
+    forfeit: Vec<Option<Player>>,
+}
+
+impl Singles {
+    fn new(count: usize, n: usize) -> Singles {
+        Singles { games: vec![Game::new(n).unwrap(); count], forfeit: vec![None; count] }
+    }
+
+    fn winner(&self, g: usize) -> u8 {
+        self.forfeit[g].or(self.games[g].winner()).map_or(0, Player::number)
+    }
+
+    fn over(&self, g: usize) -> bool {
+        let game = &self.games[g];
+        self.winner(g) != 0 || game.marks() == game.n() * game.n()
+    }
+
+    /// What the batch must answer for `action` in game g: the single game's refusal, if any
+    /// (a forfeited game refuses every move as over).
+    fn refusal(&self, g: usize, action: u32) -> Option<Error> {
+        let mut copy = self.games[g].clone();
+        let n = copy.n();
+        if let Some(winner) = self.forfeit[g] {
+            if (action as usize) < n * n {
+                return Some(Error::GameOver { winner });
+            }
+        }
+        copy.play(action as usize / n, action as usize % n).err()
+    }
+
+    /// Plays `action` in game g as the batch does with `illegal`; returns the winner after it.
+    fn play(&mut self, g: usize, action: u32) -> u8 {
+        let n = self.games[g].n();
+        let next = self.games[g].next_player();
+        if self.refusal(g, action).is_some() {
+            self.forfeit[g] = Some(next.opponent());
+        } else {
+            self.games[g].play(action as usize / n, action as usize % n).unwrap();
+        }
+        self.winner(g)
+    }
+}
+
+/// Every query of the batch against the single games.
+fn assert_same(batch: &Batch, singles: &Singles) {
+    let (count, n) = (batch.count(), batch.n());
+    let mut bytes = vec![0u8; count];
+    batch.winners(&mut bytes).unwrap();
+    assert_eq!(bytes, (0..count).map(|g| singles.winner(g)).collect::<Vec<_>>());
+    batch.next_players(&mut bytes).unwrap();
+    let next: Vec<u8> = singles.games.iter().map(|g| g.next_player().number()).collect();
+    assert_eq!(bytes, next);
+    let mut flags = vec![false; count];
+    batch.terminated(&mut flags).unwrap();
+    assert_eq!(flags, (0..count).map(|g| singles.over(g)).collect::<Vec<_>>());
+    let mut cells = vec![9u8; count * n * n];
+    batch.cells_into(&mut cells).unwrap();
+    let expected: Vec<u8> = singles.games.iter().flat_map(|g| g.cells()).collect();
+    assert_eq!(cells, expected);
+    let mut mask = vec![9u8; count * n * n];
+    batch.legal_mask_into(&mut mask).unwrap();
+    let mut planes = vec![9u8; count * 2 * n * n];
+    batch.observation_into(&mut planes).unwrap();
+    for (g, game) in singles.games.iter().enumerate() {
+        let legal: Vec<usize> = if singles.over(g) {
+            Vec::new()
+        } else {
+            game.legal_moves().map(|(r, c)| r * n + c).collect()
+        };
+        let mask = &mask[g * n * n..(g + 1) * n * n];
+        assert_eq!(mask.iter().filter(|&&m| m == 1).count(), legal.len());
+        assert!(legal.iter().all(|&cell| mask[cell] == 1));
+        let mine = game.next_player().number();
+        let (own, other) = planes[g * 2 * n * n..(g + 1) * 2 * n * n].split_at(n * n);
+        for (cell, code) in game.cells().enumerate() {
+            assert_eq!(
+                (own[cell], other[cell]),
+                (u8::from(code == mine), u8::from(code == 3 - mine))
+            );
+        }
+        let history: Vec<u32> = game.history().map(|m| (m.row * n + m.col) as u32).collect();
+        assert_eq!(batch.history(g).unwrap(), history.as_slice());
+        assert_eq!(&batch.game(g).unwrap(), game);
+    }
+}
+
+#[derive(Clone, Debug)]
+enum Op {
+    /// Actions for every game: random legal ones, with some replaced by arbitrary numbers.
+    Step {
+        wild: Vec<Option<u32>>,
+        lose: bool,
+    },
+    /// Actions for the games whose bit is set, in the order given by `order`.
+    StepSome {
+        pick: Vec<bool>,
+        wild: Vec<Option<u32>>,
+        lose: bool,
+    },
+    Reset {
+        pick: Option<Vec<bool>>,
+    },
+}
+
+fn op(count: usize) -> impl Strategy<Value = Op> {
+    let wild = || prop::collection::vec(prop::option::weighted(0.15, 0u32..70), count);
+    let pick = || prop::collection::vec(any::<bool>(), count);
+    prop_oneof![
+        6 => (wild(), any::<bool>()).prop_map(|(wild, lose)| Op::Step { wild, lose }),
+        3 => (pick(), wild(), any::<bool>()).prop_map(|(pick, wild, lose)| Op::StepSome { pick, wild, lose }),
+        1 => prop::option::of(pick()).prop_map(|pick| Op::Reset { pick }),
+    ]
+}
+
+fn case() -> impl Strategy<Value = (usize, usize, u64, Vec<Op>)> {
+    (1usize..=8, 1usize..=6, any::<u64>()).prop_flat_map(|(n, count, seed)| {
+        (Just(n), Just(count), Just(seed), prop::collection::vec(op(count), 1..40))
+    })
+}
+
+/// Steps `games` (all of them when `None`) with `actions`, on the batch and the singles alike.
+fn step(
+    batch: &mut Batch,
+    singles: &mut Singles,
+    games: Option<&[usize]>,
+    actions: &[u32],
+    illegal: Illegal,
+) {
+    let list: Vec<usize> = games.map_or_else(|| (0..batch.count()).collect(), <[usize]>::to_vec);
+    let before = batch.clone();
+    let mut winners = vec![9u8; list.len()];
+    let result = match games {
+        None => batch.step(actions, &mut winners, illegal),
+        Some(games) => batch.step_games(games, actions, &mut winners, illegal),
+    };
+    let first_bad = list.iter().zip(actions).position(|(&g, &a)| singles.refusal(g, a).is_some());
+    match (illegal, first_bad) {
+        (Illegal::Raise, Some(index)) => {
+            let error = singles.refusal(list[index], actions[index]).unwrap();
+            assert_eq!(result, Err(ReplayError { index, error }));
+            assert_eq!(*batch, before, "a refused step changed the batch");
+        }
+        _ => {
+            assert_eq!(result, Ok(()));
+            let expected: Vec<u8> =
+                list.iter().zip(actions).map(|(&g, &a)| singles.play(g, a)).collect();
+            assert_eq!(winners, expected);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn batch_agrees_with_single_games((n, count, seed, ops) in case()) {
+        let mut batch = Batch::new(count, n, seed).unwrap();
+        let mut singles = Singles::new(count, n);
+        assert_same(&batch, &singles);
+        for op in ops {
+            let mut random = vec![0; count];
+            batch.random_legal_actions(&mut random).unwrap();
+            for (g, &action) in random.iter().enumerate() {
+                // NO_ACTION exactly for games that are over; otherwise a legal cell.
+                prop_assert_eq!(action == NO_ACTION, singles.over(g));
+                prop_assert!(action == NO_ACTION || singles.refusal(g, action).is_none());
+            }
+            let actions = |wild: &[Option<u32>]| -> Vec<u32> {
+                random.iter().zip(wild).map(|(&r, w)| w.unwrap_or(r)).collect()
+            };
+            let illegal = |lose: bool| if lose { Illegal::Lose } else { Illegal::Raise };
+            match op {
+                Op::Step { wild, lose } => step(&mut batch, &mut singles, None, &actions(&wild), illegal(lose)),
+                Op::StepSome { pick, wild, lose } => {
+                    let games: Vec<usize> = (0..count).rev().filter(|&g| pick[g]).collect();
+                    let all = actions(&wild);
+                    let picked: Vec<u32> = games.iter().map(|&g| all[g]).collect();
+                    step(&mut batch, &mut singles, Some(&games), &picked, illegal(lose));
+                }
+                Op::Reset { pick: None } => {
+                    batch.reset();
+                    singles = Singles::new(count, n);
+                }
+                Op::Reset { pick: Some(pick) } => {
+                    let games: Vec<usize> = (0..count).filter(|&g| pick[g]).collect();
+                    batch.reset_games(&games).unwrap();
+                    for g in games {
+                        singles.games[g] = Game::new(n).unwrap();
+                        singles.forfeit[g] = None;
+                    }
+                }
+            }
+            assert_same(&batch, &singles);
+        }
+    }
+}
+
+#[test]
+fn seeds_reproduce_and_differ() {
+    let play = |seed: u64| {
+        let mut batch = Batch::new(64, 4, seed).unwrap();
+        let (mut actions, mut winners) = (vec![0; 64], vec![0; 64]);
+        for _ in 0..8 {
+            batch.random_legal_actions(&mut actions).unwrap();
+            batch.step(&actions, &mut winners, Illegal::Lose).unwrap();
+        }
+        batch
+    };
+    assert_eq!(play(1), play(1));
+    assert_ne!(play(1), play(2));
+}
+
+#[test]
+fn random_actions_are_uniform() {
+    // 9 free cells, 90 000 draws from independent games: each cell about 10 000 times.
+    let mut batch = Batch::new(90_000, 3, 5).unwrap();
+    let mut actions = vec![0; 90_000];
+    batch.random_legal_actions(&mut actions).unwrap();
+    let mut counts = [0usize; 9];
+    for &a in &actions {
+        counts[a as usize] += 1;
+    }
+    assert!(counts.iter().all(|&c| (9_500..10_500).contains(&c)), "{counts:?}");
+}
+
+#[test]
+fn bad_arguments_are_refused_and_change_nothing() {
+    assert_eq!(Batch::new(0, 3, 0), Err(Error::InvalidCount { count: 0 }));
+    assert_eq!(Batch::new(2, 0, 0), Err(Error::InvalidSize { n: 0 }));
+    assert_eq!(Batch::new(2, 65_536, 0), Err(Error::InvalidSize { n: 65_536 }));
+    assert_eq!(Batch::new(usize::MAX, 3, 0), Err(Error::AllocFailed));
+    let mut batch = Batch::new(3, 3, 0).unwrap();
+    batch.step(&[0, 1, 2], &mut [0; 3], Illegal::Raise).unwrap();
+    let before = batch.clone();
+    let short = Error::LengthMismatch { len: 2, expected: 3 };
+    assert_eq!(
+        batch.step(&[3, 4], &mut [0; 3], Illegal::Lose),
+        Err(ReplayError { index: 0, error: short })
+    );
+    assert_eq!(
+        batch.step(&[3, 4, 5], &mut [0; 2], Illegal::Lose).unwrap_err().error,
+        Error::LengthMismatch { len: 2, expected: 3 }
+    );
+    let outside = Error::GameIndex { game: 3, count: 3 };
+    assert_eq!(
+        batch.step_games(&[1, 3], &[4, 4], &mut [0; 2], Illegal::Lose),
+        Err(ReplayError { index: 1, error: outside })
+    );
+    let twice = Error::RepeatedGame { game: 1 };
+    assert_eq!(
+        batch.step_games(&[1, 0, 1], &[4, 4, 4], &mut [0; 3], Illegal::Lose),
+        Err(ReplayError { index: 2, error: twice })
+    );
+    assert_eq!(batch.reset_games(&[0, 7]), Err(Error::GameIndex { game: 7, count: 3 }));
+    let mut small = [0u8; 2];
+    assert_eq!(batch.winners(&mut small), Err(short));
+    assert_eq!(
+        batch.cells_into(&mut [0; 26]),
+        Err(Error::LengthMismatch { len: 26, expected: 27 })
+    );
+    assert_eq!(
+        batch.observation_into(&mut [0; 27]),
+        Err(Error::LengthMismatch { len: 27, expected: 54 })
+    );
+    assert_eq!(
+        batch.legal_mask_into(&mut [0; 28]),
+        Err(Error::LengthMismatch { len: 28, expected: 27 })
+    );
+    assert_eq!(
+        batch.random_legal_actions(&mut [0; 4]),
+        Err(Error::LengthMismatch { len: 4, expected: 3 })
+    );
+    assert_eq!(batch.history(3), Err(outside));
+    assert_eq!(batch.game(3).unwrap_err(), outside);
+    assert_eq!(batch, before);
+    // The scratch that finds repeated games is clean after a refusal: the same games step.
+    batch.step_games(&[1, 0], &[4, 4], &mut [0; 2], Illegal::Raise).unwrap();
+}
