@@ -13,6 +13,9 @@
 #define TICTACTOE_VERSION_PATCH 0
 
 
+// What `tictactoe_batch_random_legal_actions` writes for a game that is over (UINT32_MAX).
+#define TICTACTOE_NO_ACTION 4294967295
+
 // What a call did: `TICTACTOE_RESULT_OK` or why it refused. Values are fixed forever: a new
 // reason gets a new value, a retired one is never reused.
 enum tictactoe_result
@@ -55,6 +58,8 @@ enum tictactoe_result
   TICTACTOE_RESULT_GAME_INDEX = 15,
   // A game index given twice in one step.
   TICTACTOE_RESULT_REPEATED_GAME = 16,
+  // An argument that stands for a C enumeration has a value the header does not define.
+  TICTACTOE_RESULT_INVALID_ARGUMENT = 17,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -108,6 +113,29 @@ typedef uint32_t tictactoe_line_kind;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
+// What a batch step does with an action the rules refuse; passed as a `uint32_t`.
+enum tictactoe_illegal
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  // Refuse the whole call: no game changes; the code and index of the first bad action.
+  TICTACTOE_ILLEGAL_RAISE = 0,
+  // The game of the bad action ends at once, won by the opponent; the others play on.
+  TICTACTOE_ILLEGAL_LOSE = 1,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum tictactoe_illegal tictactoe_illegal;
+#else
+typedef uint32_t tictactoe_illegal;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+// `count` games of n x n tic-tac-toe, stepped together. Opaque: made by `tictactoe_batch_new`
+// (or `_clone`), released by `tictactoe_batch_free`.
+typedef struct tictactoe_batch tictactoe_batch;
+
 // A game of n x n tic-tac-toe. Opaque: made by `tictactoe_game_new` (or `_from_cells`,
 // `_parse`, `_clone`), released by `tictactoe_game_free`.
 typedef struct tictactoe_game tictactoe_game;
@@ -137,6 +165,222 @@ extern "C" {
 // The library version as static text, e.g. `"0.1.0"`; equal to `TICTACTOE_VERSION` in the
 // header the program was compiled against. Never freed; safe from any thread.
 const char *tictactoe_version(void);
+
+// Creates `count` empty n x n games, X to move in each, whose random actions come from
+// `seed`, and stores the batch in `*batch_out`.
+//
+// Returns `INVALID_COUNT` for `count` 0, `INVALID_SIZE` unless 1 <= n <= 65535,
+// `ALLOC_FAILED` when the memory cannot be had, `NULL_PARAMETER` when `batch_out` is NULL.
+// `*batch_out` is written only on success.
+//
+// Ownership: the caller owns the new batch and releases it with `tictactoe_batch_free`.
+// Thread safety: safe from any thread.
+//
+// # Safety
+// `batch_out` must be NULL or valid for writes of a pointer.
+tictactoe_result tictactoe_batch_new(uint32_t count,
+                                     uint32_t n,
+                                     uint64_t seed,
+                                     tictactoe_batch **batch_out);
+
+// Releases a batch. NULL does nothing.
+//
+// Ownership: takes back the batch from the caller; it must not be used again.
+// Thread safety: no other thread may be using the batch.
+//
+// # Safety
+// `batch` must be NULL or a batch from this library not yet released.
+void tictactoe_batch_free(tictactoe_batch *batch);
+
+// Stores an independent copy of `batch` (every game, every generator) in `*batch_out`.
+//
+// Returns `NULL_PARAMETER`, `ALLOC_FAILED`. Ownership: the caller owns the copy and releases
+// it with `tictactoe_batch_free`. Thread safety: may run while other threads read the batch.
+//
+// # Safety
+// `batch` must be NULL or a live batch; `batch_out` NULL or valid for writes.
+tictactoe_result tictactoe_batch_clone(const tictactoe_batch *batch, tictactoe_batch **batch_out);
+
+// Stores the number of games in `*count_out`.
+//
+// Returns `NULL_PARAMETER`. Ownership: nothing changes hands. Thread safety: may run while
+// other threads read the batch.
+//
+// # Safety
+// `batch` must be NULL or a live batch; `count_out` NULL or valid for writes.
+tictactoe_result tictactoe_batch_count(const tictactoe_batch *batch, uint32_t *count_out);
+
+// Stores the board size n in `*n_out`.
+//
+// Returns `NULL_PARAMETER`. Ownership: nothing changes hands. Thread safety: may run while
+// other threads read the batch.
+//
+// # Safety
+// `batch` must be NULL or a live batch; `n_out` NULL or valid for writes.
+tictactoe_result tictactoe_batch_n(const tictactoe_batch *batch, uint32_t *n_out);
+
+// One move in every game: `actions[g]` (of `count`, the number of games) is the cell
+// row * n + col that game g's player to move marks; `winners_out[g]` gets game g's winner
+// after it (0, 1 or 2). A refused action refuses the whole call (`tictactoe_illegal` RAISE):
+// `OUT_OF_BOUNDS`, `GAME_OVER`, `OCCUPIED`, and no game changes; `tictactoe_batch_step_games`
+// tells which action it was, or lets the bad games lose instead.
+//
+// Returns also `LENGTH_MISMATCH` when `count` is not the number of games, `NULL_PARAMETER`.
+// `winners_out` is written only on success.
+//
+// Ownership: `actions` and `winners_out` are the caller's. Thread safety: needs the batch to
+// itself.
+//
+// # Safety
+// `batch` must be NULL or a live batch; `actions` NULL or valid for reads of `count` values;
+// `winners_out` NULL or valid for writes of `count` values.
+tictactoe_result tictactoe_batch_step(tictactoe_batch *batch,
+                                      const uint32_t *actions,
+                                      size_t count,
+                                      uint32_t *winners_out);
+
+// One move in each of `count` games: game `games[i]` (distinct indices; NULL for every game
+// in order, when `count` is the number of games) marks the cell `actions[i]`, and
+// `winners_out[i]` gets its winner after the move (0, 1 or 2).
+//
+// `illegal` is a `tictactoe_illegal`: with RAISE, a refused action refuses the whole call
+// (`OUT_OF_BOUNDS`, `GAME_OVER`, `OCCUPIED`; no game changes) and its index `i` is stored in
+// `*refused_out`; with LOSE, the game of a refused action ends at once, won by the opponent
+// of its player to move, and the other games play on.
+//
+// Returns also `GAME_INDEX` (an index not below the count) and `REPEATED_GAME` with its
+// position in `*refused_out`, whatever `illegal` is, and no game changes; `LENGTH_MISMATCH`
+// when `games` is NULL and `count` is not the number of games; `INVALID_ARGUMENT` for an
+// `illegal` that is neither; `ALLOC_FAILED`; `NULL_PARAMETER` when `batch` or `refused_out` is
+// NULL, or `actions` or `winners_out` is NULL with a non-zero `count`. `winners_out` is written
+// only on success and `*refused_out` only with `GAME_INDEX`, `REPEATED_GAME` or the refusal of
+// an action.
+//
+// Ownership: the arrays are the caller's. Thread safety: needs the batch to itself.
+//
+// # Safety
+// `batch` must be NULL or a live batch; `games` and `actions` NULL or valid for reads of
+// `count` values; `winners_out` NULL or valid for writes of `count` values; `refused_out` NULL
+// or valid for writes.
+tictactoe_result tictactoe_batch_step_games(tictactoe_batch *batch,
+                                            const uint32_t *games,
+                                            const uint32_t *actions,
+                                            size_t count,
+                                            uint32_t illegal,
+                                            uint32_t *winners_out,
+                                            size_t *refused_out);
+
+// Writes, for every game, a uniformly random free cell (row * n + col), or
+// `TICTACTOE_NO_ACTION` for a game that is over, into `actions_out` (of `count`, the number of
+// games); each game draws from its own generator, seeded by `tictactoe_batch_new`.
+//
+// Returns `LENGTH_MISMATCH` (with `actions_out` untouched) when `count` is not the number of
+// games; `NULL_PARAMETER`.
+//
+// Ownership: the caller owns `actions_out`. Thread safety: needs the batch to itself (the
+// generators advance).
+//
+// # Safety
+// `batch` must be NULL or a live batch; `actions_out` NULL or valid for writes of `count`
+// values.
+tictactoe_result tictactoe_batch_random_legal_actions(tictactoe_batch *batch,
+                                                      uint32_t *actions_out,
+                                                      size_t count);
+
+// Writes each game's player to move (1 or 2) into `players_out` (of `count`, the number of
+// games).
+//
+// Returns `LENGTH_MISMATCH` (the array untouched) for another `count`, `NULL_PARAMETER`.
+// Ownership: the caller owns the array. Thread safety: may run while other threads read the
+// batch.
+//
+// # Safety
+// `batch` must be NULL or a live batch; `players_out` NULL or valid for `count` writes.
+tictactoe_result tictactoe_batch_next_players(const tictactoe_batch *batch,
+                                              uint8_t *players_out,
+                                              size_t count);
+
+// Writes each game's winner (0 for none, else 1 or 2; a game lost by an illegal action
+// included) into `winners_out` (of `count`, the number of games). Results, ownership and
+// thread safety as for `tictactoe_batch_next_players`.
+//
+// # Safety
+// As for `tictactoe_batch_next_players`.
+tictactoe_result tictactoe_batch_winners(const tictactoe_batch *batch,
+                                         uint8_t *winners_out,
+                                         size_t count);
+
+// Writes whether each game is over (won, or its board full) into `terminated_out` (of
+// `count`, the number of games). Results, ownership and thread safety as for
+// `tictactoe_batch_next_players`.
+//
+// # Safety
+// As for `tictactoe_batch_next_players`.
+tictactoe_result tictactoe_batch_terminated(const tictactoe_batch *batch,
+                                            bool *terminated_out,
+                                            size_t count);
+
+// Writes every game's cells, 0 (empty), 1 (X) or 2 (O), row-major, game after game, into
+// `cells_out` (of `len` = count * n * n values).
+//
+// Returns `LENGTH_MISMATCH` (the array untouched) for another `len`, `NULL_PARAMETER`.
+// Ownership: the caller owns the array. Thread safety: may run while other threads read the
+// batch.
+//
+// # Safety
+// `batch` must be NULL or a live batch; `cells_out` NULL or valid for `len` writes.
+tictactoe_result tictactoe_batch_cells(const tictactoe_batch *batch,
+                                       uint8_t *cells_out,
+                                       size_t len);
+
+// Writes every game from its player to move's view into `planes_out` (of `len` =
+// count * 2 * n * n values 0 or 1): per game, the player to move's marks (n * n values,
+// row-major), then the opponent's. Results, ownership and thread safety as for
+// `tictactoe_batch_cells`.
+//
+// # Safety
+// As for `tictactoe_batch_cells`.
+tictactoe_result tictactoe_batch_observation(const tictactoe_batch *batch,
+                                             uint8_t *planes_out,
+                                             size_t len);
+
+// Writes every game's legal actions as a mask into `mask_out` (of `len` = count * n * n
+// values): 1 for a free cell of a game that is not over, else 0 (all 0 for a game that is
+// over). Results, ownership and thread safety as for `tictactoe_batch_cells`.
+//
+// # Safety
+// As for `tictactoe_batch_cells`.
+tictactoe_result tictactoe_batch_legal_mask(const tictactoe_batch *batch,
+                                            uint8_t *mask_out,
+                                            size_t len);
+
+// Empties the `count` games listed in `games` (an index may repeat), or every game when
+// `games` is NULL (`count` is then ignored); each game's generator goes on where it was.
+//
+// Returns `GAME_INDEX` for an index not below the number of games, before any game changes;
+// `NULL_PARAMETER` when `batch` is NULL.
+//
+// Ownership: `games` stays the caller's. Thread safety: needs the batch to itself.
+//
+// # Safety
+// `batch` must be NULL or a live batch; `games` NULL or valid for reads of `count` values.
+tictactoe_result tictactoe_batch_reset(tictactoe_batch *batch, const uint32_t *games, size_t count);
+
+// Stores an independent game holding game `index`'s moves (its history included) in
+// `*game_out`. A game lost by an illegal action has no winner there: the forfeit is the
+// batch's, not a rule of the game.
+//
+// Returns `GAME_INDEX`, `ALLOC_FAILED`, `NULL_PARAMETER`. `*game_out` is written only on
+// success.
+//
+// Ownership: the caller owns the new game and releases it with `tictactoe_game_free`.
+// Thread safety: may run while other threads read the batch.
+//
+// # Safety
+// `batch` must be NULL or a live batch; `game_out` NULL or valid for writes.
+tictactoe_result tictactoe_batch_game(const tictactoe_batch *batch,
+                                      uint32_t index,
+                                      tictactoe_game **game_out);
 
 // Creates an empty n x n game, X to move, and stores it in `*game_out`.
 //
@@ -324,6 +568,41 @@ tictactoe_result tictactoe_game_history(const tictactoe_game *game,
                                         tictactoe_move *moves_out,
                                         size_t capacity,
                                         size_t *count_out);
+
+// Copies the board's cells, row-major, into `cells_out[0..capacity]` as 0 (empty), 1 (X) or
+// 2 (O), and stores their number, n * n, in `*len_out`: the board as an array.
+//
+// Returns `BUFFER_TOO_SMALL` with n * n in `*len_out` (and `cells_out` untouched) when
+// `capacity` is smaller; `NULL_PARAMETER` when `game` or `len_out` is NULL, or `cells_out` is
+// NULL with a non-zero `capacity`.
+//
+// Ownership: the caller owns `cells_out`. Thread safety: may run while other threads read the
+// same game.
+//
+// # Safety
+// `game` must be NULL or a live game; `cells_out` NULL or valid for `capacity` writes;
+// `len_out` NULL or valid for writes.
+tictactoe_result tictactoe_game_cells(const tictactoe_game *game,
+                                      uint8_t *cells_out,
+                                      size_t capacity,
+                                      size_t *len_out);
+
+// Copies the cells a move may take, as cell indices row * n + col in row-major order, into
+// `cells_out[0..capacity]` and stores their number in `*count_out`: the free cells, none once
+// somebody has won.
+//
+// Returns `BUFFER_TOO_SMALL` with the number needed in `*count_out` (and `cells_out`
+// untouched) when `capacity` is too small; `NULL_PARAMETER` as for `tictactoe_game_cells`.
+//
+// Ownership: the caller owns `cells_out`. Thread safety: may run while other threads read the
+// same game.
+//
+// # Safety
+// As for `tictactoe_game_cells`, with `count_out` for `len_out`.
+tictactoe_result tictactoe_game_legal_moves(const tictactoe_game *game,
+                                            uint32_t *cells_out,
+                                            size_t capacity,
+                                            size_t *count_out);
 
 // Stores the holder of the cell at (`row`, `col`) in `*cell_out`: 0 empty, 1 X, 2 O.
 //

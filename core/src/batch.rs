@@ -3,6 +3,7 @@
 
 use alloc::vec::Vec;
 
+use crate::board::try_copy;
 use crate::rules::{self, Tally};
 use crate::{board, lines, Error, Game, Player, ReplayError, MAX_N};
 
@@ -139,6 +140,23 @@ impl Batch {
         }
         batch.reset();
         Ok(batch)
+    }
+
+    /// A copy, like [`Clone::clone`] but reporting memory that cannot be had as
+    /// [`Error::AllocFailed`] instead of aborting (what the C face's clone uses).
+    ///
+    /// # Errors
+    /// [`Error::AllocFailed`].
+    pub fn try_clone(&self) -> Result<Batch, Error> {
+        Ok(Batch {
+            words: try_copy(&self.words)?,
+            marks: try_copy(&self.marks)?,
+            open: try_copy(&self.open)?,
+            winner: try_copy(&self.winner)?,
+            rng: try_copy(&self.rng)?,
+            seen: try_copy(&self.seen)?,
+            ..*self
+        })
     }
 
     /// The number of games.

@@ -422,6 +422,68 @@ pub unsafe extern "C" fn tictactoe_game_history(
     }
 }
 
+/// Copies the board's cells, row-major, into `cells_out[0..capacity]` as 0 (empty), 1 (X) or
+/// 2 (O), and stores their number, n * n, in `*len_out`: the board as an array.
+///
+/// Returns `BUFFER_TOO_SMALL` with n * n in `*len_out` (and `cells_out` untouched) when
+/// `capacity` is smaller; `NULL_PARAMETER` when `game` or `len_out` is NULL, or `cells_out` is
+/// NULL with a non-zero `capacity`.
+///
+/// Ownership: the caller owns `cells_out`. Thread safety: may run while other threads read the
+/// same game.
+///
+/// # Safety
+/// `game` must be NULL or a live game; `cells_out` NULL or valid for `capacity` writes;
+/// `len_out` NULL or valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_game_cells(
+    game: *const tictactoe_game,
+    cells_out: *mut u8,
+    capacity: usize,
+    len_out: *mut usize,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe {
+        reading(game, |game| {
+            let len_out = Out::new(len_out)?;
+            let cells_out = buffer(cells_out, capacity)?;
+            fill(cells_out, len_out, game.n() * game.n(), game.cells())
+        })
+    }
+}
+
+/// Copies the cells a move may take, as cell indices row * n + col in row-major order, into
+/// `cells_out[0..capacity]` and stores their number in `*count_out`: the free cells, none once
+/// somebody has won.
+///
+/// Returns `BUFFER_TOO_SMALL` with the number needed in `*count_out` (and `cells_out`
+/// untouched) when `capacity` is too small; `NULL_PARAMETER` as for `tictactoe_game_cells`.
+///
+/// Ownership: the caller owns `cells_out`. Thread safety: may run while other threads read the
+/// same game.
+///
+/// # Safety
+/// As for `tictactoe_game_cells`, with `count_out` for `len_out`.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_game_legal_moves(
+    game: *const tictactoe_game,
+    cells_out: *mut u32,
+    capacity: usize,
+    count_out: *mut usize,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe {
+        reading(game, |game| {
+            let count_out = Out::new(count_out)?;
+            let cells_out = buffer(cells_out, capacity)?;
+            let n = game.n();
+            // Cell indices are below n * n <= 2^32.
+            let cells = || game.legal_moves().map(move |(row, col)| (row * n + col) as u32);
+            fill(cells_out, count_out, cells().count(), cells())
+        })
+    }
+}
+
 /// A player or an empty cell as its number: 0, 1 or 2.
 fn winner_u32(player: Option<Player>) -> u32 {
     u32::from(winner_number(player))
@@ -431,7 +493,7 @@ fn winner_u32(player: Option<Player>) -> u32 {
 ///
 /// # Safety
 /// `count_out` must be valid for writes.
-unsafe fn fill<T, U: Into<T>>(
+pub(crate) unsafe fn fill<T, U: Into<T>>(
     out: &mut [T],
     count_out: Out<usize>,
     count: usize,

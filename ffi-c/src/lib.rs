@@ -18,6 +18,7 @@
 //!   game to itself. Distinct games are independent.
 #![allow(non_camel_case_types)] // C names: tictactoe_game, tictactoe_result, ...
 
+mod batch;
 mod game;
 mod guard;
 mod names;
@@ -26,6 +27,7 @@ mod result;
 mod text;
 mod types;
 
+pub use batch::*;
 pub use game::*;
 pub use names::*;
 pub use position::*;

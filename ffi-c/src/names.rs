@@ -72,6 +72,7 @@ pub extern "C" fn tictactoe_result_name(result: u32) -> *const c_char {
         tictactoe_result::ParseError => text(&PARSE_ERROR_NAME),
         tictactoe_result::BufferTooSmall => c"buffer_too_small".as_ptr(),
         tictactoe_result::Panic => c"panic".as_ptr(),
+        tictactoe_result::InvalidArgument => c"invalid_argument".as_ptr(),
         tictactoe_result::InvalidSize
         | tictactoe_result::AllocFailed
         | tictactoe_result::OutOfBounds

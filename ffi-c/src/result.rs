@@ -44,6 +44,8 @@ pub enum tictactoe_result {
     GameIndex = 15,
     /// A game index given twice in one step.
     RepeatedGame = 16,
+    /// An argument that stands for a C enumeration has a value the header does not define.
+    InvalidArgument = 17,
 }
 
 impl From<ErrorKind> for tictactoe_result {
@@ -72,7 +74,7 @@ impl From<Error> for tictactoe_result {
 }
 
 impl tictactoe_result {
-    const ALL: [tictactoe_result; 17] = [
+    const ALL: [tictactoe_result; 18] = [
         tictactoe_result::Ok,
         tictactoe_result::NullParameter,
         tictactoe_result::InvalidSize,
@@ -90,6 +92,7 @@ impl tictactoe_result {
         tictactoe_result::LengthMismatch,
         tictactoe_result::GameIndex,
         tictactoe_result::RepeatedGame,
+        tictactoe_result::InvalidArgument,
     ];
 
     /// The code with this value, if any.
@@ -116,6 +119,9 @@ impl tictactoe_result {
             tictactoe_result::LengthMismatch => c"an array has the wrong length for the call",
             tictactoe_result::GameIndex => c"the game index is not in the batch",
             tictactoe_result::RepeatedGame => c"a game is given twice in one step",
+            tictactoe_result::InvalidArgument => {
+                c"an argument has a value the header does not define"
+            }
         }
     }
 }

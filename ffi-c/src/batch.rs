@@ -1,0 +1,521 @@
+//! The batch handle: many games of one size, stepped together.
+//!
+//! Arrays a batch function fills hold exactly one value per game (or per cell of every game):
+//! any other length is `LENGTH_MISMATCH`, with the array untouched.
+
+use tictactoe_core::{Batch, Error, Illegal, ReplayError};
+
+use crate::game::hand_out;
+use crate::guard::{borrow, borrow_mut, buffer, guard, input, Out, Outcome};
+use crate::{tictactoe_game, tictactoe_result};
+
+/// What a batch step does with an action the rules refuse; passed as a `uint32_t`.
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum tictactoe_illegal {
+    /// Refuse the whole call: no game changes; the code and index of the first bad action.
+    Raise = 0,
+    /// The game of the bad action ends at once, won by the opponent; the others play on.
+    Lose = 1,
+}
+
+/// What `tictactoe_batch_random_legal_actions` writes for a game that is over (UINT32_MAX).
+pub const TICTACTOE_NO_ACTION: u32 = 0xFFFF_FFFF;
+// Spelled out for cbindgen, which cannot read the core's constant; it must stay the core's.
+const _: () = assert!(TICTACTOE_NO_ACTION == tictactoe_core::NO_ACTION);
+
+/// `count` games of n x n tic-tac-toe, stepped together. Opaque: made by `tictactoe_batch_new`
+/// (or `_clone`), released by `tictactoe_batch_free`.
+pub struct tictactoe_batch {
+    batch: Batch,
+    /// Scratch for a step's winners, copied out only on success.
+    winners: Vec<u8>,
+    /// Scratch for the game indices of a step, widened from C's `uint32_t`.
+    games: Vec<usize>,
+}
+
+impl tictactoe_batch {
+    fn new(batch: Batch) -> Result<tictactoe_batch, Error> {
+        let count = batch.count();
+        let mut winners = Vec::new();
+        winners.try_reserve_exact(count).map_err(|_| Error::AllocFailed)?;
+        let mut games = Vec::new();
+        games.try_reserve_exact(count).map_err(|_| Error::AllocFailed)?;
+        Ok(tictactoe_batch { batch, winners, games })
+    }
+}
+
+/// Hands a new batch to the caller through `batch_out`.
+///
+/// # Safety
+/// `batch_out` must be valid for writes.
+unsafe fn hand_out_batch(batch: Batch, batch_out: Out<*mut tictactoe_batch>) -> Outcome {
+    let handle = Box::into_raw(Box::new(tictactoe_batch::new(batch)?));
+    // SAFETY: the caller's promise.
+    unsafe { batch_out.write(handle) };
+    Ok(())
+}
+
+/// Creates `count` empty n x n games, X to move in each, whose random actions come from
+/// `seed`, and stores the batch in `*batch_out`.
+///
+/// Returns `INVALID_COUNT` for `count` 0, `INVALID_SIZE` unless 1 <= n <= 65535,
+/// `ALLOC_FAILED` when the memory cannot be had, `NULL_PARAMETER` when `batch_out` is NULL.
+/// `*batch_out` is written only on success.
+///
+/// Ownership: the caller owns the new batch and releases it with `tictactoe_batch_free`.
+/// Thread safety: safe from any thread.
+///
+/// # Safety
+/// `batch_out` must be NULL or valid for writes of a pointer.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_batch_new(
+    count: u32,
+    n: u32,
+    seed: u64,
+    batch_out: *mut *mut tictactoe_batch,
+) -> tictactoe_result {
+    guard(|| {
+        let batch_out = Out::new(batch_out)?;
+        let batch = Batch::new(count as usize, n as usize, seed)?;
+        // SAFETY: checked non-NULL; valid by the caller's promise.
+        unsafe { hand_out_batch(batch, batch_out) }
+    })
+}
+
+/// Releases a batch. NULL does nothing.
+///
+/// Ownership: takes back the batch from the caller; it must not be used again.
+/// Thread safety: no other thread may be using the batch.
+///
+/// # Safety
+/// `batch` must be NULL or a batch from this library not yet released.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_batch_free(batch: *mut tictactoe_batch) {
+    if !batch.is_null() {
+        // Dropping a batch cannot panic; the guard keeps that true if it ever changes.
+        let _ = guard(|| {
+            // SAFETY: a live batch handed out by this library, released once (the caller's
+            // promise).
+            drop(unsafe { Box::from_raw(batch) });
+            Ok(())
+        });
+    }
+}
+
+/// Stores an independent copy of `batch` (every game, every generator) in `*batch_out`.
+///
+/// Returns `NULL_PARAMETER`, `ALLOC_FAILED`. Ownership: the caller owns the copy and releases
+/// it with `tictactoe_batch_free`. Thread safety: may run while other threads read the batch.
+///
+/// # Safety
+/// `batch` must be NULL or a live batch; `batch_out` NULL or valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_batch_clone(
+    batch: *const tictactoe_batch,
+    batch_out: *mut *mut tictactoe_batch,
+) -> tictactoe_result {
+    guard(|| {
+        // SAFETY: the caller's promise.
+        let batch = unsafe { borrow(batch) }?;
+        let batch_out = Out::new(batch_out)?;
+        let copy = batch.batch.try_clone()?;
+        // SAFETY: checked non-NULL; valid by the caller's promise.
+        unsafe { hand_out_batch(copy, batch_out) }
+    })
+}
+
+/// Runs `body` on a batch the call reads.
+///
+/// # Safety
+/// `batch` must be NULL or a live batch not being changed by another thread.
+unsafe fn reading(
+    batch: *const tictactoe_batch,
+    body: impl FnOnce(&Batch) -> Outcome,
+) -> tictactoe_result {
+    guard(|| {
+        // SAFETY: the caller's promise.
+        body(&unsafe { borrow(batch) }?.batch)
+    })
+}
+
+/// Runs `body` on a batch the call may change.
+///
+/// # Safety
+/// `batch` must be NULL or a live batch used by no other thread.
+unsafe fn changing(
+    batch: *mut tictactoe_batch,
+    body: impl FnOnce(&mut tictactoe_batch) -> Outcome,
+) -> tictactoe_result {
+    guard(|| {
+        // SAFETY: the caller's promise.
+        body(unsafe { borrow_mut(batch) }?)
+    })
+}
+
+/// Stores the number of games in `*count_out`.
+///
+/// Returns `NULL_PARAMETER`. Ownership: nothing changes hands. Thread safety: may run while
+/// other threads read the batch.
+///
+/// # Safety
+/// `batch` must be NULL or a live batch; `count_out` NULL or valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_batch_count(
+    batch: *const tictactoe_batch,
+    count_out: *mut u32,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe {
+        reading(batch, |batch| {
+            // The count came in as a u32.
+            Out::new(count_out)?.write(batch.count() as u32);
+            Ok(())
+        })
+    }
+}
+
+/// Stores the board size n in `*n_out`.
+///
+/// Returns `NULL_PARAMETER`. Ownership: nothing changes hands. Thread safety: may run while
+/// other threads read the batch.
+///
+/// # Safety
+/// `batch` must be NULL or a live batch; `n_out` NULL or valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_batch_n(
+    batch: *const tictactoe_batch,
+    n_out: *mut u32,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe {
+        reading(batch, |batch| {
+            // n <= 65535.
+            Out::new(n_out)?.write(batch.n() as u32);
+            Ok(())
+        })
+    }
+}
+
+/// One move in every game: `actions[g]` (of `count`, the number of games) is the cell
+/// row * n + col that game g's player to move marks; `winners_out[g]` gets game g's winner
+/// after it (0, 1 or 2). A refused action refuses the whole call (`tictactoe_illegal` RAISE):
+/// `OUT_OF_BOUNDS`, `GAME_OVER`, `OCCUPIED`, and no game changes; `tictactoe_batch_step_games`
+/// tells which action it was, or lets the bad games lose instead.
+///
+/// Returns also `LENGTH_MISMATCH` when `count` is not the number of games, `NULL_PARAMETER`.
+/// `winners_out` is written only on success.
+///
+/// Ownership: `actions` and `winners_out` are the caller's. Thread safety: needs the batch to
+/// itself.
+///
+/// # Safety
+/// `batch` must be NULL or a live batch; `actions` NULL or valid for reads of `count` values;
+/// `winners_out` NULL or valid for writes of `count` values.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_batch_step(
+    batch: *mut tictactoe_batch,
+    actions: *const u32,
+    count: usize,
+    winners_out: *mut u32,
+) -> tictactoe_result {
+    let mut refused = 0;
+    // SAFETY: the caller's promise; `refused` is a local.
+    unsafe {
+        tictactoe_batch_step_games(
+            batch,
+            core::ptr::null(),
+            actions,
+            count,
+            tictactoe_illegal::Raise as u32,
+            winners_out,
+            &mut refused,
+        )
+    }
+}
+
+/// One move in each of `count` games: game `games[i]` (distinct indices; NULL for every game
+/// in order, when `count` is the number of games) marks the cell `actions[i]`, and
+/// `winners_out[i]` gets its winner after the move (0, 1 or 2).
+///
+/// `illegal` is a `tictactoe_illegal`: with RAISE, a refused action refuses the whole call
+/// (`OUT_OF_BOUNDS`, `GAME_OVER`, `OCCUPIED`; no game changes) and its index `i` is stored in
+/// `*refused_out`; with LOSE, the game of a refused action ends at once, won by the opponent
+/// of its player to move, and the other games play on.
+///
+/// Returns also `GAME_INDEX` (an index not below the count) and `REPEATED_GAME` with its
+/// position in `*refused_out`, whatever `illegal` is, and no game changes; `LENGTH_MISMATCH`
+/// when `games` is NULL and `count` is not the number of games; `INVALID_ARGUMENT` for an
+/// `illegal` that is neither; `ALLOC_FAILED`; `NULL_PARAMETER` when `batch` or `refused_out` is
+/// NULL, or `actions` or `winners_out` is NULL with a non-zero `count`. `winners_out` is written
+/// only on success and `*refused_out` only with `GAME_INDEX`, `REPEATED_GAME` or the refusal of
+/// an action.
+///
+/// Ownership: the arrays are the caller's. Thread safety: needs the batch to itself.
+///
+/// # Safety
+/// `batch` must be NULL or a live batch; `games` and `actions` NULL or valid for reads of
+/// `count` values; `winners_out` NULL or valid for writes of `count` values; `refused_out` NULL
+/// or valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_batch_step_games(
+    batch: *mut tictactoe_batch,
+    games: *const u32,
+    actions: *const u32,
+    count: usize,
+    illegal: u32,
+    winners_out: *mut u32,
+    refused_out: *mut usize,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe {
+        changing(batch, |handle| {
+            let refused_out = Out::new(refused_out)?;
+            let winners_out = buffer(winners_out, count)?;
+            let actions = if count == 0 { &[] } else { input(actions, count)? };
+            let illegal = match illegal {
+                0 => Illegal::Raise,
+                1 => Illegal::Lose,
+                _ => return Err(tictactoe_result::InvalidArgument),
+            };
+            let tictactoe_batch { batch, winners, games: scratch } = handle;
+            winners.clear();
+            winners.try_reserve(count).map_err(|_| tictactoe_result::AllocFailed)?;
+            winners.resize(count, 0);
+            let result = if games.is_null() {
+                batch.step(actions, winners, illegal)
+            } else {
+                let games = if count == 0 { &[] } else { input(games, count)? };
+                scratch.clear();
+                scratch.try_reserve(count).map_err(|_| tictactoe_result::AllocFailed)?;
+                scratch.extend(games.iter().map(|&g| g as usize));
+                batch.step_games(scratch, actions, winners, illegal)
+            };
+            match result {
+                Ok(()) => {
+                    for (out, &winner) in winners_out.iter_mut().zip(winners.iter()) {
+                        *out = u32::from(winner);
+                    }
+                    Ok(())
+                }
+                Err(ReplayError { index, error }) => {
+                    // A length is the whole call's fault, not one entry's.
+                    if !matches!(error, Error::LengthMismatch { .. }) {
+                        refused_out.write(index);
+                    }
+                    Err(error.into())
+                }
+            }
+        })
+    }
+}
+
+/// Writes, for every game, a uniformly random free cell (row * n + col), or
+/// `TICTACTOE_NO_ACTION` for a game that is over, into `actions_out` (of `count`, the number of
+/// games); each game draws from its own generator, seeded by `tictactoe_batch_new`.
+///
+/// Returns `LENGTH_MISMATCH` (with `actions_out` untouched) when `count` is not the number of
+/// games; `NULL_PARAMETER`.
+///
+/// Ownership: the caller owns `actions_out`. Thread safety: needs the batch to itself (the
+/// generators advance).
+///
+/// # Safety
+/// `batch` must be NULL or a live batch; `actions_out` NULL or valid for writes of `count`
+/// values.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_batch_random_legal_actions(
+    batch: *mut tictactoe_batch,
+    actions_out: *mut u32,
+    count: usize,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe {
+        changing(batch, |handle| {
+            let actions_out = buffer(actions_out, count)?;
+            Ok(handle.batch.random_legal_actions(actions_out)?)
+        })
+    }
+}
+
+/// Fills `out[0..len]` with what `query` writes for `batch`, refusing NULL as usual.
+///
+/// # Safety
+/// As for [`reading`]; `out` must be NULL or valid for `len` writes.
+unsafe fn query_into<T>(
+    batch: *const tictactoe_batch,
+    out: *mut T,
+    len: usize,
+    query: impl FnOnce(&Batch, &mut [T]) -> Result<(), Error>,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe {
+        reading(batch, |batch| {
+            let out = buffer(out, len)?;
+            Ok(query(batch, out)?)
+        })
+    }
+}
+
+/// Writes each game's player to move (1 or 2) into `players_out` (of `count`, the number of
+/// games).
+///
+/// Returns `LENGTH_MISMATCH` (the array untouched) for another `count`, `NULL_PARAMETER`.
+/// Ownership: the caller owns the array. Thread safety: may run while other threads read the
+/// batch.
+///
+/// # Safety
+/// `batch` must be NULL or a live batch; `players_out` NULL or valid for `count` writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_batch_next_players(
+    batch: *const tictactoe_batch,
+    players_out: *mut u8,
+    count: usize,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe { query_into(batch, players_out, count, Batch::next_players) }
+}
+
+/// Writes each game's winner (0 for none, else 1 or 2; a game lost by an illegal action
+/// included) into `winners_out` (of `count`, the number of games). Results, ownership and
+/// thread safety as for `tictactoe_batch_next_players`.
+///
+/// # Safety
+/// As for `tictactoe_batch_next_players`.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_batch_winners(
+    batch: *const tictactoe_batch,
+    winners_out: *mut u8,
+    count: usize,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe { query_into(batch, winners_out, count, Batch::winners) }
+}
+
+/// Writes whether each game is over (won, or its board full) into `terminated_out` (of
+/// `count`, the number of games). Results, ownership and thread safety as for
+/// `tictactoe_batch_next_players`.
+///
+/// # Safety
+/// As for `tictactoe_batch_next_players`.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_batch_terminated(
+    batch: *const tictactoe_batch,
+    terminated_out: *mut bool,
+    count: usize,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe { query_into(batch, terminated_out, count, Batch::terminated) }
+}
+
+/// Writes every game's cells, 0 (empty), 1 (X) or 2 (O), row-major, game after game, into
+/// `cells_out` (of `len` = count * n * n values).
+///
+/// Returns `LENGTH_MISMATCH` (the array untouched) for another `len`, `NULL_PARAMETER`.
+/// Ownership: the caller owns the array. Thread safety: may run while other threads read the
+/// batch.
+///
+/// # Safety
+/// `batch` must be NULL or a live batch; `cells_out` NULL or valid for `len` writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_batch_cells(
+    batch: *const tictactoe_batch,
+    cells_out: *mut u8,
+    len: usize,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe { query_into(batch, cells_out, len, Batch::cells_into) }
+}
+
+/// Writes every game from its player to move's view into `planes_out` (of `len` =
+/// count * 2 * n * n values 0 or 1): per game, the player to move's marks (n * n values,
+/// row-major), then the opponent's. Results, ownership and thread safety as for
+/// `tictactoe_batch_cells`.
+///
+/// # Safety
+/// As for `tictactoe_batch_cells`.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_batch_observation(
+    batch: *const tictactoe_batch,
+    planes_out: *mut u8,
+    len: usize,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe { query_into(batch, planes_out, len, Batch::observation_into) }
+}
+
+/// Writes every game's legal actions as a mask into `mask_out` (of `len` = count * n * n
+/// values): 1 for a free cell of a game that is not over, else 0 (all 0 for a game that is
+/// over). Results, ownership and thread safety as for `tictactoe_batch_cells`.
+///
+/// # Safety
+/// As for `tictactoe_batch_cells`.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_batch_legal_mask(
+    batch: *const tictactoe_batch,
+    mask_out: *mut u8,
+    len: usize,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe { query_into(batch, mask_out, len, Batch::legal_mask_into) }
+}
+
+/// Empties the `count` games listed in `games` (an index may repeat), or every game when
+/// `games` is NULL (`count` is then ignored); each game's generator goes on where it was.
+///
+/// Returns `GAME_INDEX` for an index not below the number of games, before any game changes;
+/// `NULL_PARAMETER` when `batch` is NULL.
+///
+/// Ownership: `games` stays the caller's. Thread safety: needs the batch to itself.
+///
+/// # Safety
+/// `batch` must be NULL or a live batch; `games` NULL or valid for reads of `count` values.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_batch_reset(
+    batch: *mut tictactoe_batch,
+    games: *const u32,
+    count: usize,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe {
+        changing(batch, |handle| {
+            if games.is_null() {
+                handle.batch.reset();
+                return Ok(());
+            }
+            let games = if count == 0 { &[] } else { input(games, count)? };
+            handle.games.clear();
+            handle.games.try_reserve(count).map_err(|_| tictactoe_result::AllocFailed)?;
+            handle.games.extend(games.iter().map(|&g| g as usize));
+            Ok(handle.batch.reset_games(&handle.games)?)
+        })
+    }
+}
+
+/// Stores an independent game holding game `index`'s moves (its history included) in
+/// `*game_out`. A game lost by an illegal action has no winner there: the forfeit is the
+/// batch's, not a rule of the game.
+///
+/// Returns `GAME_INDEX`, `ALLOC_FAILED`, `NULL_PARAMETER`. `*game_out` is written only on
+/// success.
+///
+/// Ownership: the caller owns the new game and releases it with `tictactoe_game_free`.
+/// Thread safety: may run while other threads read the batch.
+///
+/// # Safety
+/// `batch` must be NULL or a live batch; `game_out` NULL or valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_batch_game(
+    batch: *const tictactoe_batch,
+    index: u32,
+    game_out: *mut *mut tictactoe_game,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe {
+        reading(batch, |batch| {
+            let game_out = Out::new(game_out)?;
+            hand_out(batch.game(index as usize)?, game_out);
+            Ok(())
+        })
+    }
+}
