@@ -334,24 +334,24 @@ tictactoe_result tictactoe_batch_cells(const tictactoe_batch *batch,
                                        size_t len);
 
 // Writes every game from its player to move's view into `planes_out` (of `len` =
-// count * 2 * n * n values 0 or 1): per game, the player to move's marks (n * n values,
-// row-major), then the opponent's. Results, ownership and thread safety as for
+// count * 2 * n * n flags): per game, the player to move's marks (n * n flags, row-major), then
+// the opponent's. Results, ownership and thread safety as for
 // `tictactoe_batch_cells`.
 //
 // # Safety
 // As for `tictactoe_batch_cells`.
 tictactoe_result tictactoe_batch_observation(const tictactoe_batch *batch,
-                                             uint8_t *planes_out,
+                                             bool *planes_out,
                                              size_t len);
 
 // Writes every game's legal actions as a mask into `mask_out` (of `len` = count * n * n
-// values): 1 for a free cell of a game that is not over, else 0 (all 0 for a game that is
+// flags): true for a free cell of a game that is not over (all false for a game that is
 // over). Results, ownership and thread safety as for `tictactoe_batch_cells`.
 //
 // # Safety
 // As for `tictactoe_batch_cells`.
 tictactoe_result tictactoe_batch_legal_mask(const tictactoe_batch *batch,
-                                            uint8_t *mask_out,
+                                            bool *mask_out,
                                             size_t len);
 
 // Empties the `count` games listed in `games` (an index may repeat), or every game when

@@ -366,11 +366,11 @@ impl Batch {
 
     /// Writes `per_cell` values for each cell of each game, row-major, game after game:
     /// `fill(g, codes, out)` gets game g's cell codes (0, 1, 2) and its part of `out`.
-    fn per_cell(
+    fn per_cell<T>(
         &self,
-        out: &mut [u8],
+        out: &mut [T],
         per_cell: usize,
-        fill: impl Fn(usize, &mut dyn Iterator<Item = u8>, &mut [u8]),
+        fill: impl Fn(usize, &mut dyn Iterator<Item = u8>, &mut [T]),
     ) -> Result<(), Error> {
         let cells = self.cells();
         check_len(out.len(), self.count * cells * per_cell)?;
@@ -393,33 +393,33 @@ impl Batch {
         })
     }
 
-    /// Every game from its player to move's view: `count * 2 * n * n` values 0 or 1, game after
-    /// game, each two planes of n * n: the marks of the player to move, then the opponent's.
+    /// Every game from its player to move's view: `count * 2 * n * n` flags, game after game,
+    /// each two planes of n * n: the marks of the player to move, then the opponent's.
     ///
     /// # Errors
     /// [`Error::LengthMismatch`] unless `out` has `count * 2 * n * n` values.
-    pub fn observation_into(&self, out: &mut [u8]) -> Result<(), Error> {
+    pub fn observation_into(&self, out: &mut [bool]) -> Result<(), Error> {
         let cells = self.cells();
         self.per_cell(out, 2, |g, codes, part| {
             let mine = self.next_player(g).number();
             let (own, other) = part.split_at_mut(cells);
             for ((own, other), code) in own.iter_mut().zip(other.iter_mut()).zip(codes) {
-                *own = u8::from(code == mine);
-                *other = u8::from(code != 0 && code != mine);
+                *own = code == mine;
+                *other = code != 0 && code != mine;
             }
         })
     }
 
-    /// Every game's legal actions as a mask: `count * n * n` values, 1 for a free cell of a game
-    /// that is not over, else 0 (all 0 for a game that is over, never all 1).
+    /// Every game's legal actions as a mask: `count * n * n` flags, true for a free cell of a
+    /// game that is not over (all false for a game that is over, never all true).
     ///
     /// # Errors
     /// [`Error::LengthMismatch`] unless `out` has `count * n * n` values.
-    pub fn legal_mask_into(&self, out: &mut [u8]) -> Result<(), Error> {
+    pub fn legal_mask_into(&self, out: &mut [bool]) -> Result<(), Error> {
         self.per_cell(out, 1, |g, codes, part| {
-            let open = u8::from(!self.is_over(g));
+            let open = !self.is_over(g);
             for (slot, code) in part.iter_mut().zip(codes) {
-                *slot = open & u8::from(code == 0);
+                *slot = open && code == 0;
             }
         })
     }

@@ -68,9 +68,9 @@ fn assert_same(batch: &Batch, singles: &Singles) {
     batch.cells_into(&mut cells).unwrap();
     let expected: Vec<u8> = singles.games.iter().flat_map(|g| g.cells()).collect();
     assert_eq!(cells, expected);
-    let mut mask = vec![9u8; count * n * n];
+    let mut mask = vec![false; count * n * n];
     batch.legal_mask_into(&mut mask).unwrap();
-    let mut planes = vec![9u8; count * 2 * n * n];
+    let mut planes = vec![false; count * 2 * n * n];
     batch.observation_into(&mut planes).unwrap();
     for (g, game) in singles.games.iter().enumerate() {
         let legal: Vec<usize> = if singles.over(g) {
@@ -79,15 +79,12 @@ fn assert_same(batch: &Batch, singles: &Singles) {
             game.legal_moves().map(|(r, c)| r * n + c).collect()
         };
         let mask = &mask[g * n * n..(g + 1) * n * n];
-        assert_eq!(mask.iter().filter(|&&m| m == 1).count(), legal.len());
-        assert!(legal.iter().all(|&cell| mask[cell] == 1));
+        assert_eq!(mask.iter().filter(|&&m| m).count(), legal.len());
+        assert!(legal.iter().all(|&cell| mask[cell]));
         let mine = game.next_player().number();
         let (own, other) = planes[g * 2 * n * n..(g + 1) * 2 * n * n].split_at(n * n);
         for (cell, code) in game.cells().enumerate() {
-            assert_eq!(
-                (own[cell], other[cell]),
-                (u8::from(code == mine), u8::from(code == 3 - mine))
-            );
+            assert_eq!((own[cell], other[cell]), (code == mine, code == 3 - mine));
         }
         let history: Vec<u32> = game.history().map(|m| (m.row * n + m.col) as u32).collect();
         assert_eq!(batch.history(g).unwrap(), history.as_slice());
@@ -270,11 +267,11 @@ fn bad_arguments_are_refused_and_change_nothing() {
         Err(Error::LengthMismatch { len: 26, expected: 27 })
     );
     assert_eq!(
-        batch.observation_into(&mut [0; 27]),
+        batch.observation_into(&mut [false; 27]),
         Err(Error::LengthMismatch { len: 27, expected: 54 })
     );
     assert_eq!(
-        batch.legal_mask_into(&mut [0; 28]),
+        batch.legal_mask_into(&mut [false; 28]),
         Err(Error::LengthMismatch { len: 28, expected: 27 })
     );
     assert_eq!(

@@ -428,8 +428,8 @@ pub unsafe extern "C" fn tictactoe_batch_cells(
 }
 
 /// Writes every game from its player to move's view into `planes_out` (of `len` =
-/// count * 2 * n * n values 0 or 1): per game, the player to move's marks (n * n values,
-/// row-major), then the opponent's. Results, ownership and thread safety as for
+/// count * 2 * n * n flags): per game, the player to move's marks (n * n flags, row-major), then
+/// the opponent's. Results, ownership and thread safety as for
 /// `tictactoe_batch_cells`.
 ///
 /// # Safety
@@ -437,7 +437,7 @@ pub unsafe extern "C" fn tictactoe_batch_cells(
 #[no_mangle]
 pub unsafe extern "C" fn tictactoe_batch_observation(
     batch: *const tictactoe_batch,
-    planes_out: *mut u8,
+    planes_out: *mut bool,
     len: usize,
 ) -> tictactoe_result {
     // SAFETY: the caller's promise.
@@ -445,7 +445,7 @@ pub unsafe extern "C" fn tictactoe_batch_observation(
 }
 
 /// Writes every game's legal actions as a mask into `mask_out` (of `len` = count * n * n
-/// values): 1 for a free cell of a game that is not over, else 0 (all 0 for a game that is
+/// flags): true for a free cell of a game that is not over (all false for a game that is
 /// over). Results, ownership and thread safety as for `tictactoe_batch_cells`.
 ///
 /// # Safety
@@ -453,7 +453,7 @@ pub unsafe extern "C" fn tictactoe_batch_observation(
 #[no_mangle]
 pub unsafe extern "C" fn tictactoe_batch_legal_mask(
     batch: *const tictactoe_batch,
-    mask_out: *mut u8,
+    mask_out: *mut bool,
     len: usize,
 ) -> tictactoe_result {
     // SAFETY: the caller's promise.

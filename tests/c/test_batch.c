@@ -88,7 +88,9 @@ static void test_steps_and_refusals(void) {
     tictactoe_batch *batch = NULL, *copy = NULL;
     tictactoe_game *game = NULL;
     uint32_t actions[COUNT] = {0, 1, 2, 3, 4}, winners[COUNT], games[3];
-    uint8_t before[COUNT * CELLS], mask[COUNT * CELLS], planes[COUNT * 2 * CELLS], won[COUNT];
+    uint8_t before[COUNT * CELLS], won[COUNT];
+    bool mask[COUNT * CELLS], planes[COUNT * 2 * CELLS];
+    size_t i;
     size_t refused = 99;
     char board[64];
     size_t len;
@@ -137,11 +139,11 @@ static void test_steps_and_refusals(void) {
     CHECK(won[0] == 0 && won[2] == 1);
     /* Masks and planes: game 2 is over (all zero); game 0 has X at 0 and O at 8. */
     CHECK_RESULT(tictactoe_batch_legal_mask(batch, mask, COUNT * CELLS), TICTACTOE_RESULT_OK);
-    CHECK(mask[0] == 0 && mask[1] == 1 && mask[8] == 0);
-    CHECK(memchr(mask + 2 * CELLS, 1, CELLS) == NULL);
+    CHECK(!mask[0] && mask[1] && !mask[8]);
+    for (i = 0; i < CELLS; i++) CHECK(!mask[2 * CELLS + i]);
     CHECK_RESULT(tictactoe_batch_observation(batch, planes, sizeof planes), TICTACTOE_RESULT_OK);
-    CHECK(planes[0] == 1 && planes[8] == 0 && planes[CELLS + 8] == 1 && planes[CELLS] == 0); /* X to move */
-    CHECK(planes[2 * CELLS + 1] == 0 && planes[3 * CELLS + 1] == 1); /* game 1: O to move, X's mark is the opponent's */
+    CHECK(planes[0] && !planes[8] && planes[CELLS + 8] && !planes[CELLS]); /* X to move */
+    CHECK(!planes[2 * CELLS + 1] && planes[3 * CELLS + 1]); /* game 1: O to move, X's mark is the opponent's */
     CHECK_RESULT(tictactoe_batch_observation(batch, planes, COUNT * CELLS), TICTACTOE_RESULT_LENGTH_MISMATCH);
     /* A game of the batch as a game of its own, history included. */
     CHECK_RESULT(tictactoe_batch_game(batch, 0, &game), TICTACTOE_RESULT_OK);
