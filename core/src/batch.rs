@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 
 use crate::board::try_copy;
 use crate::rules::{self, Tally};
-use crate::{board, lines, Error, Game, Player, ReplayError, MAX_N};
+use crate::{board, lines, Error, Game, Player, PositionError, ReplayError, MAX_N};
 
 /// What [`Batch::random_legal_actions`] writes for a game that is over.
 pub const NO_ACTION: u32 = u32::MAX;
@@ -464,6 +464,65 @@ impl Batch {
         }
         let start = g * self.stride + self.history_start;
         Ok(&self.words[start..start + self.moves(g)])
+    }
+
+    /// Each game's generator state, as [`Batch::restore`] takes it back.
+    pub fn generator_states(&self) -> &[u64] {
+        &self.rng
+    }
+
+    /// A batch rebuilt from what a saved one held, per game (`histories.len()` games): its
+    /// history ([`Batch::history`]), replayed by the rules, so that no history a game cannot
+    /// have is taken; its winner ([`Batch::winners`]), which may differ from the replay's only
+    /// as a forfeit (a game nobody won, lost by its player to move); its generator state
+    /// ([`Batch::generator_states`]).
+    ///
+    /// ```
+    /// use tictactoe_core::{Batch, Illegal};
+    /// let mut batch = Batch::new(2, 3, 1)?;
+    /// batch.step(&[4, 99], &mut [0; 2], Illegal::Lose)?; // game 1 forfeits to O
+    /// let mut winners = [0; 2];
+    /// batch.winners(&mut winners)?;
+    /// let histories = [batch.history(0)?, batch.history(1)?];
+    /// let copy = Batch::restore(3, &histories, &winners, batch.generator_states())?;
+    /// assert_eq!(copy, batch);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// A [`ReplayError`] whose index is the game: [`Error::LengthMismatch`] unless the three
+    /// lists have one entry per game; a refused move of a history; for a winner that neither
+    /// the replay nor a forfeit explains, [`Error::InvalidPosition`] with
+    /// [`PositionError::WinnerNotLast`](crate::PositionError::WinnerNotLast); the errors of
+    /// [`Batch::new`].
+    pub fn restore(
+        n: usize,
+        histories: &[&[u32]],
+        winners: &[u8],
+        generators: &[u64],
+    ) -> Result<Batch, ReplayError> {
+        let at = |index: usize| move |error: Error| ReplayError { index, error };
+        let count = histories.len();
+        check_len(winners.len(), count).map_err(at(0))?;
+        check_len(generators.len(), count).map_err(at(0))?;
+        let mut batch = Batch::new(count, n, 0).map_err(at(0))?;
+        batch.rng.copy_from_slice(generators);
+        for (g, (history, &winner)) in histories.iter().zip(winners).enumerate() {
+            for &cell in *history {
+                let (row, col, cell) = batch.refusal(g, cell).map_err(at(g))?;
+                batch.play_checked(g, row, col, cell);
+            }
+            let forfeit =
+                batch.winner[g] == 0 && winner == batch.next_player(g).opponent().number();
+            if winner != batch.winner[g] && !forfeit {
+                let claimed = Player::from_code(u32::from(winner)).unwrap_or(Player::X);
+                let error =
+                    Error::InvalidPosition(PositionError::WinnerNotLast { winner: claimed });
+                return Err(ReplayError { index: g, error });
+            }
+            batch.winner[g] = winner;
+        }
+        Ok(batch)
     }
 
     /// An independent [`Game`] holding game `g`'s moves (its history included), made by

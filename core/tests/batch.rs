@@ -204,6 +204,41 @@ proptest! {
 }
 
 #[test]
+fn restore_replays_and_refuses_what_no_batch_holds() {
+    let mut batch = Batch::new(3, 3, 9).unwrap();
+    let mut winners = [0u8; 3];
+    batch.step(&[4, 0, 99], &mut winners, Illegal::Lose).unwrap();
+    batch.step(&[0, 4, 1], &mut winners, Illegal::Lose).unwrap();
+    batch.step_games(&[0, 1], &[1, 8], &mut [0; 2], Illegal::Raise).unwrap();
+    batch.winners(&mut winners).unwrap();
+    let owned: Vec<Vec<u32>> = (0..3).map(|g| batch.history(g).unwrap().to_vec()).collect();
+    let histories: Vec<&[u32]> = owned.iter().map(Vec::as_slice).collect();
+    let states = batch.generator_states().to_vec();
+    let copy = Batch::restore(3, &histories, &winners, &states).unwrap();
+    assert_eq!(copy, batch);
+    // A history with a taken cell, a winner nothing explains, lists of other lengths.
+    let taken: Vec<&[u32]> = vec![&[4, 4], histories[1], histories[2]];
+    assert_eq!(
+        Batch::restore(3, &taken, &winners, &states).unwrap_err(),
+        ReplayError { index: 0, error: Error::Occupied { row: 1, col: 1, by: Player::X } }
+    );
+    // Game 0 has O to move: a forfeit would go to X, so a win by O is explained by nothing.
+    let claimed = [2u8, winners[1], winners[2]];
+    assert!(matches!(
+        Batch::restore(3, &histories, &claimed, &states).unwrap_err(),
+        ReplayError { index: 0, error: Error::InvalidPosition(_) }
+    ));
+    assert_eq!(
+        Batch::restore(3, &histories, &winners[..2], &states).unwrap_err().error,
+        Error::LengthMismatch { len: 2, expected: 3 }
+    );
+    assert_eq!(
+        Batch::restore(3, &[], &[], &[]).unwrap_err().error,
+        Error::InvalidCount { count: 0 }
+    );
+}
+
+#[test]
 fn seeds_reproduce_and_differ() {
     let play = |seed: u64| {
         let mut batch = Batch::new(64, 4, seed).unwrap();
