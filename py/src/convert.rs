@@ -23,6 +23,16 @@ pub(crate) fn index(value: &Bound<'_, PyAny>) -> PyResult<usize> {
     }
 }
 
+/// An integer as a number of games: negative values become 0 (fewer than one, which the core
+/// refuses as such), values beyond 64 bits `usize::MAX` (more than memory holds).
+pub(crate) fn count(value: &Bound<'_, PyAny>) -> PyResult<usize> {
+    match exact_int(value) {
+        Some(number) => Ok(usize::try_from(number.max(0)).unwrap_or(usize::MAX)),
+        None if value.lt(0)? => Ok(0),
+        None => saturate(value, value.extract::<usize>(), usize::MAX),
+    }
+}
+
 /// An integer as a player number: out-of-range values become 0.
 #[inline]
 pub(crate) fn player(value: &Bound<'_, PyAny>) -> PyResult<u32> {

@@ -2,7 +2,7 @@
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 use tictactoe_core::{validate_rows, winner_number, Game, Line, Move, Player, ReplayError};
 
 use crate::convert::{self, Batch};
@@ -27,6 +27,12 @@ impl PyTicTacToe {
     /// Runs pure-Rust `f` on the game, which it may change (see [`PyTicTacToe::read`]).
     fn change<R>(slf: &Bound<'_, Self>, f: impl FnOnce(&mut Game) -> R) -> R {
         f(&mut slf.borrow_mut().game)
+    }
+}
+
+impl From<Game> for PyTicTacToe {
+    fn from(game: Game) -> Self {
+        PyTicTacToe { game }
     }
 }
 
@@ -208,6 +214,19 @@ impl PyTicTacToe {
     #[getter]
     fn history(slf: &Bound<'_, Self>) -> Vec<(usize, usize, u8)> {
         Self::read(slf, |game| game.history().map(move_tuple).collect())
+    }
+
+    /// The cells as n * n bytes, row-major: 0 empty, 1 X, 2 O (so that
+    /// `np.frombuffer(g.cells(), np.uint8).reshape(n, n)` is the board).
+    fn cells<'py>(slf: &Bound<'py, Self>) -> Bound<'py, PyBytes> {
+        let cells: Vec<u8> = Self::read(slf, |game| game.cells().collect());
+        PyBytes::new(slf.py(), &cells)
+    }
+
+    /// The cells a move may take, as (row, col), row-major: the free cells, none once somebody
+    /// has won.
+    fn legal_moves(slf: &Bound<'_, Self>) -> Vec<(usize, usize)> {
+        Self::read(slf, |game| game.legal_moves().collect())
     }
 
     /// The number of marks on the board.

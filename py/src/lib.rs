@@ -1,6 +1,7 @@
 //! The Python package `tictactoe`: the core's game as the `TicTacToe` class, its refusals as
 //! exceptions. Everything is decided by `tictactoe-core`; this crate only translates.
 
+mod batch;
 mod buffer;
 mod convert;
 mod errors;
@@ -12,6 +13,7 @@ use pyo3::prelude::*;
 #[pymodule]
 fn _tictactoe(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyTicTacToe>()?;
+    m.add_class::<batch::PyBatch>()?;
     m.add_function(wrap_pyfunction!(game::is_valid_board, m)?)?;
     errors::register(m)?;
     m.add("MAX_N", tictactoe_core::MAX_N)?;

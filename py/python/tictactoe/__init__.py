@@ -16,6 +16,7 @@ A thin face of the Rust crate ``tictactoe-core``, which decides every rule::
 
 from ._tictactoe import (
     MAX_N,
+    Batch,
     CellOccupiedError,
     GameOverError,
     InvalidMoveError,
@@ -30,6 +31,7 @@ from ._tictactoe import (
 
 __all__ = [
     "MAX_N",
+    "Batch",
     "CellOccupiedError",
     "GameOverError",
     "InvalidMoveError",

@@ -1,0 +1,385 @@
+//! The `Batch` class: the core's `Batch`, with numpy arrays in and out.
+//!
+//! Arrays are read and written in place through rust-numpy; results may go into caller-given
+//! arrays (`out=`), so that a training loop allocates nothing per step. A step runs without the
+//! GIL. Nothing is decided here: actions, game indices and every refusal are the core's.
+
+use numpy::prelude::*;
+use numpy::{PyArray1, PyArray2, PyArray3, PyArray4, PyUntypedArray};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyInt, PyList, PyString, PyTuple};
+use tictactoe_core::{Batch, Error, Illegal, ReplayError, NO_ACTION};
+
+use crate::convert;
+use crate::errors::{GameError, Given};
+use crate::game::PyTicTacToe;
+
+/// Many n x n games stepped together, for search, self-play and reinforcement learning.
+#[pyclass(name = "Batch", module = "tictactoe")]
+pub(crate) struct PyBatch {
+    batch: Batch,
+    /// Scratch for the actions and game indices of a call, converted from Python.
+    actions: Vec<u32>,
+    games: Vec<usize>,
+}
+
+/// A 1-D sequence of integers, saturated as `convert::index` does (negative or beyond 64 bits
+/// becomes `u64::MAX`, which every check refuses): an integer numpy array of any dtype, read in
+/// place when it is int64, or any sequence of integers. `TypeError` for other dtypes or items,
+/// `ValueError` for another number of dimensions.
+fn read_integers(values: &Bound<'_, PyAny>, what: &str, out: &mut Vec<u64>) -> PyResult<()> {
+    out.clear();
+    if let Ok(array) = values.cast::<PyUntypedArray>() {
+        if array.ndim() != 1 {
+            return Err(PyValueError::new_err(format!(
+                "{what} must be one-dimensional, not of shape {:?}",
+                array.shape()
+            )));
+        }
+        if !matches!(array.dtype().kind(), b'i' | b'u') {
+            return Err(PyTypeError::new_err(format!("{what} must hold integers")));
+        }
+        let wide;
+        let array = match values.cast::<PyArray1<i64>>() {
+            Ok(array) => array,
+            Err(_) => {
+                wide = array.call_method1("astype", ("int64",))?.cast_into::<PyArray1<i64>>()?;
+                &wide
+            }
+        };
+        let readonly = array.readonly();
+        out.extend(readonly.as_array().iter().map(|&v| u64::try_from(v).unwrap_or(u64::MAX)));
+        return Ok(());
+    }
+    if values.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(format!("{what} must be integers, not a string")));
+    }
+    for item in values.try_iter()? {
+        out.push(convert::index(&item?)? as u64);
+    }
+    Ok(())
+}
+
+/// A caller-given output array of `T` with `shape`, writable and C-contiguous, or a new one.
+fn output<'py, T: numpy::Element>(
+    py: Python<'py>,
+    out: Option<Bound<'py, PyAny>>,
+    shape: &[usize],
+    new: impl FnOnce() -> Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let Some(out) = out else {
+        return Ok(new());
+    };
+    let array = out.cast::<PyUntypedArray>().map_err(|_| {
+        PyTypeError::new_err(format!("out must be a numpy array of shape {shape:?}"))
+    })?;
+    if !array.dtype().is_equiv_to(&numpy::dtype::<T>(py)) {
+        return Err(PyTypeError::new_err(format!(
+            "out must hold {}, not {}",
+            numpy::dtype::<T>(py),
+            array.dtype()
+        )));
+    }
+    if array.shape() != shape || !array.is_c_contiguous() {
+        return Err(PyValueError::new_err(format!(
+            "out must be a C-contiguous array of shape {shape:?}, not {:?}",
+            array.shape()
+        )));
+    }
+    Ok(out)
+}
+
+/// Runs `write` on the data of `array` (made by `output`: of `T`, C-contiguous), borrowed for
+/// writing as rust-numpy checks it.
+fn write_into<T: numpy::Element>(
+    array: &Bound<'_, PyAny>,
+    write: impl FnOnce(&mut [T]) -> Result<(), Error>,
+) -> PyResult<()> {
+    let len = array.cast::<PyUntypedArray>()?.len();
+    // A flat view of the C-contiguous array: no copy.
+    let flat = array.call_method1("reshape", (len,))?.cast_into::<PyArray1<T>>()?;
+    let mut data = flat.try_readwrite().map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let slice = data.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string()))?;
+    write(slice).map_err(|e| GameError::from(e).into())
+}
+
+/// A step's refusal as Python sees it: the exception of the core's error, with `.index` (the
+/// position in the call's lists) unless it is about a list's length.
+fn step_error(error: ReplayError, given: Given) -> PyErr {
+    let exception = GameError::new(error.error, given);
+    match error.error {
+        Error::LengthMismatch { .. } => exception.into(),
+        _ => exception.at(error.index).into(),
+    }
+}
+
+impl PyBatch {
+    fn cells_per_game(&self) -> usize {
+        self.batch.n() * self.batch.n()
+    }
+}
+
+#[pymethods]
+impl PyBatch {
+    /// `count` empty n x n games, X to move in each; their random actions come from `seed`.
+    #[new]
+    #[pyo3(signature = (count, n = None, seed = None))]
+    fn new(
+        count: &Bound<'_, PyAny>,
+        n: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let games = convert::count(count)?;
+        let size = n.map_or(Ok(3), convert::index)?;
+        // Any integer seeds: its low 64 bits.
+        let seed = match seed {
+            Some(seed) => seed.call_method1("__and__", (u64::MAX,))?.extract::<u64>()?,
+            None => 0,
+        };
+        let batch = Batch::new(games, size, seed).map_err(|error| {
+            GameError::new(error, Given { n: n.map(|n| n.clone().unbind()), ..Given::default() })
+        })?;
+        Ok(PyBatch { batch, actions: Vec::new(), games: Vec::new() })
+    }
+
+    /// The number of games.
+    #[getter]
+    fn count(&self) -> usize {
+        self.batch.count()
+    }
+
+    /// The board size n.
+    #[getter]
+    fn n(&self) -> usize {
+        self.batch.n()
+    }
+
+    /// A uniformly random free cell (row * n + col) per game, -1 for a game that is over, as
+    /// int64 (count,); from the batch's own seeded generators.
+    #[pyo3(signature = (*, out = None))]
+    fn random_legal_actions<'py>(
+        &mut self,
+        py: Python<'py>,
+        out: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let count = self.batch.count();
+        let out = output::<i64>(py, out, &[count], || {
+            PyArray1::<i64>::zeros(py, count, false).into_any()
+        })?;
+        self.actions.resize(count, 0);
+        self.batch.random_legal_actions(&mut self.actions).map_err(GameError::from)?;
+        let actions = &self.actions;
+        write_into::<i64>(&out, |slot| {
+            for (slot, &action) in slot.iter_mut().zip(actions) {
+                *slot = if action == NO_ACTION { -1 } else { i64::from(action) };
+            }
+            Ok(())
+        })?;
+        Ok(out)
+    }
+
+    /// One move in each game (or in the games listed in `games`, distinct indices): each plays
+    /// its player to move at the cell `actions[i]` (row * n + col). Returns uint8 winners after
+    /// the moves, one per action. `illegal="raise"` refuses the whole call on a bad action (the
+    /// matching InvalidMoveError with `.index`, no game changed); `illegal="lose"` ends the
+    /// bad action's game, won by the opponent.
+    #[pyo3(signature = (actions, *, games = None, illegal = "raise", out = None))]
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: &Bound<'py, PyAny>,
+        games: Option<&Bound<'py, PyAny>>,
+        illegal: &str,
+        out: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let illegal = match illegal {
+            "raise" => Illegal::Raise,
+            "lose" => Illegal::Lose,
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "illegal must be 'raise' or 'lose', not {other:?}"
+                )))
+            }
+        };
+        let mut wide = Vec::new();
+        read_integers(actions, "actions", &mut wide)?;
+        self.actions.clear();
+        self.actions.extend(wide.iter().map(|&a| u32::try_from(a).unwrap_or(u32::MAX)));
+        if let Some(games) = games {
+            read_integers(games, "games", &mut wide)?;
+            self.games.clear();
+            self.games.extend(wide.iter().map(|&g| usize::try_from(g).unwrap_or(usize::MAX)));
+        }
+        let len = self.actions.len();
+        let out =
+            output::<u8>(py, out, &[len], || PyArray1::<u8>::zeros(py, len, false).into_any())?;
+        let flat = out.cast::<PyArray1<u8>>()?;
+        let mut winners = flat.try_readwrite().map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let winners = winners.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let PyBatch { batch, actions: steps, games: listed } = self;
+        let some = games.is_some();
+        let result = py.detach(|| match some {
+            false => batch.step(steps, winners, illegal),
+            true => batch.step_games(listed, steps, winners, illegal),
+        });
+        result.map_err(|error| {
+            // The caller's action as a cell, so that messages name what was given.
+            let n = batch.n() as i64;
+            let given = actions
+                .get_item(error.index)
+                .and_then(|a| a.extract::<i64>())
+                .map(|a| Given {
+                    row: Some(PyInt::new(py, a.div_euclid(n)).into_any().unbind()),
+                    col: Some(PyInt::new(py, a.rem_euclid(n)).into_any().unbind()),
+                    ..Given::default()
+                })
+                .unwrap_or_default();
+            step_error(error, given)
+        })?;
+        Ok(out)
+    }
+
+    /// Each game's player to move (1 or 2), uint8 (count,).
+    #[getter]
+    fn next_player<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<u8>>> {
+        let out = PyArray1::<u8>::zeros(py, self.batch.count(), false);
+        write_into::<u8>(out.as_any(), |slot| self.batch.next_players(slot))?;
+        Ok(out)
+    }
+
+    /// Each game's winner (0 for none, else 1 or 2), uint8 (count,).
+    #[getter]
+    fn winner<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<u8>>> {
+        let out = PyArray1::<u8>::zeros(py, self.batch.count(), false);
+        write_into::<u8>(out.as_any(), |slot| self.batch.winners(slot))?;
+        Ok(out)
+    }
+
+    /// Whether each game is over (won, or its board full), bool (count,).
+    #[getter]
+    fn terminated<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        let out = PyArray1::<bool>::zeros(py, self.batch.count(), false);
+        write_into::<bool>(out.as_any(), |slot| self.batch.terminated(slot))?;
+        Ok(out)
+    }
+
+    /// Every game's cells, uint8 (count, n, n): 0 empty, 1 X, 2 O.
+    #[pyo3(signature = (*, out = None))]
+    fn cells<'py>(
+        &self,
+        py: Python<'py>,
+        out: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (count, n) = (self.batch.count(), self.batch.n());
+        let out = output::<u8>(py, out, &[count, n, n], || {
+            PyArray3::<u8>::zeros(py, [count, n, n], false).into_any()
+        })?;
+        write_into::<u8>(&out, |slot| self.batch.cells_into(slot))?;
+        Ok(out)
+    }
+
+    /// Every game from its player to move's view, bool (count, 2, n, n): plane 0 the marks of
+    /// the player to move, plane 1 the opponent's.
+    #[pyo3(signature = (*, out = None))]
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        out: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (count, n) = (self.batch.count(), self.batch.n());
+        let out = output::<bool>(py, out, &[count, 2, n, n], || {
+            PyArray4::<bool>::zeros(py, [count, 2, n, n], false).into_any()
+        })?;
+        write_into::<bool>(&out, |slot| self.batch.observation_into(slot))?;
+        Ok(out)
+    }
+
+    /// Every game's legal actions, bool (count, n * n): the free cells of a game that is not
+    /// over; all False for a game that is over (never all True).
+    #[pyo3(signature = (*, out = None))]
+    fn legal_mask<'py>(
+        &self,
+        py: Python<'py>,
+        out: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (count, cells) = (self.batch.count(), self.cells_per_game());
+        let out = output::<bool>(py, out, &[count, cells], || {
+            PyArray2::<bool>::zeros(py, [count, cells], false).into_any()
+        })?;
+        write_into::<bool>(&out, |slot| self.batch.legal_mask_into(slot))?;
+        Ok(out)
+    }
+
+    /// Empties every game, or the games listed (X to move; generators go on).
+    #[pyo3(signature = (games = None))]
+    fn reset(&mut self, games: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+        let Some(games) = games else {
+            self.batch.reset();
+            return Ok(());
+        };
+        let mut wide = Vec::new();
+        read_integers(games, "games", &mut wide)?;
+        self.games.clear();
+        self.games.extend(wide.iter().map(|&g| usize::try_from(g).unwrap_or(usize::MAX)));
+        self.batch.reset_games(&self.games).map_err(|e| GameError::from(e).into())
+    }
+
+    /// An independent TicTacToe holding game i's moves, history included (a game lost by an
+    /// illegal action has no winner there: the forfeit is the batch's).
+    fn game(&self, i: &Bound<'_, PyAny>) -> PyResult<PyTicTacToe> {
+        let game = self.batch.game(convert::index(i)?).map_err(GameError::from)?;
+        Ok(PyTicTacToe::from(game))
+    }
+
+    fn __len__(&self) -> usize {
+        self.batch.count()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<Batch count={} n={}>", self.batch.count(), self.batch.n())
+    }
+
+    fn __copy__(&self) -> PyResult<Self> {
+        let batch = self.batch.try_clone().map_err(GameError::from)?;
+        Ok(PyBatch { batch, actions: Vec::new(), games: Vec::new() })
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyDict>) -> PyResult<Self> {
+        self.__copy__()
+    }
+
+    /// Pickles as each game's history, winner and generator state, replayed on unpickling.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let py = slf.py();
+        let this = slf.borrow();
+        let batch = &this.batch;
+        let histories = PyList::empty(py);
+        for g in 0..batch.count() {
+            histories.append(batch.history(g).map_err(GameError::from)?)?;
+        }
+        let mut winners = vec![0u8; batch.count()];
+        batch.winners(&mut winners).map_err(GameError::from)?;
+        let restore = py.get_type::<PyBatch>().getattr("_restore")?;
+        let state =
+            (batch.n(), histories, PyBytes::new(py, &winners), batch.generator_states().to_vec());
+        Ok((restore, state.into_pyobject(py)?))
+    }
+
+    /// The batch a pickled state describes (see `__reduce__`); every history is replayed by
+    /// the rules, so a state no batch can be in is refused.
+    #[staticmethod]
+    fn _restore(
+        n: usize,
+        histories: Vec<Vec<u32>>,
+        winners: &[u8],
+        generators: Vec<u64>,
+    ) -> PyResult<Self> {
+        let views: Vec<&[u32]> = histories.iter().map(Vec::as_slice).collect();
+        let batch = Batch::restore(n, &views, winners, &generators)
+            .map_err(|error| step_error(error, Given::default()))?;
+        Ok(PyBatch { batch, actions: Vec::new(), games: Vec::new() })
+    }
+}

@@ -1,0 +1,272 @@
+"""Batch from Python: every method against independent TicTacToe games played move by move
+(hypothesis), every refusal with the batch unchanged after it, caller-given outputs, copies,
+pickling and a worker process."""
+
+from __future__ import annotations
+
+import copy
+import multiprocessing
+import pickle
+from typing import Any, Optional
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import tictactoe
+from tictactoe import Batch, TicTacToe
+
+
+class Singles:
+    """The games of a batch as independent TicTacToe games, with the forfeits of illegal
+    actions (which are the batch's, not a rule of the game)."""
+
+    def __init__(self, count: int, n: int) -> None:
+        self.n = n
+        self.games = [TicTacToe(n) for _ in range(count)]
+        self.forfeit = [0] * count
+
+    def winner(self, g: int) -> int:
+        return self.forfeit[g] or self.games[g].winner
+
+    def over(self, g: int) -> bool:
+        return self.winner(g) != 0 or self.games[g].marks == self.n * self.n
+
+    def refusal(self, g: int, action: int) -> Optional[str]:
+        """The kind of the refusal of `action` in game g, or None when it is legal."""
+        if not 0 <= action < self.n * self.n:
+            return "out_of_bounds"
+        if self.forfeit[g]:
+            return "game_over"
+        try:
+            copy.copy(self.games[g]).play(action // self.n, action % self.n)
+        except ValueError as error:
+            return str(getattr(error, "kind"))
+        return None
+
+    def play(self, g: int, action: int) -> int:
+        if self.refusal(g, action) is None:
+            self.games[g].play(action // self.n, action % self.n)
+        else:
+            self.forfeit[g] = 3 - self.games[g].next_player
+        return self.winner(g)
+
+
+def assert_same(batch: Batch, singles: Singles) -> None:
+    n, count = batch.n, batch.count
+    assert batch.winner.tolist() == [singles.winner(g) for g in range(count)]
+    assert batch.next_player.tolist() == [g.next_player for g in singles.games]
+    assert batch.terminated.tolist() == [singles.over(g) for g in range(count)]
+    cells = batch.cells()
+    mask = batch.legal_mask()
+    planes = batch.observation()
+    assert cells.dtype == np.uint8 and cells.shape == (count, n, n)
+    assert mask.dtype == np.bool_ and mask.shape == (count, n * n)
+    assert planes.dtype == np.bool_ and planes.shape == (count, 2, n, n)
+    for g, game in enumerate(singles.games):
+        board = np.frombuffer(game.cells(), np.uint8).reshape(n, n)
+        assert (cells[g] == board).all()
+        legal = [] if singles.over(g) else [r * n + c for r, c in game.legal_moves()]
+        assert np.flatnonzero(mask[g]).tolist() == legal
+        mine = game.next_player
+        assert (planes[g, 0] == (board == mine)).all() and (planes[g, 1] == (board == 3 - mine)).all()
+        assert batch.game(g) == game
+
+
+@st.composite
+def scenario(draw: Any) -> tuple[int, int, int, list[tuple[str, Any]]]:
+    n = draw(st.integers(1, 8))
+    count = draw(st.integers(1, 6))
+    seed = draw(st.integers(0, 2**64 - 1))
+    wild = st.lists(st.one_of(st.none(), st.integers(-3, 70)), min_size=count, max_size=count)
+    op = st.one_of(
+        st.tuples(st.just("step"), st.tuples(wild, st.booleans())),
+        st.tuples(st.just("some"), st.tuples(st.permutations(range(count)), st.integers(0, count), wild, st.booleans())),
+        st.tuples(st.just("reset"), st.one_of(st.none(), st.lists(st.integers(0, count - 1), max_size=count))),
+    )
+    return n, count, seed, draw(st.lists(op, min_size=1, max_size=25))
+
+
+def step(batch: Batch, singles: Singles, games: Optional[list[int]], actions: list[int], lose: bool) -> None:
+    listed = games if games is not None else list(range(batch.count))
+    before = batch.cells().copy(), batch.winner.copy()
+    bad = [i for i, (g, a) in enumerate(zip(listed, actions)) if singles.refusal(g, a) is not None]
+    array = np.array(actions, dtype=np.int64)
+    if bad and not lose:
+        with pytest.raises(tictactoe.InvalidMoveError) as raised:
+            batch.step(array, games=games)
+        assert getattr(raised.value, "index") == bad[0]
+        assert getattr(raised.value, "kind") == singles.refusal(listed[bad[0]], actions[bad[0]])
+        assert (batch.cells() == before[0]).all() and (batch.winner == before[1]).all()
+    else:
+        winners = batch.step(array, games=games, illegal="lose" if lose else "raise")
+        assert winners.dtype == np.uint8
+        assert winners.tolist() == [singles.play(g, a) for g, a in zip(listed, actions)]
+
+
+@settings(max_examples=150, deadline=None)
+@given(scenario())
+def test_batch_agrees_with_single_games(case: tuple[int, int, int, list[tuple[str, Any]]]) -> None:
+    n, count, seed, ops = case
+    batch = Batch(count, n=n, seed=seed)
+    singles = Singles(count, n)
+    assert_same(batch, singles)
+    for verb, args in ops:
+        random = batch.random_legal_actions()
+        assert random.dtype == np.int64
+        for g, action in enumerate(random.tolist()):
+            assert (action == -1) == singles.over(g)
+            assert action == -1 or singles.refusal(g, action) is None
+        if verb == "step":
+            wild, lose = args
+            actions = [r if w is None else w for r, w in zip(random.tolist(), wild)]
+            step(batch, singles, None, actions, lose)
+        elif verb == "some":
+            order, k, wild, lose = args
+            games = list(order[:k])
+            actions = [random[g] if wild[g] is None else wild[g] for g in games]
+            step(batch, singles, games, [int(a) for a in actions], lose)
+        elif args is None:
+            batch.reset()
+            singles = Singles(count, n)
+        else:
+            batch.reset(args)
+            for g in args:
+                singles.games[g] = TicTacToe(n)
+                singles.forfeit[g] = 0
+        assert_same(batch, singles)
+
+
+def test_construction() -> None:
+    b = Batch(4096, n=3, seed=0)
+    assert (b.count, b.n, len(b)) == (4096, 3, 4096)
+    assert Batch(2).n == 3
+    assert repr(Batch(2, n=5)) == "<Batch count=2 n=5>"
+    for count in (0, -1):
+        with pytest.raises(ValueError) as raised:
+            Batch(count)
+        assert getattr(raised.value, "kind") == "invalid_count"
+    for n in (0, -2, 65536, 2**70):
+        with pytest.raises(ValueError) as raised:
+            Batch(2, n=n)
+        assert getattr(raised.value, "kind") == "invalid_size"
+    with pytest.raises(TypeError):
+        Batch(2, n=3.0)  # type: ignore[arg-type]
+    # Any integer seeds, by its low 64 bits.
+    assert (Batch(8, seed=-1).random_legal_actions() == Batch(8, seed=2**64 - 1).random_legal_actions()).all()
+
+
+def test_actions_of_every_integer_kind() -> None:
+    for actions in ([4, 0], (4, 0), np.array([4, 0], dtype=np.uint8), np.array([4, 0], dtype=np.int32),
+                    np.array([4, 0], dtype=">i8")):
+        b = Batch(2, seed=1)
+        assert b.step(actions).tolist() == [0, 0]
+        assert b.cells()[0, 1, 1] == 1 and b.cells()[1, 0, 0] == 1
+
+
+def test_bad_arguments_are_refused_and_change_nothing() -> None:
+    b = Batch(3, seed=1)
+    b.step([0, 1, 2])
+    before = b.cells().copy()
+    with pytest.raises(TypeError):
+        b.step(np.array([1.0, 2.0, 3.0]))
+    with pytest.raises(TypeError):
+        b.step("345")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        b.step(np.array([True, False, True]))
+    with pytest.raises(ValueError):
+        b.step(np.zeros((3, 1), dtype=np.int64))
+    with pytest.raises(ValueError) as raised:
+        b.step([3, 4])
+    assert getattr(raised.value, "kind") == "length_mismatch"
+    with pytest.raises(ValueError):
+        b.step([3, 4, 5], illegal="ignore")  # type: ignore[arg-type]
+    with pytest.raises(IndexError) as index_error:
+        b.step([4, 4], games=[0, 3])
+    assert getattr(index_error.value, "kind") == "game_index" and getattr(index_error.value, "index") == 1
+    with pytest.raises(ValueError) as repeated:
+        b.step([4, 5], games=[1, 1], illegal="lose")
+    assert getattr(repeated.value, "kind") == "repeated_game"
+    with pytest.raises(IndexError):
+        b.step([4], games=[-1])
+    with pytest.raises(tictactoe.OutOfBoundsError) as outside:
+        b.step([4, -1, 5])
+    assert (getattr(outside.value, "row"), getattr(outside.value, "col"), getattr(outside.value, "index")) == (-1, 2, 1)
+    with pytest.raises(tictactoe.CellOccupiedError):
+        b.step([4, 5, 2])
+    with pytest.raises(IndexError):
+        b.reset([0, 3])
+    with pytest.raises(IndexError):
+        b.game(3)
+    assert (b.cells() == before).all()
+
+
+def test_outputs_go_into_caller_arrays() -> None:
+    b = Batch(8, n=4, seed=3)
+    actions = np.empty(8, dtype=np.int64)
+    winners = np.empty(8, dtype=np.uint8)
+    planes = np.empty((8, 2, 4, 4), dtype=np.bool_)
+    mask = np.empty((8, 16), dtype=np.bool_)
+    cells = np.empty((8, 4, 4), dtype=np.uint8)
+    for _ in range(5):
+        assert b.random_legal_actions(out=actions) is actions
+        assert b.step(actions, out=winners) is winners
+        assert b.observation(out=planes) is planes
+        assert b.legal_mask(out=mask) is mask
+        assert b.cells(out=cells) is cells
+    assert (planes == b.observation()).all() and (mask == b.legal_mask()).all() and (cells == b.cells()).all()
+    with pytest.raises(TypeError):
+        b.cells(out=np.empty((8, 4, 4), dtype=np.int64))
+    with pytest.raises(ValueError):
+        b.legal_mask(out=np.empty((8, 15), dtype=np.bool_))
+    with pytest.raises(ValueError):
+        b.observation(out=np.empty((8, 4, 4, 2), dtype=np.bool_).transpose(0, 3, 1, 2))
+    with pytest.raises(TypeError):
+        b.step(actions, out=[0] * 8)  # type: ignore[arg-type]
+
+
+def play_on(batch: Batch, steps: int) -> list[list[int]]:
+    """Random legal steps, resetting finished games; the cells after each."""
+    seen = []
+    for _ in range(steps):
+        batch.reset(np.flatnonzero(batch.terminated))
+        batch.step(batch.random_legal_actions())
+        seen.append(batch.cells().ravel().tolist())
+    return seen
+
+
+def test_copies_and_pickles_keep_everything() -> None:
+    b = Batch(16, n=3, seed=11)
+    play_on(b, 3)
+    b.step(np.full(16, 99), illegal="lose")  # every game forfeited
+    b.reset(range(8))
+    play_on(b, 2)
+    for other in (copy.copy(b), copy.deepcopy(b), pickle.loads(pickle.dumps(b))):
+        assert (other.cells() == b.cells()).all() and (other.winner == b.winner).all()
+        assert play_on(other, 6) == play_on(copy.deepcopy(b), 6)
+    with pytest.raises(tictactoe.InvalidPositionError):
+        Batch._restore(3, [[4]], b"\x02", [0])  # O cannot have won: O is to move
+
+
+def test_a_worker_process_plays_on_identically() -> None:
+    b = Batch(32, n=4, seed=5)
+    play_on(b, 3)
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        remote = pool.apply(play_on, (b, 8))
+    assert remote == play_on(b, 8)
+
+
+def test_seeds_reproduce() -> None:
+    assert play_on(Batch(64, seed=1), 10) == play_on(Batch(64, seed=1), 10)
+    assert play_on(Batch(64, seed=1), 10) != play_on(Batch(64, seed=2), 10)
+
+
+def test_single_game_cells_and_legal_moves() -> None:
+    g = TicTacToe(3)
+    g.play_many([(1, 1), (0, 2)])
+    assert g.cells() == bytes([0, 0, 2, 0, 1, 0, 0, 0, 0])
+    assert np.frombuffer(g.cells(), np.uint8).reshape(3, 3)[1, 1] == 1
+    assert g.legal_moves() == [(0, 0), (0, 1), (1, 0), (1, 2), (2, 0), (2, 1), (2, 2)]
+    g.play_many([(0, 0), (2, 0), (2, 2)])
+    assert g.winner == 1 and g.legal_moves() == []
