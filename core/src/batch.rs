@@ -90,15 +90,18 @@ fn next_random(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// A uniformly random number below `bound` (> 0), by Lemire's multiply-and-reject.
+/// A uniformly random number below `bound` (> 0), by Lemire's nearly divisionless
+/// multiply-and-reject: the division that finds the values to reject runs only in the rare case
+/// where one might have to be.
 fn below(state: &mut u64, bound: u64) -> u64 {
-    loop {
-        let product = u128::from(next_random(state)) * u128::from(bound);
-        // Reject the few low parts that would make some results more likely than others.
-        if (product as u64) >= bound.wrapping_neg() % bound {
-            return (product >> 64) as u64;
+    let mut product = u128::from(next_random(state)) * u128::from(bound);
+    if (product as u64) < bound {
+        let threshold = bound.wrapping_neg() % bound;
+        while (product as u64) < threshold {
+            product = u128::from(next_random(state)) * u128::from(bound);
         }
     }
+    (product >> 64) as u64
 }
 
 impl Batch {
@@ -273,12 +276,18 @@ impl Batch {
             for (i, &action) in actions.iter().enumerate() {
                 self.refusal(game(i), action).map_err(at(i))?;
             }
+            // Every action was checked: play them without checking again.
+            let n = self.n();
+            for (i, (&action, winner)) in actions.iter().zip(winners.iter_mut()).enumerate() {
+                let cell = action as usize;
+                *winner = self.play_checked(game(i), cell / n, cell % n, cell);
+            }
+            return Ok(());
         }
         for (i, (&action, winner)) in actions.iter().zip(winners.iter_mut()).enumerate() {
             let g = game(i);
             *winner = match self.refusal(g, action) {
                 Ok((row, col, cell)) => self.play_checked(g, row, col, cell),
-                // Only with Illegal::Lose: Raise checked every action above.
                 Err(_) => {
                     self.winner[g] = self.next_player(g).opponent().number();
                     self.winner[g]
@@ -365,17 +374,19 @@ impl Batch {
     }
 
     /// Writes `per_cell` values for each cell of each game, row-major, game after game:
-    /// `fill(g, codes, out)` gets game g's cell codes (0, 1, 2) and its part of `out`.
+    /// `fill(g, board, out)` gets game g's board words and its part of `out` (inlined into each
+    /// caller, so that the cells are read without a call each).
+    #[inline(always)]
     fn per_cell<T>(
         &self,
         out: &mut [T],
         per_cell: usize,
-        fill: impl Fn(usize, &mut dyn Iterator<Item = u8>, &mut [T]),
+        fill: impl Fn(usize, &[u32], &mut [T]),
     ) -> Result<(), Error> {
         let cells = self.cells();
         check_len(out.len(), self.count * cells * per_cell)?;
         for (g, part) in out.chunks_exact_mut(cells * per_cell).enumerate() {
-            fill(g, &mut board::codes(self.board(g), cells), part);
+            fill(g, self.board(g), part);
         }
         Ok(())
     }
@@ -386,8 +397,9 @@ impl Batch {
     /// # Errors
     /// [`Error::LengthMismatch`] unless `out` has `count * n * n` values.
     pub fn cells_into(&self, out: &mut [u8]) -> Result<(), Error> {
-        self.per_cell(out, 1, |_, codes, part| {
-            for (slot, code) in part.iter_mut().zip(codes) {
+        let cells = self.cells();
+        self.per_cell(out, 1, |_, board, part| {
+            for (slot, code) in part.iter_mut().zip(board::codes(board, cells)) {
                 *slot = code;
             }
         })
@@ -400,9 +412,10 @@ impl Batch {
     /// [`Error::LengthMismatch`] unless `out` has `count * 2 * n * n` values.
     pub fn observation_into(&self, out: &mut [bool]) -> Result<(), Error> {
         let cells = self.cells();
-        self.per_cell(out, 2, |g, codes, part| {
+        self.per_cell(out, 2, |g, board, part| {
             let mine = self.next_player(g).number();
             let (own, other) = part.split_at_mut(cells);
+            let codes = board::codes(board, cells);
             for ((own, other), code) in own.iter_mut().zip(other.iter_mut()).zip(codes) {
                 *own = code == mine;
                 *other = code != 0 && code != mine;
@@ -416,9 +429,10 @@ impl Batch {
     /// # Errors
     /// [`Error::LengthMismatch`] unless `out` has `count * n * n` values.
     pub fn legal_mask_into(&self, out: &mut [bool]) -> Result<(), Error> {
-        self.per_cell(out, 1, |g, codes, part| {
+        let cells = self.cells();
+        self.per_cell(out, 1, |g, board, part| {
             let open = !self.is_over(g);
-            for (slot, code) in part.iter_mut().zip(codes) {
+            for (slot, code) in part.iter_mut().zip(board::codes(board, cells)) {
                 *slot = open && code == 0;
             }
         })

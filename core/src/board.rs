@@ -53,18 +53,24 @@ pub(crate) fn codes(board: &[u32], cells: usize) -> impl Iterator<Item = u8> + '
 }
 
 /// The index of the `k`-th free cell (from 0) among the first `cells`, if there are more than
-/// `k`; whole words of taken cells are skipped by counting.
+/// `k`: whole words are skipped by counting their free cells, and within a word the `k`-th one
+/// is found by clearing the lower ones of a mask with one bit per free cell.
 pub(crate) fn nth_free(board: &[u32], cells: usize, mut k: usize) -> Option<usize> {
     for (w, &word) in board.iter().enumerate() {
         let start = w * CELLS_PER_WORD;
         let in_word = cells.checked_sub(start)?.min(CELLS_PER_WORD);
-        // One bit set in each 2-bit field that holds a mark.
-        let taken = ((word | (word >> 1)) & 0x5555_5555).count_ones() as usize;
-        let free = in_word - taken;
-        if k < free {
-            return (0..in_word).filter(|&i| (word >> (2 * i)) & 3 == 0).nth(k).map(|i| start + i);
+        // The low bit of each 2-bit field of a cell on the board...
+        let on_board = 0x5555_5555u32 >> (2 * (CELLS_PER_WORD - in_word));
+        // ... set when the field holds no mark.
+        let mut free = !(word | (word >> 1)) & on_board;
+        let count = free.count_ones() as usize;
+        if k < count {
+            for _ in 0..k {
+                free &= free - 1;
+            }
+            return Some(start + free.trailing_zeros() as usize / 2);
         }
-        k -= free;
+        k -= count;
     }
     None
 }
