@@ -267,7 +267,8 @@ $(BENCH_VENV)/.ready: bench/requirements.txt
 	$(PYTHON) -m venv $(BENCH_VENV)
 	$(BENCH_VENV)/bin/pip install --quiet --upgrade pip
 	$(BENCH_VENV)/bin/pip install --quiet -r bench/requirements.txt
-	$(BENCH_VENV)/bin/pip install --quiet open-spiel || echo "OpenSpiel did not install: it is skipped"
+	@for peer in open-spiel envpool "pgx jax[cpu]" "pettingzoo[classic]"; do \
+	  $(BENCH_VENV)/bin/pip install --quiet $$peer || echo "$$peer did not install: it is skipped"; done
 	touch $@
 
 $(BENCH_VENV)/.installed: $(BENCH_VENV)/.ready $(DIST)/.built
@@ -280,6 +281,7 @@ bench: lib $(BUILD)/bench $(BENCH_VENV)/.installed
 	BENCH_JSON=$(abspath $(BENCH_DIR))/rust.json $(CARGO) bench -p tictactoe-bench --bench moves
 	$(BUILD)/bench $(BENCH_DIR)/c.json
 	STATIC_LIBS="$(STATIC_LIBS)" $(BENCH_VENV)/bin/python py/benches/bench_moves.py --json $(BENCH_DIR)/python.json
+	taskset -c 1 $(BENCH_VENV)/bin/python py/benches/bench_batch.py --json $(BENCH_DIR)/batch.json
 	$(BENCH_VENV)/bin/python bench/report.py $(BENCH_DIR) docs
 
 bench-c: lib $(BUILD)/bench

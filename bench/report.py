@@ -32,18 +32,79 @@ def cpu() -> str:
     return platform.processor() or "unknown"
 
 
+def batch_section(batches: list[dict[str, Any]], skipped: list[str], docs: Path) -> list[str]:
+    """The table, the ratio to the fastest peer and the picture of many games at once."""
+    if not batches:
+        return []
+    lines = [
+        "",
+        "## Many games at once",
+        "",
+        "Env-steps per second on one core (`taskset -c 1`): random legal games, each reset when",
+        "finished, the random choice inside the timed loop, the observation planes and the legal",
+        "mask produced every step (`py/benches/bench_batch.py`; the C ABI loop in",
+        "`ffi-c/benches/bench.c`). Peers installed from PyPI into the bench venv.",
+        "",
+        "![env-steps per second against games](benchmarks-batch.png)",
+        "",
+        "| implementation | n | games | M env-steps/s |",
+        "|---|---:|---:|---:|",
+    ]
+    for r in sorted(batches, key=lambda r: (r["peer"], r["batch"], r["n"], r["count"])):
+        lines.append(f"| {r['batch']} | {r['n']} | {r['count']} | {r['steps_per_second'] / 1e6:.3f} |")
+    peers = [r for r in batches if r["peer"] and r["count"] == 4096]
+    ours = [r for r in batches if not r["peer"] and r["count"] == 4096 and r["n"] == 3]
+    if peers and ours:
+        best = max(peers, key=lambda r: r["steps_per_second"])
+        lines.append("")
+        for r in ours:
+            ratio = r["steps_per_second"] / best["steps_per_second"]
+            verdict = "met" if ratio >= 3 else "missed"
+            lines.append(
+                f"At 4096 games of 3 x 3, {r['batch']} makes {ratio:.2f}x the env-steps of the fastest "
+                f"peer ({best['batch']}): target 3x, {verdict}."
+            )
+    for reason in skipped:
+        lines.append(f"\nSkipped: {reason}")
+    figure, axes = plt.subplots(figsize=(11, 5.5))
+    series: dict[str, list[tuple[int, float]]] = defaultdict(list)
+    for r in batches:
+        series[f"{r['batch']} (n = {r['n']})"].append((r["count"], r["steps_per_second"]))
+    for label, points in sorted(series.items()):
+        points.sort()
+        xs, ys = zip(*points)
+        axes.plot(xs, ys, marker="o", linestyle="--" if "tictactoe" not in label else "-", label=label)
+    axes.set_xscale("log")
+    axes.set_yscale("log")
+    axes.set_xlabel("games stepped together")
+    axes.set_ylabel("env-steps per second, one core")
+    axes.set_title("many games at once: random legal games with observation and legal mask every step")
+    axes.grid(True, which="both", alpha=0.3)
+    axes.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    figure.tight_layout()
+    figure.savefig(docs / "benchmarks-batch.png", dpi=120)
+    return lines
+
+
 def main() -> None:
     records_dir, docs = Path(sys.argv[1]), Path(sys.argv[2])
     records: list[dict[str, Any]] = []
-    for name in ("rust.json", "c.json", "python.json"):
+    skipped: list[str] = []
+    for name in ("rust.json", "c.json", "python.json", "batch.json"):
         path = records_dir / name
-        if path.exists():
-            records += json.loads(path.read_text())
-        else:
+        if not path.exists():
             print(f"report: {path} is missing, its face is left out")
+            continue
+        loaded = json.loads(path.read_text())
+        if isinstance(loaded, dict):  # the batch benchmark: records and the peers it skipped
+            records += loaded["records"]
+            skipped += loaded["skipped"]
+        else:
+            records += loaded
     timings = [r for r in records if "ns_per_move" in r]
     memory = [r for r in records if "bytes" in r]
     targets = [r for r in records if "target" in r]
+    batches = [r for r in records if "batch" in r]
 
     lines = [
         "# Benchmarks",
@@ -92,6 +153,7 @@ def main() -> None:
             f"| {r['face']} | {r['n']} | {r['implementation']} | {r['ns']:.1f} | {r['against']} | "
             f"{r['against_ns']:.1f} | {ratio:.2f}x | {r['target']:.2f}x | {verdict} |"
         )
+    lines += batch_section(batches, skipped, docs)
     lines += ["", "## Memory", "", "Bytes per new game (the object plus its heap).", ""]
     by_n: dict[int, dict[str, int]] = defaultdict(dict)
     for r in memory:

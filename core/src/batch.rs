@@ -399,9 +399,7 @@ impl Batch {
     pub fn cells_into(&self, out: &mut [u8]) -> Result<(), Error> {
         let cells = self.cells();
         self.per_cell(out, 1, |_, board, part| {
-            for (slot, code) in part.iter_mut().zip(board::codes(board, cells)) {
-                *slot = code;
-            }
+            board::for_each_code(board, cells, |cell, code| part[cell] = code);
         })
     }
 
@@ -415,11 +413,10 @@ impl Batch {
         self.per_cell(out, 2, |g, board, part| {
             let mine = self.next_player(g).number();
             let (own, other) = part.split_at_mut(cells);
-            let codes = board::codes(board, cells);
-            for ((own, other), code) in own.iter_mut().zip(other.iter_mut()).zip(codes) {
-                *own = code == mine;
-                *other = code != 0 && code != mine;
-            }
+            board::for_each_code(board, cells, |cell, code| {
+                own[cell] = code == mine;
+                other[cell] = code != 0 && code != mine;
+            });
         })
     }
 
@@ -432,9 +429,7 @@ impl Batch {
         let cells = self.cells();
         self.per_cell(out, 1, |g, board, part| {
             let open = !self.is_over(g);
-            for (slot, code) in part.iter_mut().zip(board::codes(board, cells)) {
-                *slot = open && code == 0;
-            }
+            board::for_each_code(board, cells, |cell, code| part[cell] = open && code == 0);
         })
     }
 

@@ -52,6 +52,21 @@ pub(crate) fn codes(board: &[u32], cells: usize) -> impl Iterator<Item = u8> + '
         .take(cells)
 }
 
+/// Calls `f(cell, code)` for each of the first `cells` cells, in order: the loop of
+/// [`codes`] written out word by word, for the batch's per-step outputs.
+#[inline(always)]
+pub(crate) fn for_each_code(board: &[u32], cells: usize, mut f: impl FnMut(usize, u8)) {
+    for (w, &word) in board.iter().enumerate() {
+        let start = w * CELLS_PER_WORD;
+        let end = cells.min(start + CELLS_PER_WORD);
+        let mut rest = word;
+        for cell in start..end {
+            f(cell, (rest & 3) as u8);
+            rest >>= 2;
+        }
+    }
+}
+
 /// The index of the `k`-th free cell (from 0) among the first `cells`, if there are more than
 /// `k`: whole words are skipped by counting their free cells, and within a word the `k`-th one
 /// is found by clearing the lower ones of a mask with one bit per free cell.

@@ -6,6 +6,9 @@
  *    interleaved round by round; the median round of each with the ratios.
  * 2. ns per tictactoe_game_new + tictactoe_game_free at n = 3 against one malloc + free of the
  *    bytes the library allocates for that game (measured with mallinfo2).
+ * 3. env-steps per second of a tictactoe_batch of 1 to 4096 games of 3 x 3: random legal
+ *    actions, a step, the observation planes and the legal mask every step, finished games
+ *    reset (the loop py/benches/bench_batch.py times from Python, here through the C ABI).
  *
  * With a path argument, the medians are also written there as JSON records for
  * bench/report.py. */
@@ -196,6 +199,67 @@ static void creation(FILE *json, int *first) {
            median(pair), 1.5);
 }
 
+/* Env-steps per second of the batch loop over `games` games of n x n, best of three runs of
+ * about a second. */
+static double batch_rate(uint32_t games, uint32_t n) {
+    tictactoe_batch *batch;
+    size_t cells = (size_t)n * n, steps = 64, i;
+    uint32_t *actions = (uint32_t *)malloc(games * sizeof(uint32_t));
+    uint32_t *winners = (uint32_t *)malloc(games * sizeof(uint32_t));
+    uint32_t *finished = (uint32_t *)malloc(games * sizeof(uint32_t));
+    bool *over = (bool *)malloc(games * sizeof(bool));
+    bool *planes = (bool *)malloc(games * 2 * cells * sizeof(bool));
+    bool *mask = (bool *)malloc(games * cells * sizeof(bool));
+    double best = 0;
+    int run;
+    if (tictactoe_batch_new(games, n, 0, &batch)) exit(1);
+    for (run = 0; run < 4; run++) {
+        double t0 = now(), elapsed;
+        for (i = 0; i < steps; i++) {
+            uint32_t g, count = 0;
+            if (tictactoe_batch_random_legal_actions(batch, actions, games) ||
+                tictactoe_batch_step(batch, actions, games, winners) ||
+                tictactoe_batch_observation(batch, planes, games * 2 * cells) ||
+                tictactoe_batch_legal_mask(batch, mask, games * cells) || tictactoe_batch_terminated(batch, over, games))
+                exit(1);
+            for (g = 0; g < games; g++)
+                if (over[g]) finished[count++] = g;
+            if (count && tictactoe_batch_reset(batch, finished, count)) exit(1);
+        }
+        elapsed = (now() - t0) / 1e9;
+        if (run == 0) {
+            steps = (size_t)((double)steps / elapsed) + 1; /* about a second a run from now on */
+            continue;
+        }
+        if ((double)(steps * games) / elapsed > best) best = (double)(steps * games) / elapsed;
+    }
+    tictactoe_batch_free(batch);
+    free(actions);
+    free(winners);
+    free(finished);
+    free(over);
+    free(planes);
+    free(mask);
+    return best;
+}
+
+static void batches(FILE *json, int *first) {
+    static const uint32_t sizes[] = {1, 64, 1024, 4096};
+    size_t i;
+    printf("\n| games (3 x 3) | tictactoe_batch loop (M env-steps/s) |\n|---:|---:|\n");
+    for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        double r = batch_rate(sizes[i], 3);
+        printf("| %u | %.2f |\n", sizes[i], r / 1e6);
+        if (json) {
+            separate(json, first);
+            fprintf(json,
+                    "  {\"batch\": \"tictactoe_batch (C ABI)\", \"count\": %u, \"n\": 3, \"steps_per_second\": %.0f, "
+                    "\"peer\": false}",
+                    sizes[i], r);
+        }
+    }
+}
+
 int main(int argc, char **argv) {
     static const struct {
         uint32_t n;
@@ -249,6 +313,7 @@ int main(int argc, char **argv) {
         free(games);
     }
     creation(json, &first);
+    batches(json, &first);
     if (json) {
         fputs("\n]\n", json);
         fclose(json);
