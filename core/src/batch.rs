@@ -413,10 +413,8 @@ impl Batch {
         self.per_cell(out, 2, |g, board, part| {
             let mine = self.next_player(g).number();
             let (own, other) = part.split_at_mut(cells);
-            board::for_each_code(board, cells, |cell, code| {
-                own[cell] = code == mine;
-                other[cell] = code != 0 && code != mine;
-            });
+            board::flags_into(board, mine, own);
+            board::flags_into(board, 3 - mine, other);
         })
     }
 
@@ -426,10 +424,12 @@ impl Batch {
     /// # Errors
     /// [`Error::LengthMismatch`] unless `out` has `count * n * n` values.
     pub fn legal_mask_into(&self, out: &mut [bool]) -> Result<(), Error> {
-        let cells = self.cells();
         self.per_cell(out, 1, |g, board, part| {
-            let open = !self.is_over(g);
-            board::for_each_code(board, cells, |cell, code| part[cell] = open && code == 0);
+            if self.is_over(g) {
+                part.fill(false);
+            } else {
+                board::flags_into(board, 0, part);
+            }
         })
     }
 

@@ -52,6 +52,45 @@ pub(crate) fn codes(board: &[u32], cells: usize) -> impl Iterator<Item = u8> + '
         .take(cells)
 }
 
+/// `FLAGS[code][byte]`: for the 4 cells a byte of a board word holds, whether each holds `code`.
+static FLAGS: [[[bool; 4]; 256]; 3] = {
+    let mut flags = [[[false; 4]; 256]; 3];
+    let mut code = 0;
+    while code < 3 {
+        let mut byte = 0;
+        while byte < 256 {
+            let mut i = 0;
+            while i < 4 {
+                flags[code][byte][i] = (byte >> (2 * i)) & 3 == code;
+                i += 1;
+            }
+            byte += 1;
+        }
+        code += 1;
+    }
+    flags
+};
+
+/// Sets `out[cell]` (for the first `cells` cells, `out.len()` of them) to whether the cell holds
+/// `code` (0 empty, 1 `X`, 2 `O`): four cells at a time, from a table, for the batch's per-step
+/// observation and legal mask.
+#[inline]
+pub(crate) fn flags_into(board: &[u32], code: u8, out: &mut [bool]) {
+    let table = &FLAGS[usize::from(code)];
+    let mut bytes = board.iter().flat_map(|word| word.to_le_bytes());
+    let mut chunks = out.chunks_exact_mut(4);
+    // Whole chunks are one fixed-size copy each; the last, shorter one cell by cell.
+    for (chunk, byte) in (&mut chunks).zip(&mut bytes) {
+        chunk.copy_from_slice(&table[usize::from(byte)]);
+    }
+    let rest = chunks.into_remainder();
+    if let Some(byte) = bytes.next() {
+        for (slot, &flag) in rest.iter_mut().zip(&table[usize::from(byte)]) {
+            *slot = flag;
+        }
+    }
+}
+
 /// Calls `f(cell, code)` for each of the first `cells` cells, in order: the loop of
 /// [`codes`] written out word by word, for the batch's per-step outputs.
 #[inline(always)]

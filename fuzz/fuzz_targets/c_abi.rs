@@ -25,12 +25,22 @@ enum Call {
     Parse(Vec<u8>),
     FromCells(u32, Vec<u8>),
     NullGame(u8),
+    MoveMany(Vec<(u32, u32, u32)>),
+    BatchNew(u8, u8, u64),
+    BatchStep(Vec<u32>, Option<Vec<u32>>, u32),
+    BatchRandomStep,
+    BatchQuery(u8),
+    BatchReset(Option<Vec<u32>>),
+    BatchGame(u32),
 }
 
 const SENTINEL: u32 = 0xDEAD_BEEF;
 
 fuzz_target!(|calls: Vec<Call>| {
     let mut game: *mut tictactoe_game = null_mut();
+    let mut batch: *mut tictactoe_batch = null_mut();
+    let mut games = 0usize;
+    let mut cells = 0usize;
     // SAFETY: every pointer passed is NULL, a live handle owned here, or a local out-param.
     unsafe {
         for call in calls.into_iter().take(100) {
@@ -137,6 +147,118 @@ fuzz_target!(|calls: Vec<Call>| {
                     tictactoe_game_free(built);
                     r
                 }
+                Call::MoveMany(triples) => {
+                    let moves: Vec<tictactoe_move> = triples
+                        .iter()
+                        .map(|&(row, col, player)| tictactoe_move { row, col, player })
+                        .collect();
+                    let mut refused = usize::MAX;
+                    let r = tictactoe_game_move_many(
+                        game,
+                        moves.as_ptr(),
+                        moves.len(),
+                        &mut out,
+                        &mut refused,
+                    );
+                    if r == tictactoe_result::Ok || r == tictactoe_result::NullParameter {
+                        assert_eq!(refused, usize::MAX, "refused_out written without a refusal");
+                    } else {
+                        assert!(refused < moves.len());
+                    }
+                    r
+                }
+                Call::BatchNew(count, n, seed) => {
+                    let mut fresh = null_mut();
+                    let r = tictactoe_batch_new(
+                        u32::from(count % 17),
+                        u32::from(n % 9),
+                        seed,
+                        &mut fresh,
+                    );
+                    assert_eq!(r == tictactoe_result::Ok, !fresh.is_null());
+                    if !fresh.is_null() {
+                        tictactoe_batch_free(batch);
+                        batch = fresh;
+                        games = usize::from(count % 17);
+                        cells = usize::from(n % 9).pow(2);
+                    }
+                    r
+                }
+                Call::BatchStep(actions, listed, illegal) => {
+                    let mut winners = vec![SENTINEL; actions.len()];
+                    let mut refused = usize::MAX;
+                    let listed_ptr = listed.as_ref().map_or(null(), |l| l.as_ptr());
+                    let count =
+                        listed.as_ref().map_or(actions.len(), |l| l.len().min(actions.len()));
+                    let r = tictactoe_batch_step_games(
+                        batch,
+                        listed_ptr,
+                        actions.as_ptr(),
+                        count,
+                        illegal % 3,
+                        winners.as_mut_ptr(),
+                        &mut refused,
+                    );
+                    if r == tictactoe_result::Ok {
+                        assert!(winners[..count].iter().all(|&w| w <= 2));
+                    } else {
+                        assert!(
+                            winners.iter().all(|&w| w == SENTINEL),
+                            "winners written on failure"
+                        );
+                    }
+                    r
+                }
+                Call::BatchRandomStep => {
+                    let mut actions = vec![0u32; games];
+                    let mut winners = vec![0u32; games];
+                    let r =
+                        tictactoe_batch_random_legal_actions(batch, actions.as_mut_ptr(), games);
+                    if r == tictactoe_result::Ok
+                        && actions.iter().all(|&a| a != TICTACTOE_NO_ACTION)
+                    {
+                        // Random legal actions are legal.
+                        let step = tictactoe_batch_step(
+                            batch,
+                            actions.as_ptr(),
+                            games,
+                            winners.as_mut_ptr(),
+                        );
+                        assert_eq!(step, tictactoe_result::Ok);
+                    }
+                    r
+                }
+                Call::BatchQuery(which) => {
+                    let mut bytes = vec![7u8; games * cells * 2 + usize::from(which % 2)];
+                    let mut flags = vec![false; games * cells * 2];
+                    match which % 6 {
+                        0 => tictactoe_batch_cells(batch, bytes.as_mut_ptr(), games * cells),
+                        1 => tictactoe_batch_observation(
+                            batch,
+                            flags.as_mut_ptr(),
+                            games * cells * 2,
+                        ),
+                        2 => tictactoe_batch_legal_mask(batch, flags.as_mut_ptr(), games * cells),
+                        3 => tictactoe_batch_winners(
+                            batch,
+                            bytes.as_mut_ptr(),
+                            bytes.len().min(games + 1),
+                        ),
+                        4 => tictactoe_batch_terminated(batch, flags.as_mut_ptr(), games),
+                        _ => tictactoe_batch_next_players(batch, null_mut(), games),
+                    }
+                }
+                Call::BatchReset(listed) => {
+                    let listed_ptr = listed.as_ref().map_or(null(), |l| l.as_ptr());
+                    tictactoe_batch_reset(batch, listed_ptr, listed.map_or(0, |l| l.len()))
+                }
+                Call::BatchGame(index) => {
+                    let mut copy = null_mut();
+                    let r = tictactoe_batch_game(batch, index, &mut copy);
+                    assert_eq!(r == tictactoe_result::Ok, !copy.is_null());
+                    tictactoe_game_free(copy);
+                    r
+                }
                 Call::NullGame(which) => match which % 4 {
                     0 => tictactoe_game_move(null_mut(), 0, 0, 1, &mut out),
                     1 => tictactoe_game_serialize(null(), null_mut(), 0, null_mut()),
@@ -150,5 +272,6 @@ fuzz_target!(|calls: Vec<Call>| {
             }
         }
         tictactoe_game_free(game);
+        tictactoe_batch_free(batch);
     }
 });
