@@ -45,13 +45,8 @@ pub enum Illegal {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Batch {
-    n: u16,
+    layout: Layout,
     count: usize,
-    /// Words a game takes in `words`: its board, then its line counters from `lines_start`,
-    /// then its history (the cells marked, in order) from `history_start`, room for n * n.
-    stride: usize,
-    lines_start: usize,
-    history_start: usize,
     words: Vec<u32>,
     marks: Vec<[u32; 2]>,
     open: Vec<[u32; 2]>,
@@ -62,6 +57,27 @@ pub struct Batch {
     rng: Vec<u64>,
     /// One bit a game: scratch for finding repeated indices in [`Batch::step_games`].
     seen: Vec<u64>,
+}
+
+/// Where a game's parts sit in its stride of words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Layout {
+    n: u16,
+    /// Words a game takes: its board, then its line counters from `lines_start`, then its
+    /// history (the cells marked, in order) from `history_start`, room for n * n.
+    stride: usize,
+    lines_start: usize,
+    history_start: usize,
+}
+
+impl Layout {
+    fn n(&self) -> usize {
+        usize::from(self.n)
+    }
+
+    fn cells(&self) -> usize {
+        self.n() * self.n()
+    }
 }
 
 /// A vector of `len` copies of `value`, whose allocation failure is an error, not an abort.
@@ -104,6 +120,330 @@ fn below(state: &mut u64, bound: u64) -> u64 {
     (product >> 64) as u64
 }
 
+/// A range of a batch's games, to read: what every query of a [`Batch`] runs on
+/// ([`Batch::games`]), and what splits into disjoint ranges that threads can read at once.
+#[derive(Clone, Copy, Debug)]
+pub struct Games<'a> {
+    layout: Layout,
+    words: &'a [u32],
+    marks: &'a [[u32; 2]],
+    winner: &'a [u8],
+}
+
+/// A range of a batch's games, to change: what every step, draw and reset of a [`Batch`] runs on
+/// ([`Batch::games_mut`]), and what splits into disjoint ranges that threads can step at once,
+/// with the same results whatever the split (each game depends on itself alone).
+#[derive(Debug)]
+pub struct GamesMut<'a> {
+    layout: Layout,
+    words: &'a mut [u32],
+    marks: &'a mut [[u32; 2]],
+    open: &'a mut [[u32; 2]],
+    winner: &'a mut [u8],
+    rng: &'a mut [u64],
+}
+
+impl<'a> Games<'a> {
+    /// The number of games in the range.
+    pub fn count(&self) -> usize {
+        self.winner.len()
+    }
+
+    /// The first `mid` games and the rest (`mid` at most the count).
+    pub fn split_at(self, mid: usize) -> (Games<'a>, Games<'a>) {
+        let (words, words_rest) = self.words.split_at(mid * self.layout.stride);
+        let (marks, marks_rest) = self.marks.split_at(mid);
+        let (winner, winner_rest) = self.winner.split_at(mid);
+        (
+            Games { layout: self.layout, words, marks, winner },
+            Games {
+                layout: self.layout,
+                words: words_rest,
+                marks: marks_rest,
+                winner: winner_rest,
+            },
+        )
+    }
+
+    /// The number of moves made in game `g`: every mark of a batch's game is a move.
+    fn moves(&self, g: usize) -> usize {
+        (self.marks[g][0] + self.marks[g][1]) as usize
+    }
+
+    fn board(&self, g: usize) -> &'a [u32] {
+        let start = g * self.layout.stride;
+        &self.words[start..start + self.layout.lines_start]
+    }
+
+    fn history(&self, g: usize) -> &'a [u32] {
+        let start = g * self.layout.stride + self.layout.history_start;
+        &self.words[start..start + self.moves(g)]
+    }
+
+    fn winner_of(&self, g: usize) -> Option<Player> {
+        Player::from_code(u32::from(self.winner[g]))
+    }
+
+    /// Whose turn it is in game `g`: `X` while `X` has no more marks than `O`.
+    fn next_player(&self, g: usize) -> Player {
+        if self.marks[g][0] <= self.marks[g][1] {
+            Player::X
+        } else {
+            Player::O
+        }
+    }
+
+    fn is_over(&self, g: usize) -> bool {
+        self.winner[g] != 0 || self.moves(g) == self.layout.cells()
+    }
+
+    /// Why `action` cannot be played in game `g` now, if it cannot: the checks of
+    /// [`Game::make_move`] in its order (the player is the one whose turn it is).
+    fn refusal(&self, g: usize, action: u32) -> Result<(usize, usize, usize), Error> {
+        let n = self.layout.n();
+        let action = action as usize;
+        let (row, col) = (action / n, action % n);
+        let cell = rules::check_cell(n, row, col)?;
+        rules::check_free(self.board(g), self.winner_of(g), row, col, cell)?;
+        Ok((row, col, cell))
+    }
+
+    /// Checks one action per game of the range, as [`GamesMut::step`] with [`Illegal::Raise`]
+    /// does before it changes anything: for the threads of one step, which check the whole
+    /// batch first and then step their ranges.
+    ///
+    /// # Errors
+    /// As [`Batch::step`] with [`Illegal::Raise`].
+    pub fn check(&self, actions: &[u32]) -> Result<(), ReplayError> {
+        check_len(actions.len(), self.count()).map_err(|error| ReplayError { index: 0, error })?;
+        for (index, &action) in actions.iter().enumerate() {
+            self.refusal(index, action).map_err(|error| ReplayError { index, error })?;
+        }
+        Ok(())
+    }
+
+    /// Writes one value per game into `out` (of `count` values).
+    fn per_game<T>(&self, out: &mut [T], value: impl Fn(usize) -> T) -> Result<(), Error> {
+        check_len(out.len(), self.count())?;
+        for (g, slot) in out.iter_mut().enumerate() {
+            *slot = value(g);
+        }
+        Ok(())
+    }
+
+    /// As [`Batch::next_players`], for the range.
+    ///
+    /// # Errors
+    /// [`Error::LengthMismatch`] unless `out` has one value per game (as for every query).
+    pub fn next_players(&self, out: &mut [u8]) -> Result<(), Error> {
+        self.per_game(out, |g| self.next_player(g).number())
+    }
+
+    /// As [`Batch::winners`], for the range.
+    ///
+    /// # Errors
+    /// As [`Games::next_players`].
+    pub fn winners(&self, out: &mut [u8]) -> Result<(), Error> {
+        self.per_game(out, |g| self.winner[g])
+    }
+
+    /// As [`Batch::terminated`], for the range.
+    ///
+    /// # Errors
+    /// As [`Games::next_players`].
+    pub fn terminated(&self, out: &mut [bool]) -> Result<(), Error> {
+        self.per_game(out, |g| self.is_over(g))
+    }
+
+    /// Writes `per_cell` values for each cell of each game, row-major, game after game:
+    /// `fill(g, board, out)` gets game g's board words and its part of `out` (inlined into each
+    /// caller, so that the cells are read without a call each).
+    #[inline(always)]
+    fn per_cell<T>(
+        &self,
+        out: &mut [T],
+        per_cell: usize,
+        fill: impl Fn(usize, &[u32], &mut [T]),
+    ) -> Result<(), Error> {
+        let cells = self.layout.cells();
+        check_len(out.len(), self.count() * cells * per_cell)?;
+        for (g, part) in out.chunks_exact_mut(cells * per_cell).enumerate() {
+            fill(g, self.board(g), part);
+        }
+        Ok(())
+    }
+
+    /// As [`Batch::cells_into`], for the range.
+    ///
+    /// # Errors
+    /// [`Error::LengthMismatch`] unless `out` has `count * n * n` values.
+    pub fn cells_into(&self, out: &mut [u8]) -> Result<(), Error> {
+        let cells = self.layout.cells();
+        self.per_cell(out, 1, |_, board, part| {
+            board::for_each_code(board, cells, |cell, code| part[cell] = code);
+        })
+    }
+
+    /// As [`Batch::observation_into`], for the range.
+    ///
+    /// # Errors
+    /// [`Error::LengthMismatch`] unless `out` has `count * 2 * n * n` values.
+    pub fn observation_into(&self, out: &mut [bool]) -> Result<(), Error> {
+        let cells = self.layout.cells();
+        self.per_cell(out, 2, |g, board, part| {
+            let mine = self.next_player(g).number();
+            let (own, other) = part.split_at_mut(cells);
+            board::flags_into(board, mine, own);
+            board::flags_into(board, 3 - mine, other);
+        })
+    }
+
+    /// As [`Batch::legal_mask_into`], for the range.
+    ///
+    /// # Errors
+    /// [`Error::LengthMismatch`] unless `out` has `count * n * n` values.
+    pub fn legal_mask_into(&self, out: &mut [bool]) -> Result<(), Error> {
+        self.per_cell(out, 1, |g, board, part| {
+            if self.is_over(g) {
+                part.fill(false);
+            } else {
+                board::flags_into(board, 0, part);
+            }
+        })
+    }
+}
+
+impl<'a> GamesMut<'a> {
+    /// The range, to read.
+    pub fn games(&self) -> Games<'_> {
+        Games { layout: self.layout, words: self.words, marks: self.marks, winner: self.winner }
+    }
+
+    /// The number of games in the range.
+    pub fn count(&self) -> usize {
+        self.winner.len()
+    }
+
+    /// The first `mid` games and the rest (`mid` at most the count).
+    pub fn split_at(self, mid: usize) -> (GamesMut<'a>, GamesMut<'a>) {
+        let (words, words_rest) = self.words.split_at_mut(mid * self.layout.stride);
+        let (marks, marks_rest) = self.marks.split_at_mut(mid);
+        let (open, open_rest) = self.open.split_at_mut(mid);
+        let (winner, winner_rest) = self.winner.split_at_mut(mid);
+        let (rng, rng_rest) = self.rng.split_at_mut(mid);
+        (
+            GamesMut { layout: self.layout, words, marks, open, winner, rng },
+            GamesMut {
+                layout: self.layout,
+                words: words_rest,
+                marks: marks_rest,
+                open: open_rest,
+                winner: winner_rest,
+                rng: rng_rest,
+            },
+        )
+    }
+
+    /// Plays a checked move in game `g`; returns the winner's number after it (0 for none).
+    fn play_checked(&mut self, g: usize, row: usize, col: usize, cell: usize) -> u8 {
+        let games = self.games();
+        let (player, moves) = (games.next_player(g), games.moves(g));
+        let Layout { stride, lines_start, history_start, .. } = self.layout;
+        let words = &mut self.words[g * stride..(g + 1) * stride];
+        words[history_start + moves] = cell as u32;
+        let tally = Tally { marks: &mut self.marks[g], open: &mut self.open[g] };
+        if rules::place(words, lines_start, tally, self.layout.n(), row, col, cell, player) {
+            self.winner[g] = player.number();
+        }
+        self.winner[g]
+    }
+
+    /// Ends game `g` with the loss of its player to move (an illegal action with
+    /// [`Illegal::Lose`]); returns the winner's number.
+    fn forfeit(&mut self, g: usize) -> u8 {
+        self.winner[g] = self.games().next_player(g).opponent().number();
+        self.winner[g]
+    }
+
+    /// Plays `action` in game `g`, whose refusal was checked already.
+    fn play_action(&mut self, g: usize, action: u32) -> u8 {
+        let (n, cell) = (self.layout.n(), action as usize);
+        self.play_checked(g, cell / n, cell % n, cell)
+    }
+
+    /// One move in every game of the range, in order: as [`Batch::step`].
+    ///
+    /// # Errors
+    /// As [`Batch::step`], with indices in the range.
+    pub fn step(
+        &mut self,
+        actions: &[u32],
+        winners: &mut [u8],
+        illegal: Illegal,
+    ) -> Result<(), ReplayError> {
+        check_len(winners.len(), self.count()).map_err(|error| ReplayError { index: 0, error })?;
+        if illegal == Illegal::Raise {
+            self.games().check(actions)?;
+            // Every action was checked: play them without checking again.
+            for (g, (&action, winner)) in actions.iter().zip(winners.iter_mut()).enumerate() {
+                *winner = self.play_action(g, action);
+            }
+            return Ok(());
+        }
+        check_len(actions.len(), self.count()).map_err(|error| ReplayError { index: 0, error })?;
+        for (g, (&action, winner)) in actions.iter().zip(winners.iter_mut()).enumerate() {
+            *winner = match self.games().refusal(g, action) {
+                Ok((row, col, cell)) => self.play_checked(g, row, col, cell),
+                Err(_) => self.forfeit(g),
+            };
+        }
+        Ok(())
+    }
+
+    /// As [`Batch::random_legal_actions`], for the range.
+    ///
+    /// # Errors
+    /// [`Error::LengthMismatch`] unless `out` has one value per game.
+    pub fn random_legal_actions(&mut self, out: &mut [u32]) -> Result<(), Error> {
+        check_len(out.len(), self.count())?;
+        let cells = self.layout.cells();
+        let games = Games {
+            layout: self.layout,
+            words: self.words,
+            marks: self.marks,
+            winner: self.winner,
+        };
+        for ((g, action), state) in out.iter_mut().enumerate().zip(self.rng.iter_mut()) {
+            *action = if games.is_over(g) {
+                NO_ACTION
+            } else {
+                let free = (cells - games.moves(g)) as u64;
+                let k = below(state, free) as usize;
+                // The game is not over, so it has a k-th free cell; cells < 2^32.
+                board::nth_free(games.board(g), cells, k).map_or(NO_ACTION, |cell| cell as u32)
+            };
+        }
+        Ok(())
+    }
+
+    /// Empties game `g` (its generator goes on where it was).
+    fn reset_game(&mut self, g: usize) {
+        let stride = self.layout.stride;
+        self.words[g * stride..(g + 1) * stride].fill(0);
+        self.marks[g] = [0; 2];
+        // 2 * MAX_N + 2 lines fit in u32.
+        self.open[g] = [lines::count(self.layout.n()) as u32; 2];
+        self.winner[g] = 0;
+    }
+
+    /// Empties every game of the range.
+    pub fn reset(&mut self) {
+        for g in 0..self.count() {
+            self.reset_game(g);
+        }
+    }
+}
+
 impl Batch {
     /// `count` empty n x n games, `X` to move in each; their random actions come from `seed`.
     ///
@@ -124,11 +464,8 @@ impl Batch {
         let total = count.checked_mul(stride).ok_or(Error::AllocFailed)?;
         let mut batch = Batch {
             // n <= MAX_N = u16::MAX, checked above.
-            n: n as u16,
+            layout: Layout { n: n as u16, stride, lines_start, history_start },
             count,
-            stride,
-            lines_start,
-            history_start,
             words: filled(total, 0)?,
             marks: filled(count, [0; 2])?,
             open: filled(count, [0; 2])?,
@@ -169,60 +506,41 @@ impl Batch {
 
     /// The board size n.
     pub fn n(&self) -> usize {
-        usize::from(self.n)
+        self.layout.n()
     }
 
-    fn cells(&self) -> usize {
-        self.n() * self.n()
+    /// Every game, to read; [`Games::split_at`] divides them between threads.
+    pub fn games(&self) -> Games<'_> {
+        Games { layout: self.layout, words: &self.words, marks: &self.marks, winner: &self.winner }
     }
 
-    /// The number of moves made in game `g`: every mark of a batch's game is a move.
-    fn moves(&self, g: usize) -> usize {
-        (self.marks[g][0] + self.marks[g][1]) as usize
-    }
-
-    fn board(&self, g: usize) -> &[u32] {
-        &self.words[g * self.stride..g * self.stride + self.lines_start]
-    }
-
-    fn winner_of(&self, g: usize) -> Option<Player> {
-        Player::from_code(u32::from(self.winner[g]))
-    }
-
-    /// Whose turn it is in game `g`: `X` while `X` has no more marks than `O`.
-    fn next_player(&self, g: usize) -> Player {
-        if self.marks[g][0] <= self.marks[g][1] {
-            Player::X
-        } else {
-            Player::O
+    /// Every game, to change; [`GamesMut::split_at`] divides them between threads, and the
+    /// results are the same whatever the division.
+    ///
+    /// ```
+    /// use tictactoe_core::{Batch, Illegal};
+    /// let (mut one, mut two) = (Batch::new(8, 3, 5)?, Batch::new(8, 3, 5)?);
+    /// let mut actions = [0; 8];
+    /// one.random_legal_actions(&mut actions)?;
+    /// one.step(&actions, &mut [0; 8], Illegal::Raise)?;
+    /// let (mut left, mut right) = two.games_mut().split_at(3);
+    /// let (mut a, mut b) = ([0; 3], [0; 5]);
+    /// left.random_legal_actions(&mut a)?;
+    /// right.random_legal_actions(&mut b)?;
+    /// left.step(&a, &mut [0; 3], Illegal::Raise)?;
+    /// right.step(&b, &mut [0; 5], Illegal::Raise)?;
+    /// assert_eq!(one, two);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn games_mut(&mut self) -> GamesMut<'_> {
+        GamesMut {
+            layout: self.layout,
+            words: &mut self.words,
+            marks: &mut self.marks,
+            open: &mut self.open,
+            winner: &mut self.winner,
+            rng: &mut self.rng,
         }
-    }
-
-    fn is_over(&self, g: usize) -> bool {
-        self.winner[g] != 0 || self.moves(g) == self.cells()
-    }
-
-    /// Why `action` cannot be played in game `g` now, if it cannot: the checks of
-    /// [`Game::make_move`] in its order (the player is the one whose turn it is).
-    fn refusal(&self, g: usize, action: u32) -> Result<(usize, usize, usize), Error> {
-        let n = self.n();
-        let action = action as usize;
-        let (row, col) = (action / n, action % n);
-        let cell = rules::check_cell(n, row, col)?;
-        rules::check_free(self.board(g), self.winner_of(g), row, col, cell)?;
-        Ok((row, col, cell))
-    }
-
-    /// Plays a checked move in game `g`; returns the winner's number after it (0 for none).
-    fn play_checked(&mut self, g: usize, row: usize, col: usize, cell: usize) -> u8 {
-        let (n, player, moves) = (self.n(), self.next_player(g), self.moves(g));
-        let words = &mut self.words[g * self.stride..(g + 1) * self.stride];
-        words[self.history_start + moves] = cell as u32;
-        let tally = Tally { marks: &mut self.marks[g], open: &mut self.open[g] };
-        if rules::place(words, self.lines_start, tally, n, row, col, cell, player) {
-            self.winner[g] = player.number();
-        }
-        self.winner[g]
     }
 
     /// One move in every game: `actions[g]` is the cell (row * n + col) game g's player to move
@@ -238,7 +556,8 @@ impl Batch {
         winners: &mut [u8],
         illegal: Illegal,
     ) -> Result<(), ReplayError> {
-        self.apply(None, actions, winners, illegal)
+        check_len(actions.len(), self.count).map_err(|error| ReplayError { index: 0, error })?;
+        self.games_mut().step(actions, winners, illegal)
     }
 
     /// One move in each of the games listed (distinct indices, EnvPool's `env_id` idea):
@@ -254,44 +573,21 @@ impl Batch {
         winners: &mut [u8],
         illegal: Illegal,
     ) -> Result<(), ReplayError> {
-        self.apply(Some(games), actions, winners, illegal)
-    }
-
-    fn apply(
-        &mut self,
-        games: Option<&[usize]>,
-        actions: &[u32],
-        winners: &mut [u8],
-        illegal: Illegal,
-    ) -> Result<(), ReplayError> {
         let at = |index: usize| move |error: Error| ReplayError { index, error };
-        let len = games.map_or(self.count, <[usize]>::len);
-        check_len(actions.len(), len).map_err(at(0))?;
-        check_len(winners.len(), len).map_err(at(0))?;
-        let game = |i: usize| games.map_or(i, |games| games[i]);
-        if let Some(games) = games {
-            self.check_games(games)?;
-        }
+        check_len(actions.len(), games.len()).map_err(at(0))?;
+        check_len(winners.len(), games.len()).map_err(at(0))?;
+        self.check_games(games)?;
+        let mut view = self.games_mut();
         if illegal == Illegal::Raise {
-            for (i, &action) in actions.iter().enumerate() {
-                self.refusal(game(i), action).map_err(at(i))?;
+            for (i, (&g, &action)) in games.iter().zip(actions).enumerate() {
+                view.games().refusal(g, action).map_err(at(i))?;
             }
-            // Every action was checked: play them without checking again.
-            let n = self.n();
-            for (i, (&action, winner)) in actions.iter().zip(winners.iter_mut()).enumerate() {
-                let cell = action as usize;
-                *winner = self.play_checked(game(i), cell / n, cell % n, cell);
-            }
-            return Ok(());
         }
-        for (i, (&action, winner)) in actions.iter().zip(winners.iter_mut()).enumerate() {
-            let g = game(i);
-            *winner = match self.refusal(g, action) {
-                Ok((row, col, cell)) => self.play_checked(g, row, col, cell),
-                Err(_) => {
-                    self.winner[g] = self.next_player(g).opponent().number();
-                    self.winner[g]
-                }
+        for ((&g, &action), winner) in games.iter().zip(actions).zip(winners.iter_mut()) {
+            *winner = match view.games().refusal(g, action) {
+                Ok((row, col, cell)) => view.play_checked(g, row, col, cell),
+                // Only with Illegal::Lose: Raise checked every action above.
+                Err(_) => view.forfeit(g),
             };
         }
         Ok(())
@@ -325,28 +621,7 @@ impl Batch {
     /// # Errors
     /// [`Error::LengthMismatch`] unless `out` has one value per game.
     pub fn random_legal_actions(&mut self, out: &mut [u32]) -> Result<(), Error> {
-        check_len(out.len(), self.count)?;
-        let cells = self.cells();
-        for (g, action) in out.iter_mut().enumerate() {
-            *action = if self.is_over(g) {
-                NO_ACTION
-            } else {
-                let free = (cells - self.moves(g)) as u64;
-                let k = below(&mut self.rng[g], free) as usize;
-                // The game is not over, so it has a k-th free cell; cells < 2^32.
-                board::nth_free(self.board(g), cells, k).map_or(NO_ACTION, |cell| cell as u32)
-            };
-        }
-        Ok(())
-    }
-
-    /// Writes one value per game into `out` (of `count` values).
-    fn per_game<T>(&self, out: &mut [T], value: impl Fn(usize) -> T) -> Result<(), Error> {
-        check_len(out.len(), self.count)?;
-        for (g, slot) in out.iter_mut().enumerate() {
-            *slot = value(g);
-        }
-        Ok(())
+        self.games_mut().random_legal_actions(out)
     }
 
     /// Each game's player to move (1 or 2).
@@ -354,7 +629,7 @@ impl Batch {
     /// # Errors
     /// [`Error::LengthMismatch`] unless `out` has one value per game (as for every query).
     pub fn next_players(&self, out: &mut [u8]) -> Result<(), Error> {
-        self.per_game(out, |g| self.next_player(g).number())
+        self.games().next_players(out)
     }
 
     /// Each game's winner: 0 for none, else 1 or 2 (a game lost by an illegal action included).
@@ -362,7 +637,7 @@ impl Batch {
     /// # Errors
     /// As [`Batch::next_players`].
     pub fn winners(&self, out: &mut [u8]) -> Result<(), Error> {
-        self.per_game(out, |g| self.winner[g])
+        self.games().winners(out)
     }
 
     /// Whether each game is over: won, or its board full.
@@ -370,25 +645,7 @@ impl Batch {
     /// # Errors
     /// As [`Batch::next_players`].
     pub fn terminated(&self, out: &mut [bool]) -> Result<(), Error> {
-        self.per_game(out, |g| self.is_over(g))
-    }
-
-    /// Writes `per_cell` values for each cell of each game, row-major, game after game:
-    /// `fill(g, board, out)` gets game g's board words and its part of `out` (inlined into each
-    /// caller, so that the cells are read without a call each).
-    #[inline(always)]
-    fn per_cell<T>(
-        &self,
-        out: &mut [T],
-        per_cell: usize,
-        fill: impl Fn(usize, &[u32], &mut [T]),
-    ) -> Result<(), Error> {
-        let cells = self.cells();
-        check_len(out.len(), self.count * cells * per_cell)?;
-        for (g, part) in out.chunks_exact_mut(cells * per_cell).enumerate() {
-            fill(g, self.board(g), part);
-        }
-        Ok(())
+        self.games().terminated(out)
     }
 
     /// Every game's cells: `count * n * n` values 0 (empty), 1 (`X`) or 2 (`O`), row-major, game
@@ -397,10 +654,7 @@ impl Batch {
     /// # Errors
     /// [`Error::LengthMismatch`] unless `out` has `count * n * n` values.
     pub fn cells_into(&self, out: &mut [u8]) -> Result<(), Error> {
-        let cells = self.cells();
-        self.per_cell(out, 1, |_, board, part| {
-            board::for_each_code(board, cells, |cell, code| part[cell] = code);
-        })
+        self.games().cells_into(out)
     }
 
     /// Every game from its player to move's view: `count * 2 * n * n` flags, game after game,
@@ -409,13 +663,7 @@ impl Batch {
     /// # Errors
     /// [`Error::LengthMismatch`] unless `out` has `count * 2 * n * n` values.
     pub fn observation_into(&self, out: &mut [bool]) -> Result<(), Error> {
-        let cells = self.cells();
-        self.per_cell(out, 2, |g, board, part| {
-            let mine = self.next_player(g).number();
-            let (own, other) = part.split_at_mut(cells);
-            board::flags_into(board, mine, own);
-            board::flags_into(board, 3 - mine, other);
-        })
+        self.games().observation_into(out)
     }
 
     /// Every game's legal actions as a mask: `count * n * n` flags, true for a free cell of a
@@ -424,29 +672,12 @@ impl Batch {
     /// # Errors
     /// [`Error::LengthMismatch`] unless `out` has `count * n * n` values.
     pub fn legal_mask_into(&self, out: &mut [bool]) -> Result<(), Error> {
-        self.per_cell(out, 1, |g, board, part| {
-            if self.is_over(g) {
-                part.fill(false);
-            } else {
-                board::flags_into(board, 0, part);
-            }
-        })
-    }
-
-    /// Empties game `g` (its generator goes on where it was).
-    fn reset_game(&mut self, g: usize) {
-        self.words[g * self.stride..(g + 1) * self.stride].fill(0);
-        self.marks[g] = [0; 2];
-        // 2 * MAX_N + 2 lines fit in u32.
-        self.open[g] = [lines::count(self.n()) as u32; 2];
-        self.winner[g] = 0;
+        self.games().legal_mask_into(out)
     }
 
     /// Empties every game, `X` to move in each.
     pub fn reset(&mut self) {
-        for g in 0..self.count {
-            self.reset_game(g);
-        }
+        self.games_mut().reset();
     }
 
     /// Empties the games listed (an index may repeat).
@@ -457,8 +688,9 @@ impl Batch {
         if let Some(&game) = games.iter().find(|&&game| game >= self.count) {
             return Err(Error::GameIndex { game, count: self.count });
         }
+        let mut view = self.games_mut();
         for &g in games {
-            self.reset_game(g);
+            view.reset_game(g);
         }
         Ok(())
     }
@@ -471,8 +703,7 @@ impl Batch {
         if g >= self.count {
             return Err(Error::GameIndex { game: g, count: self.count });
         }
-        let start = g * self.stride + self.history_start;
-        Ok(&self.words[start..start + self.moves(g)])
+        Ok(self.games().history(g))
     }
 
     /// Each game's generator state, as [`Batch::restore`] takes it back.
@@ -516,20 +747,22 @@ impl Batch {
         check_len(generators.len(), count).map_err(at(0))?;
         let mut batch = Batch::new(count, n, 0).map_err(at(0))?;
         batch.rng.copy_from_slice(generators);
+        let mut view = batch.games_mut();
         for (g, (history, &winner)) in histories.iter().zip(winners).enumerate() {
             for &cell in *history {
-                let (row, col, cell) = batch.refusal(g, cell).map_err(at(g))?;
-                batch.play_checked(g, row, col, cell);
+                let (row, col, cell) = view.games().refusal(g, cell).map_err(at(g))?;
+                view.play_checked(g, row, col, cell);
             }
+            let replayed = view.winner[g];
             let forfeit =
-                batch.winner[g] == 0 && winner == batch.next_player(g).opponent().number();
-            if winner != batch.winner[g] && !forfeit {
+                replayed == 0 && winner == view.games().next_player(g).opponent().number();
+            if winner != replayed && !forfeit {
                 let claimed = Player::from_code(u32::from(winner)).unwrap_or(Player::X);
                 let error =
                     Error::InvalidPosition(PositionError::WinnerNotLast { winner: claimed });
                 return Err(ReplayError { index: g, error });
             }
-            batch.winner[g] = winner;
+            view.winner[g] = winner;
         }
         Ok(batch)
     }

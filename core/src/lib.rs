@@ -15,7 +15,7 @@ mod rules;
 pub mod text;
 mod words;
 
-pub use batch::{Batch, Illegal, NO_ACTION};
+pub use batch::{Batch, Games, GamesMut, Illegal, NO_ACTION};
 pub use error::{
     message, Error, ErrorKind, ParseError, ParseErrorKind, PositionError, ReplayError,
 };

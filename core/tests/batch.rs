@@ -319,3 +319,53 @@ fn bad_arguments_are_refused_and_change_nothing() {
     // The scratch that finds repeated games is clean after a refusal: the same games step.
     batch.step_games(&[1, 0], &[4, 4], &mut [0; 2], Illegal::Raise).unwrap();
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// Stepping a batch in ranges (as threads do) gives the same batch, whatever the ranges.
+    #[test]
+    fn any_split_steps_like_the_whole(
+        (n, count, seed) in (1usize..=6, 1usize..=12, any::<u64>()),
+        cut in any::<prop::sample::Index>(),
+        steps in prop::collection::vec((prop::collection::vec(prop::option::weighted(0.1, 0u32..40), 12), any::<bool>()), 1..15),
+    ) {
+        let mut whole = Batch::new(count, n, seed).unwrap();
+        let mut split = whole.clone();
+        let mid = cut.index(count + 1);
+        for (wild, lose) in steps {
+            let illegal = if lose { Illegal::Lose } else { Illegal::Raise };
+            let mut actions = vec![0; count];
+            whole.random_legal_actions(&mut actions).unwrap();
+            let actions: Vec<u32> = actions.iter().zip(&wild).map(|(&a, w)| w.unwrap_or(a)).collect();
+            let mut winners = vec![0; count];
+            let expected = whole.step(&actions, &mut winners, illegal);
+
+            let (mut left, mut right) = split.games_mut().split_at(mid);
+            let mut drawn = vec![0; count];
+            let (a, b) = drawn.split_at_mut(mid);
+            left.random_legal_actions(a).unwrap();
+            right.random_legal_actions(b).unwrap();
+            let checked = split.games().check(&actions);
+            let mut got = vec![0; count];
+            if illegal == Illegal::Lose || checked.is_ok() {
+                let (mut left, mut right) = split.games_mut().split_at(mid);
+                let (w1, w2) = got.split_at_mut(mid);
+                left.step(&actions[..mid], w1, illegal).unwrap();
+                right.step(&actions[mid..], w2, illegal).unwrap();
+                prop_assert_eq!(&expected, &Ok(()));
+                prop_assert_eq!(&got, &winners);
+            } else {
+                prop_assert_eq!(&expected, &checked);
+            }
+            prop_assert_eq!(&split, &whole);
+            let (first, rest) = split.games().split_at(mid);
+            let (mut cells, mut parts) = (vec![0u8; count * n * n], vec![0u8; count * n * n]);
+            whole.cells_into(&mut cells).unwrap();
+            let (c1, c2) = parts.split_at_mut(mid * n * n);
+            first.cells_into(c1).unwrap();
+            rest.cells_into(c2).unwrap();
+            prop_assert_eq!(cells, parts);
+        }
+    }
+}

@@ -9,7 +9,7 @@ use numpy::{PyArray1, PyArray2, PyArray3, PyArray4, PyUntypedArray};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyInt, PyList, PyString, PyTuple};
-use tictactoe_core::{Batch, Error, Illegal, ReplayError, NO_ACTION};
+use tictactoe_core::{Batch, Error, Games, GamesMut, Illegal, ReplayError, NO_ACTION};
 
 use crate::convert;
 use crate::errors::{GameError, Given};
@@ -22,6 +22,94 @@ pub(crate) struct PyBatch {
     /// Scratch for the actions and game indices of a call, converted from Python.
     actions: Vec<u32>,
     games: Vec<usize>,
+    /// Threads a call may split its games between (1: the calling thread alone).
+    threads: usize,
+}
+
+/// Games a thread takes at least: below that, starting a thread costs more than it saves.
+const GAMES_PER_THREAD: usize = 256;
+
+/// How many games each of the threads for `count` games takes: as even as can be, in order.
+fn shares(count: usize, threads: usize) -> Vec<usize> {
+    let parts = threads.min(count / GAMES_PER_THREAD).max(1);
+    (0..parts).map(|i| count / parts + usize::from(i < count % parts)).collect()
+}
+
+/// `items` cut into consecutive parts of `sizes` (times `scale`) items.
+fn cut<'a, T>(mut items: &'a mut [T], sizes: &[usize], scale: usize) -> Vec<&'a mut [T]> {
+    let mut parts = Vec::with_capacity(sizes.len());
+    for &size in sizes {
+        let (part, rest) = core::mem::take(&mut items).split_at_mut(size * scale);
+        parts.push(part);
+        items = rest;
+    }
+    parts
+}
+
+/// The games cut into consecutive ranges of `sizes` games.
+fn cut_games<'a>(mut games: Games<'a>, sizes: &[usize]) -> Vec<Games<'a>> {
+    let mut parts = Vec::with_capacity(sizes.len());
+    for &size in sizes {
+        let (part, rest) = games.split_at(size);
+        parts.push(part);
+        games = rest;
+    }
+    parts
+}
+
+/// The games cut into consecutive ranges of `sizes` games, to change.
+fn cut_games_mut<'a>(mut games: GamesMut<'a>, sizes: &[usize]) -> Vec<GamesMut<'a>> {
+    let mut parts = Vec::with_capacity(sizes.len());
+    for &size in sizes {
+        let (part, rest) = games.split_at(size);
+        parts.push(part);
+        games = rest;
+    }
+    parts
+}
+
+/// Runs `work` on each (games, output) pair: the first on the calling thread, the others on
+/// rayon's pool of threads (kept between calls); the first error, if any.
+fn run_parts<G: Send, O: Send>(
+    parts: Vec<(G, O)>,
+    work: impl Fn(G, O) -> Result<(), Error> + Send + Sync,
+) -> Result<(), Error> {
+    let mut parts = parts.into_iter();
+    let Some((games, out)) = parts.next() else {
+        return Ok(());
+    };
+    let work = &work;
+    let mut results: Vec<Result<(), Error>> = Vec::new();
+    results.resize_with(parts.len(), || Ok(()));
+    let first = rayon::in_place_scope(|scope| {
+        for ((games, out), result) in parts.zip(results.iter_mut()) {
+            scope.spawn(move |_| *result = work(games, out));
+        }
+        work(games, out)
+    });
+    results.into_iter().fold(first, Result::and)
+}
+
+impl PyBatch {
+    /// Writes per-cell values of every game (`scale` per game) with `query` on each range.
+    fn per_cell_parallel<T: Send>(
+        &self,
+        py: Python<'_>,
+        out: &mut [T],
+        scale: usize,
+        query: impl Fn(Games<'_>, &mut [T]) -> Result<(), Error> + Send + Sync,
+    ) -> Result<(), Error> {
+        let sizes = shares(self.batch.count(), self.threads);
+        let expected = self.batch.count() * scale;
+        if out.len() != expected {
+            return Err(Error::LengthMismatch { len: out.len(), expected });
+        }
+        let parts: Vec<_> = cut_games(self.batch.games(), &sizes)
+            .into_iter()
+            .zip(cut(out, &sizes, scale))
+            .collect();
+        py.detach(|| run_parts(parts, query))
+    }
 }
 
 /// A 1-D sequence of integers, saturated as `convert::index` does (negative or beyond 64 bits
@@ -104,6 +192,14 @@ fn write_into<T: numpy::Element>(
     write(slice).map_err(|e| GameError::from(e).into())
 }
 
+/// A thread count as given, or `ValueError` for 0.
+fn check_threads(threads: usize) -> PyResult<usize> {
+    if threads == 0 {
+        return Err(PyValueError::new_err("threads must be at least 1"));
+    }
+    Ok(threads)
+}
+
 /// A step's refusal as Python sees it: the exception of the core's error, with `.index` (the
 /// position in the call's lists) unless it is about a list's length.
 fn step_error(error: ReplayError, given: Given) -> PyErr {
@@ -124,12 +220,14 @@ impl PyBatch {
 impl PyBatch {
     /// `count` empty n x n games, X to move in each; their random actions come from `seed`.
     #[new]
-    #[pyo3(signature = (count, n = None, seed = None))]
+    #[pyo3(signature = (count, n = None, seed = None, *, threads = 1))]
     fn new(
         count: &Bound<'_, PyAny>,
         n: Option<&Bound<'_, PyAny>>,
         seed: Option<&Bound<'_, PyAny>>,
+        threads: usize,
     ) -> PyResult<Self> {
+        let threads = check_threads(threads)?;
         let games = convert::count(count)?;
         let size = n.map_or(Ok(3), convert::index)?;
         // Any integer seeds: its low 64 bits.
@@ -140,7 +238,21 @@ impl PyBatch {
         let batch = Batch::new(games, size, seed).map_err(|error| {
             GameError::new(error, Given { n: n.map(|n| n.clone().unbind()), ..Given::default() })
         })?;
-        Ok(PyBatch { batch, actions: Vec::new(), games: Vec::new() })
+        Ok(PyBatch { batch, actions: Vec::new(), games: Vec::new(), threads })
+    }
+
+    /// Threads a call may split the games between (steps of every game, random actions,
+    /// cells, observation, legal mask): at most one per 256 games. The results are the same
+    /// whatever the number.
+    #[getter]
+    fn threads(&self) -> usize {
+        self.threads
+    }
+
+    #[setter]
+    fn set_threads(&mut self, threads: usize) -> PyResult<()> {
+        self.threads = check_threads(threads)?;
+        Ok(())
     }
 
     /// The number of games.
@@ -168,7 +280,14 @@ impl PyBatch {
             PyArray1::<i64>::zeros(py, count, false).into_any()
         })?;
         self.actions.resize(count, 0);
-        self.batch.random_legal_actions(&mut self.actions).map_err(GameError::from)?;
+        let sizes = shares(count, self.threads);
+        let PyBatch { batch, actions, .. } = self;
+        let parts: Vec<_> = cut_games_mut(batch.games_mut(), &sizes)
+            .into_iter()
+            .zip(cut(actions, &sizes, 1))
+            .collect();
+        py.detach(|| run_parts(parts, |mut games, out| games.random_legal_actions(out)))
+            .map_err(GameError::from)?;
         let actions = &self.actions;
         write_into::<i64>(&out, |slot| {
             for (slot, &action) in slot.iter_mut().zip(actions) {
@@ -217,11 +336,30 @@ impl PyBatch {
         let flat = out.cast::<PyArray1<u8>>()?;
         let mut winners = flat.try_readwrite().map_err(|e| PyValueError::new_err(e.to_string()))?;
         let winners = winners.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let PyBatch { batch, actions: steps, games: listed } = self;
+        let sizes = shares(self.batch.count(), self.threads);
+        let PyBatch { batch, actions: steps, games: listed, .. } = self;
         let some = games.is_some();
+        let whole = steps.len() == batch.count() && winners.len() == batch.count();
         let result = py.detach(|| match some {
-            false => batch.step(steps, winners, illegal),
             true => batch.step_games(listed, steps, winners, illegal),
+            false if sizes.len() > 1 && whole => {
+                // Every action is checked on the whole batch first, so that a refusal changes
+                // no game; then each thread steps its range.
+                if illegal == Illegal::Raise {
+                    batch.games().check(steps)?;
+                }
+                let parts: Vec<_> = cut_games_mut(batch.games_mut(), &sizes)
+                    .into_iter()
+                    .zip(cut(steps, &sizes, 1).into_iter().zip(cut(winners, &sizes, 1)))
+                    .collect();
+                // Checked above, so no action is refused: Lose checks each once more, and only
+                // once, where Raise would check them all again before playing.
+                run_parts(parts, |mut games, (actions, winners)| {
+                    games.step(actions, winners, Illegal::Lose).map_err(|refusal| refusal.error)
+                })
+                .map_err(|error| ReplayError { index: 0, error })
+            }
+            false => batch.step(steps, winners, illegal),
         });
         result.map_err(|error| {
             // The caller's action as a cell, so that messages name what was given.
@@ -275,7 +413,9 @@ impl PyBatch {
         let out = output::<u8>(py, out, &[count, n, n], || {
             PyArray3::<u8>::zeros(py, [count, n, n], false).into_any()
         })?;
-        write_into::<u8>(&out, |slot| self.batch.cells_into(slot))?;
+        write_into::<u8>(&out, |slot| {
+            self.per_cell_parallel(py, slot, n * n, |games, part| games.cells_into(part))
+        })?;
         Ok(out)
     }
 
@@ -291,7 +431,9 @@ impl PyBatch {
         let out = output::<bool>(py, out, &[count, 2, n, n], || {
             PyArray4::<bool>::zeros(py, [count, 2, n, n], false).into_any()
         })?;
-        write_into::<bool>(&out, |slot| self.batch.observation_into(slot))?;
+        write_into::<bool>(&out, |slot| {
+            self.per_cell_parallel(py, slot, 2 * n * n, |games, part| games.observation_into(part))
+        })?;
         Ok(out)
     }
 
@@ -307,7 +449,9 @@ impl PyBatch {
         let out = output::<bool>(py, out, &[count, cells], || {
             PyArray2::<bool>::zeros(py, [count, cells], false).into_any()
         })?;
-        write_into::<bool>(&out, |slot| self.batch.legal_mask_into(slot))?;
+        write_into::<bool>(&out, |slot| {
+            self.per_cell_parallel(py, slot, cells, |games, part| games.legal_mask_into(part))
+        })?;
         Ok(out)
     }
 
@@ -342,7 +486,7 @@ impl PyBatch {
 
     fn __copy__(&self) -> PyResult<Self> {
         let batch = self.batch.try_clone().map_err(GameError::from)?;
-        Ok(PyBatch { batch, actions: Vec::new(), games: Vec::new() })
+        Ok(PyBatch { batch, actions: Vec::new(), games: Vec::new(), threads: self.threads })
     }
 
     fn __deepcopy__(&self, _memo: &Bound<'_, PyDict>) -> PyResult<Self> {
@@ -380,6 +524,6 @@ impl PyBatch {
         let views: Vec<&[u32]> = histories.iter().map(Vec::as_slice).collect();
         let batch = Batch::restore(n, &views, winners, &generators)
             .map_err(|error| step_error(error, Given::default()))?;
-        Ok(PyBatch { batch, actions: Vec::new(), games: Vec::new() })
+        Ok(PyBatch { batch, actions: Vec::new(), games: Vec::new(), threads: 1 })
     }
 }

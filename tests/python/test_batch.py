@@ -270,3 +270,33 @@ def test_single_game_cells_and_legal_moves() -> None:
     assert g.legal_moves() == [(0, 0), (0, 1), (1, 0), (1, 2), (2, 0), (2, 1), (2, 2)]
     g.play_many([(0, 0), (2, 0), (2, 2)])
     assert g.winner == 1 and g.legal_moves() == []
+
+
+def test_threads_give_the_same_results() -> None:
+    def run(threads: int) -> tuple[list[list[int]], list[int], list[bool]]:
+        b = Batch(1024, n=3, seed=21, threads=threads)
+        seen = play_on(b, 12)
+        actions = b.random_legal_actions()
+        actions[::7] = 99  # every seventh game loses by an illegal action
+        b.step(actions, illegal="lose")
+        return seen, b.winner.tolist(), b.legal_mask().ravel().tolist()
+
+    assert run(1) == run(2) == run(3)
+    b = Batch(1024, threads=4)
+    assert b.threads == 4
+    b.threads = 2
+    assert b.threads == 2
+    with pytest.raises(ValueError):
+        b.threads = 0
+    with pytest.raises(ValueError):
+        Batch(4, threads=0)
+    # A refused action refuses the whole step, whichever thread's range it is in.
+    actions = b.random_legal_actions()
+    b.step(actions)
+    before = b.cells().copy()
+    actions = b.random_legal_actions()
+    actions[900] = int(np.flatnonzero(b.cells()[900].ravel())[0])
+    with pytest.raises(tictactoe.CellOccupiedError) as raised:
+        b.step(actions)
+    assert getattr(raised.value, "index") == 900
+    assert (b.cells() == before).all()
