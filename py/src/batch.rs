@@ -35,35 +35,43 @@ fn shares(count: usize, threads: usize) -> Vec<usize> {
     (0..parts).map(|i| count / parts + usize::from(i < count % parts)).collect()
 }
 
-/// `items` cut into consecutive parts of `sizes` (times `scale`) items.
-fn cut<'a, T>(mut items: &'a mut [T], sizes: &[usize], scale: usize) -> Vec<&'a mut [T]> {
+/// What splits into a first part and the rest: ranges of games and output slices, which
+/// [`cut`] divides between threads.
+trait SplitAt: Sized {
+    fn split_at(self, mid: usize) -> (Self, Self);
+}
+
+impl SplitAt for Games<'_> {
+    fn split_at(self, mid: usize) -> (Self, Self) {
+        Games::split_at(self, mid)
+    }
+}
+
+impl SplitAt for GamesMut<'_> {
+    fn split_at(self, mid: usize) -> (Self, Self) {
+        GamesMut::split_at(self, mid)
+    }
+}
+
+impl<T> SplitAt for &mut [T] {
+    fn split_at(self, mid: usize) -> (Self, Self) {
+        self.split_at_mut(mid)
+    }
+}
+
+impl<T> SplitAt for &[T] {
+    fn split_at(self, mid: usize) -> (Self, Self) {
+        <[T]>::split_at(self, mid)
+    }
+}
+
+/// `items` cut into consecutive parts of `sizes` (times `scale`: values per game) items.
+fn cut<S: SplitAt>(mut items: S, sizes: &[usize], scale: usize) -> Vec<S> {
     let mut parts = Vec::with_capacity(sizes.len());
     for &size in sizes {
-        let (part, rest) = core::mem::take(&mut items).split_at_mut(size * scale);
+        let (part, rest) = items.split_at(size * scale);
         parts.push(part);
         items = rest;
-    }
-    parts
-}
-
-/// The games cut into consecutive ranges of `sizes` games.
-fn cut_games<'a>(mut games: Games<'a>, sizes: &[usize]) -> Vec<Games<'a>> {
-    let mut parts = Vec::with_capacity(sizes.len());
-    for &size in sizes {
-        let (part, rest) = games.split_at(size);
-        parts.push(part);
-        games = rest;
-    }
-    parts
-}
-
-/// The games cut into consecutive ranges of `sizes` games, to change.
-fn cut_games_mut<'a>(mut games: GamesMut<'a>, sizes: &[usize]) -> Vec<GamesMut<'a>> {
-    let mut parts = Vec::with_capacity(sizes.len());
-    for &size in sizes {
-        let (part, rest) = games.split_at(size);
-        parts.push(part);
-        games = rest;
     }
     parts
 }
@@ -104,10 +112,8 @@ impl PyBatch {
         if out.len() != expected {
             return Err(Error::LengthMismatch { len: out.len(), expected });
         }
-        let parts: Vec<_> = cut_games(self.batch.games(), &sizes)
-            .into_iter()
-            .zip(cut(out, &sizes, scale))
-            .collect();
+        let parts: Vec<_> =
+            cut(self.batch.games(), &sizes, 1).into_iter().zip(cut(out, &sizes, scale)).collect();
         py.detach(|| run_parts(parts, query))
     }
 }
@@ -282,9 +288,9 @@ impl PyBatch {
         self.actions.resize(count, 0);
         let sizes = shares(count, self.threads);
         let PyBatch { batch, actions, .. } = self;
-        let parts: Vec<_> = cut_games_mut(batch.games_mut(), &sizes)
+        let parts: Vec<_> = cut(batch.games_mut(), &sizes, 1)
             .into_iter()
-            .zip(cut(actions, &sizes, 1))
+            .zip(cut(actions.as_mut_slice(), &sizes, 1))
             .collect();
         py.detach(|| run_parts(parts, |mut games, out| games.random_legal_actions(out)))
             .map_err(GameError::from)?;
@@ -348,9 +354,9 @@ impl PyBatch {
                 if illegal == Illegal::Raise {
                     batch.games().check(steps)?;
                 }
-                let parts: Vec<_> = cut_games_mut(batch.games_mut(), &sizes)
+                let parts: Vec<_> = cut(batch.games_mut(), &sizes, 1)
                     .into_iter()
-                    .zip(cut(steps, &sizes, 1).into_iter().zip(cut(winners, &sizes, 1)))
+                    .zip(cut(steps.as_slice(), &sizes, 1).into_iter().zip(cut(winners, &sizes, 1)))
                     .collect();
                 // Checked above, so no action is refused: Lose checks each once more, and only
                 // once, where Raise would check them all again before playing.
