@@ -74,16 +74,23 @@ def batch_section(batches: list[dict[str, Any]], skipped: list[str], docs: Path)
         points.sort()
         xs, ys = zip(*points)
         axes.plot(xs, ys, marker="o", linestyle="--" if "tictactoe" not in label else "-", label=label)
+    save(figure, axes, "games stepped together", "env-steps per second, one core",
+         "many games at once: random legal games with observation and legal mask every step",
+         docs / "benchmarks-batch.png", legend_size=7)
+    return lines
+
+
+def save(figure: Any, axes: Any, xlabel: str, ylabel: str, title: str, path: Path, legend_size: int) -> None:
+    """Log-log axes with their labels, a grid and the legend beside the plot, saved as PNG."""
     axes.set_xscale("log")
     axes.set_yscale("log")
-    axes.set_xlabel("games stepped together")
-    axes.set_ylabel("env-steps per second, one core")
-    axes.set_title("many games at once: random legal games with observation and legal mask every step")
+    axes.set_xlabel(xlabel)
+    axes.set_ylabel(ylabel)
+    axes.set_title(title)
     axes.grid(True, which="both", alpha=0.3)
-    axes.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    axes.legend(fontsize=legend_size, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     figure.tight_layout()
-    figure.savefig(docs / "benchmarks-batch.png", dpi=120)
-    return lines
+    figure.savefig(path, dpi=120)
 
 
 def main() -> None:
@@ -178,15 +185,8 @@ def main() -> None:
             markersize=6 if len(points) > 1 else 14,
             label=f"{face}: {implementation}" + (" (baseline)" if baseline else ""),
         )
-    axes.set_xscale("log")
-    axes.set_yscale("log")
-    axes.set_xlabel("board size n")
-    axes.set_ylabel("ns per move")
-    axes.set_title("tictactoe: ns per move, whole random games")
-    axes.grid(True, which="both", alpha=0.3)
-    axes.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
-    figure.tight_layout()
-    figure.savefig(docs / "benchmarks.png", dpi=120)
+    save(figure, axes, "board size n", "ns per move", "tictactoe: ns per move, whole random games",
+         docs / "benchmarks.png", legend_size=8)
     print(f"report: wrote {docs / 'benchmarks.md'} and {docs / 'benchmarks.png'}")
 
 
