@@ -46,7 +46,6 @@ pub enum Illegal {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Batch {
     layout: Layout,
-    count: usize,
     words: Vec<u32>,
     marks: Vec<[u32; 2]>,
     open: Vec<[u32; 2]>,
@@ -381,7 +380,9 @@ impl<'a> GamesMut<'a> {
         winners: &mut [u8],
         illegal: Illegal,
     ) -> Result<(), ReplayError> {
-        check_len(winners.len(), self.count()).map_err(|error| ReplayError { index: 0, error })?;
+        let whole = |error: Error| ReplayError { index: 0, error };
+        check_len(actions.len(), self.count()).map_err(whole)?;
+        check_len(winners.len(), self.count()).map_err(whole)?;
         if illegal == Illegal::Raise {
             self.games().check(actions)?;
             // Every action was checked: play them without checking again.
@@ -390,7 +391,6 @@ impl<'a> GamesMut<'a> {
             }
             return Ok(());
         }
-        check_len(actions.len(), self.count()).map_err(|error| ReplayError { index: 0, error })?;
         for (g, (&action, winner)) in actions.iter().zip(winners.iter_mut()).enumerate() {
             *winner = match self.games().refusal(g, action) {
                 Ok((row, col, cell)) => self.play_checked(g, row, col, cell),
@@ -465,7 +465,6 @@ impl Batch {
         let mut batch = Batch {
             // n <= MAX_N = u16::MAX, checked above.
             layout: Layout { n: n as u16, stride, lines_start, history_start },
-            count,
             words: filled(total, 0)?,
             marks: filled(count, [0; 2])?,
             open: filled(count, [0; 2])?,
@@ -501,7 +500,7 @@ impl Batch {
 
     /// The number of games.
     pub fn count(&self) -> usize {
-        self.count
+        self.winner.len()
     }
 
     /// The board size n.
@@ -556,7 +555,6 @@ impl Batch {
         winners: &mut [u8],
         illegal: Illegal,
     ) -> Result<(), ReplayError> {
-        check_len(actions.len(), self.count).map_err(|error| ReplayError { index: 0, error })?;
         self.games_mut().step(actions, winners, illegal)
     }
 
@@ -595,11 +593,11 @@ impl Batch {
 
     /// Checks that every index is a game of the batch and none is given twice.
     fn check_games(&mut self, games: &[usize]) -> Result<(), ReplayError> {
+        let count = self.count();
         let mut result = Ok(());
         for (index, &game) in games.iter().enumerate() {
-            if game >= self.count {
-                result =
-                    Err(ReplayError { index, error: Error::GameIndex { game, count: self.count } });
+            if game >= count {
+                result = Err(ReplayError { index, error: Error::GameIndex { game, count } });
                 break;
             }
             let (word, bit) = (game / 64, 1 << (game % 64));
@@ -609,7 +607,7 @@ impl Batch {
             }
             self.seen[word] |= bit;
         }
-        for &game in games.iter().filter(|&&game| game < self.count) {
+        for &game in games.iter().filter(|&&game| game < count) {
             self.seen[game / 64] = 0;
         }
         result
@@ -685,8 +683,8 @@ impl Batch {
     /// # Errors
     /// [`Error::GameIndex`] for an index not below the count, before any game changes.
     pub fn reset_games(&mut self, games: &[usize]) -> Result<(), Error> {
-        if let Some(&game) = games.iter().find(|&&game| game >= self.count) {
-            return Err(Error::GameIndex { game, count: self.count });
+        if let Some(&game) = games.iter().find(|&&game| game >= self.count()) {
+            return Err(Error::GameIndex { game, count: self.count() });
         }
         let mut view = self.games_mut();
         for &g in games {
@@ -700,8 +698,8 @@ impl Batch {
     /// # Errors
     /// [`Error::GameIndex`] for an index not below the count.
     pub fn history(&self, g: usize) -> Result<&[u32], Error> {
-        if g >= self.count {
-            return Err(Error::GameIndex { game: g, count: self.count });
+        if g >= self.count() {
+            return Err(Error::GameIndex { game: g, count: self.count() });
         }
         Ok(self.games().history(g))
     }

@@ -382,6 +382,26 @@ pub struct ReplayError {
     pub error: Error,
 }
 
+impl ReplayError {
+    /// The entry of the list that was refused: `Some(index)`, or `None` when the refusal is
+    /// about the call as a whole (a list of the wrong length), where `index` is 0 and names no
+    /// entry. Faces report an index only when there is one.
+    ///
+    /// ```
+    /// use tictactoe_core::{Batch, Illegal};
+    /// let mut batch = Batch::new(2, 3, 0)?;
+    /// assert_eq!(batch.step(&[0, 9], &mut [0; 2], Illegal::Raise).unwrap_err().entry(), Some(1));
+    /// assert_eq!(batch.step(&[0], &mut [0; 2], Illegal::Raise).unwrap_err().entry(), None);
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    pub fn entry(&self) -> Option<usize> {
+        match self.error {
+            Error::LengthMismatch { .. } => None,
+            _ => Some(self.index),
+        }
+    }
+}
+
 impl fmt::Display for ReplayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "move {}: {}", self.index, self.error)

@@ -3,7 +3,7 @@
 //! Arrays a batch function fills hold exactly one value per game (or per cell of every game):
 //! any other length is `LENGTH_MISMATCH`, with the array untouched.
 
-use tictactoe_core::{Batch, Error, Illegal, ReplayError};
+use tictactoe_core::{Batch, Error, Illegal};
 
 use crate::game::hand_out;
 use crate::guard::{borrow, borrow_mut, buffer, guard, input, Out, Outcome};
@@ -298,12 +298,11 @@ pub unsafe extern "C" fn tictactoe_batch_step_games(
                     }
                     Ok(())
                 }
-                Err(ReplayError { index, error }) => {
-                    // A length is the whole call's fault, not one entry's.
-                    if !matches!(error, Error::LengthMismatch { .. }) {
+                Err(refusal) => {
+                    if let Some(index) = refusal.entry() {
                         refused_out.write(index);
                     }
-                    Err(error.into())
+                    Err(refusal.error.into())
                 }
             }
         })

@@ -210,9 +210,9 @@ fn check_threads(threads: usize) -> PyResult<usize> {
 /// position in the call's lists) unless it is about a list's length.
 fn step_error(error: ReplayError, given: Given) -> PyErr {
     let exception = GameError::new(error.error, given);
-    match error.error {
-        Error::LengthMismatch { .. } => exception.into(),
-        _ => exception.at(error.index).into(),
+    match error.entry() {
+        Some(index) => exception.at(index).into(),
+        None => exception.into(),
     }
 }
 
