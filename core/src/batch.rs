@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 
 use crate::board::try_copy;
 use crate::rules::{self, Tally};
-use crate::{board, lines, Error, Game, Player, PositionError, ReplayError, MAX_N};
+use crate::{board, lines, random, Error, Game, Player, PositionError, ReplayError, MAX_N};
 
 /// What [`Batch::random_legal_actions`] writes for a game that is over.
 pub const NO_ACTION: u32 = u32::MAX;
@@ -94,29 +94,6 @@ fn check_len(len: usize, expected: usize) -> Result<(), Error> {
     } else {
         Err(Error::LengthMismatch { len, expected })
     }
-}
-
-/// The SplitMix64 generator: small, fast and good enough to pick cells.
-fn next_random(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// A uniformly random number below `bound` (> 0), by Lemire's nearly divisionless
-/// multiply-and-reject: the division that finds the values to reject runs only in the rare case
-/// where one might have to be.
-fn below(state: &mut u64, bound: u64) -> u64 {
-    let mut product = u128::from(next_random(state)) * u128::from(bound);
-    if (product as u64) < bound {
-        let threshold = bound.wrapping_neg() % bound;
-        while (product as u64) < threshold {
-            product = u128::from(next_random(state)) * u128::from(bound);
-        }
-    }
-    (product >> 64) as u64
 }
 
 /// A range of a batch's games, to read: what every query of a [`Batch`] runs on
@@ -272,6 +249,26 @@ impl<'a> Games<'a> {
         Ok(())
     }
 
+    /// The cells of game `g` of the range as codes (0 empty, 1 `X`, 2 `O`), row-major: what
+    /// [`Game::cells`] gives for a single game, read in place.
+    ///
+    /// ```
+    /// use tictactoe_core::Batch;
+    /// let mut batch = Batch::new(2, 2, 0)?;
+    /// batch.step_games(&[1], &[3], &mut [0], tictactoe_core::Illegal::Raise)?;
+    /// assert_eq!(batch.games().cells_of(1)?.collect::<Vec<u8>>(), [0, 0, 0, 1]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::GameIndex`] unless `g` is below the range's count.
+    pub fn cells_of(&self, g: usize) -> Result<impl Iterator<Item = u8> + 'a, Error> {
+        if g >= self.count() {
+            return Err(Error::GameIndex { game: g, count: self.count() });
+        }
+        Ok(board::codes(self.board(g), self.layout.cells()))
+    }
+
     /// As [`Batch::cells_into`], for the range.
     ///
     /// # Errors
@@ -418,7 +415,7 @@ impl<'a> GamesMut<'a> {
                 NO_ACTION
             } else {
                 let free = (cells - games.moves(g)) as u64;
-                let k = below(state, free) as usize;
+                let k = random::below(state, free) as usize;
                 // The game is not over, so it has a k-th free cell; cells < 2^32.
                 board::nth_free(games.board(g), cells, k).map_or(NO_ACTION, |cell| cell as u32)
             };
@@ -475,7 +472,7 @@ impl Batch {
         for (game, state) in batch.rng.iter_mut().enumerate() {
             // Game i's stream starts from the seed's i-th output, so streams do not overlap.
             let mut seeder = seed.wrapping_add((game as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-            *state = next_random(&mut seeder);
+            *state = random::next(&mut seeder);
         }
         batch.reset();
         Ok(batch)

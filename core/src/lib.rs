@@ -11,6 +11,7 @@ mod game;
 mod lines;
 mod player;
 mod position;
+pub mod random;
 mod rules;
 pub mod text;
 mod words;

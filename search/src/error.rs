@@ -1,0 +1,56 @@
+//! Why the computer player refused: the game is over, or the work allowed was not enough.
+
+use core::fmt;
+
+use tictactoe_core::{Error, Player};
+
+/// Why a search was refused. A refused search changes nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SearchError {
+    /// The game is over (somebody won, or the board is full): there is no move to choose.
+    GameOver {
+        /// The winner, or `None` for a draw.
+        winner: Option<Player>,
+    },
+    /// Solving exactly would visit more positions than the budget allows. Nothing is guessed:
+    /// ask again with a larger budget, or for a searched move.
+    BudgetExceeded {
+        /// The budget that was not enough, in positions visited.
+        max_nodes: u64,
+    },
+    /// The table or tree the search needs could not be allocated.
+    AllocFailed,
+    /// The operation needs a smaller board (a perfect-play table exists up to 3 x 3).
+    UnsupportedSize {
+        /// The board size given.
+        n: usize,
+    },
+}
+
+impl From<Error> for SearchError {
+    /// Searching copies the game and grows tables: the only core error it can meet is a failed
+    /// allocation.
+    fn from(_: Error) -> SearchError {
+        SearchError::AllocFailed
+    }
+}
+
+impl fmt::Display for SearchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            SearchError::GameOver { winner: Some(player) } => {
+                write!(f, "the game is over: player {} ({player}) has won", player.number())
+            }
+            SearchError::GameOver { winner: None } => f.write_str("the game is over: a draw"),
+            SearchError::BudgetExceeded { max_nodes } => {
+                write!(f, "solving needs more than the budget of {max_nodes} positions")
+            }
+            SearchError::AllocFailed => f.write_str("memory for the search could not be allocated"),
+            SearchError::UnsupportedSize { n } => {
+                write!(f, "a perfect-play table exists up to 3 x 3, not for n = {n}")
+            }
+        }
+    }
+}
+
+impl core::error::Error for SearchError {}

@@ -1,0 +1,64 @@
+//! An independent judge for the solver's tests: plain minimax over every move, no pruning, no
+//! table, no symmetry; slow but obviously right.
+
+#![allow(dead_code)]
+
+use std::collections::HashSet;
+
+use tictactoe_core::{Game, Player};
+
+/// The score of a win in k plies for the player to move: `WIN - k`; a loss in k: `-(WIN - k)`.
+pub const WIN: i32 = 1000;
+
+/// The position's score for the player to move, counted from the position.
+pub fn minimax(game: &mut Game) -> i32 {
+    let n = game.n();
+    let moves: Vec<(usize, usize)> = game.legal_moves().collect();
+    let mut best = i32::MIN;
+    for (row, col) in moves {
+        let score = match game.play(row, col).unwrap() {
+            Some(_) => WIN - 1,
+            None if game.marks() == n * n => 0,
+            None => {
+                let child = minimax(game);
+                -child + child.signum()
+            }
+        };
+        game.undo().unwrap();
+        best = best.max(score);
+    }
+    best
+}
+
+/// The winner and plies a score stands for, as the solver reports them.
+pub fn outcome(game: &Game, score: i32) -> (Option<Player>, usize) {
+    let empties = game.n() * game.n() - game.marks();
+    let mover = game.next_player();
+    match score {
+        0 => (None, empties),
+        s if s > 0 => (Some(mover), (WIN - s) as usize),
+        s => (Some(mover.opponent()), (WIN + s) as usize),
+    }
+}
+
+/// Every position a game reaches from `start` by legal moves, that is not over, once each.
+pub fn reachable(start: Game) -> Vec<Game> {
+    fn walk(game: &mut Game, seen: &mut HashSet<Vec<u8>>, out: &mut Vec<Game>) {
+        if game.winner().is_some() || game.marks() == game.n() * game.n() {
+            return;
+        }
+        if !seen.insert(game.cells().collect()) {
+            return;
+        }
+        out.push(Game::from_cells(game.n(), &game.cells().collect::<Vec<u8>>()).unwrap());
+        let moves: Vec<(usize, usize)> = game.legal_moves().collect();
+        for (row, col) in moves {
+            game.play(row, col).unwrap();
+            walk(game, seen, out);
+            game.undo().unwrap();
+        }
+    }
+    let mut out = Vec::new();
+    walk(&mut start.clone(), &mut HashSet::new(), &mut out);
+    out
+}
