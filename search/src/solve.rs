@@ -315,7 +315,7 @@ impl Search<'_> {
                     }
                 }
                 // The keys exist, so the symmetry maps back.
-                first = self.keys.as_ref().map(|keys| keys.from_image(symmetry, stored.cell));
+                first = self.keys.as_ref().map(|keys| keys.cell_of_image(symmetry, stored.cell));
             }
         }
         let original_alpha = alpha;
@@ -358,7 +358,7 @@ impl Search<'_> {
             } else {
                 Bound::Exact
             };
-            let cell = keys.to_image(symmetry, best_cell);
+            let cell = keys.image_of(symmetry, best_cell);
             self.table.put(key, empties, Stored { score: from_root(best, ply), bound, cell });
         }
         Ok(best)

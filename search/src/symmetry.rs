@@ -93,14 +93,14 @@ impl Keys {
         best
     }
 
-    /// The cell symmetry s sends `cell` to (what a table stores), and back.
+    /// The cell symmetry s sends `cell` to (what a table stores); [`Keys::cell_of_image`] goes back.
     #[inline]
-    pub(crate) fn to_image(&self, s: usize, cell: usize) -> usize {
+    pub(crate) fn image_of(&self, s: usize, cell: usize) -> usize {
         usize::from(self.shift[s * self.cells + cell] / 2)
     }
 
     #[inline]
-    pub(crate) fn from_image(&self, s: usize, image: usize) -> usize {
+    pub(crate) fn cell_of_image(&self, s: usize, image: usize) -> usize {
         usize::from(self.inverse[s * self.cells + image])
     }
 }
@@ -116,13 +116,13 @@ mod tests {
             for s in 0..8 {
                 let mut seen = alloc::vec![false; n * n];
                 for cell in 0..n * n {
-                    let image = keys.to_image(s, cell);
+                    let image = keys.image_of(s, cell);
                     assert!(!seen[image]);
                     seen[image] = true;
-                    assert_eq!(keys.from_image(s, image), cell);
+                    assert_eq!(keys.cell_of_image(s, image), cell);
                 }
                 // The main diagonal goes to a diagonal.
-                let diagonal: Vec<usize> = (0..n).map(|i| keys.to_image(s, i * n + i)).collect();
+                let diagonal: Vec<usize> = (0..n).map(|i| keys.image_of(s, i * n + i)).collect();
                 let main = diagonal.iter().all(|&c| c / n == c % n);
                 let anti = diagonal.iter().all(|&c| c / n + c % n == n - 1);
                 assert!(main || anti, "n = {n}, symmetry {s}");
