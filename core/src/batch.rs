@@ -125,6 +125,11 @@ impl<'a> Games<'a> {
         self.winner.len()
     }
 
+    /// The board size of the games.
+    pub fn n(&self) -> usize {
+        self.layout.n()
+    }
+
     /// The first `mid` games and the rest (`mid` at most the count).
     pub fn split_at(self, mid: usize) -> (Games<'a>, Games<'a>) {
         let (words, words_rest) = self.words.split_at(mid * self.layout.stride);

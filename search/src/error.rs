@@ -18,20 +18,19 @@ pub enum SearchError {
         /// The budget that was not enough, in positions visited.
         max_nodes: u64,
     },
-    /// The table or tree the search needs could not be allocated.
-    AllocFailed,
     /// The operation needs a smaller board (a perfect-play table exists up to 3 x 3).
     UnsupportedSize {
         /// The board size given.
         n: usize,
     },
+    /// What the core refuses: memory that could not be had ([`Error::AllocFailed`]), an output
+    /// of the wrong length ([`Error::LengthMismatch`]).
+    Game(Error),
 }
 
 impl From<Error> for SearchError {
-    /// Searching copies the game and grows tables: the only core error it can meet is a failed
-    /// allocation.
-    fn from(_: Error) -> SearchError {
-        SearchError::AllocFailed
+    fn from(error: Error) -> SearchError {
+        SearchError::Game(error)
     }
 }
 
@@ -45,12 +44,19 @@ impl fmt::Display for SearchError {
             SearchError::BudgetExceeded { max_nodes } => {
                 write!(f, "solving needs more than the budget of {max_nodes} positions")
             }
-            SearchError::AllocFailed => f.write_str("memory for the search could not be allocated"),
             SearchError::UnsupportedSize { n } => {
                 write!(f, "a perfect-play table exists up to 3 x 3, not for n = {n}")
             }
+            SearchError::Game(error) => error.fmt(f),
         }
     }
 }
 
-impl core::error::Error for SearchError {}
+impl core::error::Error for SearchError {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        match self {
+            SearchError::Game(error) => Some(error),
+            _ => None,
+        }
+    }
+}

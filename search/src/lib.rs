@@ -4,10 +4,18 @@
 
 extern crate alloc;
 
+mod computer;
 mod error;
+mod mcts;
+mod perfect;
 mod solve;
 mod symmetry;
 mod table;
+mod tactics;
 
+pub use computer::{
+    Computer, Options, DEFAULT_MAX_NODES, DEFAULT_MOVE_NODES, DEFAULT_SIMULATIONS, EXACT_EMPTIES,
+};
 pub use error::SearchError;
+pub use perfect::{PerfectTable, MAX_TABLE_N};
 pub use solve::{PerfectMove, Solution, Solver};

@@ -4,10 +4,11 @@
 
 use alloc::vec::Vec;
 
-use tictactoe_core::{Game, Player};
+use tictactoe_core::{Error, Game, Player};
 
 use crate::symmetry::{Keys, MAX_KEYED_N};
 use crate::table::{Bound, Stored, Table};
+use crate::tactics;
 use crate::SearchError;
 
 /// The score of a win at ply 0; a win at ply d scores `WIN - d`, a loss `-(WIN - d)`, a draw 0.
@@ -82,7 +83,7 @@ impl Solver {
     ///
     /// # Errors
     /// [`SearchError::BudgetExceeded`] when it would visit more than `max_nodes` positions;
-    /// [`SearchError::AllocFailed`] when the table cannot be had.
+    /// [`Error::AllocFailed`] (as [`SearchError::Game`]) when the table cannot be had.
     pub fn solve(&mut self, game: &Game, max_nodes: u64) -> Result<Solution, SearchError> {
         self.nodes = 0;
         let n = game.n();
@@ -116,12 +117,12 @@ impl Solver {
         let n = game.n();
         let empties = n * n - game.marks();
         let keys = if n <= MAX_KEYED_N {
-            let mut keys = Keys::new(n).ok_or(SearchError::AllocFailed)?;
+            let mut keys = Keys::new(n).ok_or(SearchError::Game(Error::AllocFailed))?;
             keys.load(game.cells());
             // Measured: the empty 4 x 4 board visits about 12 000 positions; 2^16 buckets of
             // two hold them all, and a 3 x 3 solve gets 2^9.
             let bits = (empties as u32).clamp(6, 16);
-            self.table.begin(bits).ok_or(SearchError::AllocFailed)?;
+            self.table.begin(bits).ok_or(SearchError::Game(Error::AllocFailed))?;
             Some(keys)
         } else {
             None
@@ -129,7 +130,7 @@ impl Solver {
         let mut search = Search {
             game: game.try_clone()?,
             n,
-            order: order(n).ok_or(SearchError::AllocFailed)?,
+            order: order(n).ok_or(SearchError::Game(Error::AllocFailed))?,
             keys,
             table: &mut self.table,
             nodes: 0,
@@ -209,17 +210,8 @@ impl Search<'_> {
         matches!(self.game.cell(cell / self.n, cell % self.n), Ok(None))
     }
 
-    /// Whether `player` wins by marking `cell` (which is free); the game is left as it was.
     fn wins_at(&mut self, cell: usize, player: Player) -> bool {
-        let (row, col) = (cell / self.n, cell % self.n);
-        match self.game.make_move(row, col, u32::from(player.number())) {
-            Ok(winner) => {
-                // The move was just made, so there is one to undo.
-                let _ = self.game.undo();
-                winner.is_some()
-            }
-            Err(_) => false,
-        }
+        tactics::wins_at(&mut self.game, cell / self.n, cell % self.n, player)
     }
 
     fn place(&mut self, cell: usize, player: Player) {
