@@ -16,6 +16,13 @@
 // What `tictactoe_batch_random_legal_actions` writes for a game that is over (UINT32_MAX).
 #define TICTACTOE_NO_ACTION 4294967295
 
+// The solving budget the library uses when a caller has no better figure: a few seconds of
+// work at most (the empty 4 x 4 board needs about 12 000 positions).
+#define TICTACTOE_DEFAULT_MAX_NODES 10000000
+
+// The tree search's simulations when a caller has no better figure.
+#define TICTACTOE_DEFAULT_SIMULATIONS 10000
+
 // What a call did: `TICTACTOE_RESULT_OK` or why it refused. Values are fixed forever: a new
 // reason gets a new value, a retired one is never reused.
 enum tictactoe_result
@@ -60,6 +67,10 @@ enum tictactoe_result
   TICTACTOE_RESULT_REPEATED_GAME = 16,
   // An argument that stands for a C enumeration has a value the header does not define.
   TICTACTOE_RESULT_INVALID_ARGUMENT = 17,
+  // Solving would visit more positions than the budget given: nothing was guessed.
+  TICTACTOE_RESULT_BUDGET_EXCEEDED = 18,
+  // The operation does not exist for this board size (the perfect-play table: up to 3 x 3).
+  TICTACTOE_RESULT_UNSUPPORTED_SIZE = 19,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -683,6 +694,67 @@ tictactoe_result tictactoe_position_validate(uint32_t n, const uint8_t *cells, s
 // life of the program. Takes the code as an integer, so any value is safe: an unknown one
 // gives "unknown result code". Safe from any thread.
 const char *tictactoe_result_str(uint32_t result);
+
+// Solves the game's position: stores who wins when both sides play perfectly (0 for a draw,
+// else 1 or 2) in `*winner_out`, and the number of moves to the end in `*plies_out` (the winner
+// takes the fastest win, the loser the slowest loss; a draw ends with the board full, so it is
+// the number of empty cells). A finished game gives its result and 0 plies.
+//
+// Exact on every board: alpha-beta with a transposition table up to 5 x 5 (the empty 4 x 4
+// board in about 12 000 positions). `max_nodes` bounds the positions visited
+// (`TICTACTOE_DEFAULT_MAX_NODES` when the caller has no better figure).
+//
+// Returns `BUDGET_EXCEEDED` when solving would visit more than `max_nodes` positions (nothing
+// is guessed), `ALLOC_FAILED`, `NULL_PARAMETER`. The out-params are written only on success.
+//
+// Ownership: the caller keeps the game. Thread safety: may run while other threads read the
+// game; every thread has its own solver memory.
+//
+// # Safety
+// `game` must be NULL or a live game; `winner_out` and `plies_out` NULL or valid for writes.
+tictactoe_result tictactoe_game_solve(const tictactoe_game *game,
+                                      uint64_t max_nodes,
+                                      uint32_t *winner_out,
+                                      uint32_t *plies_out);
+
+// Chooses a move for the player to move and stores it in `*row_out` and `*col_out`: a perfect
+// one when the position has few empty cells (every 4 x 4 position) and solving it fits a
+// budget; otherwise an immediate win, else a block of the opponent's immediate win, else the
+// choice of a Monte Carlo tree search of `simulations` simulations
+// (`TICTACTOE_DEFAULT_SIMULATIONS` when the caller has no better figure) drawn from `seed`. The
+// same position, simulations and seed give the same move. Always a legal move.
+//
+// Returns `GAME_OVER` for a finished game (won or drawn), `ALLOC_FAILED`, `NULL_PARAMETER`.
+// The out-params are written only on success.
+//
+// Ownership: the caller keeps the game. Thread safety: may run while other threads read the
+// game; every thread has its own search memory.
+//
+// # Safety
+// `game` must be NULL or a live game; `row_out` and `col_out` NULL or valid for writes.
+tictactoe_result tictactoe_game_best_move(const tictactoe_game *game,
+                                          uint32_t simulations,
+                                          uint64_t seed,
+                                          uint32_t *row_out,
+                                          uint32_t *col_out);
+
+// Writes a perfect action (row * n + col) for each game of a 3 x 3 batch into `actions_out`
+// (of `count`, the number of games), `TICTACTOE_NO_ACTION` for a game that is over: a perfect
+// opponent for every game at once, read from a table of every position (built once per
+// process, about 20 ms, by the first call). Among equally good moves, the fastest win and the
+// slowest loss; then a fixed order.
+//
+// Returns `UNSUPPORTED_SIZE` for a batch of another board size, `LENGTH_MISMATCH` for another
+// `count`, `NULL_PARAMETER`; the array is untouched then.
+//
+// Ownership: the caller owns the array. Thread safety: may run while other threads read the
+// batch.
+//
+// # Safety
+// `batch` must be NULL or a live batch; `actions_out` NULL or valid for `count` writes.
+tictactoe_result tictactoe_batch_perfect_actions(const tictactoe_batch *batch,
+                                                 uint32_t *actions_out,
+                                                 size_t count);
 
 // Writes the serialized form of the game (one line of ASCII, e.g.
 // `tictactoe/1 n=3 moves=0,0,1;1,1,2`, with a starting position as `board=X../.O./...` when

@@ -129,7 +129,7 @@ pub unsafe extern "C" fn tictactoe_batch_clone(
 ///
 /// # Safety
 /// `batch` must be NULL or a live batch not being changed by another thread.
-unsafe fn reading(
+pub(crate) unsafe fn reading(
     batch: *const tictactoe_batch,
     body: impl FnOnce(&Batch) -> Outcome,
 ) -> tictactoe_result {

@@ -1,6 +1,6 @@
 //! # tictactoe-ffi
 //!
-//! The C ABI of `tictactoe-core`, built as `libtictactoe.a` and `libtictactoe.so`, declared in
+//! The C ABI of `tictactoe-core` and its computer player (`tictactoe-search`), built as `libtictactoe.a` and `libtictactoe.so`, declared in
 //! `include/tictactoe.h` (generated from this crate by cbindgen; `make header`).
 //!
 //! Conventions, the same for every function:
@@ -24,6 +24,7 @@ mod guard;
 mod names;
 mod position;
 mod result;
+mod search;
 mod text;
 mod types;
 
@@ -32,6 +33,7 @@ pub use game::*;
 pub use names::*;
 pub use position::*;
 pub use result::{tictactoe_result, tictactoe_result_str};
+pub use search::*;
 pub use text::*;
 pub use types::*;
 

@@ -1,11 +1,13 @@
 //! The stable names of result codes, statuses and line kinds (`"out_of_bounds"`, `"won"`,
 //! `"anti_diagonal"`, ...), as static NUL-terminated text for C. The names are the core's
-//! (`ErrorKind::name`, `Status::name`, `Line::kind_name`, `ParseError::SYNTAX_NAME`), copied
+//! (`ErrorKind::name`, `Status::name`, `Line::kind_name`, `ParseError::SYNTAX_NAME`) and the
+//! computer player's (`SearchError::BUDGET_EXCEEDED_NAME`, ...), copied
 //! with a NUL at compile time; only the codes that exist in the C ABI alone are named here.
 
 use core::ffi::{c_char, CStr};
 
 use tictactoe_core::{ErrorKind, Line, ParseError, Player, Status};
+use tictactoe_search::SearchError;
 
 use crate::{tictactoe_line_kind, tictactoe_result, tictactoe_status};
 
@@ -37,6 +39,8 @@ static KIND_NAMES: [[u8; SLOT]; ErrorKind::ALL.len()] = {
 };
 
 static PARSE_ERROR_NAME: [u8; SLOT] = c_text(ParseError::SYNTAX_NAME);
+static BUDGET_EXCEEDED_NAME: [u8; SLOT] = c_text(SearchError::BUDGET_EXCEEDED_NAME);
+static UNSUPPORTED_SIZE_NAME: [u8; SLOT] = c_text(SearchError::UNSUPPORTED_SIZE_NAME);
 
 /// Status names by `tictactoe_status` value (the player of `Won` does not change its name).
 static STATUS_NAMES: [[u8; SLOT]; 3] = [
@@ -73,6 +77,8 @@ pub extern "C" fn tictactoe_result_name(result: u32) -> *const c_char {
         tictactoe_result::BufferTooSmall => c"buffer_too_small".as_ptr(),
         tictactoe_result::Panic => c"panic".as_ptr(),
         tictactoe_result::InvalidArgument => c"invalid_argument".as_ptr(),
+        tictactoe_result::BudgetExceeded => text(&BUDGET_EXCEEDED_NAME),
+        tictactoe_result::UnsupportedSize => text(&UNSUPPORTED_SIZE_NAME),
         tictactoe_result::InvalidSize
         | tictactoe_result::AllocFailed
         | tictactoe_result::OutOfBounds

@@ -3,6 +3,7 @@
 use core::ffi::{c_char, CStr};
 
 use tictactoe_core::{Error, ErrorKind};
+use tictactoe_search::SearchError;
 
 /// What a call did: `TICTACTOE_RESULT_OK` or why it refused. Values are fixed forever: a new
 /// reason gets a new value, a retired one is never reused.
@@ -46,6 +47,10 @@ pub enum tictactoe_result {
     RepeatedGame = 16,
     /// An argument that stands for a C enumeration has a value the header does not define.
     InvalidArgument = 17,
+    /// Solving would visit more positions than the budget given: nothing was guessed.
+    BudgetExceeded = 18,
+    /// The operation does not exist for this board size (the perfect-play table: up to 3 x 3).
+    UnsupportedSize = 19,
 }
 
 impl From<ErrorKind> for tictactoe_result {
@@ -67,6 +72,17 @@ impl From<ErrorKind> for tictactoe_result {
     }
 }
 
+impl From<SearchError> for tictactoe_result {
+    fn from(error: SearchError) -> Self {
+        match error {
+            SearchError::GameOver { .. } => tictactoe_result::GameOver,
+            SearchError::BudgetExceeded { .. } => tictactoe_result::BudgetExceeded,
+            SearchError::UnsupportedSize { .. } => tictactoe_result::UnsupportedSize,
+            SearchError::Game(error) => error.into(),
+        }
+    }
+}
+
 impl From<Error> for tictactoe_result {
     fn from(error: Error) -> Self {
         error.kind().into()
@@ -74,7 +90,7 @@ impl From<Error> for tictactoe_result {
 }
 
 impl tictactoe_result {
-    const ALL: [tictactoe_result; 18] = [
+    const ALL: [tictactoe_result; 20] = [
         tictactoe_result::Ok,
         tictactoe_result::NullParameter,
         tictactoe_result::InvalidSize,
@@ -93,6 +109,8 @@ impl tictactoe_result {
         tictactoe_result::GameIndex,
         tictactoe_result::RepeatedGame,
         tictactoe_result::InvalidArgument,
+        tictactoe_result::BudgetExceeded,
+        tictactoe_result::UnsupportedSize,
     ];
 
     /// The code with this value, if any.
@@ -109,7 +127,9 @@ impl tictactoe_result {
             tictactoe_result::OutOfBounds => c"the row or column is outside the board",
             tictactoe_result::InvalidPlayer => c"the player must be 1 (X) or 2 (O)",
             tictactoe_result::Occupied => c"the cell is already taken",
-            tictactoe_result::GameOver => c"the game is over: somebody has won",
+            tictactoe_result::GameOver => {
+                c"the game is over (won, or drawn for the computer player)"
+            }
             tictactoe_result::NothingToUndo => c"there is no move to undo",
             tictactoe_result::InvalidPosition => c"no legal game reaches this position",
             tictactoe_result::ParseError => c"the text is not a serialized game",
@@ -122,6 +142,8 @@ impl tictactoe_result {
             tictactoe_result::InvalidArgument => {
                 c"an argument has a value the header does not define"
             }
+            tictactoe_result::BudgetExceeded => c"solving needs more positions than the budget",
+            tictactoe_result::UnsupportedSize => c"the operation does not support this board size",
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use tictactoe_core::{Error, Player};
+use tictactoe_core::{Error, ErrorKind, Player};
 
 /// Why a search was refused. A refused search changes nothing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -26,6 +26,31 @@ pub enum SearchError {
     /// What the core refuses: memory that could not be had ([`Error::AllocFailed`]), an output
     /// of the wrong length ([`Error::LengthMismatch`]).
     Game(Error),
+}
+
+impl SearchError {
+    /// The name of [`SearchError::BudgetExceeded`]: `"budget_exceeded"`.
+    pub const BUDGET_EXCEEDED_NAME: &'static str = "budget_exceeded";
+    /// The name of [`SearchError::UnsupportedSize`]: `"unsupported_size"`.
+    pub const UNSUPPORTED_SIZE_NAME: &'static str = "unsupported_size";
+
+    /// The refusal's stable name, as every face spells it: the core's kind names for
+    /// [`SearchError::GameOver`] (`"game_over"`) and [`SearchError::Game`], and
+    /// [`SearchError::BUDGET_EXCEEDED_NAME`] and [`SearchError::UNSUPPORTED_SIZE_NAME`].
+    ///
+    /// ```
+    /// use tictactoe_search::SearchError;
+    /// assert_eq!(SearchError::BudgetExceeded { max_nodes: 1 }.name(), "budget_exceeded");
+    /// assert_eq!(SearchError::GameOver { winner: None }.name(), "game_over");
+    /// ```
+    pub fn name(&self) -> &'static str {
+        match self {
+            SearchError::GameOver { .. } => ErrorKind::GameOver.name(),
+            SearchError::BudgetExceeded { .. } => SearchError::BUDGET_EXCEEDED_NAME,
+            SearchError::UnsupportedSize { .. } => SearchError::UNSUPPORTED_SIZE_NAME,
+            SearchError::Game(error) => error.kind().name(),
+        }
+    }
 }
 
 impl From<Error> for SearchError {

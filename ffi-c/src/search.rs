@@ -1,0 +1,144 @@
+//! The computer player: the value of a position, a best move, and a perfect opponent for a
+//! batch of 3 x 3 games.
+
+use std::cell::RefCell;
+use std::sync::OnceLock;
+
+use tictactoe_core::winner_number;
+use tictactoe_search::{Computer, Options, PerfectTable, SearchError, DEFAULT_MOVE_NODES};
+
+use crate::guard::{buffer, Out};
+use crate::{batch, game, tictactoe_batch, tictactoe_game, tictactoe_result};
+
+/// The solving budget the library uses when a caller has no better figure: a few seconds of
+/// work at most (the empty 4 x 4 board needs about 12 000 positions).
+pub const TICTACTOE_DEFAULT_MAX_NODES: u64 = 10_000_000;
+const _: () = assert!(TICTACTOE_DEFAULT_MAX_NODES == tictactoe_search::DEFAULT_MAX_NODES);
+
+/// The tree search's simulations when a caller has no better figure.
+pub const TICTACTOE_DEFAULT_SIMULATIONS: u32 = 10_000;
+const _: () = assert!(TICTACTOE_DEFAULT_SIMULATIONS == tictactoe_search::DEFAULT_SIMULATIONS);
+
+thread_local! {
+    /// Each thread's computer player, so that its memory is allocated once per thread and
+    /// threads never wait for each other.
+    static COMPUTER: RefCell<Computer> = RefCell::new(Computer::new());
+}
+
+/// The 3 x 3 perfect-play table, built by the first call that needs it (about 20 ms).
+static PERFECT_3X3: OnceLock<Result<PerfectTable, SearchError>> = OnceLock::new();
+
+fn with_computer<T>(
+    work: impl FnOnce(&mut Computer) -> Result<T, SearchError>,
+) -> Result<T, tictactoe_result> {
+    // A computer is only borrowed here, and `work` does not call back into the library.
+    COMPUTER.with(|computer| work(&mut computer.borrow_mut())).map_err(tictactoe_result::from)
+}
+
+/// Solves the game's position: stores who wins when both sides play perfectly (0 for a draw,
+/// else 1 or 2) in `*winner_out`, and the number of moves to the end in `*plies_out` (the winner
+/// takes the fastest win, the loser the slowest loss; a draw ends with the board full, so it is
+/// the number of empty cells). A finished game gives its result and 0 plies.
+///
+/// Exact on every board: alpha-beta with a transposition table up to 5 x 5 (the empty 4 x 4
+/// board in about 12 000 positions). `max_nodes` bounds the positions visited
+/// (`TICTACTOE_DEFAULT_MAX_NODES` when the caller has no better figure).
+///
+/// Returns `BUDGET_EXCEEDED` when solving would visit more than `max_nodes` positions (nothing
+/// is guessed), `ALLOC_FAILED`, `NULL_PARAMETER`. The out-params are written only on success.
+///
+/// Ownership: the caller keeps the game. Thread safety: may run while other threads read the
+/// game; every thread has its own solver memory.
+///
+/// # Safety
+/// `game` must be NULL or a live game; `winner_out` and `plies_out` NULL or valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_game_solve(
+    game: *const tictactoe_game,
+    max_nodes: u64,
+    winner_out: *mut u32,
+    plies_out: *mut u32,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe {
+        game::reading(game, |game| {
+            let (winner_out, plies_out) = (Out::new(winner_out)?, Out::new(plies_out)?);
+            let solution = with_computer(|computer| computer.solve(game, max_nodes))?;
+            winner_out.write(u32::from(winner_number(solution.winner)));
+            // At most n * n < 2^32 plies.
+            plies_out.write(solution.plies as u32);
+            Ok(())
+        })
+    }
+}
+
+/// Chooses a move for the player to move and stores it in `*row_out` and `*col_out`: a perfect
+/// one when the position has few empty cells (every 4 x 4 position) and solving it fits a
+/// budget; otherwise an immediate win, else a block of the opponent's immediate win, else the
+/// choice of a Monte Carlo tree search of `simulations` simulations
+/// (`TICTACTOE_DEFAULT_SIMULATIONS` when the caller has no better figure) drawn from `seed`. The
+/// same position, simulations and seed give the same move. Always a legal move.
+///
+/// Returns `GAME_OVER` for a finished game (won or drawn), `ALLOC_FAILED`, `NULL_PARAMETER`.
+/// The out-params are written only on success.
+///
+/// Ownership: the caller keeps the game. Thread safety: may run while other threads read the
+/// game; every thread has its own search memory.
+///
+/// # Safety
+/// `game` must be NULL or a live game; `row_out` and `col_out` NULL or valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_game_best_move(
+    game: *const tictactoe_game,
+    simulations: u32,
+    seed: u64,
+    row_out: *mut u32,
+    col_out: *mut u32,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe {
+        game::reading(game, |game| {
+            let (row_out, col_out) = (Out::new(row_out)?, Out::new(col_out)?);
+            let options = Options { simulations, seed, max_nodes: DEFAULT_MOVE_NODES };
+            let (row, col) = with_computer(|computer| computer.best_move(game, &options))?;
+            // Rows and columns are below n <= 65535.
+            row_out.write(row as u32);
+            col_out.write(col as u32);
+            Ok(())
+        })
+    }
+}
+
+/// Writes a perfect action (row * n + col) for each game of a 3 x 3 batch into `actions_out`
+/// (of `count`, the number of games), `TICTACTOE_NO_ACTION` for a game that is over: a perfect
+/// opponent for every game at once, read from a table of every position (built once per
+/// process, about 20 ms, by the first call). Among equally good moves, the fastest win and the
+/// slowest loss; then a fixed order.
+///
+/// Returns `UNSUPPORTED_SIZE` for a batch of another board size, `LENGTH_MISMATCH` for another
+/// `count`, `NULL_PARAMETER`; the array is untouched then.
+///
+/// Ownership: the caller owns the array. Thread safety: may run while other threads read the
+/// batch.
+///
+/// # Safety
+/// `batch` must be NULL or a live batch; `actions_out` NULL or valid for `count` writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_batch_perfect_actions(
+    batch: *const tictactoe_batch,
+    actions_out: *mut u32,
+    count: usize,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe {
+        batch::reading(batch, |batch| {
+            let actions_out = buffer(actions_out, count)?;
+            if batch.n() != 3 {
+                return Err(SearchError::UnsupportedSize { n: batch.n() }.into());
+            }
+            let table = PERFECT_3X3.get_or_init(|| PerfectTable::new(3)).as_ref();
+            let table = table.map_err(|&error| tictactoe_result::from(error))?;
+            Ok(table.actions(batch.games(), actions_out)?)
+        })
+    }
+}

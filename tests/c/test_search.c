@@ -1,0 +1,132 @@
+/* The computer player through the C ABI: solving, best moves and the batch's perfect opponent;
+ * every refusal with its out-params untouched, NULL pointers, and the game unchanged by a
+ * search. */
+#include <stdint.h>
+#include <string.h>
+
+#include "check.h"
+#include "tictactoe.h"
+
+static tictactoe_game *played(uint32_t n, const uint32_t *moves, size_t count) {
+    tictactoe_game *game = NULL;
+    uint32_t winner;
+    size_t i;
+    CHECK_RESULT(tictactoe_game_new(n, &game), TICTACTOE_RESULT_OK);
+    for (i = 0; i < count; i++) {
+        CHECK_RESULT(tictactoe_game_play(game, moves[i] / n, moves[i] % n, &winner), TICTACTOE_RESULT_OK);
+    }
+    return game;
+}
+
+static void test_solve(void) {
+    const uint32_t threat[] = {0, 4, 1}; /* X threatens the top row, O to move */
+    const uint32_t won[] = {0, 3, 1, 4, 2};
+    tictactoe_game *empty3 = played(3, NULL, 0), *empty4 = played(4, NULL, 0);
+    tictactoe_game *blocked = played(3, threat, 3), *over = played(3, won, 5);
+    uint32_t winner = 99, plies = 99;
+    CHECK_RESULT(tictactoe_game_solve(empty3, TICTACTOE_DEFAULT_MAX_NODES, &winner, &plies), TICTACTOE_RESULT_OK);
+    CHECK(winner == 0 && plies == 9);
+    CHECK_RESULT(tictactoe_game_solve(empty4, TICTACTOE_DEFAULT_MAX_NODES, &winner, &plies), TICTACTOE_RESULT_OK);
+    CHECK(winner == 0 && plies == 16);
+    CHECK_RESULT(tictactoe_game_solve(blocked, TICTACTOE_DEFAULT_MAX_NODES, &winner, &plies), TICTACTOE_RESULT_OK);
+    CHECK(winner == 0 && plies == 6);
+    CHECK_RESULT(tictactoe_game_solve(over, 0, &winner, &plies), TICTACTOE_RESULT_OK);
+    CHECK(winner == 1 && plies == 0);
+    /* Refusals leave the out-params alone. */
+    winner = plies = 99;
+    CHECK_RESULT(tictactoe_game_solve(empty4, 10, &winner, &plies), TICTACTOE_RESULT_BUDGET_EXCEEDED);
+    CHECK(winner == 99 && plies == 99);
+    CHECK_RESULT(tictactoe_game_solve(NULL, 10, &winner, &plies), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_game_solve(empty3, 10, NULL, &plies), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_game_solve(empty3, 10, &winner, NULL), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK(winner == 99 && plies == 99);
+    tictactoe_game_free(empty3);
+    tictactoe_game_free(empty4);
+    tictactoe_game_free(blocked);
+    tictactoe_game_free(over);
+}
+
+static void test_best_move(void) {
+    const uint32_t threat[] = {0, 4, 1};
+    const uint32_t won[] = {0, 3, 1, 4, 2};
+    const uint32_t drawn[] = {0, 1, 2, 4, 3, 5, 7, 6, 8}; /* X O X / X O O / O X X */
+    tictactoe_game *blocked = played(3, threat, 3), *over = played(3, won, 5);
+    tictactoe_game *full = played(3, drawn, 9), *big = played(7, NULL, 0);
+    uint32_t row = 99, col = 99, again_row, again_col, status;
+    uint8_t before[49], after[49];
+    size_t len;
+    CHECK_RESULT(tictactoe_game_best_move(blocked, TICTACTOE_DEFAULT_SIMULATIONS, 0, &row, &col), TICTACTOE_RESULT_OK);
+    CHECK(row == 0 && col == 2);
+    /* A searched move on 7 x 7: legal, the same for the same seed, and the game unchanged. */
+    tictactoe_game_cells(big, before, sizeof before, &len);
+    CHECK_RESULT(tictactoe_game_best_move(big, 200, 7, &row, &col), TICTACTOE_RESULT_OK);
+    CHECK(row < 7 && col < 7);
+    CHECK_RESULT(tictactoe_game_best_move(big, 200, 7, &again_row, &again_col), TICTACTOE_RESULT_OK);
+    CHECK(row == again_row && col == again_col);
+    tictactoe_game_cells(big, after, sizeof after, &len);
+    CHECK(memcmp(before, after, sizeof before) == 0);
+    /* Finished games, won or drawn, have no move. */
+    CHECK_RESULT(tictactoe_game_status(full, &status), TICTACTOE_RESULT_OK);
+    CHECK(status == TICTACTOE_STATUS_DRAW);
+    row = col = 99;
+    CHECK_RESULT(tictactoe_game_best_move(over, 10, 0, &row, &col), TICTACTOE_RESULT_GAME_OVER);
+    CHECK_RESULT(tictactoe_game_best_move(full, 10, 0, &row, &col), TICTACTOE_RESULT_GAME_OVER);
+    CHECK_RESULT(tictactoe_game_best_move(NULL, 10, 0, &row, &col), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_game_best_move(blocked, 10, 0, NULL, &col), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_game_best_move(blocked, 10, 0, &row, NULL), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK(row == 99 && col == 99);
+    tictactoe_game_free(blocked);
+    tictactoe_game_free(over);
+    tictactoe_game_free(full);
+    tictactoe_game_free(big);
+}
+
+#define GAMES 64
+
+static void test_batch_perfect_opponent(void) {
+    tictactoe_batch *batch = NULL, *big = NULL;
+    uint32_t actions[GAMES], perfect[GAMES], untouched[GAMES];
+    uint8_t players[GAMES], winners[GAMES];
+    int step, g;
+    CHECK_RESULT(tictactoe_batch_new(GAMES, 3, 42, &batch), TICTACTOE_RESULT_OK);
+    /* X plays at random, O perfectly, until every game is over: O never loses. */
+    for (step = 0; step < 9; step++) {
+        CHECK_RESULT(tictactoe_batch_random_legal_actions(batch, actions, GAMES), TICTACTOE_RESULT_OK);
+        CHECK_RESULT(tictactoe_batch_perfect_actions(batch, perfect, GAMES), TICTACTOE_RESULT_OK);
+        CHECK_RESULT(tictactoe_batch_next_players(batch, players, GAMES), TICTACTOE_RESULT_OK);
+        for (g = 0; g < GAMES; g++) {
+            CHECK((actions[g] == TICTACTOE_NO_ACTION) == (perfect[g] == TICTACTOE_NO_ACTION));
+            if (players[g] == 2) actions[g] = perfect[g];
+        }
+        for (g = 0; g < GAMES; g++) {
+            if (actions[g] != TICTACTOE_NO_ACTION) {
+                uint32_t index = (uint32_t)g;
+                uint32_t winner;
+                size_t refused;
+                CHECK_RESULT(tictactoe_batch_step_games(batch, &index, &actions[g], 1, TICTACTOE_ILLEGAL_RAISE,
+                                                        &winner, &refused),
+                             TICTACTOE_RESULT_OK);
+            }
+        }
+    }
+    CHECK_RESULT(tictactoe_batch_winners(batch, winners, GAMES), TICTACTOE_RESULT_OK);
+    for (g = 0; g < GAMES; g++) CHECK(winners[g] != 1);
+    /* Refusals leave the array alone. */
+    memset(untouched, 7, sizeof untouched);
+    memcpy(perfect, untouched, sizeof perfect);
+    CHECK_RESULT(tictactoe_batch_perfect_actions(batch, perfect, GAMES - 1), TICTACTOE_RESULT_LENGTH_MISMATCH);
+    CHECK_RESULT(tictactoe_batch_new(GAMES, 4, 0, &big), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_batch_perfect_actions(big, perfect, GAMES), TICTACTOE_RESULT_UNSUPPORTED_SIZE);
+    CHECK_RESULT(tictactoe_batch_perfect_actions(NULL, perfect, GAMES), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_batch_perfect_actions(batch, NULL, GAMES), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK(memcmp(perfect, untouched, sizeof perfect) == 0);
+    tictactoe_batch_free(batch);
+    tictactoe_batch_free(big);
+}
+
+int main(void) {
+    test_solve();
+    test_best_move();
+    test_batch_perfect_opponent();
+    return checks_report("test_search");
+}
