@@ -1,7 +1,7 @@
 //! The computer player: the value of a position, a best move, and a perfect opponent for a
 //! batch of 3 x 3 games.
 
-use std::cell::RefCell;
+use core::cell::RefCell;
 use std::sync::OnceLock;
 
 use tictactoe_core::winner_number;
