@@ -1,7 +1,7 @@
 //! The exception classes, and the one conversion from the core's refusals to them.
 
 use pyo3::create_exception;
-use pyo3::exceptions::{PyIndexError, PyMemoryError, PyValueError};
+use pyo3::exceptions::{PyIndexError, PyMemoryError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::BoundObject;
 use tictactoe_core::{message, Error, ParseError as CoreParseError, ParseErrorKind};
@@ -49,6 +49,13 @@ create_exception!(
     "Text that is not the text form of a game (attributes: offset; kind, 'parse_error')."
 );
 
+create_exception!(
+    tictactoe,
+    BudgetExceededError,
+    PyRuntimeError,
+    "Solving would visit more positions than max_nodes allows; nothing was guessed (attributes: max_nodes; kind, 'budget_exceeded')."
+);
+
 /// Registers the exception classes in the module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
@@ -59,6 +66,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("GameOverError", py.get_type::<GameOverError>())?;
     m.add("InvalidPositionError", py.get_type::<InvalidPositionError>())?;
     m.add("ParseError", py.get_type::<ParseError>())?;
+    m.add("BudgetExceededError", py.get_type::<BudgetExceededError>())?;
     Ok(())
 }
 

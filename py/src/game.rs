@@ -20,7 +20,7 @@ impl PyTicTacToe {
     /// `change`, never while running Python code (converting arguments, building results or
     /// exceptions): Python code can let another thread run, and that thread would then find
     /// the game borrowed. With the GIL, two threads thus never overlap inside a game.
-    fn read<R>(slf: &Bound<'_, Self>, f: impl FnOnce(&Game) -> R) -> R {
+    pub(crate) fn read<R>(slf: &Bound<'_, Self>, f: impl FnOnce(&Game) -> R) -> R {
         f(&slf.borrow().game)
     }
 

@@ -6,6 +6,7 @@ mod buffer;
 mod convert;
 mod errors;
 mod game;
+mod search;
 
 use pyo3::prelude::*;
 
@@ -15,6 +16,8 @@ fn _tictactoe(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyTicTacToe>()?;
     m.add_class::<batch::PyBatch>()?;
     m.add_function(wrap_pyfunction!(game::is_valid_board, m)?)?;
+    m.add_function(wrap_pyfunction!(search::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(search::best_move, m)?)?;
     errors::register(m)?;
     m.add("MAX_N", tictactoe_core::MAX_N)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

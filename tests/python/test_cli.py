@@ -15,7 +15,7 @@ def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
 def test_replay_to_a_win() -> None:
     result = run("--moves", "0,0 1,1 0,1 2,2 0,2")
     assert result.returncode == 0
-    assert result.stdout == "XXX\n.O.\n..O\n\nX wins\n"
+    assert result.stdout == "  0 1 2\n0 X X X\n1 . O .\n2 . . O\n\nX wins\n"
 
 
 def test_replay_in_progress_and_refused() -> None:
@@ -50,7 +50,7 @@ def test_interactive_game_with_bad_input() -> None:
     assert "refused: cell (9, 9) is outside the 3 x 3 board" in out
     assert "please type a row and a column, such as: 1 2" in out
     assert out.count("O to move") == 5  # three refusals ask again
-    assert out.endswith("OX.\n.X.\n.XO\n\nX wins\n")
+    assert out.endswith("  0 1 2\n0 O X .\n1 . X .\n2 . X O\n\nX wins\n")
 
 
 def test_interactive_early_draw_quit_and_eof() -> None:
@@ -58,6 +58,33 @@ def test_interactive_early_draw_quit_and_eof() -> None:
     moves = ["0 0", "1 1", "2 0", "1 0", "1 2", "2 1", "0 1", "0 2"]
     result = run(stdin="\n".join(moves) + "\n")
     assert result.returncode == 0
-    assert result.stdout.endswith("XXO\nOOX\nXO.\n\ndraw: nobody can complete a line any more\n")
+    assert result.stdout.endswith("0 X X O\n1 O O X\n2 X O .\n\ndraw: nobody can complete a line any more\n")
     assert run(stdin="q\n").returncode == 1
     assert run(stdin="").returncode == 1
+
+
+def test_against_the_computer_with_undo_and_hint() -> None:
+    # The computer plays O perfectly; X asks for a hint, takes a move back, and cannot win.
+    stdin = "\n".join(["h", "1 1", "u", "u", "1 1", "0 0", "2 2", "q"]) + "\n"
+    result = run("--computer", "O", stdin=stdin)
+    out = result.stdout
+    assert result.returncode in (0, 1), result.stderr
+    assert "hint: 1 1" in out
+    assert out.count("the computer (O) plays") >= 2
+    assert "nothing to take back" in out  # the second u: the board was empty again
+    assert "X wins" not in out
+
+
+def test_the_computer_plays_both_sides_to_a_draw() -> None:
+    result = run("--computer", "both")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.count("the computer (X) plays") >= 4
+    assert "wins" not in result.stdout and "\ndraw: " in result.stdout
+
+
+def test_the_computer_continues_a_replay_on_a_larger_board() -> None:
+    result = run("--size", "5", "--computer", "both", "--simulations", "50", "--moves", "2,2")
+    assert result.returncode == 0, result.stderr
+    assert "the computer (O) plays" in result.stdout
+    bad = run("--computer", "both", "--simulations", "0")
+    assert bad.returncode == 2 and "--simulations must be at least 1" in bad.stderr

@@ -12,11 +12,20 @@ A thin face of the Rust crate ``tictactoe-core``, which decides every rule::
     X..
     .O.
     ...
+
+and a computer player (``tictactoe-search``)::
+
+    >>> import tictactoe
+    >>> tictactoe.solve(g)         # (winner under perfect play, 0 for a draw; moves to the end)
+    (0, 7)
+    >>> tictactoe.best_move(g)     # a perfect move here
+    (0, 2)
 """
 
 from ._tictactoe import (
     MAX_N,
     Batch,
+    BudgetExceededError,
     CellOccupiedError,
     GameOverError,
     InvalidMoveError,
@@ -26,12 +35,15 @@ from ._tictactoe import (
     ParseError,
     TicTacToe,
     __version__,
+    best_move,
     is_valid_board,
+    solve,
 )
 
 __all__ = [
     "MAX_N",
     "Batch",
+    "BudgetExceededError",
     "CellOccupiedError",
     "GameOverError",
     "InvalidMoveError",
@@ -41,5 +53,7 @@ __all__ = [
     "ParseError",
     "TicTacToe",
     "__version__",
+    "best_move",
     "is_valid_board",
+    "solve",
 ]

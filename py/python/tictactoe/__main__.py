@@ -1,7 +1,11 @@
-"""A terminal game for two people: ``python -m tictactoe [--size N] [--moves "0,0 1,1 ..."]``.
+"""A terminal game: ``python -m tictactoe [--size N] [--computer X|O|both] [--moves "0,0 1,1 ..."]``.
 
-Every rule comes from the library: this file only reads input, calls ``play`` and prints what
-the game says.
+Two people take turns, or one plays against the computer (``--computer O`` lets it play O), or
+the computer plays both sides. Type a row and a column to move, ``u`` to take back your last
+move (and the computer's reply), ``h`` for a hint, ``q`` to quit.
+
+Every rule and every move of the computer comes from the library: this file only reads input,
+calls ``play``, ``undo`` and ``best_move``, and prints what the game says.
 """
 
 from __future__ import annotations
@@ -10,13 +14,25 @@ import argparse
 import sys
 from typing import Optional, Sequence
 
-from . import InvalidMoveError, TicTacToe
+from . import InvalidMoveError, TicTacToe, best_move
 
 SYMBOLS = {1: "X", 2: "O"}
+SIDES = {"X": {1}, "O": {2}, "both": {1, 2}, "none": set()}
+
+
+def board(game: TicTacToe) -> str:
+    """The board with column numbers above and row numbers on the left."""
+    width = len(str(game.n - 1))
+    header = " " * (width + 1) + " ".join(str(col).rjust(width) for col in range(game.n))
+    rows = [
+        str(row).rjust(width) + " " + " ".join(cell.rjust(width) for cell in line)
+        for row, line in enumerate(str(game).splitlines())
+    ]
+    return "\n".join([header, *rows])
 
 
 def show(game: TicTacToe) -> None:
-    print(game)
+    print(board(game))
     print()
 
 
@@ -47,50 +63,104 @@ def replay(game: TicTacToe, moves: str) -> int:
             show(game)
             print(f"move {number} ({token}) is refused: {error}")
             return 2
-    show(game)
-    print(verdict(game) or f"in progress: {SYMBOLS[game.next_player]} to move")
     return 0
 
 
-def interactive(game: TicTacToe) -> int:
-    show(game)
-    while True:
-        ending = verdict(game)
-        if ending:
-            print(ending)
-            return 0
-        prompt = f"{SYMBOLS[game.next_player]} to move (row col, or q to quit): "
-        try:
-            line = input(prompt)
-        except EOFError:
-            print()
-            return 1
-        if line.strip().lower() in {"q", "quit"}:
-            return 1
-        try:
-            row, col = parse_cell(line)
-            game.play(row, col)
-        except InvalidMoveError as error:
-            print(f"refused: {error}")
-            continue
-        except ValueError:
-            print("please type a row and a column, such as: 1 2")
-            continue
-        show(game)
+class Session:
+    """A game in the terminal, with the computer playing the sides in ``computer``."""
+
+    def __init__(self, game: TicTacToe, computer: set[int], simulations: Optional[int]) -> None:
+        self.game = game
+        self.computer = computer
+        self.simulations = simulations
+
+    def computer_move(self) -> None:
+        row, col = best_move(self.game, simulations=self.simulations)
+        self.game.play(row, col)
+        print(f"the computer ({SYMBOLS[self.game.history[-1][2]]}) plays {row} {col}")
+        show(self.game)
+
+    def take_back(self) -> None:
+        """Takes back moves until it is a person's turn again, at least one of theirs."""
+        if not self.game.history or self.computer == {1, 2}:
+            print("nothing to take back")
+            return
+        self.game.undo()
+        while self.game.history and self.game.next_player in self.computer:
+            self.game.undo()
+        show(self.game)
+
+    def hint(self) -> None:
+        row, col = best_move(self.game, simulations=self.simulations)
+        print(f"hint: {row} {col}")
+
+    def run(self) -> int:
+        show(self.game)
+        while True:
+            ending = verdict(self.game)
+            if ending:
+                print(ending)
+                return 0
+            if self.game.next_player in self.computer:
+                self.computer_move()
+                continue
+            prompt = f"{SYMBOLS[self.game.next_player]} to move (row col; u undo, h hint, q quit): "
+            try:
+                line = input(prompt).strip().lower()
+            except EOFError:
+                print()
+                return 1
+            if line in {"q", "quit"}:
+                return 1
+            if line in {"u", "undo"}:
+                self.take_back()
+                continue
+            if line in {"h", "hint"}:
+                self.hint()
+                continue
+            try:
+                row, col = parse_cell(line)
+                self.game.play(row, col)
+            except InvalidMoveError as error:
+                print(f"refused: {error}")
+                continue
+            except ValueError:
+                print("please type a row and a column, such as: 1 2")
+                continue
+            show(self.game)
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tictactoe", description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=3, help="the board size n (default 3)")
-    parser.add_argument("--moves", help='replay "row,col row,col ..." in turn order, without asking')
+    parser.add_argument("--moves", help='play "row,col row,col ..." in turn order first')
+    parser.add_argument(
+        "--computer",
+        choices=sorted(SIDES),
+        default="none",
+        help="the side the computer plays: X, O, both (to watch), or none (default)",
+    )
+    parser.add_argument(
+        "--simulations",
+        type=int,
+        help="the computer's search effort on boards it does not solve (default 10000)",
+    )
     args = parser.parse_args(argv)
+    if args.simulations is not None and args.simulations < 1:
+        parser.error("--simulations must be at least 1")
     try:
         game = TicTacToe(args.size)
     except (ValueError, MemoryError) as error:
         parser.error(str(error))
     if args.moves is not None:
-        return replay(game, args.moves)
-    return interactive(game)
+        refused = replay(game, args.moves)
+        if refused:
+            return refused
+        if args.computer == "none":
+            show(game)
+            print(verdict(game) or f"in progress: {SYMBOLS[game.next_player]} to move")
+            return 0
+    return Session(game, SIDES[args.computer], args.simulations).run()
 
 
 if __name__ == "__main__":

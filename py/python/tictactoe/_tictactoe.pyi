@@ -7,6 +7,7 @@ from numpy.typing import NDArray
 
 __all__ = [
     "Batch",
+    "BudgetExceededError",
     "CellOccupiedError",
     "GameOverError",
     "InvalidMoveError",
@@ -17,7 +18,9 @@ __all__ = [
     "ParseError",
     "TicTacToe",
     "__version__",
+    "best_move",
     "is_valid_board",
+    "solve",
 ]
 
 MAX_N: int
@@ -52,6 +55,10 @@ class GameOverError(InvalidMoveError):
 
 class InvalidPositionError(ValueError):
     reason: str
+    kind: str
+
+class BudgetExceededError(RuntimeError):
+    max_nodes: int
     kind: str
 
 class ParseError(ValueError):
@@ -114,6 +121,7 @@ class Batch:
     @property
     def n(self) -> int: ...
     def random_legal_actions(self, *, out: Optional[NDArray[np.int64]] = None) -> NDArray[np.int64]: ...
+    def perfect_actions(self, *, out: Optional[NDArray[np.int64]] = None) -> NDArray[np.int64]: ...
     def step(
         self,
         actions: _Indices,
@@ -141,3 +149,11 @@ class Batch:
     def _restore(n: int, histories: list[list[int]], winners: bytes, generators: list[int]) -> Batch: ...
 
 def is_valid_board(rows: Sequence[str]) -> bool: ...
+def solve(game: TicTacToe, max_nodes: Optional[int] = None) -> tuple[int, int]: ...
+def best_move(
+    game: TicTacToe,
+    *,
+    simulations: Optional[int] = None,
+    seed: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+) -> tuple[int, int]: ...

@@ -1,0 +1,130 @@
+//! The computer player: `solve`, `best_move`, and the table behind `Batch.perfect_actions`.
+//! Searches run without the GIL, on a copy of the game, with each thread's own memory.
+
+use std::cell::RefCell;
+use std::sync::OnceLock;
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use tictactoe_core::{winner_number, Error, Game};
+use tictactoe_search::{
+    Computer, Options, PerfectTable, SearchError, DEFAULT_MAX_NODES, DEFAULT_MOVE_NODES,
+    DEFAULT_SIMULATIONS,
+};
+
+use crate::errors::{BudgetExceededError, GameError, GameOverError};
+use crate::game::PyTicTacToe;
+
+thread_local! {
+    /// Each thread's computer player: its memory is allocated once per thread.
+    static COMPUTER: RefCell<Computer> = RefCell::new(Computer::new());
+}
+
+/// The 3 x 3 perfect-play table, built by the first call that needs it.
+static PERFECT_3X3: OnceLock<Result<PerfectTable, SearchError>> = OnceLock::new();
+
+/// The perfect-play table for n x n games: `ValueError` unless n is 3.
+pub(crate) fn perfect_table(n: usize) -> PyResult<&'static PerfectTable> {
+    if n != 3 {
+        return Err(search_error(SearchError::UnsupportedSize { n }));
+    }
+    PERFECT_3X3.get_or_init(|| PerfectTable::new(3)).as_ref().map_err(|&error| search_error(error))
+}
+
+/// The exception for a refusal of the computer player: the core's classes for what the core
+/// refuses (a won game is `GameOverError` with its winner), `GameOverError` with winner 0 for a
+/// drawn one, `BudgetExceededError`, and `ValueError` for an unsupported size.
+pub(crate) fn search_error(error: SearchError) -> PyErr {
+    let (err, attribute) = match error {
+        SearchError::GameOver { winner: Some(winner) } => {
+            return GameError::from(Error::GameOver { winner }).into()
+        }
+        SearchError::Game(error) => return GameError::from(error).into(),
+        SearchError::GameOver { winner: None } => {
+            (GameOverError::new_err(error.to_string()), ("winner", 0))
+        }
+        SearchError::BudgetExceeded { max_nodes } => {
+            (BudgetExceededError::new_err(error.to_string()), ("max_nodes", max_nodes))
+        }
+        SearchError::UnsupportedSize { n } => {
+            (PyValueError::new_err(error.to_string()), ("n", n as u64))
+        }
+    };
+    Python::attach(|py| {
+        let value = err.value(py);
+        match value
+            .setattr(attribute.0, attribute.1)
+            .and_then(|()| value.setattr("kind", error.name()))
+        {
+            Ok(()) => err,
+            Err(failure) => failure,
+        }
+    })
+}
+
+/// A non-negative integer argument, or `ValueError` naming it.
+fn non_negative<T: for<'a> FromPyObject<'a, 'a>>(
+    value: Option<&Bound<'_, PyAny>>,
+    name: &str,
+    default: T,
+) -> PyResult<T> {
+    match value {
+        None => Ok(default),
+        Some(value) if value.is_none() => Ok(default),
+        Some(value) => value.extract::<T>().map_err(|_| {
+            PyValueError::new_err(format!(
+                "{name} must be a non-negative integer that fits the budget type, not {value}"
+            ))
+        }),
+    }
+}
+
+/// Runs `work` on a copy of the game with this thread's computer player, without the GIL.
+fn with_computer<T: Send>(
+    py: Python<'_>,
+    game: &Bound<'_, PyTicTacToe>,
+    work: impl FnOnce(&mut Computer, &Game) -> Result<T, SearchError> + Send,
+) -> PyResult<T> {
+    let game = PyTicTacToe::read(game, Game::try_clone).map_err(GameError::from)?;
+    py.detach(|| COMPUTER.with(|computer| work(&mut computer.borrow_mut(), &game)))
+        .map_err(search_error)
+}
+
+/// The value of the game's position under perfect play: (winner, plies), the winner 0 for a
+/// draw, plies the moves to the end (fastest win, slowest loss; a draw's is the number of empty
+/// cells). Exact on any board; `max_nodes` (default 10 000 000) bounds the positions visited,
+/// and `BudgetExceededError` says when it would not be enough.
+#[pyfunction]
+#[pyo3(signature = (game, max_nodes = None))]
+pub(crate) fn solve(
+    py: Python<'_>,
+    game: &Bound<'_, PyTicTacToe>,
+    max_nodes: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(u8, usize)> {
+    let max_nodes = non_negative(max_nodes, "max_nodes", DEFAULT_MAX_NODES)?;
+    let solution = with_computer(py, game, |computer, game| computer.solve(game, max_nodes))?;
+    Ok((winner_number(solution.winner), solution.plies))
+}
+
+/// A move (row, col) for the player to move: perfect when the position has at most 16 empty
+/// cells (every 4 x 4 position) and solving it takes at most `max_nodes` positions (default
+/// 200 000); otherwise an immediate win, else a block of the opponent's immediate win, else a
+/// Monte Carlo tree search of `simulations` simulations (default 10 000) drawn from `seed`
+/// (default 0: the same position, simulations and seed give the same move). `GameOverError`
+/// for a finished game.
+#[pyfunction]
+#[pyo3(signature = (game, *, simulations = None, seed = None, max_nodes = None))]
+pub(crate) fn best_move(
+    py: Python<'_>,
+    game: &Bound<'_, PyTicTacToe>,
+    simulations: Option<&Bound<'_, PyAny>>,
+    seed: Option<&Bound<'_, PyAny>>,
+    max_nodes: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(usize, usize)> {
+    let options = Options {
+        simulations: non_negative(simulations, "simulations", DEFAULT_SIMULATIONS)?,
+        seed: non_negative(seed, "seed", 0)?,
+        max_nodes: non_negative(max_nodes, "max_nodes", DEFAULT_MOVE_NODES)?,
+    };
+    with_computer(py, game, |computer, game| computer.best_move(game, &options))
+}

@@ -1,0 +1,165 @@
+"""The computer player from Python: solve and best_move against an independent minimax over
+every 3 x 3 position, the budget, refusals, determinism, and the batch's perfect opponent."""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+import pytest
+
+import tictactoe
+from tictactoe import Batch, BudgetExceededError, GameOverError, TicTacToe
+
+LINES = [[(r, c) for c in range(3)] for r in range(3)]
+LINES += [[(r, c) for r in range(3)] for c in range(3)]
+LINES += [[(i, i) for i in range(3)], [(i, 2 - i) for i in range(3)]]
+
+
+def won(cells: tuple[int, ...], player: int) -> bool:
+    return any(all(cells[r * 3 + c] == player for r, c in line) for line in LINES)
+
+
+@functools.lru_cache(maxsize=None)
+def minimax(cells: tuple[int, ...], player: int) -> tuple[int, int]:
+    """(score, plies) for `player` to move: score 1 win, 0 draw, -1 loss; fastest win, slowest
+    loss, a draw's plies the empty cells."""
+    best: tuple[int, int] | None = None
+    for i in (i for i, v in enumerate(cells) if v == 0):
+        child = cells[:i] + (player,) + cells[i + 1 :]
+        if won(child, player):
+            outcome = (1, 1)
+        elif 0 not in child:
+            outcome = (0, 1)
+        else:
+            score, plies = minimax(child, 3 - player)
+            outcome = (-score, plies + 1)
+        if best is None or rank(outcome) > rank(best):
+            best = outcome
+    assert best is not None
+    return best
+
+
+def rank(outcome: tuple[int, int]) -> tuple[int, int]:
+    score, plies = outcome
+    return (score, -plies if score > 0 else plies)
+
+
+def positions() -> list[tuple[int, ...]]:
+    seen: set[tuple[int, ...]] = set()
+    stack = [(0,) * 9]
+    while stack:
+        cells = stack.pop()
+        if cells in seen or won(cells, 1) or won(cells, 2) or 0 not in cells:
+            continue
+        seen.add(cells)
+        player = 1 if cells.count(1) == cells.count(2) else 2
+        stack.extend(cells[:i] + (player,) + cells[i + 1 :] for i, v in enumerate(cells) if v == 0)
+    return sorted(seen)
+
+
+def game_of(cells: tuple[int, ...]) -> TicTacToe:
+    return TicTacToe.from_board(["".join(".XO"[v] for v in cells[r * 3 : r * 3 + 3]) for r in range(3)])
+
+
+def test_solve_and_best_move_match_minimax_on_every_3x3_position() -> None:
+    all_positions = positions()
+    assert len(all_positions) == 4520
+    for cells in all_positions:
+        game = game_of(cells)
+        player = game.next_player
+        score, plies = minimax(cells, player)
+        winner = 0 if score == 0 else (player if score > 0 else 3 - player)
+        assert tictactoe.solve(game) == (winner, plies), cells
+        row, col = tictactoe.best_move(game)
+        game.play(row, col)
+        after = tuple(game.cells())
+        if game.winner:
+            assert (score, plies) == (1, 1)
+        elif 0 not in after:
+            assert (score, plies) == (0, 1)
+        else:
+            child_score, child_plies = minimax(after, 3 - player)
+            assert (-child_score, child_plies + 1) == (score, plies), cells
+
+
+def test_solve_4x4_and_finished_games() -> None:
+    assert tictactoe.solve(TicTacToe(4)) == (0, 16)
+    game = TicTacToe(3)
+    for row, col in [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]:
+        game.play(row, col)
+    assert tictactoe.solve(game, max_nodes=0) == (1, 0)
+
+
+def test_budget_exceeded_is_an_exception_and_changes_nothing() -> None:
+    game = TicTacToe(4)
+    with pytest.raises(BudgetExceededError) as raised:
+        tictactoe.solve(game, max_nodes=10)
+    assert raised.value.max_nodes == 10 and raised.value.kind == "budget_exceeded"
+    assert isinstance(raised.value, RuntimeError)
+    assert "budget of 10 positions" in str(raised.value)
+    assert game.marks == 0 and tictactoe.solve(game, max_nodes=None) == (0, 16)
+
+
+@pytest.mark.parametrize("bad", [-1, 2**64, "many", 1.5])
+def test_bad_budgets_are_refused(bad: object) -> None:
+    with pytest.raises(ValueError, match="max_nodes must be a non-negative integer"):
+        tictactoe.solve(TicTacToe(3), max_nodes=bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="simulations must be"):
+        tictactoe.best_move(TicTacToe(3), simulations=bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="seed must be"):
+        tictactoe.best_move(TicTacToe(3), seed=bad)  # type: ignore[arg-type]
+
+
+def test_best_move_blocks_is_deterministic_and_leaves_the_game_alone() -> None:
+    game = TicTacToe(3)
+    for row, col in [(0, 0), (1, 1), (0, 1)]:
+        game.play(row, col)
+    assert tictactoe.best_move(game) == (0, 2)
+    big = TicTacToe(7)
+    big.play(3, 3)
+    before = big.to_text()
+    move = tictactoe.best_move(big, simulations=300, seed=5)
+    assert move == tictactoe.best_move(big, simulations=300, seed=5)
+    assert big.cell(*move) == 0 and big.to_text() == before
+
+
+def test_best_move_refuses_finished_games() -> None:
+    won_game = TicTacToe.from_board(["XXX", "OO.", "..."])
+    with pytest.raises(GameOverError) as raised:
+        tictactoe.best_move(won_game)
+    assert raised.value.winner == 1 and raised.value.kind == "game_over"
+    drawn = TicTacToe.from_board(["XOX", "XOO", "OXX"])
+    with pytest.raises(GameOverError) as raised:
+        tictactoe.best_move(drawn)
+    assert raised.value.winner == 0 and "a draw" in str(raised.value)
+
+
+def test_batch_perfect_opponent_never_loses() -> None:
+    batch = Batch(256, 3, seed=9)
+    out = np.empty(256, dtype=np.int64)
+    for step in range(9):
+        actions = batch.random_legal_actions()
+        perfect = batch.perfect_actions(out=out)
+        assert perfect is out
+        assert np.array_equal(actions == -1, perfect == -1)
+        if step == 3:
+            for g in np.flatnonzero(perfect >= 0):
+                row, col = tictactoe.best_move(batch.game(g))
+                assert perfect[g] == row * 3 + col
+        o_to_move = batch.next_player == 2
+        actions[o_to_move] = perfect[o_to_move]
+        live = np.flatnonzero(actions >= 0)
+        batch.step(actions[live], games=live)
+    winners = batch.winner
+    assert not (winners == 1).any() and (winners == 2).any()
+
+
+def test_batch_perfect_opponent_refusals() -> None:
+    with pytest.raises(ValueError) as raised:
+        Batch(4, 4).perfect_actions()
+    assert raised.value.kind == "unsupported_size" and raised.value.n == 4  # type: ignore[attr-defined]
+    with pytest.raises(ValueError):
+        Batch(4, 3).perfect_actions(out=np.empty(3, dtype=np.int64))
+    with pytest.raises(TypeError):
+        Batch(4, 3).perfect_actions(out=np.empty(4, dtype=np.int32))
