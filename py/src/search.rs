@@ -1,7 +1,7 @@
 //! The computer player: `solve`, `best_move`, and the table behind `Batch.perfect_actions`.
 //! Searches run without the GIL, on a copy of the game, with each thread's own memory.
 
-use std::cell::RefCell;
+use core::cell::RefCell;
 use std::sync::OnceLock;
 
 use pyo3::exceptions::PyValueError;
