@@ -41,6 +41,9 @@ demo: lib $(BUILD)/play $(VENV)/.installed
 	@echo "And from Python (pip install ./py): python -m tictactoe replays 8 moves of LeetCode 1275's draw,"
 	@echo "after which neither player can complete a line:"
 	$(VENV)/bin/python -m tictactoe --moves "0,0 1,1 2,0 1,0 1,2 2,1 0,1 0,2"
+	@echo
+	@echo "The computer player (tictactoe-search) on both sides of a 4 x 4 game, solved exactly:"
+	$(VENV)/bin/python -m tictactoe --size 4 --computer both
 
 test: lint rust-test nostd package-test static-libs-test c-test cpp-test c-asan c-asan-rust c-valgrind ctypes-test \
 	install-test py-test sdist-test fuzz-smoke
@@ -282,6 +285,7 @@ bench: lib $(BUILD)/bench $(BENCH_VENV)/.installed
 	$(BUILD)/bench $(BENCH_DIR)/c.json
 	STATIC_LIBS="$(STATIC_LIBS)" $(BENCH_VENV)/bin/python py/benches/bench_moves.py --json $(BENCH_DIR)/python.json
 	taskset -c 1 $(BENCH_VENV)/bin/python py/benches/bench_batch.py --json $(BENCH_DIR)/batch.json
+	taskset -c 1 $(BENCH_VENV)/bin/python py/benches/bench_search.py --json $(BENCH_DIR)/search.json
 	$(BENCH_VENV)/bin/python bench/report.py $(BENCH_DIR) docs
 
 bench-c: lib $(BUILD)/bench

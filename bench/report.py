@@ -80,6 +80,39 @@ def batch_section(batches: list[dict[str, Any]], skipped: list[str], docs: Path)
     return lines
 
 
+def search_section(records: list[dict[str, Any]], skipped: list[str]) -> list[str]:
+    """The computer player's figures (py/benches/bench_search.py), each against its target."""
+    if not records:
+        return []
+    lines = [
+        "",
+        "## The computer player",
+        "",
+        "One core (`taskset`). Solving and the perfect 3 x 3 move against fixed targets; Monte Carlo",
+        "tree search against OpenSpiel's C++ `MCTSBot` (one random rollout per simulation, same",
+        "number of simulations a move) in the same run, target 10x its simulations per second.",
+        "",
+        "| what | ours | against | theirs | ratio | target | |",
+        "|---|---:|---|---:|---:|---:|---|",
+    ]
+    for r in records:
+        ours = f"{r['ours']:,.1f} {r['unit']}"
+        if "against_value" in r:
+            ratio = r["ours"] / r["against_value"]
+            theirs, shown = f"{r['against_value']:,.0f} {r['unit']}", f"{ratio:.1f}x"
+            verdict = "met" if ratio >= r["target"] else "missed"
+            target = f"{r['target']:.0f}x"
+        elif r.get("against") == "target":
+            theirs, shown = "", ""
+            verdict = "met" if r["ours"] <= r["target"] else "missed"
+            target = f"{r['target']:,.0f} {r['unit']}"
+        else:
+            theirs, shown, target, verdict = "", "", "", "no peer"
+        lines.append(f"| {r['search']} | {ours} | {r.get('against', '')} | {theirs} | {shown} | {target} | {verdict} |")
+    lines += [f"- skipped: {reason}" for reason in skipped]
+    return lines
+
+
 def save(figure: Any, axes: Any, xlabel: str, ylabel: str, title: str, path: Path, legend_size: int) -> None:
     """Log-log axes with their labels, a grid and the legend beside the plot, saved as PNG."""
     axes.set_xscale("log")
@@ -97,6 +130,12 @@ def main() -> None:
     records_dir, docs = Path(sys.argv[1]), Path(sys.argv[2])
     records: list[dict[str, Any]] = []
     skipped: list[str] = []
+    searches: list[dict[str, Any]] = []
+    search_skipped: list[str] = []
+    search_path = records_dir / "search.json"
+    if search_path.exists():
+        loaded_search = json.loads(search_path.read_text())
+        searches, search_skipped = loaded_search["search"], loaded_search["skipped"]
     for name in ("rust.json", "c.json", "python.json", "batch.json"):
         path = records_dir / name
         if not path.exists():
@@ -161,6 +200,7 @@ def main() -> None:
             f"{r['against_ns']:.1f} | {ratio:.2f}x | {r['target']:.2f}x | {verdict} |"
         )
     lines += batch_section(batches, skipped, docs)
+    lines += search_section(searches, search_skipped)
     lines += ["", "## Memory", "", "Bytes per new game (the object plus its heap).", ""]
     by_n: dict[int, dict[str, int]] = defaultdict(dict)
     for r in memory:

@@ -23,6 +23,11 @@ struct Node {
     /// The sum of the simulations' rewards for the player who moved into this node: 1 for a
     /// win, 1/2 for a draw.
     reward: f32,
+    /// `reward / visits` and `1 / sqrt(visits)`, kept up to date as the simulations come back,
+    /// so that choosing among children costs one multiply-add each rather than a division and a
+    /// square root.
+    mean: f32,
+    spread: f32,
     /// The game ended with the move into this node.
     terminal: bool,
 }
@@ -36,6 +41,8 @@ impl Node {
             expanded: 0,
             visits: 0,
             reward: 0.0,
+            mean: 0.0,
+            spread: 0.0,
             terminal,
         }
     }
@@ -149,6 +156,9 @@ impl Tree {
                 Some(_) => 0.0,
                 None => 0.5,
             };
+            let visits = node.visits as f32;
+            node.mean = node.reward / visits;
+            node.spread = 1.0 / libm::sqrtf(visits);
             mover = mover.opponent();
         }
         self.nodes[0].visits += 1;
@@ -156,13 +166,12 @@ impl Tree {
 
     /// The child of `parent` (fully expanded) with the highest upper confidence bound.
     fn select(&self, parent: usize) -> u32 {
-        let log_visits = libm::logf(self.nodes[parent].visits as f32);
+        let width = EXPLORATION * libm::sqrtf(libm::logf(self.nodes[parent].visits as f32));
         let mut best = (f32::NEG_INFINITY, NONE);
         let mut child = self.nodes[parent].first_child;
         while child != NONE {
             let node = &self.nodes[child as usize];
-            let visits = node.visits as f32;
-            let bound = node.reward / visits + EXPLORATION * libm::sqrtf(log_visits / visits);
+            let bound = node.mean + width * node.spread;
             if bound > best.0 {
                 best = (bound, child);
             }

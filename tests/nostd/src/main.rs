@@ -8,6 +8,7 @@ extern crate alloc;
 
 use core::alloc::{GlobalAlloc, Layout};
 use tictactoe_core::{Game, Player};
+use tictactoe_search::{Computer, Options, Solution};
 
 #[link(name = "c")]
 extern "C" {
@@ -55,6 +56,22 @@ fn play() -> Result<bool, tictactoe_core::Error> {
     Ok(last == Some(Player::X) && refused && undone.player == Player::X && game.winner().is_none())
 }
 
+/// The computer player without std: the empty 3 x 3 board solves to a draw, and a searched move
+/// on 5 x 5 is a free cell.
+fn search() -> bool {
+    let (Ok(empty), Ok(large)) = (Game::new(3), Game::new(5)) else {
+        return false;
+    };
+    let mut computer = Computer::new();
+    let solved = computer.solve(&empty, u64::MAX) == Ok(Solution { winner: None, plies: 9 });
+    let options = Options { simulations: 100, seed: 1, max_nodes: 0 };
+    let free = matches!(
+        computer.best_move(&large, &options).map(|(row, col)| large.cell(row, col)),
+        Ok(Ok(None))
+    );
+    solved && free
+}
+
 /// The precompiled `alloc` refers to the unwinding personality even under `panic = "abort"`;
 /// with nothing to unwind it is never called.
 #[no_mangle]
@@ -62,8 +79,8 @@ pub extern "C" fn rust_eh_personality() {}
 
 #[no_mangle]
 pub extern "C" fn main(_argc: i32, _argv: *const *const u8) -> i32 {
-    match play() {
-        Ok(true) => 0,
+    match (play(), search()) {
+        (Ok(true), true) => 0,
         _ => 1,
     }
 }
