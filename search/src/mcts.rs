@@ -57,10 +57,9 @@ pub(crate) struct Tree {
     path: Vec<u32>,
 }
 
-/// A free cell of `game` (row-major, the k-th one).
+/// The k-th legal move of `game` (row-major) as a cell.
 fn nth_free(game: &Game, k: usize) -> Option<usize> {
-    let n = game.n();
-    (0..n * n).filter(|&cell| matches!(game.cell(cell / n, cell % n), Ok(None))).nth(k)
+    game.legal_moves().nth(k).map(|(row, col)| row * game.n() + col)
 }
 
 fn reserve<T>(items: &mut Vec<T>, len: usize) -> Result<(), Error> {
@@ -185,11 +184,8 @@ impl Tree {
     fn playout(&mut self, game: &mut Game, state: &mut u64) -> Option<Player> {
         let n = game.n();
         self.free.clear();
-        self.free.extend(
-            (0..(n * n) as u32).filter(|&cell| {
-                matches!(game.cell(cell as usize / n, cell as usize % n), Ok(None))
-            }),
-        );
+        // Cells are below n * n <= 2^32.
+        self.free.extend(game.legal_moves().map(|(row, col)| (row * n + col) as u32));
         let mut moves = 0;
         let mut winner = None;
         while !self.free.is_empty() {
