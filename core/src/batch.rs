@@ -87,6 +87,13 @@ fn filled<T: Clone>(len: usize, value: T) -> Result<Vec<T>, Error> {
     Ok(items)
 }
 
+/// The generator state game `game` of a batch seeded with `seed` starts from: the seed's
+/// `game`-th SplitMix64 output, so that the games' streams do not overlap.
+fn stream(seed: u64, game: usize) -> u64 {
+    let mut seeder = seed.wrapping_add((game as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    random::next(&mut seeder)
+}
+
 /// `Ok` when `len` is `expected`.
 fn check_len(len: usize, expected: usize) -> Result<(), Error> {
     if len == expected {
@@ -408,24 +415,24 @@ impl<'a> GamesMut<'a> {
     /// [`Error::LengthMismatch`] unless `out` has one value per game.
     pub fn random_legal_actions(&mut self, out: &mut [u32]) -> Result<(), Error> {
         check_len(out.len(), self.count())?;
-        let cells = self.layout.cells();
-        let games = Games {
-            layout: self.layout,
-            words: self.words,
-            marks: self.marks,
-            winner: self.winner,
-        };
-        for ((g, action), state) in out.iter_mut().enumerate().zip(self.rng.iter_mut()) {
-            *action = if games.is_over(g) {
-                NO_ACTION
-            } else {
-                let free = (cells - games.moves(g)) as u64;
-                let k = random::below(state, free) as usize;
-                // The game is not over, so it has a k-th free cell; cells < 2^32.
-                board::nth_free(games.board(g), cells, k).map_or(NO_ACTION, |cell| cell as u32)
-            };
+        for (g, action) in out.iter_mut().enumerate() {
+            *action = self.random_action(g);
         }
         Ok(())
+    }
+
+    /// A uniformly random free cell of game `g` from its own generator, or [`NO_ACTION`] (and
+    /// no draw) for a game that is over.
+    fn random_action(&mut self, g: usize) -> u32 {
+        let games = self.games();
+        if games.is_over(g) {
+            return NO_ACTION;
+        }
+        let cells = self.layout.cells();
+        let free = (cells - games.moves(g)) as u64;
+        let k = random::below(&mut self.rng[g], free) as usize;
+        // The game is not over, so it has a k-th free cell; cells < 2^32.
+        board::nth_free(self.games().board(g), cells, k).map_or(NO_ACTION, |cell| cell as u32)
     }
 
     /// Empties game `g` (its generator goes on where it was).
@@ -475,9 +482,7 @@ impl Batch {
             seen: filled(count.div_ceil(64), 0)?,
         };
         for (game, state) in batch.rng.iter_mut().enumerate() {
-            // Game i's stream starts from the seed's i-th output, so streams do not overlap.
-            let mut seeder = seed.wrapping_add((game as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-            *state = random::next(&mut seeder);
+            *state = stream(seed, game);
         }
         batch.reset();
         Ok(batch)
@@ -622,6 +627,60 @@ impl Batch {
     /// [`Error::LengthMismatch`] unless `out` has one value per game.
     pub fn random_legal_actions(&mut self, out: &mut [u32]) -> Result<(), Error> {
         self.games_mut().random_legal_actions(out)
+    }
+
+    /// As [`Batch::random_legal_actions`], for the games listed only (distinct indices):
+    /// `out[i]` gets the action for game `games[i]`, and no other game's generator moves. What
+    /// an opponent drawing for some games of a batch needs, so that each game's draws depend on
+    /// its own seed and history alone.
+    ///
+    /// # Errors
+    /// [`Error::LengthMismatch`] unless `out` has one value per index (index 0);
+    /// [`Error::GameIndex`] and [`Error::RepeatedGame`] with the index in `games`. Nothing is
+    /// drawn then.
+    pub fn random_legal_actions_games(
+        &mut self,
+        games: &[usize],
+        out: &mut [u32],
+    ) -> Result<(), ReplayError> {
+        check_len(out.len(), games.len()).map_err(|error| ReplayError { index: 0, error })?;
+        self.check_games(games)?;
+        let mut view = self.games_mut();
+        for (&g, action) in games.iter().zip(out.iter_mut()) {
+            *action = view.random_action(g);
+        }
+        Ok(())
+    }
+
+    /// Restarts the generators of the games listed: game `games[i]` draws from then on what
+    /// the single game of `Batch::new(1, n, seeds[i])` would. A vector of environments seeds
+    /// its games one by one this way, each as the single environment with that seed.
+    ///
+    /// ```
+    /// use tictactoe_core::Batch;
+    /// let mut batch = Batch::new(2, 3, 0)?;
+    /// batch.seed_games(&[1], &[42])?;
+    /// let mut draws = [0; 2];
+    /// batch.random_legal_actions(&mut draws)?;
+    /// let mut single = [0];
+    /// Batch::new(1, 3, 42)?.random_legal_actions(&mut single)?;
+    /// assert_eq!(draws[1], single[0]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::LengthMismatch`] unless there is one seed per index; [`Error::GameIndex`] for an
+    /// index not below the count (an index may repeat: its last seed counts). No generator
+    /// changes then.
+    pub fn seed_games(&mut self, games: &[usize], seeds: &[u64]) -> Result<(), Error> {
+        check_len(seeds.len(), games.len())?;
+        if let Some(&game) = games.iter().find(|&&game| game >= self.count()) {
+            return Err(Error::GameIndex { game, count: self.count() });
+        }
+        for (&g, &seed) in games.iter().zip(seeds) {
+            self.rng[g] = stream(seed, 0);
+        }
+        Ok(())
     }
 
     /// Each game's player to move (1 or 2).

@@ -369,3 +369,94 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// Drawing for a list of games gives each listed game what a draw for every game would, and
+    /// moves no other game's generator; a game seeded alone draws what a batch of one game with
+    /// that seed does.
+    #[test]
+    fn listed_draws_and_seeds_are_per_game(
+        (n, count, seed) in (1usize..=6, 1usize..=12, any::<u64>()),
+        picks in prop::collection::vec(any::<prop::sample::Index>(), 0..12),
+        reseed in any::<u64>(),
+        rounds in 1usize..8,
+    ) {
+        let mut listed = Batch::new(count, n, seed).unwrap();
+        let mut everyone = listed.clone();
+        let mut games: Vec<usize> = picks.iter().map(|p| p.index(count)).collect();
+        games.sort_unstable();
+        games.dedup();
+        let mut single = Batch::new(1, n, reseed).unwrap();
+        listed.seed_games(&[games.first().copied().unwrap_or(0)], &[reseed]).unwrap();
+        for _ in 0..rounds {
+            let before = listed.generator_states().to_vec();
+            let mut all = vec![0; count];
+            everyone.random_legal_actions(&mut all).unwrap();
+            let mut some = vec![0; games.len()];
+            listed.random_legal_actions_games(&games, &mut some).unwrap();
+            for (g, state) in before.iter().enumerate() {
+                if !games.contains(&g) {
+                    prop_assert_eq!(listed.generator_states()[g], *state);
+                }
+            }
+            for (i, &g) in games.iter().enumerate().skip(1) {
+                prop_assert_eq!(some[i], all[g]);
+            }
+            if let Some(&first) = games.first() {
+                let mut alone = [0];
+                single.random_legal_actions(&mut alone).unwrap();
+                prop_assert_eq!(some[0], alone[0]);
+                prop_assert_eq!(listed.generator_states()[first], single.generator_states()[0]);
+            }
+            // Everyone plays the same legal moves, so that the boards stay equal.
+            let moves: Vec<u32> = all.iter().enumerate().map(|(g, &a)| match games.iter().position(|&x| x == g) {
+                Some(i) => some[i],
+                None => a,
+            }).collect();
+            let illegal = Illegal::Lose;
+            let played: Vec<u32> = moves.iter().map(|&a| if a == NO_ACTION { 0 } else { a }).collect();
+            let live: Vec<usize> = (0..count).filter(|&g| moves[g] != NO_ACTION).collect();
+            let acts: Vec<u32> = live.iter().map(|&g| played[g]).collect();
+            let mut w = vec![0; live.len()];
+            listed.step_games(&live, &acts, &mut w, illegal).unwrap();
+            everyone.step_games(&live, &acts, &mut w, illegal).unwrap();
+            if let Some(&first) = games.first() {
+                if moves[first] != NO_ACTION {
+                    single.step(&[moves[first]], &mut [0], illegal).unwrap();
+                }
+            }
+        }
+    }
+}
+
+/// A bad list of games or seeds draws nothing and seeds nothing.
+#[test]
+fn refused_draws_and_seeds_change_nothing() {
+    let mut batch = Batch::new(3, 3, 5).unwrap();
+    let before = batch.clone();
+    let at = |index, error| Err(ReplayError { index, error });
+    assert_eq!(
+        batch.random_legal_actions_games(&[0, 3], &mut [0; 2]),
+        at(1, Error::GameIndex { game: 3, count: 3 })
+    );
+    assert_eq!(
+        batch.random_legal_actions_games(&[2, 0, 2], &mut [0; 3]),
+        at(2, Error::RepeatedGame { game: 2 })
+    );
+    assert_eq!(
+        batch.random_legal_actions_games(&[2, 0], &mut [0; 3]),
+        at(0, Error::LengthMismatch { len: 3, expected: 2 })
+    );
+    assert_eq!(batch.seed_games(&[0, 5], &[1, 2]), Err(Error::GameIndex { game: 5, count: 3 }));
+    assert_eq!(batch.seed_games(&[0], &[1, 2]), Err(Error::LengthMismatch { len: 2, expected: 1 }));
+    assert_eq!(batch, before);
+    // A game that is over draws nothing: its generator stays where it was.
+    batch.step_games(&[1], &[0], &mut [0], Illegal::Lose).unwrap();
+    batch.step_games(&[1], &[99], &mut [0], Illegal::Lose).unwrap();
+    let state = batch.generator_states()[1];
+    let mut out = [0; 1];
+    batch.random_legal_actions_games(&[1], &mut out).unwrap();
+    assert_eq!((out[0], batch.generator_states()[1]), (NO_ACTION, state));
+}

@@ -185,6 +185,16 @@ fn output<'py, T: numpy::Element>(
     Ok(out)
 }
 
+/// Game indices as `read_integers` reads them, into `out` (one past any game when too large,
+/// which every check refuses).
+fn read_games(games: &Bound<'_, PyAny>, out: &mut Vec<usize>) -> PyResult<()> {
+    let mut wide = Vec::new();
+    read_integers(games, "games", &mut wide)?;
+    out.clear();
+    out.extend(wide.iter().map(|&g| usize::try_from(g).unwrap_or(usize::MAX)));
+    Ok(())
+}
+
 /// The int64 (count,) array actions go into: `out`, checked, or a new one.
 fn actions_output<'py>(
     py: Python<'py>,
@@ -256,9 +266,8 @@ impl PyBatch {
         let threads = check_threads(threads)?;
         let games = convert::count(count)?;
         let size = n.map_or(Ok(3), convert::index)?;
-        // Any integer seeds: its low 64 bits.
         let seed = match seed {
-            Some(seed) => seed.call_method1("__and__", (u64::MAX,))?.extract::<u64>()?,
+            Some(seed) => convert::seed(seed)?,
             None => 0,
         };
         let batch = Batch::new(games, size, seed).map_err(|error| {
@@ -294,13 +303,27 @@ impl PyBatch {
     }
 
     /// A uniformly random free cell (row * n + col) per game, -1 for a game that is over, as
-    /// int64 (count,); from the batch's own seeded generators.
-    #[pyo3(signature = (*, out = None))]
+    /// int64 (count,); from the batch's own seeded generators (one per game). With `games`
+    /// (distinct indices), only those games draw, one action each, in their order; the other
+    /// games' generators stay where they were.
+    #[pyo3(signature = (*, games = None, out = None))]
     fn random_legal_actions<'py>(
         &mut self,
         py: Python<'py>,
+        games: Option<&Bound<'py, PyAny>>,
         out: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
+        if let Some(games) = games {
+            read_games(games, &mut self.games)?;
+            let out = actions_output(py, out, self.games.len())?;
+            self.actions.resize(self.games.len(), 0);
+            let PyBatch { batch, actions, games, .. } = self;
+            batch
+                .random_legal_actions_games(games, actions)
+                .map_err(|error| step_error(error, Given::default()))?;
+            write_actions(&out, &self.actions)?;
+            return Ok(out);
+        }
         let count = self.batch.count();
         let out = actions_output(py, out, count)?;
         self.actions.resize(count, 0);
@@ -364,9 +387,7 @@ impl PyBatch {
         self.actions.clear();
         self.actions.extend(wide.iter().map(|&a| u32::try_from(a).unwrap_or(u32::MAX)));
         if let Some(games) = games {
-            read_integers(games, "games", &mut wide)?;
-            self.games.clear();
-            self.games.extend(wide.iter().map(|&g| usize::try_from(g).unwrap_or(usize::MAX)));
+            read_games(games, &mut self.games)?;
         }
         let len = self.actions.len();
         let out =
@@ -493,6 +514,23 @@ impl PyBatch {
         Ok(out)
     }
 
+    /// Restarts the generators of every game (or of the games listed in `games`): the game
+    /// given `seeds[i]` draws from then on what the one game of `Batch(1, n, seed=seeds[i])`
+    /// would. Seeds are integers (their low 64 bits count); boards do not change.
+    #[pyo3(signature = (seeds, *, games = None))]
+    fn seed(&mut self, seeds: &Bound<'_, PyAny>, games: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+        let seeds =
+            seeds.try_iter()?.map(|seed| convert::seed(&seed?)).collect::<PyResult<Vec<u64>>>()?;
+        match games {
+            Some(games) => read_games(games, &mut self.games)?,
+            None => {
+                self.games.clear();
+                self.games.extend(0..self.batch.count());
+            }
+        }
+        self.batch.seed_games(&self.games, &seeds).map_err(|e| GameError::from(e).into())
+    }
+
     /// Empties every game, or the games listed (X to move; generators go on).
     #[pyo3(signature = (games = None))]
     fn reset(&mut self, games: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
@@ -500,10 +538,7 @@ impl PyBatch {
             self.batch.reset();
             return Ok(());
         };
-        let mut wide = Vec::new();
-        read_integers(games, "games", &mut wide)?;
-        self.games.clear();
-        self.games.extend(wide.iter().map(|&g| usize::try_from(g).unwrap_or(usize::MAX)));
+        read_games(games, &mut self.games)?;
         self.batch.reset_games(&self.games).map_err(|e| GameError::from(e).into())
     }
 

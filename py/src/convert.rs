@@ -33,6 +33,13 @@ pub(crate) fn count(value: &Bound<'_, PyAny>) -> PyResult<usize> {
     }
 }
 
+/// An integer as a generator seed: its low 64 bits (any integer seeds, negative or wide, as
+/// `Batch` documents). `TypeError` for what is not an integer.
+pub(crate) fn seed(value: &Bound<'_, PyAny>) -> PyResult<u64> {
+    let number = value.py().import("operator")?.call_method1("index", (value,))?;
+    number.call_method1("__and__", (u64::MAX,))?.extract::<u64>()
+}
+
 /// An integer as a player number: out-of-range values become 0.
 #[inline]
 pub(crate) fn player(value: &Bound<'_, PyAny>) -> PyResult<u32> {

@@ -202,6 +202,56 @@ def test_bad_arguments_are_refused_and_change_nothing() -> None:
     assert (b.cells() == before).all()
 
 
+def test_listed_draws_and_seeds_are_per_game() -> None:
+    b = Batch(5, n=3, seed=4)
+    whole = copy.deepcopy(b)
+    everyone = whole.random_legal_actions()
+    listed = b.random_legal_actions(games=np.array([3, 1]))
+    assert listed.tolist() == [everyone[3], everyone[1]]
+    # Games 0, 2 and 4 did not draw: their next draws are the whole batch's first ones.
+    assert b.random_legal_actions(games=[0, 2, 4]).tolist() == everyone[[0, 2, 4]].tolist()
+    out = np.empty(1, np.int64)
+    assert b.random_legal_actions(games=[0], out=out) is out
+    # A game seeded with s draws as the one game of Batch(1, seed=s); boards stay as they were.
+    b.step([0, 1, 2, 3, 4])
+    cells = b.cells().copy()
+    b.seed([7, 8], games=[4, 0])
+    assert (b.cells() == cells).all()
+    for g, s in [(4, 7), (0, 8)]:
+        alone = Batch(1, n=3, seed=s)
+        alone.step([int(g)])
+        assert b.random_legal_actions(games=[g]).tolist() == alone.random_legal_actions().tolist()
+    b.seed(range(5))  # every game: game g from seed g
+    alone = Batch(1, n=3, seed=2)
+    alone.step([2])
+    assert b.random_legal_actions(games=[2]).tolist() == alone.random_legal_actions().tolist()
+
+
+def test_refused_draws_and_seeds_change_nothing() -> None:
+    b = Batch(3, seed=1)
+    before = pickle.dumps(b)
+    with pytest.raises(IndexError) as outside:
+        b.random_legal_actions(games=[0, 3])
+    assert getattr(outside.value, "index") == 1
+    with pytest.raises(ValueError) as repeated:
+        b.random_legal_actions(games=[1, 1])
+    assert getattr(repeated.value, "kind") == "repeated_game"
+    with pytest.raises(ValueError):
+        b.random_legal_actions(games=[0, 1], out=np.empty(3, np.int64))
+    with pytest.raises(TypeError):
+        b.random_legal_actions(games=np.array([0.0]))
+    with pytest.raises(IndexError):
+        b.seed([1, 2], games=[0, 3])
+    with pytest.raises(ValueError) as mismatch:
+        b.seed([1, 2])
+    assert getattr(mismatch.value, "kind") == "length_mismatch"
+    with pytest.raises(TypeError):
+        b.seed(["a", "b", "c"])  # type: ignore[list-item]
+    with pytest.raises(TypeError):
+        Batch(3, seed="1")  # type: ignore[arg-type]
+    assert pickle.dumps(b) == before
+
+
 def test_outputs_go_into_caller_arrays() -> None:
     b = Batch(8, n=4, seed=3)
     actions = np.empty(8, dtype=np.int64)
