@@ -200,7 +200,7 @@ sdist-test: $(DIST)/.built | $(BUILD)
 	cd /tmp && $(abspath $(SDIST_VENV))/bin/python $(abspath tests/python/smoke.py) $(VERSION)
 
 PY_TYPED := tests/python/test_api.py tests/python/test_vectors.py tests/python/test_model.py tests/python/test_batch.py \
-	tests/python/test_cli.py tests/python/model.py tests/python/conftest.py py/python/tictactoe
+	tests/python/test_cli.py tests/python/test_rl.py tests/python/model.py tests/python/conftest.py py/python/tictactoe
 
 # pytest exits 5 when it collects nothing, which fails here like any other non-zero status.
 py-test: $(VENV)/.installed

@@ -15,20 +15,10 @@ import sys
 from typing import Optional, Sequence
 
 from . import InvalidMoveError, TicTacToe, best_move
+from ._display import board
 
 SYMBOLS = {1: "X", 2: "O"}
 SIDES = {"X": {1}, "O": {2}, "both": {1, 2}, "none": set()}
-
-
-def board(game: TicTacToe) -> str:
-    """The board with column numbers above and row numbers on the left."""
-    width = len(str(game.n - 1))
-    header = " " * (width + 1) + " ".join(str(col).rjust(width) for col in range(game.n))
-    rows = [
-        str(row).rjust(width) + " " + " ".join(cell.rjust(width) for cell in line)
-        for row, line in enumerate(str(game).splitlines())
-    ]
-    return "\n".join([header, *rows])
 
 
 def show(game: TicTacToe) -> None:

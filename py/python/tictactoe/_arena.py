@@ -1,0 +1,152 @@
+"""Games of one learner against a built-in opponent, on one native ``Batch``: what the Gymnasium
+environments (one game, or a vector of them) are made of.
+
+The learner (the "agent") plays one side of each game and the opponent the other; the opponent
+moves whenever it is its turn, so that between two calls it is always the agent's turn in every
+game that is not over. Every rule is the batch's: this module only says who moves where.
+
+Each game draws its random opponent's moves from its own generator, and only when that game
+needs a move, so a game's run depends on its own seed and actions alone: game i of a vector
+seeded with s plays exactly as one game seeded with s + i (Gymnasium's convention for vectors).
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Literal, Optional, Union
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ._tictactoe import Batch, best_move
+
+#: An opponent written by the caller: given the observations (k, 2, n, n) int8 of the k games
+#: where it is to move, from its own view (plane 0 its marks), and their legal masks (k, n * n)
+#: int8, it returns k actions (row * n + col). The same form as a policy's ``predict``, so a
+#: trained (or frozen) policy plays as the opponent.
+Policy = Callable[[NDArray[np.int8], NDArray[np.int8]], "NDArray[np.integer] | list[int]"]
+
+#: The opponents built in: ``"random"`` (a uniformly random legal move from the game's own
+#: generator), ``"perfect"`` (never loses; boards up to 3 x 3), ``"computer"`` (the library's
+#: computer player: exact when it can solve the position, else tree search of ``simulations``).
+OPPONENTS = ("random", "perfect", "computer")
+
+#: Which side the agent plays: always X, always O, or X and O in turn, episode after episode.
+SIDES = ("X", "O", "alternate")
+
+_MASK64 = (1 << 64) - 1
+
+
+class Arena:
+    """``count`` games of size ``n``, the agent against ``opponent`` in each."""
+
+    def __init__(
+        self,
+        count: int,
+        n: int,
+        *,
+        agent: str,
+        opponent: Union[str, Policy],
+        illegal: str,
+        simulations: Optional[int],
+        threads: int,
+    ) -> None:
+        if agent not in SIDES:
+            raise ValueError(f"agent must be one of {SIDES}, not {agent!r}")
+        if illegal not in ("raise", "lose"):
+            raise ValueError(f"illegal must be 'raise' or 'lose', not {illegal!r}")
+        if not callable(opponent) and opponent not in OPPONENTS:
+            raise ValueError(f"opponent must be one of {OPPONENTS} or a callable, not {opponent!r}")
+        if n == 1 and agent != "X":
+            raise ValueError("on a 1 x 1 board X wins with the first move: the agent must be X")
+        self.batch = Batch(count, n, threads=threads)
+        if opponent == "perfect" and n > 3:
+            raise ValueError(
+                "the perfect opponent plays boards up to 3 x 3; use opponent='computer' above"
+            )
+        self.agent = agent
+        self.opponent = opponent
+        self.illegal: Literal["raise", "lose"] = "raise" if illegal == "raise" else "lose"
+        self.simulations = simulations
+        #: The agent's mark (1 for X, 2 for O) in each game's current episode.
+        self.sides = np.ones(count, np.uint8)
+        #: Episodes started in each game since it was seeded (the side alternates with them).
+        self.episodes = np.zeros(count, np.int64)
+        #: Each game's seed, which the computer opponent's searches draw from too.
+        self.seeds = np.zeros(count, np.uint64)
+
+    @property
+    def count(self) -> int:
+        return self.batch.count
+
+    @property
+    def n(self) -> int:
+        return self.batch.n
+
+    def seed(self, seeds: list[int], games: Optional[NDArray[np.intp]] = None) -> None:
+        """Restarts the listed games' generators and episode counts from ``seeds``."""
+        where = np.arange(self.count) if games is None else games
+        self.batch.seed(seeds, games=where)
+        self.seeds[where] = [seed & _MASK64 for seed in seeds]
+        self.episodes[where] = 0
+
+    def reset(self, games: Optional[NDArray[np.intp]] = None) -> None:
+        """Empties the games (all, or those listed) for their next episode, without the
+        opponent's opening move (``opponent_moves`` makes it)."""
+        where = np.arange(self.count) if games is None else games
+        self.batch.reset(where)
+        if self.agent == "alternate":
+            self.sides[where] = 1 + (self.episodes[where] & 1)
+        else:
+            self.sides[where] = 1 if self.agent == "X" else 2
+        self.episodes[where] += 1
+
+    def play(self, actions: NDArray[np.int64], games: Optional[NDArray[np.intp]] = None) -> None:
+        """The agent's moves (in every game, or in those listed), judged as ``illegal`` says:
+        with "raise" a bad action raises and no game changes."""
+        self.batch.step(actions, games=games, illegal=self.illegal)
+
+    def opponent_moves(self) -> None:
+        """The opponent moves in every game that is not over where it is its turn."""
+        waiting = np.flatnonzero(~self.batch.terminated & (self.batch.next_player != self.sides))
+        if waiting.size:
+            self.batch.step(self._opponent_actions(waiting), games=waiting)
+
+    def _opponent_actions(self, games: NDArray[np.intp]) -> NDArray[np.int64]:
+        if self.opponent == "random":
+            return self.batch.random_legal_actions(games=games)
+        if self.opponent == "perfect":
+            return self.batch.perfect_actions()[games]
+        if self.opponent == "computer":
+            return np.array([self._computer_action(int(g)) for g in games], np.int64)
+        mask = self.batch.legal_mask()[games].view(np.int8)
+        view = self.batch.observation()[games].view(np.int8)
+        assert callable(self.opponent)
+        return np.asarray(self.opponent(view, mask), np.int64).reshape(games.size)
+
+    def _computer_action(self, g: int) -> int:
+        game = self.batch.game(g)
+        # A seed per move, from the game's seed, episode and move number: reproducible.
+        seed = hash((int(self.seeds[g]), int(self.episodes[g]), game.marks)) & _MASK64
+        row, col = best_move(game, simulations=self.simulations, seed=seed)
+        return row * self.n + col
+
+    def observation(self) -> NDArray[np.int8]:
+        """Every game from its agent's view: (count, 2, n, n) int8, plane 0 the agent's marks."""
+        planes = self.batch.observation()
+        # The batch shows each game from its player to move; where that is the opponent (a
+        # game the agent's move ended), the planes swap.
+        swap = np.flatnonzero(self.batch.next_player != self.sides)
+        if swap.size:
+            planes[swap] = planes[swap, ::-1]
+        return planes.view(np.int8)
+
+    def masks(self) -> NDArray[np.bool_]:
+        """Every game's legal actions, (count, n * n) bool: all False once a game is over."""
+        return self.batch.legal_mask()
+
+    def rewards(self) -> NDArray[np.float64]:
+        """+1 where the agent has won, -1 where the opponent has, else 0."""
+        winner = self.batch.winner
+        won: NDArray[np.float64] = (winner == self.sides).astype(np.float64)
+        lost: NDArray[np.float64] = ((winner != 0) & (winner != self.sides)).astype(np.float64)
+        return won - lost

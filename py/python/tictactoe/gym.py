@@ -1,0 +1,325 @@
+"""Gymnasium environments: the agent plays one side of n x n tic-tac-toe against a built-in
+opponent, one game at a time (:class:`TicTacToeEnv`) or many on one native batch
+(:class:`TicTacToeVectorEnv`). Needs the extra: ``pip install "tictactoe[gymnasium]"``.
+
+Importing this module registers ``tictactoe/TicTacToe-v0``::
+
+    >>> import gymnasium as gym
+    >>> env = gym.make("tictactoe.gym:tictactoe/TicTacToe-v0", n=3, opponent="perfect")
+    >>> obs, info = env.reset(seed=1)
+    >>> obs.shape, info["action_mask"].shape
+    ((2, 3, 3), (9,))
+    >>> envs = gym.make_vec("tictactoe/TicTacToe-v0", num_envs=1024, n=3)
+    >>> type(envs).__name__
+    'TicTacToeVectorEnv'
+
+- observation: ``Box(0, 1, (2, n, n), int8)`` from the agent's view: plane 0 its marks, plane 1
+  the opponent's;
+- action: ``Discrete(n * n)``, the cell ``row * n + col``;
+- reward: +1 when the agent wins, -1 when it loses (an illegal move with ``illegal="lose"``
+  included), 0 otherwise; an episode ends only by termination (never truncated);
+- ``info["action_mask"]`` (int8, what ``action_space.sample(mask=...)`` takes) and
+  ``action_masks()`` (bool, sb3-contrib's ``MaskablePPO`` convention): the free cells, all zero
+  once the episode is over (a state nobody acts in).
+
+Seeding follows Gymnasium: ``reset(seed=s)`` reproduces a run exactly, the opponent's moves
+included; the vector's game i seeded with s plays as the single environment seeded with s + i,
+which is what ``SyncVectorEnv`` does.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional, SupportsFloat, Union, cast
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+from numpy.typing import NDArray
+
+from ._arena import Arena, Policy
+from ._display import board
+
+__all__ = ["TicTacToeEnv", "TicTacToeVectorEnv", "ENV_ID"]
+
+#: The registered id; ``gymnasium.make_vec`` with it builds the native vector env.
+ENV_ID = "tictactoe/TicTacToe-v0"
+
+_RENDER_MODES = ["ansi"]
+
+
+def _spaces(n: int) -> tuple[spaces.Space[NDArray[np.int8]], spaces.Discrete]:
+    box = cast("spaces.Space[NDArray[np.int8]]", spaces.Box(0, 1, (2, n, n), np.int8))
+    return box, spaces.Discrete(n * n)
+
+
+def _fresh_seeds(rng: np.random.Generator, count: int) -> list[int]:
+    return [int(s) for s in rng.integers(0, 2**63, size=count)]
+
+
+class TicTacToeEnv(gymnasium.Env[NDArray[np.int8], np.int64]):
+    """One game of n x n tic-tac-toe, the agent against a built-in opponent.
+
+    ``agent``: "X", "O" or "alternate" (X in the first episode after seeding, then O, ...).
+    ``opponent``: "random", "perfect" (n <= 3), "computer" (the library's computer player, with
+    ``simulations`` a move when it cannot solve the position), or a callable taking the
+    observations (k, 2, n, n) and masks (k, n * n) of the games where it is to move (from its
+    view) and returning k actions. ``illegal``: "raise" (the matching ``InvalidMoveError``, the
+    game unchanged) or "lose" (the episode ends, reward -1).
+    """
+
+    metadata = {"render_modes": _RENDER_MODES, "render_fps": 4}
+
+    def __init__(
+        self,
+        n: int = 3,
+        *,
+        agent: str = "X",
+        opponent: Union[str, Policy] = "random",
+        illegal: str = "raise",
+        simulations: Optional[int] = None,
+        render_mode: Optional[str] = None,
+    ) -> None:
+        if render_mode is not None and render_mode not in _RENDER_MODES:
+            raise ValueError(f"render_mode must be one of {_RENDER_MODES} or None")
+        self._arena = Arena(
+            1,
+            n,
+            agent=agent,
+            opponent=opponent,
+            illegal=illegal,
+            simulations=simulations,
+            threads=1,
+        )
+        self.observation_space, self.action_space = _spaces(n)
+        self.render_mode = render_mode
+        self._seeded = False
+
+    @property
+    def n(self) -> int:
+        """The board size."""
+        return self._arena.n
+
+    @property
+    def agent_player(self) -> int:
+        """The agent's mark in this episode: 1 (X) or 2 (O)."""
+        return int(self._arena.sides[0])
+
+    def reset(
+        self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
+    ) -> tuple[NDArray[np.int8], dict[str, Any]]:
+        super().reset(seed=seed)
+        if seed is not None or not self._seeded:
+            self._arena.seed([seed] if seed is not None else _fresh_seeds(self.np_random, 1))
+            self._seeded = True
+        self._arena.reset()
+        self._arena.opponent_moves()
+        return self._arena.observation()[0], self._info()
+
+    def step(
+        self, action: Any
+    ) -> tuple[NDArray[np.int8], SupportsFloat, bool, bool, dict[str, Any]]:
+        if not self._seeded:
+            raise RuntimeError("call reset() before step()")
+        if self._arena.batch.terminated[0]:
+            raise RuntimeError("the episode is over: call reset()")
+        self._arena.play(np.array([action], np.int64).reshape(1))
+        self._arena.opponent_moves()
+        terminated = bool(self._arena.batch.terminated[0])
+        reward = float(self._arena.rewards()[0])
+        return self._arena.observation()[0], reward, terminated, False, self._info()
+
+    def action_masks(self) -> NDArray[np.bool_]:
+        """The legal actions, (n * n,) bool: all False once the episode is over."""
+        mask: NDArray[np.bool_] = self._arena.masks()[0]
+        return mask
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self.action_masks().view(np.int8)}
+
+    def render(self) -> Optional[str]:
+        if self.render_mode != "ansi":
+            return None
+        return board(self._arena.batch.game(0))
+
+
+class TicTacToeVectorEnv(VectorEnv[NDArray[np.int8], NDArray[np.int64], NDArray[Any]]):
+    """``num_envs`` games on one native batch, each the agent against the opponent: as many
+    :class:`TicTacToeEnv` (same arguments) in a ``SyncVectorEnv``, with the same results, at
+    native speed.
+
+    ``autoreset_mode``: ``AutoresetMode.NEXT_STEP`` (default: the step after a game ends resets
+    it, its action ignored) or ``SAME_STEP`` (a game that ends is reset in the same step; its
+    final observation is in ``info["final_obs"]``, its final info in ``info["final_info"]``).
+    ``threads`` splits the native work of a step between threads (same results).
+    """
+
+    def __init__(
+        self,
+        num_envs: int,
+        n: int = 3,
+        *,
+        agent: str = "X",
+        opponent: Union[str, Policy] = "random",
+        illegal: str = "raise",
+        simulations: Optional[int] = None,
+        autoreset_mode: Union[str, AutoresetMode] = AutoresetMode.NEXT_STEP,
+        render_mode: Optional[str] = None,
+        threads: int = 1,
+    ) -> None:
+        mode = AutoresetMode(autoreset_mode)
+        if mode == AutoresetMode.DISABLED:
+            raise ValueError("autoreset_mode must be NEXT_STEP or SAME_STEP")
+        if render_mode is not None and render_mode not in _RENDER_MODES:
+            raise ValueError(f"render_mode must be one of {_RENDER_MODES} or None")
+        self._arena = Arena(
+            num_envs,
+            n,
+            agent=agent,
+            opponent=opponent,
+            illegal=illegal,
+            simulations=simulations,
+            threads=threads,
+        )
+        self.num_envs = num_envs
+        self.metadata = {"render_modes": _RENDER_MODES, "render_fps": 4, "autoreset_mode": mode}
+        self.render_mode = render_mode
+        self.single_observation_space, self.single_action_space = _spaces(n)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self._autoreset = np.zeros(num_envs, np.bool_)
+        self._seeded = False
+        self._everyone = np.ones(num_envs, np.bool_)
+
+    @property
+    def n(self) -> int:
+        """The board size."""
+        return self._arena.n
+
+    @property
+    def agent_player(self) -> NDArray[np.uint8]:
+        """The agent's mark in each game's episode: 1 (X) or 2 (O)."""
+        return self._arena.sides.copy()
+
+    def reset(
+        self,
+        *,
+        seed: Union[int, list[Optional[int]], None] = None,
+        options: Optional[dict[str, Any]] = None,
+    ) -> tuple[NDArray[np.int8], dict[str, Any]]:
+        """Resets every game, or those of ``options["reset_mask"]`` (bool (num_envs,)). ``seed``:
+        an int s seeds game i with s + i; a list seeds game i with its i-th entry (None: from
+        the environment's generator)."""
+        mask = (options or {}).get("reset_mask")
+        if mask is not None:
+            mask = np.asarray(mask)
+            if mask.dtype != np.bool_ or mask.shape != (self.num_envs,):
+                raise ValueError(f"options['reset_mask'] must be bool of shape ({self.num_envs},)")
+        games = np.flatnonzero(self._everyone if mask is None else mask)
+        if isinstance(seed, int) or seed is None:
+            super().reset(seed=seed)
+            seeds: list[Optional[int]] = (
+                [seed + int(g) for g in games] if seed is not None else [None] * games.size
+            )
+        else:
+            if len(seed) != self.num_envs:
+                raise ValueError(f"seed must be an int or a list of {self.num_envs} seeds")
+            super().reset()
+            seeds = [seed[int(g)] for g in games]
+        if not self._seeded or any(s is not None for s in seeds):
+            fresh = iter(_fresh_seeds(self.np_random, games.size))
+            self._arena.seed([s if s is not None else next(fresh) for s in seeds], games)
+            self._seeded = True
+        self._arena.reset(games)
+        self._autoreset[games] = False
+        self._arena.opponent_moves()
+        return self._arena.observation(), self._info()
+
+    def step(
+        self, actions: Any
+    ) -> tuple[
+        NDArray[np.int8], NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_], dict[str, Any]
+    ]:
+        if not self._seeded:
+            raise RuntimeError("call reset() before step()")
+        actions = np.asarray(actions)
+        if actions.shape != (self.num_envs,):
+            raise ValueError(f"actions must have shape ({self.num_envs},), not {actions.shape}")
+        arena = self._arena
+        if self.metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP:
+            return self._step_next(actions)
+        arena.play(actions)
+        arena.opponent_moves()
+        terminated = arena.batch.terminated
+        rewards = arena.rewards()
+        ended = np.flatnonzero(terminated)
+        info: dict[str, Any] = {}
+        if ended.size:
+            final_obs = arena.observation()
+            final_mask = arena.masks().view(np.int8)
+            info = self._final_info(ended, final_obs, final_mask)
+            arena.reset(ended)
+            arena.opponent_moves()
+        info.update(self._info())
+        truncated = np.zeros(self.num_envs, np.bool_)
+        return arena.observation(), rewards, terminated, truncated, info
+
+    def _step_next(
+        self, actions: NDArray[Any]
+    ) -> tuple[
+        NDArray[np.int8], NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_], dict[str, Any]
+    ]:
+        arena = self._arena
+        restart = np.flatnonzero(self._autoreset)
+        if restart.size:
+            live = np.flatnonzero(~self._autoreset)
+            arena.play(actions[live], live)
+            arena.reset(restart)
+        else:
+            arena.play(actions)
+        arena.opponent_moves()
+        terminated = arena.batch.terminated
+        rewards = arena.rewards()
+        self._autoreset = terminated.copy()
+        truncated = np.zeros(self.num_envs, np.bool_)
+        return arena.observation(), rewards, terminated, truncated, self._info()
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self.action_masks().view(np.int8), "_action_mask": self._everyone.copy()}
+
+    def _final_info(
+        self, ended: NDArray[np.intp], final_obs: NDArray[np.int8], final_mask: NDArray[np.int8]
+    ) -> dict[str, Any]:
+        """What SyncVectorEnv gives in same-step mode for the games that ended: their last
+        observations (an object array, None elsewhere) and their last infos."""
+        which = np.zeros(self.num_envs, np.bool_)
+        which[ended] = True
+        observations = np.full(self.num_envs, None, dtype=object)
+        for g in ended:
+            observations[g] = final_obs[g]
+        masks = np.zeros_like(final_mask)
+        masks[ended] = final_mask[ended]
+        return {
+            "final_obs": observations,
+            "_final_obs": which,
+            "final_info": {"action_mask": masks, "_action_mask": which.copy()},
+            "_final_info": which.copy(),
+        }
+
+    def action_masks(self) -> NDArray[np.bool_]:
+        """Each game's legal actions, (num_envs, n * n) bool: all False in a game that is over."""
+        return self._arena.masks()
+
+    def render(self) -> Optional[tuple[str, ...]]:
+        if self.render_mode != "ansi":
+            return None
+        return tuple(board(self._arena.batch.game(g)) for g in range(self.num_envs))
+
+
+if ENV_ID not in gymnasium.registry:
+    gymnasium.register(
+        id=ENV_ID,
+        entry_point="tictactoe.gym:TicTacToeEnv",
+        vector_entry_point="tictactoe.gym:TicTacToeVectorEnv",
+    )

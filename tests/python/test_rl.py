@@ -1,0 +1,442 @@
+"""The reinforcement-learning faces: the Gymnasium environments (Gymnasium's own checker, the
+native vector env against SyncVectorEnv over single envs in both auto-reset modes, opponents,
+seeding, illegal actions, copies) and the PettingZoo environment (PettingZoo's own API and seed
+tests, the same games as PettingZoo's tictactoe_v3, copies)."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import warnings
+from typing import Any, Callable, Optional
+
+import gymnasium as gym
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from gymnasium.vector import AutoresetMode, SyncVectorEnv
+from numpy.typing import NDArray
+from pettingzoo.classic import tictactoe_v3  # type: ignore[import-untyped]
+from pettingzoo.test import api_test, seed_test  # type: ignore[import-untyped]
+
+import tictactoe
+from tictactoe import pettingzoo as tpz
+from tictactoe._display import board
+from tictactoe.gym import ENV_ID, TicTacToeEnv, TicTacToeVectorEnv
+
+
+def random_legal(rng: np.random.Generator, masks: NDArray[Any]) -> NDArray[np.int64]:
+    """A random legal action per row of masks (0 for a row with none)."""
+    scores = rng.random(masks.shape) * (masks != 0)
+    actions: NDArray[np.int64] = scores.argmax(axis=-1).astype(np.int64)
+    return actions
+
+
+def assert_same(a: Any, b: Any, where: str = "") -> None:
+    """Equal observations, rewards, flags and infos (nested dicts, object arrays of arrays)."""
+    if isinstance(a, tuple):
+        assert isinstance(b, tuple) and len(a) == len(b), where
+        for i, (x, y) in enumerate(zip(a, b)):
+            assert_same(x, y, f"{where}[{i}]")
+    elif isinstance(a, dict):
+        assert isinstance(b, dict) and set(a) == set(b), (where, sorted(a), sorted(b))
+        for key in a:
+            assert_same(a[key], b[key], f"{where}.{key}")
+    elif isinstance(a, np.ndarray) and a.dtype == object:
+        assert b.dtype == object and a.shape == b.shape, where
+        for x, y in zip(a, b):
+            assert (x is None and y is None) or np.array_equal(x, y), where
+    else:
+        assert np.array_equal(np.asarray(a), np.asarray(b)), (where, a, b)
+        assert np.asarray(a).dtype == np.asarray(b).dtype, (where, np.asarray(a).dtype)
+
+
+# --- the single environment ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        # The checker steps random actions: on an empty board X's first is always legal; where
+        # the opponent moves first, one may hit its mark, which then loses (not raise).
+        {},
+        {"n": 1},
+        {"n": 4, "agent": "O", "illegal": "lose"},
+        {"n": 3, "agent": "alternate", "opponent": "perfect", "illegal": "lose"},
+        {"n": 4, "opponent": "computer", "simulations": 50},
+    ],
+)
+def test_gymnasium_checker_passes(kwargs: dict[str, Any]) -> None:
+    env = TicTacToeEnv(**kwargs)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # any warning of the checker fails the test
+        check_env(env, skip_render_check=True)
+    check_env(gym.make(ENV_ID, render_mode="ansi", **kwargs).unwrapped)
+
+
+def test_spaces_and_a_won_episode() -> None:
+    env = TicTacToeEnv(3, opponent=lambda obs, mask: [int(np.flatnonzero(mask[0])[0])])
+    obs, info = env.reset(seed=0)
+    assert env.observation_space == gym.spaces.Box(0, 1, (2, 3, 3), np.int8)
+    assert env.action_space == gym.spaces.Discrete(9)
+    assert obs.dtype == np.int8 and not obs.any()
+    assert info["action_mask"].dtype == np.int8 and info["action_mask"].tolist() == [1] * 9
+    assert env.action_masks().dtype == np.bool_ and env.agent_player == 1
+    # X (the agent) takes the left column; the opponent fills the first free cells: 1, 2.
+    for action, done in [(0, False), (3, False), (6, True)]:
+        obs, reward, terminated, truncated, info = env.step(action)
+        assert (terminated, truncated) == (done, False)
+    assert reward == 1.0
+    assert obs[0, :, 0].tolist() == [1, 1, 1]  # plane 0: the agent's marks
+    assert obs[1, 0].tolist() == [0, 1, 1]  # plane 1: the opponent's
+    assert not info["action_mask"].any() and not env.action_masks().any()
+    with pytest.raises(RuntimeError, match="episode is over"):
+        env.step(4)
+
+
+def test_the_agent_as_o_sees_the_opening_move_and_loses_to_perfect_play() -> None:
+    env = TicTacToeEnv(3, agent="O", opponent="perfect")
+    rng = np.random.default_rng(1)
+    for episode in range(60):
+        obs, info = env.reset(seed=episode)
+        assert env.agent_player == 2 and obs[1].sum() == 1 and obs[0].sum() == 0
+        terminated = False
+        while not terminated:
+            action = random_legal(rng, info["action_mask"])
+            obs, reward, terminated, _, info = env.step(action)
+        assert reward in (0.0, -1.0)  # a perfect opponent never loses
+
+
+def test_alternate_sides_restart_when_seeded() -> None:
+    env = TicTacToeEnv(3, agent="alternate")
+    sides = []
+    for episode in range(4):
+        env.reset(seed=7 if episode == 2 else None)
+        sides.append(env.agent_player)
+    assert sides == [1, 2, 1, 2]
+
+
+def test_computer_opponent_is_reproducible_and_wins_or_blocks() -> None:
+    def run(seed: int) -> list[list[int]]:
+        env = TicTacToeEnv(4, opponent="computer", simulations=200)
+        rng = np.random.default_rng(seed)
+        obs, info = env.reset(seed=seed)
+        seen = [obs.ravel().tolist()]
+        terminated = False
+        while not terminated:
+            obs, reward, terminated, _, info = env.step(random_legal(rng, info["action_mask"]))
+            seen.append(obs.ravel().tolist())
+        return seen
+
+    assert run(3) == run(3)
+    # On 3 x 3 the computer solves every position: like the perfect opponent, it never loses.
+    env = TicTacToeEnv(3, agent="alternate", opponent="computer")
+    rng = np.random.default_rng(2)
+    for episode in range(30):
+        _, info = env.reset(seed=episode)
+        terminated = False
+        while not terminated:
+            _, reward, terminated, _, info = env.step(random_legal(rng, info["action_mask"]))
+        assert reward in (0.0, -1.0)
+
+
+def test_illegal_actions_raise_with_nothing_changed_or_lose() -> None:
+    env = TicTacToeEnv(3)
+    obs, _ = env.reset(seed=2)
+    env.step(4)
+    before = copy.deepcopy(env)
+    occupied = int(np.flatnonzero(~env.action_masks())[0])
+    for bad, error in [
+        (occupied, tictactoe.CellOccupiedError),
+        (9, tictactoe.OutOfBoundsError),
+        (-1, tictactoe.OutOfBoundsError),
+    ]:
+        with pytest.raises(error):
+            env.step(bad)
+    # Unchanged: the copy taken before and the env step on identically.
+    action = random_legal(np.random.default_rng(0), env.action_masks())
+    assert_same(env.step(action), before.step(action))
+    lose = TicTacToeEnv(3, illegal="lose")
+    lose.reset(seed=0)
+    obs, reward, terminated, truncated, info = lose.step(9)
+    assert (reward, terminated, truncated) == (-1.0, True, False)
+    assert not info["action_mask"].any()
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"agent": "Z"}, "agent"),
+        ({"opponent": "expert"}, "opponent"),
+        ({"illegal": "ignore"}, "illegal"),
+        ({"n": 4, "opponent": "perfect"}, "up to 3 x 3"),
+        ({"n": 1, "agent": "O"}, "agent must be X"),
+        ({"render_mode": "human"}, "render_mode"),
+        ({"n": 0}, "size"),
+    ],
+)
+def test_bad_arguments_are_refused(kwargs: dict[str, Any], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        TicTacToeEnv(**kwargs)
+    with pytest.raises(ValueError, match=message):
+        TicTacToeVectorEnv(2, **kwargs)
+
+
+def test_render_ansi_is_the_clis_board() -> None:
+    env = TicTacToeEnv(3, render_mode="ansi", opponent="perfect")
+    env.reset(seed=0)
+    env.step(0)
+    game = tictactoe.TicTacToe(3)
+    for row, col in [(0, 0), (1, 1)]:  # the perfect reply to a corner is the centre
+        game.play(row, col)
+    assert env.render() == board(game)
+    assert TicTacToeEnv(3).render() is None
+    vector = TicTacToeVectorEnv(2, 3, render_mode="ansi")
+    vector.reset(seed=0)
+    assert vector.render() == (board(tictactoe.TicTacToe(3)),) * 2
+
+
+# --- the vector environment against single ones --------------------------------------------
+
+
+def play_side_by_side(
+    make_vector: Callable[[], Any], make_single: Callable[[], TicTacToeEnv], mode: AutoresetMode,
+    num_envs: int, steps: int, seed: int, wild: float,
+) -> None:
+    native = make_vector()
+    reference = SyncVectorEnv([make_single for _ in range(num_envs)], autoreset_mode=mode)
+    assert native.metadata["autoreset_mode"] == mode
+    assert native.single_observation_space == reference.single_observation_space
+    assert native.action_space == reference.action_space
+    first, expected = native.reset(seed=seed), reference.reset(seed=seed)
+    assert_same(first, expected, "reset")
+    rng = np.random.default_rng(seed)
+    masks = first[1]["action_mask"]
+    for step in range(steps):
+        actions = random_legal(rng, masks)
+        # Illegal actions now and then (the envs were made with illegal="lose").
+        bad = rng.random(num_envs) < wild
+        actions[bad] = rng.integers(-1, native.n * native.n + 1, size=int(bad.sum()))
+        got, want = native.step(actions), reference.step(actions)
+        assert_same(got, want, f"step {step}")
+        masks = got[4]["action_mask"]
+    # Partial reset with a reset mask and listed seeds.
+    which = rng.random(num_envs) < 0.5
+    which[0] = True
+    seeds: list[Optional[int]] = [int(s) for s in rng.integers(0, 1000, num_envs)]
+    first = native.reset(seed=seeds, options={"reset_mask": which})
+    expected = reference.reset(seed=seeds, options={"reset_mask": which.copy()})
+    assert_same(first[0], expected[0], "masked reset")
+
+
+@pytest.mark.parametrize("mode", [AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP])
+@pytest.mark.parametrize(
+    "n, agent, opponent",
+    [(3, "alternate", "random"), (4, "O", "random"), (3, "X", "perfect"), (2, "alternate", "random")],
+)
+def test_vector_env_steps_like_single_envs(
+    mode: AutoresetMode, n: int, agent: str, opponent: str
+) -> None:
+    kwargs: dict[str, Any] = {"agent": agent, "opponent": opponent, "illegal": "lose"}
+    play_side_by_side(
+        lambda: TicTacToeVectorEnv(7, n, autoreset_mode=mode, **kwargs),
+        lambda: TicTacToeEnv(n, **kwargs),
+        mode, 7, 60, seed=n * 10 + len(agent), wild=0.05,
+    )
+
+
+def test_vector_env_with_threads_and_a_callable_opponent() -> None:
+    def first_free(obs: NDArray[np.int8], mask: NDArray[np.int8]) -> NDArray[np.int64]:
+        assert obs.shape[1:] == (2, 5, 5) and mask.shape[1:] == (25,)
+        actions: NDArray[np.int64] = mask.argmax(axis=1).astype(np.int64)
+        return actions
+
+    kwargs: dict[str, Any] = {"opponent": first_free, "agent": "alternate", "illegal": "lose"}
+    play_side_by_side(
+        lambda: TicTacToeVectorEnv(600, 5, threads=2, **kwargs),
+        lambda: TicTacToeEnv(5, **kwargs),
+        AutoresetMode.NEXT_STEP, 600, 15, seed=5, wild=0.02,
+    )
+
+
+def test_vector_env_refuses_bad_actions_with_nothing_changed() -> None:
+    envs = TicTacToeVectorEnv(3, 3)
+    envs.reset(seed=1)
+    envs.step(np.array([4, 4, 4]))
+    before = copy.deepcopy(envs)
+    occupied = np.array([0, 4, 0])  # game 1: the centre is taken
+    with pytest.raises(tictactoe.CellOccupiedError) as refused:
+        envs.step(occupied)
+    assert refused.value.index == 1
+    with pytest.raises(ValueError, match="shape"):
+        envs.step(np.array([0, 1]))
+    actions = random_legal(np.random.default_rng(0), envs.action_masks())
+    assert_same(envs.step(actions), before.step(actions))
+    with pytest.raises(ValueError, match="NEXT_STEP or SAME_STEP"):
+        TicTacToeVectorEnv(2, autoreset_mode=AutoresetMode.DISABLED)
+    with pytest.raises(RuntimeError, match="reset"):
+        TicTacToeVectorEnv(2).step(np.zeros(2, np.int64))
+
+
+def test_registered_ids() -> None:
+    single = gym.make(ENV_ID, n=4)
+    assert isinstance(single.unwrapped, TicTacToeEnv) and single.unwrapped.n == 4
+    vector = gym.make_vec(ENV_ID, num_envs=16, n=5)
+    assert isinstance(vector, TicTacToeVectorEnv) and (vector.num_envs, vector.n) == (16, 5)
+    obs, info = vector.reset(seed=0)
+    assert obs.shape == (16, 2, 5, 5) and info["action_mask"].shape == (16, 25)
+
+
+def test_seeded_runs_reproduce_and_differ_by_seed() -> None:
+    def run(seed: int) -> list[Any]:
+        envs = TicTacToeVectorEnv(32, 3, agent="alternate")
+        obs, info = envs.reset(seed=seed)
+        rng = np.random.default_rng(0)
+        out = [obs]
+        for _ in range(20):
+            obs, *_, info = envs.step(random_legal(rng, info["action_mask"]))
+            out.append(obs)
+        return out
+
+    assert all(np.array_equal(a, b) for a, b in zip(run(1), run(1)))
+    assert not all(np.array_equal(a, b) for a, b in zip(run(1), run(2)))
+
+
+@pytest.mark.parametrize("how", ["deepcopy", "pickle"])
+def test_gym_envs_copy_mid_game(how: str) -> None:
+    clone: Callable[[Any], Any] = (
+        copy.deepcopy if how == "deepcopy" else lambda e: pickle.loads(pickle.dumps(e))
+    )
+    rng = np.random.default_rng(4)
+    for env in (TicTacToeEnv(4, agent="alternate"), TicTacToeVectorEnv(9, 4, agent="alternate")):
+        _, info = env.reset(seed=3)
+        for _ in range(3):
+            _, *_, info = env.step(random_legal(rng, info["action_mask"]))
+        twin = clone(env)
+        for _ in range(12):
+            actions = random_legal(rng, info["action_mask"])
+            got = env.step(actions)
+            assert_same(got, twin.step(actions))
+            info = got[4]
+            if isinstance(env, TicTacToeEnv) and got[2]:
+                _, info = env.reset()
+                twin.reset()
+
+
+def test_a_masked_policy_learns_to_beat_the_random_opponent() -> None:
+    """A short training smoke test: tabular Monte Carlo control on the vector env (no GPU,
+    a second or two): the learned greedy policy wins more than the random one it started as."""
+    envs = TicTacToeVectorEnv(256, 3, autoreset_mode=AutoresetMode.SAME_STEP)
+    values: dict[tuple[bytes, int], float] = {}
+    rng = np.random.default_rng(0)
+
+    def act(obs: NDArray[np.int8], masks: NDArray[np.int8], explore: float) -> NDArray[np.int64]:
+        actions = random_legal(rng, masks)
+        for i in np.flatnonzero(rng.random(len(obs)) >= explore):
+            key = obs[i].tobytes()
+            legal = np.flatnonzero(masks[i])
+            actions[i] = max(legal, key=lambda a: values.get((key, int(a)), 0.0))
+        return actions
+
+    def win_rate(explore: float, rounds: int, learn: bool) -> float:
+        obs, info = envs.reset(seed=1)
+        trails: list[list[tuple[bytes, int]]] = [[] for _ in range(envs.num_envs)]
+        wins = games = 0
+        for _ in range(rounds):
+            actions = act(obs, info["action_mask"], explore)
+            for i in range(envs.num_envs):
+                trails[i].append((obs[i].tobytes(), int(actions[i])))
+            obs, rewards, terminated, _, info = envs.step(actions)
+            for ended in np.flatnonzero(terminated):
+                i = int(ended)
+                wins += int(rewards[i] > 0)
+                games += 1
+                if learn:
+                    for key in trails[i]:
+                        values[key] = values.get(key, 0.0) * 0.9 + 0.1 * rewards[i]
+                trails[i] = []
+        return wins / games
+
+    before = win_rate(1.0, 40, learn=False)
+    win_rate(0.3, 150, learn=True)
+    after = win_rate(0.0, 40, learn=False)
+    assert after > before + 0.1, (before, after)
+
+
+# --- PettingZoo -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 5])
+def test_pettingzoo_api_and_seed_tests(n: int) -> None:
+    api_test(tpz.env(n=n), num_cycles=200)
+    seed_test(lambda: tpz.env(n=n))
+
+
+def test_pettingzoo_plays_the_same_games_as_tictactoe_v3() -> None:
+    rng = np.random.default_rng(0)
+    wrong = 0
+    for game in range(300):
+        ours, theirs = tpz.env(), tictactoe_v3.env()
+        ours.reset(seed=game)
+        theirs.reset(seed=game)
+        illegal = game % 10 == 9  # now and then an illegal action, which both end the same way
+        for agent in ours.agent_iter():
+            assert agent == theirs.agent_selection
+            mine, reward, terminated, truncated, _ = ours.last()
+            other, *outcome, _ = theirs.last()
+            assert np.array_equal(mine["observation"], other["observation"])
+            assert mine["observation"].dtype == other["observation"].dtype == np.int8
+            assert [reward, terminated, truncated] == outcome
+            if terminated or truncated:
+                action = None
+            else:
+                assert np.array_equal(mine["action_mask"], other["action_mask"])
+                legal = np.flatnonzero(mine["action_mask"])
+                if illegal and len(legal) < 6:
+                    action = int(np.flatnonzero(mine["action_mask"] == 0)[0])
+                    illegal = False
+                    wrong += 1
+                else:
+                    action = int(rng.choice(legal))
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # PettingZoo warns of the illegal move
+                ours.step(action)
+                theirs.step(action)
+        assert not theirs.agents
+    assert wrong > 10
+
+
+def test_pettingzoo_masks_are_never_all_zero_while_playing() -> None:
+    game = tpz.env(n=3)
+    game.reset()
+    game.step(4)
+    for agent in game.possible_agents:
+        mask = game.observe(agent)["action_mask"]
+        assert mask.sum() == 8 and mask[4] == 0
+    for action in (0, 1, 3):  # O: 0, X: 1, O: 3; then X completes the column 1-4-7
+        game.step(action)
+    game.step(7)
+    assert all(game.terminations.values())
+    assert not any(game.observe(agent)["action_mask"].any() for agent in game.possible_agents)
+    assert game.rewards == {"player_1": 1, "player_2": -1}
+
+
+@pytest.mark.parametrize("how", ["deepcopy", "pickle"])
+def test_pettingzoo_copies_keep_the_game(how: str) -> None:
+    game = tpz.env(n=4, render_mode="ansi")
+    game.reset()
+    for action in (5, 0, 10):
+        game.step(action)
+    twin = copy.deepcopy(game) if how == "deepcopy" else pickle.loads(pickle.dumps(game))
+    assert twin.render() == game.render()
+    for action in (15, 1):
+        game.step(action)
+        twin.step(action)
+        assert_same(game.last()[0], twin.last()[0])
+    assert twin.agent_selection == game.agent_selection
+    # PettingZoo's own env loses its board in the same round trip (the complaint we fix).
+    theirs = tictactoe_v3.env()
+    theirs.reset()
+    theirs.step(4)
+    lost = pickle.loads(pickle.dumps(theirs.unwrapped))
+    assert sum(lost.board.squares) == 0
