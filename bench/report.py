@@ -113,6 +113,39 @@ def search_section(records: list[dict[str, Any]], skipped: list[str]) -> list[st
     return lines
 
 
+def rl_section(records: list[dict[str, Any]], skipped: list[str]) -> list[str]:
+    """The Gymnasium vector env against the batched peers (py/benches/bench_rl.py)."""
+    if not records:
+        return []
+    lines = [
+        "",
+        "## Reinforcement-learning environments",
+        "",
+        "Env-steps per second on one core (`taskset -c 1`), the agent's random legal action drawn",
+        "from the mask in the timed loop: our Gymnasium vector env with its random opponent's reply",
+        "in every step, against EnvPool and pgx (self-play, one move a step) and Gymnasium's",
+        "`SyncVectorEnv` over PettingZoo's tic-tac-toe with a random opponent. Targets at 1024",
+        "envs: 10x EnvPool, ahead of pgx.",
+        "",
+        "| environment | envs | M env-steps/s |",
+        "|---|---:|---:|",
+    ]
+    for r in sorted(records, key=lambda r: (r["peer"], r["env"], r["count"])):
+        lines.append(f"| {r['env']} | {r['count']} | {r['steps_per_second'] / 1e6:.3f} |")
+    mine = next((r for r in records if not r["peer"] and r["count"] == 1024), None)
+    lines.append("")
+    for r in records:
+        if mine is None or not r["peer"] or r["count"] != 1024:
+            continue
+        ratio = mine["steps_per_second"] / r["steps_per_second"]
+        targets = {"EnvPool": (10.0, "10x"), "pgx": (1.0, "ahead")}
+        target = next((t for name, t in targets.items() if name in r["env"]), None)
+        verdict = "" if target is None else f" (target: {target[1]}; {'met' if ratio >= target[0] else 'missed'})"
+        lines.append(f"- at 1024 envs: {ratio:.2f}x {r['env']}{verdict}")
+    lines += [f"- skipped: {reason}" for reason in skipped]
+    return lines
+
+
 def save(figure: Any, axes: Any, xlabel: str, ylabel: str, title: str, path: Path, legend_size: int) -> None:
     """Log-log axes with their labels, a grid and the legend beside the plot, saved as PNG."""
     axes.set_xscale("log")
@@ -136,6 +169,12 @@ def main() -> None:
     if search_path.exists():
         loaded_search = json.loads(search_path.read_text())
         searches, search_skipped = loaded_search["search"], loaded_search["skipped"]
+    rl: list[dict[str, Any]] = []
+    rl_skipped: list[str] = []
+    rl_path = records_dir / "rl.json"
+    if rl_path.exists():
+        loaded_rl = json.loads(rl_path.read_text())
+        rl, rl_skipped = loaded_rl["records"], loaded_rl["skipped"]
     for name in ("rust.json", "c.json", "python.json", "batch.json"):
         path = records_dir / name
         if not path.exists():
@@ -201,6 +240,7 @@ def main() -> None:
         )
     lines += batch_section(batches, skipped, docs)
     lines += search_section(searches, search_skipped)
+    lines += rl_section(rl, rl_skipped)
     lines += ["", "## Memory", "", "Bytes per new game (the object plus its heap).", ""]
     by_n: dict[int, dict[str, int]] = defaultdict(dict)
     for r in memory:
