@@ -23,6 +23,10 @@
 // The tree search's simulations when a caller has no better figure.
 #define TICTACTOE_DEFAULT_SIMULATIONS 10000
 
+// The memory limit `tictactoe_game_parse` applies: 8 MiB, every board up to 1400 x 1400.
+// (A literal for cbindgen, held equal to the core's default at compile time.)
+#define TICTACTOE_DEFAULT_MAX_BYTES 8388608
+
 // What a call did: `TICTACTOE_RESULT_OK` or why it refused. Values are fixed forever: a new
 // reason gets a new value, a retired one is never reused.
 enum tictactoe_result
@@ -71,6 +75,9 @@ enum tictactoe_result
   TICTACTOE_RESULT_BUDGET_EXCEEDED = 18,
   // The operation does not exist for this board size (the perfect-play table: up to 3 x 3).
   TICTACTOE_RESULT_UNSUPPORTED_SIZE = 19,
+  // Outside data asks for a game above the memory limit given (or the default limit of
+  // `tictactoe_game_parse`): refused before anything was allocated.
+  TICTACTOE_RESULT_LIMIT_EXCEEDED = 20,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -794,8 +801,9 @@ tictactoe_result tictactoe_game_board_text(const tictactoe_game *game,
 //
 // Returns `PARSE_ERROR` when the text is not in that form; when it is but describes something
 // refused, the code of that refusal (`INVALID_SIZE`, `INVALID_POSITION`, `OCCUPIED`,
-// `OUT_OF_BOUNDS`, `INVALID_PLAYER`, `GAME_OVER`); `ALLOC_FAILED`; `NULL_PARAMETER`.
-// `*game_out` is written only on success.
+// `OUT_OF_BOUNDS`, `INVALID_PLAYER`, `GAME_OVER`); `LIMIT_EXCEEDED` for a game above
+// `TICTACTOE_DEFAULT_MAX_BYTES` (use `tictactoe_game_parse_with_limits` for another limit);
+// `ALLOC_FAILED`; `NULL_PARAMETER`. `*game_out` is written only on success.
 //
 // Ownership: `text` stays the caller's; the caller owns the new game and releases it with
 // `tictactoe_game_free`. Thread safety: safe from any thread.
@@ -804,6 +812,22 @@ tictactoe_result tictactoe_game_board_text(const tictactoe_game *game,
 // `text` must be NULL or valid for reads of `text_len` bytes; `game_out` NULL or valid for
 // writes.
 tictactoe_result tictactoe_game_parse(const char *text, size_t text_len, tictactoe_game **game_out);
+
+// As `tictactoe_game_parse`, with the most bytes the game may take once its history is full
+// (`SIZE_MAX`: no limit beyond the largest board). A larger game is refused with
+// `TICTACTOE_RESULT_LIMIT_EXCEEDED` as soon as its size is read, before anything is allocated:
+// what a program reading games from outside wants. `*game_out` is written only on success.
+//
+// Ownership: `text` stays the caller's; the caller owns the new game and releases it with
+// `tictactoe_game_free`. Thread safety: safe from any thread.
+//
+// # Safety
+// `text` must be NULL or valid for reads of `text_len` bytes; `game_out` NULL or valid for
+// writes.
+tictactoe_result tictactoe_game_parse_with_limits(const char *text,
+                                                  size_t text_len,
+                                                  size_t max_bytes,
+                                                  tictactoe_game **game_out);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -4,8 +4,9 @@
 use alloc::vec::Vec;
 
 use crate::board::try_copy;
+use crate::limits::check_size;
 use crate::rules::{self, Tally};
-use crate::{board, lines, random, Error, Game, Player, PositionError, ReplayError, MAX_N};
+use crate::{board, lines, random, Error, Game, Player, PositionError, ReplayError};
 
 /// What [`Batch::random_legal_actions`] writes for a game that is over.
 pub const NO_ACTION: u32 = u32::MAX;
@@ -457,12 +458,10 @@ impl Batch {
     /// `count` empty n x n games, `X` to move in each; their random actions come from `seed`.
     ///
     /// # Errors
-    /// [`Error::InvalidSize`] unless 1 <= n <= [`MAX_N`]; [`Error::InvalidCount`] for no
+    /// [`Error::InvalidSize`] unless 1 <= n <= [`MAX_N`](crate::MAX_N); [`Error::InvalidCount`] for no
     /// games; [`Error::AllocFailed`] when the memory cannot be had or its size overflows.
     pub fn new(count: usize, n: usize, seed: u64) -> Result<Batch, Error> {
-        if n == 0 || n > MAX_N {
-            return Err(Error::InvalidSize { n });
-        }
+        check_size(n)?;
         if count == 0 {
             return Err(Error::InvalidCount { count });
         }

@@ -87,6 +87,15 @@ pub enum Error {
         /// The index given twice.
         game: usize,
     },
+    /// Outside data (a text form, cells, rows) asks for a game above the caller's
+    /// [`Limits`](crate::Limits): refused before any allocation.
+    LimitExceeded {
+        /// The bytes the game would take ([`game_bytes`](crate::game_bytes)), `usize::MAX`
+        /// when that overflows.
+        requested: usize,
+        /// The limit, [`Limits::max_bytes`](crate::Limits::max_bytes).
+        limit: usize,
+    },
 }
 
 /// The kind of an [`Error`], without its data: what every face maps to its own result code or
@@ -124,11 +133,13 @@ pub enum ErrorKind {
     GameIndex,
     /// [`Error::RepeatedGame`].
     RepeatedGame,
+    /// [`Error::LimitExceeded`].
+    LimitExceeded,
 }
 
 impl ErrorKind {
     /// Every kind, in the order of [`Error`]'s variants.
-    pub const ALL: [ErrorKind; 12] = [
+    pub const ALL: [ErrorKind; 13] = [
         ErrorKind::InvalidSize,
         ErrorKind::AllocFailed,
         ErrorKind::OutOfBounds,
@@ -141,6 +152,7 @@ impl ErrorKind {
         ErrorKind::LengthMismatch,
         ErrorKind::GameIndex,
         ErrorKind::RepeatedGame,
+        ErrorKind::LimitExceeded,
     ];
 
     /// The kind's stable name, in snake case: the one name every face and test uses.
@@ -158,6 +170,7 @@ impl ErrorKind {
             ErrorKind::LengthMismatch => "length_mismatch",
             ErrorKind::GameIndex => "game_index",
             ErrorKind::RepeatedGame => "repeated_game",
+            ErrorKind::LimitExceeded => "limit_exceeded",
         }
     }
 }
@@ -178,6 +191,7 @@ impl Error {
             Error::LengthMismatch { .. } => ErrorKind::LengthMismatch,
             Error::GameIndex { .. } => ErrorKind::GameIndex,
             Error::RepeatedGame { .. } => ErrorKind::RepeatedGame,
+            Error::LimitExceeded { .. } => ErrorKind::LimitExceeded,
         }
     }
 }
@@ -247,6 +261,9 @@ impl fmt::Display for Error {
             }
             Error::RepeatedGame { game } => {
                 write!(f, "game {game} is given twice: each game makes one move a step")
+            }
+            Error::LimitExceeded { requested, limit } => {
+                write!(f, "the game would take {requested} bytes, above the limit of {limit} bytes")
             }
         }
     }

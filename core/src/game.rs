@@ -4,11 +4,12 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::board::{self, try_copy};
+use crate::limits::check_size;
 use crate::lines::{self, Line};
 use crate::position::write_rows;
 use crate::rules::{self, Tally};
 use crate::words::Words;
-use crate::{Error, Player, ReplayError, MAX_N};
+use crate::{Error, Player, ReplayError};
 
 /// One mark placed on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -86,7 +87,7 @@ struct Win {
 // is) sits in the game's first 64 bytes: one cache line, as in a hand-written C game.
 #[repr(C)]
 pub struct Game {
-    /// The board size: u16 because [`MAX_N`] is `u16::MAX`, which also tells the compiler that
+    /// The board size: u16 because [`MAX_N`](crate::MAX_N) is `u16::MAX`, which also tells the compiler that
     /// sizes derived from n cannot overflow, so the counters' bounds checks fold away.
     n: u16,
     /// Marks on the board per player index (at most n * n < 2^32).
@@ -143,13 +144,11 @@ impl Game {
     /// ```
     ///
     /// # Errors
-    /// [`Error::InvalidSize`] unless 1 <= n <= [`MAX_N`]; [`Error::AllocFailed`] when the
+    /// [`Error::InvalidSize`] unless 1 <= n <= [`MAX_N`](crate::MAX_N); [`Error::AllocFailed`] when the
     /// memory cannot be had (never an abort).
     #[inline]
     pub fn new(n: usize) -> Result<Game, Error> {
-        if n == 0 || n > MAX_N {
-            return Err(Error::InvalidSize { n });
-        }
+        check_size(n)?;
         let cells = n * n;
         let lines = lines::count(n);
         let lines_start = board::words(cells);

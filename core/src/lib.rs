@@ -8,6 +8,7 @@ mod batch;
 mod board;
 mod error;
 mod game;
+mod limits;
 mod lines;
 mod player;
 mod position;
@@ -21,6 +22,7 @@ pub use error::{
     message, Error, ErrorKind, ParseError, ParseErrorKind, PositionError, ReplayError,
 };
 pub use game::{Game, Move, Status};
+pub use limits::{game_bytes, Limits};
 pub use lines::Line;
 pub use player::{winner_number, Player};
 pub use position::{validate_cells, validate_rows};

@@ -18,8 +18,9 @@
 use alloc::vec::Vec;
 use core::fmt;
 
+use crate::limits::check_size;
 use crate::lines::Line;
-use crate::{Error, Game, Player, PositionError, MAX_N};
+use crate::{Error, Game, Player, PositionError};
 
 /// The complete lines of one player, as far as the checks need them.
 #[derive(Default)]
@@ -58,13 +59,6 @@ impl Owned {
             .map(|i| first.cell(n, i))
             .find(|&(row, col)| self.lines.iter().flatten().all(|line| line.contains(n, row, col)))
     }
-}
-
-fn check_size(n: usize) -> Result<(), Error> {
-    if n == 0 || n > MAX_N {
-        return Err(Error::InvalidSize { n });
-    }
-    Ok(())
 }
 
 /// Checks a grid whose shape and cell values are already known to be good; returns the winner

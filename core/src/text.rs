@@ -13,7 +13,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::position::{split_rows, write_rows};
-use crate::{Error, Game, ParseError, ParseErrorKind, ReplayError};
+use crate::{Error, Game, Limits, ParseError, ParseErrorKind, ReplayError};
 
 const MAGIC: &str = "tictactoe/1 n=";
 
@@ -105,7 +105,8 @@ impl<'a> Cursor<'a> {
 impl FromStr for Game {
     type Err = ParseError;
 
-    /// Reads the text form written by [`Game::text`].
+    /// Reads the text form written by [`Game::text`], within [`Limits::DEFAULT`] (see
+    /// [`Game::from_text_with_limits`]).
     ///
     /// ```
     /// use tictactoe_core::{Error, Game, ParseErrorKind};
@@ -116,6 +117,30 @@ impl FromStr for Game {
     /// assert!("tic-tac-toe".parse::<Game>().is_err());
     /// ```
     fn from_str(text: &str) -> Result<Game, ParseError> {
+        Game::from_text_with_limits(text, Limits::DEFAULT)
+    }
+}
+
+impl Game {
+    /// Reads the text form written by [`Game::text`], refusing a game above `limits` as soon as
+    /// its size is read, before anything is allocated: what a reader of untrusted text wants
+    /// (`"tictactoe/1 n=65535 moves="` would otherwise ask for half a gigabyte).
+    /// [`Limits::NONE`] reads anything up to [`MAX_N`](crate::MAX_N).
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, Game, Limits};
+    /// let text = "tictactoe/1 n=2000 moves=";
+    /// let refused = Game::from_text_with_limits(text, Limits::DEFAULT).unwrap_err();
+    /// assert_eq!(refused.offset, 14);
+    /// assert!(matches!(refused.rejection(), Some(Error::LimitExceeded { .. })));
+    /// assert_eq!(Game::from_text_with_limits(text, Limits::NONE)?.n(), 2000);
+    /// # Ok::<(), tictactoe_core::ParseError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// A [`ParseError`] with the offset of what is wrong: a syntax error, a refused size
+    /// ([`Error::InvalidSize`], [`Error::LimitExceeded`]), board or move.
+    pub fn from_text_with_limits(text: &str, limits: Limits) -> Result<Game, ParseError> {
         let mut cursor = Cursor { text, offset: 0 };
         cursor.expect(MAGIC, "\"tictactoe/1 n=\"")?;
         let size_at = cursor.offset;
@@ -124,6 +149,7 @@ impl FromStr for Game {
             offset,
             kind: ParseErrorKind::Rejected(error),
         };
+        limits.check_game(n).map_err(|e| rejected(size_at, e))?;
         let mut game = if cursor.eat(" board=") {
             let board_at = cursor.offset;
             let len = cursor.rest().find(' ').unwrap_or(cursor.rest().len());

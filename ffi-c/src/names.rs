@@ -90,7 +90,8 @@ pub extern "C" fn tictactoe_result_name(result: u32) -> *const c_char {
         | tictactoe_result::InvalidCount
         | tictactoe_result::LengthMismatch
         | tictactoe_result::GameIndex
-        | tictactoe_result::RepeatedGame => ErrorKind::ALL
+        | tictactoe_result::RepeatedGame
+        | tictactoe_result::LimitExceeded => ErrorKind::ALL
             .iter()
             .position(|&kind| tictactoe_result::from(kind) == code)
             .map_or(core::ptr::null(), |i| text(&KIND_NAMES[i])),

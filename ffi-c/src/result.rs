@@ -51,6 +51,9 @@ pub enum tictactoe_result {
     BudgetExceeded = 18,
     /// The operation does not exist for this board size (the perfect-play table: up to 3 x 3).
     UnsupportedSize = 19,
+    /// Outside data asks for a game above the memory limit given (or the default limit of
+    /// `tictactoe_game_parse`): refused before anything was allocated.
+    LimitExceeded = 20,
 }
 
 impl From<ErrorKind> for tictactoe_result {
@@ -68,6 +71,7 @@ impl From<ErrorKind> for tictactoe_result {
             ErrorKind::LengthMismatch => tictactoe_result::LengthMismatch,
             ErrorKind::GameIndex => tictactoe_result::GameIndex,
             ErrorKind::RepeatedGame => tictactoe_result::RepeatedGame,
+            ErrorKind::LimitExceeded => tictactoe_result::LimitExceeded,
         }
     }
 }
@@ -90,7 +94,7 @@ impl From<Error> for tictactoe_result {
 }
 
 impl tictactoe_result {
-    const ALL: [tictactoe_result; 20] = [
+    const ALL: [tictactoe_result; 21] = [
         tictactoe_result::Ok,
         tictactoe_result::NullParameter,
         tictactoe_result::InvalidSize,
@@ -111,6 +115,7 @@ impl tictactoe_result {
         tictactoe_result::InvalidArgument,
         tictactoe_result::BudgetExceeded,
         tictactoe_result::UnsupportedSize,
+        tictactoe_result::LimitExceeded,
     ];
 
     /// The code with this value, if any.
@@ -144,6 +149,7 @@ impl tictactoe_result {
             }
             tictactoe_result::BudgetExceeded => c"solving needs more positions than the budget",
             tictactoe_result::UnsupportedSize => c"the operation does not support this board size",
+            tictactoe_result::LimitExceeded => c"the game would take more memory than the limit",
         }
     }
 }

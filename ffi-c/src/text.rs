@@ -3,7 +3,7 @@
 use core::ffi::c_char;
 use core::fmt::{self, Display, Write};
 
-use tictactoe_core::Game;
+use tictactoe_core::{Game, Limits};
 
 use crate::game::{hand_out, reading};
 use crate::guard::{buffer, guard, input, Out, Outcome};
@@ -115,8 +115,9 @@ pub unsafe extern "C" fn tictactoe_game_board_text(
 ///
 /// Returns `PARSE_ERROR` when the text is not in that form; when it is but describes something
 /// refused, the code of that refusal (`INVALID_SIZE`, `INVALID_POSITION`, `OCCUPIED`,
-/// `OUT_OF_BOUNDS`, `INVALID_PLAYER`, `GAME_OVER`); `ALLOC_FAILED`; `NULL_PARAMETER`.
-/// `*game_out` is written only on success.
+/// `OUT_OF_BOUNDS`, `INVALID_PLAYER`, `GAME_OVER`); `LIMIT_EXCEEDED` for a game above
+/// `TICTACTOE_DEFAULT_MAX_BYTES` (use `tictactoe_game_parse_with_limits` for another limit);
+/// `ALLOC_FAILED`; `NULL_PARAMETER`. `*game_out` is written only on success.
 ///
 /// Ownership: `text` stays the caller's; the caller owns the new game and releases it with
 /// `tictactoe_game_free`. Thread safety: safe from any thread.
@@ -130,14 +131,43 @@ pub unsafe extern "C" fn tictactoe_game_parse(
     text_len: usize,
     game_out: *mut *mut tictactoe_game,
 ) -> tictactoe_result {
+    // SAFETY: the caller's promise, passed on.
+    unsafe {
+        tictactoe_game_parse_with_limits(text, text_len, TICTACTOE_DEFAULT_MAX_BYTES, game_out)
+    }
+}
+
+/// The memory limit `tictactoe_game_parse` applies: 8 MiB, every board up to 1400 x 1400.
+/// (A literal for cbindgen, held equal to the core's default at compile time.)
+pub const TICTACTOE_DEFAULT_MAX_BYTES: usize = 8_388_608;
+const _: () = assert!(TICTACTOE_DEFAULT_MAX_BYTES == Limits::DEFAULT.max_bytes);
+
+/// As `tictactoe_game_parse`, with the most bytes the game may take once its history is full
+/// (`SIZE_MAX`: no limit beyond the largest board). A larger game is refused with
+/// `TICTACTOE_RESULT_LIMIT_EXCEEDED` as soon as its size is read, before anything is allocated:
+/// what a program reading games from outside wants. `*game_out` is written only on success.
+///
+/// Ownership: `text` stays the caller's; the caller owns the new game and releases it with
+/// `tictactoe_game_free`. Thread safety: safe from any thread.
+///
+/// # Safety
+/// `text` must be NULL or valid for reads of `text_len` bytes; `game_out` NULL or valid for
+/// writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_game_parse_with_limits(
+    text: *const c_char,
+    text_len: usize,
+    max_bytes: usize,
+    game_out: *mut *mut tictactoe_game,
+) -> tictactoe_result {
     guard(|| {
         // SAFETY: the caller's promise.
         let bytes = unsafe { input(text.cast::<u8>(), text_len) }?;
         let game_out = Out::new(game_out)?;
         let text = core::str::from_utf8(bytes).map_err(|_| tictactoe_result::ParseError)?;
-        let game: Game = text.parse().map_err(|e: tictactoe_core::ParseError| {
-            e.rejection().map_or(tictactoe_result::ParseError, Into::into)
-        })?;
+        let limits = Limits { max_bytes };
+        let game = Game::from_text_with_limits(text, limits)
+            .map_err(|e| e.rejection().map_or(tictactoe_result::ParseError, Into::into))?;
         // SAFETY: checked non-NULL; valid by the caller's promise.
         unsafe { hand_out(game, game_out) };
         Ok(())

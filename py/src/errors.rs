@@ -51,6 +51,13 @@ create_exception!(
 
 create_exception!(
     tictactoe,
+    LimitExceededError,
+    PyValueError,
+    "Outside data (a text form) asks for a game above the memory limit; refused before anything was allocated (attributes: requested, limit: bytes; kind, 'limit_exceeded')."
+);
+
+create_exception!(
+    tictactoe,
     BudgetExceededError,
     PyRuntimeError,
     "Solving would visit more positions than max_nodes allows; nothing was guessed (attributes: max_nodes; kind, 'budget_exceeded')."
@@ -67,6 +74,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InvalidPositionError", py.get_type::<InvalidPositionError>())?;
     m.add("ParseError", py.get_type::<ParseError>())?;
     m.add("BudgetExceededError", py.get_type::<BudgetExceededError>())?;
+    m.add("LimitExceededError", py.get_type::<LimitExceededError>())?;
     Ok(())
 }
 
@@ -165,6 +173,11 @@ impl GameError {
             Error::AllocFailed => (PyMemoryError::new_err, error.to_string()),
             Error::NothingToUndo | Error::GameIndex { .. } => {
                 (PyIndexError::new_err, error.to_string())
+            }
+            Error::LimitExceeded { requested, limit } => {
+                attributes.push(("requested", shown(py, &None, requested)?));
+                attributes.push(("limit", shown(py, &None, limit)?));
+                (LimitExceededError::new_err, error.to_string())
             }
             Error::InvalidCount { .. }
             | Error::LengthMismatch { .. }

@@ -1,9 +1,9 @@
 //! The `TicTacToe` class: the core's `Game`, translated.
 
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
-use tictactoe_core::{validate_rows, winner_number, Game, Line, Move, Player, ReplayError};
+use tictactoe_core::{validate_rows, winner_number, Game, Limits, Line, Move, Player, ReplayError};
 
 use crate::convert::{self, Batch};
 use crate::errors::{parse_error, GameError, Given};
@@ -244,10 +244,24 @@ impl PyTicTacToe {
         Ok(PyTicTacToe { game })
     }
 
-    /// The game described by the text form `to_text` writes.
+    /// The game described by the text form `to_text` writes. A game that would take more than
+    /// `max_bytes` bytes (default `DEFAULT_MAX_BYTES`, 8 MiB: boards up to 1400 x 1400) is
+    /// refused with `LimitExceededError` as soon as its size is read, before anything is
+    /// allocated; `max_bytes=None` lifts the limit (for text the program wrote itself).
     #[staticmethod]
-    fn from_text(text: &str) -> PyResult<Self> {
-        Ok(PyTicTacToe { game: text.parse().map_err(parse_error)? })
+    #[pyo3(signature = (text, max_bytes = Some(Limits::DEFAULT.max_bytes as i128)))]
+    fn from_text(text: &str, max_bytes: Option<i128>) -> PyResult<Self> {
+        let limits = match max_bytes {
+            None => Limits::NONE,
+            Some(max) if max < 0 => {
+                return Err(PyValueError::new_err(format!(
+                    "max_bytes must be at least 0 (or None for no limit), not {max}"
+                )))
+            }
+            // Beyond usize: a limit no game reaches.
+            Some(max) => Limits { max_bytes: usize::try_from(max).unwrap_or(usize::MAX) },
+        };
+        Ok(PyTicTacToe { game: Game::from_text_with_limits(text, limits).map_err(parse_error)? })
     }
 
     /// The lossless text form, e.g. 'tictactoe/1 n=3 moves=0,0,1;1,1,2'.
@@ -295,7 +309,11 @@ impl PyTicTacToe {
         let py = slf.py();
         let text = Self::to_text(slf);
         let from_text = py.get_type::<PyTicTacToe>().getattr("from_text")?;
-        Ok((from_text, PyTuple::new(py, [text])?))
+        // The game's own text: no limit, so that every game unpickles.
+        Ok((
+            from_text,
+            PyTuple::new(py, [text.into_pyobject(py)?.into_any(), py.None().into_bound(py)])?,
+        ))
     }
 
     #[classattr]

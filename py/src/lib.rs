@@ -20,6 +20,7 @@ fn _tictactoe(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(search::best_move, m)?)?;
     errors::register(m)?;
     m.add("MAX_N", tictactoe_core::MAX_N)?;
+    m.add("DEFAULT_MAX_BYTES", tictactoe_core::Limits::DEFAULT.max_bytes)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -45,16 +45,17 @@ static void test_version_and_result_texts(void) {
     CHECK(TICTACTOE_RESULT_LENGTH_MISMATCH == 14 && TICTACTOE_RESULT_GAME_INDEX == 15);
     CHECK(TICTACTOE_RESULT_REPEATED_GAME == 16 && TICTACTOE_RESULT_INVALID_ARGUMENT == 17);
     CHECK(TICTACTOE_RESULT_BUDGET_EXCEEDED == 18 && TICTACTOE_RESULT_UNSUPPORTED_SIZE == 19);
+    CHECK(TICTACTOE_RESULT_LIMIT_EXCEEDED == 20);
     CHECK(strcmp(tictactoe_result_str(TICTACTOE_RESULT_OK), "ok") == 0);
     CHECK(strcmp(tictactoe_result_str(TICTACTOE_RESULT_OCCUPIED), "the cell is already taken") == 0);
-    for (code = 0; code <= TICTACTOE_RESULT_UNSUPPORTED_SIZE; code++) {
+    for (code = 0; code <= TICTACTOE_RESULT_LIMIT_EXCEEDED; code++) {
         const char *text = tictactoe_result_str(code);
         CHECK(text != NULL && strlen(text) > 0 && strcmp(text, "unknown result code") != 0);
     }
-    CHECK(strcmp(tictactoe_result_str(20), "unknown result code") == 0);
+    CHECK(strcmp(tictactoe_result_str(21), "unknown result code") == 0);
     CHECK(strcmp(tictactoe_result_str(UINT32_MAX), "unknown result code") == 0);
     /* Every code has a distinct name; the core's kinds are named as the core names them. */
-    for (code = 0; code <= TICTACTOE_RESULT_UNSUPPORTED_SIZE; code++) {
+    for (code = 0; code <= TICTACTOE_RESULT_LIMIT_EXCEEDED; code++) {
         uint32_t other;
         CHECK(tictactoe_result_name(code) != NULL);
         for (other = 0; other < code; other++) CHECK(strcmp(tictactoe_result_name(code), tictactoe_result_name(other)) != 0);
@@ -65,7 +66,8 @@ static void test_version_and_result_texts(void) {
     CHECK(strcmp(tictactoe_result_name(TICTACTOE_RESULT_REPEATED_GAME), "repeated_game") == 0);
     CHECK(strcmp(tictactoe_result_name(TICTACTOE_RESULT_BUDGET_EXCEEDED), "budget_exceeded") == 0);
     CHECK(strcmp(tictactoe_result_name(TICTACTOE_RESULT_UNSUPPORTED_SIZE), "unsupported_size") == 0);
-    CHECK(tictactoe_result_name(20) == NULL && tictactoe_result_name(UINT32_MAX) == NULL);
+    CHECK(strcmp(tictactoe_result_name(TICTACTOE_RESULT_LIMIT_EXCEEDED), "limit_exceeded") == 0);
+    CHECK(tictactoe_result_name(21) == NULL && tictactoe_result_name(UINT32_MAX) == NULL);
     CHECK(strcmp(tictactoe_status_name(TICTACTOE_STATUS_DRAW), "draw") == 0);
     CHECK(tictactoe_status_name(3) == NULL);
     CHECK(strcmp(tictactoe_line_kind_name(TICTACTOE_LINE_KIND_ANTI_DIAGONAL), "anti_diagonal") == 0);
@@ -324,6 +326,37 @@ static void test_text(void) {
     tictactoe_game_free(game);
 }
 
+/* 27 bytes of text must not cost a gigabyte: the default limit refuses the size as soon as it is
+   read; a caller's own limit (or SIZE_MAX) decides otherwise. */
+static void test_parse_limits(void) {
+    const char *huge = "tictactoe/1 n=65535 moves=";
+    const char *big = "tictactoe/1 n=1500 moves=0,0,1";
+    const char *small = "tictactoe/1 n=40 moves=0,0,1";
+    tictactoe_game *sentinel = (tictactoe_game *)&sentinel, *back = sentinel;
+    uint32_t n = 0;
+    CHECK(TICTACTOE_DEFAULT_MAX_BYTES == 8u * 1024u * 1024u);
+    CHECK_RESULT(tictactoe_game_parse(huge, strlen(huge), &back), TICTACTOE_RESULT_LIMIT_EXCEEDED);
+    CHECK_RESULT(tictactoe_game_parse(big, strlen(big), &back), TICTACTOE_RESULT_LIMIT_EXCEEDED);
+    CHECK_RESULT(tictactoe_game_parse_with_limits(huge, strlen(huge), TICTACTOE_DEFAULT_MAX_BYTES, &back),
+                 TICTACTOE_RESULT_LIMIT_EXCEEDED);
+    /* 40 x 40: 100 board words, 82 lines, 1600 moves = 7128 bytes, exactly allowed, and one short. */
+    CHECK_RESULT(tictactoe_game_parse_with_limits(small, strlen(small), 7127, &back), TICTACTOE_RESULT_LIMIT_EXCEEDED);
+    CHECK_RESULT(tictactoe_game_parse_with_limits(small, strlen(small), 0, &back), TICTACTOE_RESULT_LIMIT_EXCEEDED);
+    CHECK_RESULT(tictactoe_game_parse_with_limits("tictactoe/1 n=0 moves=", 22, 0, &back), TICTACTOE_RESULT_INVALID_SIZE);
+    CHECK_RESULT(tictactoe_game_parse_with_limits(NULL, 0, SIZE_MAX, &back), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_game_parse_with_limits(small, strlen(small), SIZE_MAX, NULL), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK(back == sentinel);
+    CHECK_RESULT(tictactoe_game_parse_with_limits(small, strlen(small), 7128, &back), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_game_n(back, &n), TICTACTOE_RESULT_OK);
+    CHECK(n == 40);
+    tictactoe_game_free(back);
+    back = sentinel;
+    CHECK_RESULT(tictactoe_game_parse_with_limits(big, strlen(big), SIZE_MAX, &back), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_game_n(back, &n), TICTACTOE_RESULT_OK);
+    CHECK(n == 1500);
+    tictactoe_game_free(back);
+}
+
 static void test_move_many(void) {
     tictactoe_game *game = NULL;
     uint32_t winner = SENTINEL;
@@ -382,5 +415,6 @@ int main(void) {
     test_undo_history_and_clone();
     test_positions();
     test_text();
+    test_parse_limits();
     return checks_report("test_api");
 }

@@ -207,6 +207,36 @@ def test_text_form_and_parse_errors() -> None:
     assert occupied.value.index == 1
 
 
+def test_text_limits_refuse_hostile_sizes_before_allocating() -> None:
+    # 27 bytes that would ask for about half a gigabyte: refused as soon as n is read.
+    with pytest.raises(tictactoe.LimitExceededError) as refused:
+        TicTacToe.from_text("tictactoe/1 n=65535 moves=")
+    assert isinstance(refused.value, ValueError)
+    assert refused.value.limit == tictactoe.DEFAULT_MAX_BYTES == 8 * 1024 * 1024
+    assert refused.value.requested > 16 * 1024**3 and refused.value.kind == "limit_exceeded"
+    big = TicTacToe(1500)
+    big.play(1499, 0)
+    with pytest.raises(tictactoe.LimitExceededError):
+        TicTacToe.from_text(big.to_text())
+    assert TicTacToe.from_text(big.to_text(), max_bytes=None) == big
+    assert TicTacToe.from_text(big.to_text(), max_bytes=2**80) == big
+    # 40 x 40: exactly 7128 bytes when full.
+    assert TicTacToe.from_text("tictactoe/1 n=40 moves=", max_bytes=7128).n == 40
+    with pytest.raises(tictactoe.LimitExceededError) as short:
+        TicTacToe.from_text("tictactoe/1 n=40 moves=", 7127)
+    assert (short.value.requested, short.value.limit) == (7128, 7127)
+    with pytest.raises(ValueError, match="at least 0"):
+        TicTacToe.from_text("tictactoe/1 n=3 moves=", max_bytes=-1)
+    with pytest.raises(TypeError):
+        TicTacToe.from_text("tictactoe/1 n=3 moves=", max_bytes="1")  # type: ignore[arg-type]
+    # A size no game has is that, whatever the limit.
+    with pytest.raises(ValueError) as invalid:
+        TicTacToe.from_text("tictactoe/1 n=0 moves=", max_bytes=0)
+    assert getattr(invalid.value, "kind") == "invalid_size"
+    # Pickles carry no limit: a game above the default comes back.
+    assert pickle.loads(pickle.dumps(big)) == big
+
+
 def test_str_repr_eq_copy_pickle() -> None:
     g = TicTacToe(3)
     g.move(0, 0, 1)

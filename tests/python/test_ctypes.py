@@ -72,7 +72,7 @@ def lib():
     RESULTS.update({name: code for code, name in named(lib.tictactoe_result_name).items()})
     STATUS.update(named(lib.tictactoe_status_name))
     LINE_KINDS.update(named(lib.tictactoe_line_kind_name))
-    assert len(RESULTS) == 20 and len(STATUS) == 3 and len(LINE_KINDS) == 4
+    assert len(RESULTS) == 21 and len(STATUS) == 3 and len(LINE_KINDS) == 4
     return lib
 
 

@@ -23,6 +23,7 @@ and a computer player (``tictactoe-search``)::
 """
 
 from ._tictactoe import (
+    DEFAULT_MAX_BYTES,
     MAX_N,
     Batch,
     BudgetExceededError,
@@ -31,6 +32,7 @@ from ._tictactoe import (
     InvalidMoveError,
     InvalidPlayerError,
     InvalidPositionError,
+    LimitExceededError,
     OutOfBoundsError,
     ParseError,
     TicTacToe,
@@ -41,6 +43,7 @@ from ._tictactoe import (
 )
 
 __all__ = [
+    "DEFAULT_MAX_BYTES",
     "MAX_N",
     "Batch",
     "BudgetExceededError",
@@ -49,6 +52,7 @@ __all__ = [
     "InvalidMoveError",
     "InvalidPlayerError",
     "InvalidPositionError",
+    "LimitExceededError",
     "OutOfBoundsError",
     "ParseError",
     "TicTacToe",

@@ -9,8 +9,10 @@ __all__ = [
     "Batch",
     "BudgetExceededError",
     "CellOccupiedError",
+    "DEFAULT_MAX_BYTES",
     "GameOverError",
     "InvalidMoveError",
+    "LimitExceededError",
     "InvalidPlayerError",
     "InvalidPositionError",
     "MAX_N",
@@ -24,6 +26,7 @@ __all__ = [
 ]
 
 MAX_N: int
+DEFAULT_MAX_BYTES: int
 __version__: str
 
 _Int = SupportsIndex
@@ -55,6 +58,11 @@ class GameOverError(InvalidMoveError):
 
 class InvalidPositionError(ValueError):
     reason: str
+    kind: str
+
+class LimitExceededError(ValueError):
+    requested: int
+    limit: int
     kind: str
 
 class BudgetExceededError(RuntimeError):
@@ -95,7 +103,7 @@ class TicTacToe:
     @staticmethod
     def from_board(rows: Sequence[str]) -> TicTacToe: ...
     @staticmethod
-    def from_text(text: str) -> TicTacToe: ...
+    def from_text(text: str, max_bytes: Optional[int] = ...) -> TicTacToe: ...
     def to_text(self) -> str: ...
     def cells(self) -> bytes: ...
     def legal_moves(self) -> list[tuple[int, int]]: ...
