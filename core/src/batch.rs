@@ -298,13 +298,30 @@ impl<'a> Games<'a> {
     /// # Errors
     /// [`Error::LengthMismatch`] unless `out` has `count * 2 * n * n` values.
     pub fn observation_into(&self, out: &mut [bool]) -> Result<(), Error> {
-        let cells = self.layout.cells();
+        self.per_cell(out, 2, |g, board, part| self.planes(board, self.next_player(g), part))
+    }
+
+    /// As [`Batch::observation_for_into`], for the range.
+    ///
+    /// # Errors
+    /// As [`Batch::observation_for_into`].
+    pub fn observation_for_into(&self, players: &[u8], out: &mut [bool]) -> Result<(), Error> {
+        check_len(players.len(), self.count())?;
+        if let Some(&player) = players.iter().find(|&&p| Player::from_code(p.into()).is_none()) {
+            return Err(Error::InvalidPlayer { player: player.into() });
+        }
         self.per_cell(out, 2, |g, board, part| {
-            let mine = self.next_player(g).number();
-            let (own, other) = part.split_at_mut(cells);
-            board::flags_into(board, mine, own);
-            board::flags_into(board, 3 - mine, other);
+            // Every code was checked above.
+            let viewer = Player::from_code(players[g].into()).unwrap_or(Player::X);
+            self.planes(board, viewer, part);
         })
+    }
+
+    /// A game's two planes from `viewer`'s side: its marks, then its opponent's.
+    fn planes(&self, board: &[u32], viewer: Player, part: &mut [bool]) {
+        let (own, other) = part.split_at_mut(self.layout.cells());
+        board::flags_into(board, viewer.number(), own);
+        board::flags_into(board, viewer.opponent().number(), other);
     }
 
     /// As [`Batch::legal_mask_into`], for the range.
@@ -597,6 +614,14 @@ impl Batch {
         Ok(())
     }
 
+    /// [`Error::GameIndex`] for the first index not below the count (repeats allowed).
+    fn check_indices(&self, games: &[usize]) -> Result<(), Error> {
+        match games.iter().find(|&&game| game >= self.count()) {
+            Some(&game) => Err(Error::GameIndex { game, count: self.count() }),
+            None => Ok(()),
+        }
+    }
+
     /// Checks that every index is a game of the batch and none is given twice.
     fn check_games(&mut self, games: &[usize]) -> Result<(), ReplayError> {
         let count = self.count();
@@ -673,9 +698,7 @@ impl Batch {
     /// changes then.
     pub fn seed_games(&mut self, games: &[usize], seeds: &[u64]) -> Result<(), Error> {
         check_len(seeds.len(), games.len())?;
-        if let Some(&game) = games.iter().find(|&&game| game >= self.count()) {
-            return Err(Error::GameIndex { game, count: self.count() });
-        }
+        self.check_indices(games)?;
         for (&g, &seed) in games.iter().zip(seeds) {
             self.rng[g] = stream(seed, 0);
         }
@@ -724,6 +747,28 @@ impl Batch {
         self.games().observation_into(out)
     }
 
+    /// Every game from the side of the player given for it (`players[g]`, 1 or 2), whoever is to
+    /// move: as [`Batch::observation_into`], plane 0 that player's marks. What an environment
+    /// needs that shows each game to its agent, or to each of two agents in turn.
+    ///
+    /// ```
+    /// use tictactoe_core::{Batch, Illegal};
+    /// let mut batch = Batch::new(1, 2, 0)?;
+    /// batch.step(&[0], &mut [0], Illegal::Raise)?; // X at (0, 0); O to move
+    /// let mut planes = [false; 8];
+    /// batch.observation_for_into(&[1], &mut planes)?; // from X's side
+    /// assert_eq!(planes, [true, false, false, false, false, false, false, false]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::LengthMismatch`] unless `players` has one value per game and `out` has
+    /// `count * 2 * n * n`; [`Error::InvalidPlayer`] for a value other than 1 or 2. Nothing is
+    /// written then.
+    pub fn observation_for_into(&self, players: &[u8], out: &mut [bool]) -> Result<(), Error> {
+        self.games().observation_for_into(players, out)
+    }
+
     /// Every game's legal actions as a mask: `count * n * n` flags, true for a free cell of a
     /// game that is not over (all false for a game that is over, never all true).
     ///
@@ -743,9 +788,7 @@ impl Batch {
     /// # Errors
     /// [`Error::GameIndex`] for an index not below the count, before any game changes.
     pub fn reset_games(&mut self, games: &[usize]) -> Result<(), Error> {
-        if let Some(&game) = games.iter().find(|&&game| game >= self.count()) {
-            return Err(Error::GameIndex { game, count: self.count() });
-        }
+        self.check_indices(games)?;
         let mut view = self.games_mut();
         for &g in games {
             view.reset_game(g);

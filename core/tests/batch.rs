@@ -460,3 +460,50 @@ fn refused_draws_and_seeds_change_nothing() {
     batch.random_legal_actions_games(&[1], &mut out).unwrap();
     assert_eq!((out[0], batch.generator_states()[1]), (NO_ACTION, state));
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    /// Planes from a chosen side: the player to move's side is the observation; the other side
+    /// swaps its two planes.
+    #[test]
+    fn observation_from_either_side(
+        (n, count, seed) in (1usize..=5, 1usize..=8, any::<u64>()),
+        steps in 0usize..10,
+    ) {
+        let mut batch = Batch::new(count, n, seed).unwrap();
+        for _ in 0..steps {
+            let mut actions = vec![0; count];
+            batch.random_legal_actions(&mut actions).unwrap();
+            let live: Vec<usize> = (0..count).filter(|&g| actions[g] != NO_ACTION).collect();
+            let acts: Vec<u32> = live.iter().map(|&g| actions[g]).collect();
+            batch.step_games(&live, &acts, &mut vec![0; live.len()], Illegal::Raise).unwrap();
+        }
+        let plane = n * n;
+        let mut movers = vec![0; count];
+        batch.next_players(&mut movers).unwrap();
+        let others: Vec<u8> = movers.iter().map(|&p| 3 - p).collect();
+        let mut seen = vec![false; count * 2 * plane];
+        batch.observation_into(&mut seen).unwrap();
+        let mut mine = vec![true; count * 2 * plane];
+        batch.observation_for_into(&movers, &mut mine).unwrap();
+        prop_assert_eq!(&mine, &seen);
+        let mut theirs = vec![true; count * 2 * plane];
+        batch.observation_for_into(&others, &mut theirs).unwrap();
+        for g in 0..count {
+            let at = g * 2 * plane;
+            prop_assert_eq!(&theirs[at..at + plane], &seen[at + plane..at + 2 * plane]);
+            prop_assert_eq!(&theirs[at + plane..at + 2 * plane], &seen[at..at + plane]);
+        }
+        // Refusals write nothing.
+        let mut untouched = vec![true; count * 2 * plane];
+        let mut bad = movers.clone();
+        bad[count - 1] = 3;
+        prop_assert_eq!(batch.observation_for_into(&bad, &mut untouched), Err(Error::InvalidPlayer { player: 3 }));
+        prop_assert_eq!(
+            batch.observation_for_into(&movers[1..], &mut untouched),
+            Err(Error::LengthMismatch { len: count - 1, expected: count })
+        );
+        prop_assert!(untouched.iter().all(|&b| b));
+    }
+}

@@ -479,19 +479,32 @@ impl PyBatch {
     }
 
     /// Every game from its player to move's view, bool (count, 2, n, n): plane 0 the marks of
-    /// the player to move, plane 1 the opponent's.
-    #[pyo3(signature = (*, out = None))]
+    /// the player to move, plane 1 the opponent's. With `players` (one 1 or 2 per game), each
+    /// game from that player's side instead, whoever is to move (one thread).
+    #[pyo3(signature = (*, players = None, out = None))]
     fn observation<'py>(
         &self,
         py: Python<'py>,
+        players: Option<&Bound<'py, PyAny>>,
         out: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let (count, n) = (self.batch.count(), self.batch.n());
+        let viewers = match players {
+            Some(players) => {
+                let mut wide = Vec::new();
+                read_integers(players, "players", &mut wide)?;
+                // Out of u8: a code no player has, which the core refuses.
+                Some(wide.iter().map(|&p| u8::try_from(p).unwrap_or(0)).collect::<Vec<u8>>())
+            }
+            None => None,
+        };
         let out = output::<bool>(py, out, &[count, 2, n, n], || {
             PyArray4::<bool>::zeros(py, [count, 2, n, n], false).into_any()
         })?;
-        write_into::<bool>(&out, |slot| {
-            self.per_cell_parallel(py, slot, 2 * n * n, |games, part| games.observation_into(part))
+        write_into::<bool>(&out, |slot| match &viewers {
+            Some(viewers) => self.batch.observation_for_into(viewers, slot),
+            None => self
+                .per_cell_parallel(py, slot, 2 * n * n, |games, part| games.observation_into(part)),
         })?;
         Ok(out)
     }

@@ -227,6 +227,27 @@ def test_listed_draws_and_seeds_are_per_game() -> None:
     assert b.random_legal_actions(games=[2]).tolist() == alone.random_legal_actions().tolist()
 
 
+def test_observation_from_a_chosen_side() -> None:
+    b = Batch(6, n=3, seed=2)
+    for _ in range(3):
+        b.step(b.random_legal_actions())
+    movers = b.next_player
+    seen = b.observation()
+    assert (b.observation(players=movers) == seen).all()
+    assert (b.observation(players=3 - movers) == seen[:, ::-1]).all()
+    out = np.empty((6, 2, 3, 3), np.bool_)
+    assert b.observation(players=[1] * 6, out=out) is out
+    with pytest.raises(tictactoe.InvalidPlayerError):
+        b.observation(players=[1, 2, 3, 1, 2, 1])
+    with pytest.raises(tictactoe.InvalidPlayerError):
+        b.observation(players=[1, 2, 1, 1, 2, -1])
+    with pytest.raises(ValueError) as mismatch:
+        b.observation(players=[1, 2])
+    assert getattr(mismatch.value, "kind") == "length_mismatch"
+    with pytest.raises(TypeError):
+        b.observation(players=np.ones(6))  # type: ignore[arg-type]
+
+
 def test_refused_draws_and_seeds_change_nothing() -> None:
     b = Batch(3, seed=1)
     before = pickle.dumps(b)

@@ -132,13 +132,7 @@ class Arena:
 
     def observation(self) -> NDArray[np.int8]:
         """Every game from its agent's view: (count, 2, n, n) int8, plane 0 the agent's marks."""
-        planes = self.batch.observation()
-        # The batch shows each game from its player to move; where that is the opponent (a
-        # game the agent's move ended), the planes swap.
-        swap = np.flatnonzero(self.batch.next_player != self.sides)
-        if swap.size:
-            planes[swap] = planes[swap, ::-1]
-        return planes.view(np.int8)
+        return self.batch.observation(players=self.sides).view(np.int8)
 
     def masks(self) -> NDArray[np.bool_]:
         """Every game's legal actions, (count, n * n) bool: all False once a game is over."""

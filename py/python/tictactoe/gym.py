@@ -246,9 +246,18 @@ class TicTacToeVectorEnv(VectorEnv[NDArray[np.int8], NDArray[np.int64], NDArray[
         actions = np.asarray(actions)
         if actions.shape != (self.num_envs,):
             raise ValueError(f"actions must have shape ({self.num_envs},), not {actions.shape}")
-        arena = self._arena
         if self.metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP:
             return self._step_next(actions)
+        return self._step_same(actions)
+
+    def _step_same(
+        self, actions: NDArray[Any]
+    ) -> tuple[
+        NDArray[np.int8], NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_], dict[str, Any]
+    ]:
+        """Every game steps (none is over: an ended game was reset in the step that ended it);
+        the games that end now are reset at once, their last observations kept in the info."""
+        arena = self._arena
         arena.play(actions)
         arena.opponent_moves()
         terminated = arena.batch.terminated
@@ -256,9 +265,7 @@ class TicTacToeVectorEnv(VectorEnv[NDArray[np.int8], NDArray[np.int64], NDArray[
         ended = np.flatnonzero(terminated)
         info: dict[str, Any] = {}
         if ended.size:
-            final_obs = arena.observation()
-            final_mask = arena.masks().view(np.int8)
-            info = self._final_info(ended, final_obs, final_mask)
+            info = self._final_info(ended, arena.observation(), arena.masks().view(np.int8))
             arena.reset(ended)
             arena.opponent_moves()
         info.update(self._info())
@@ -270,6 +277,8 @@ class TicTacToeVectorEnv(VectorEnv[NDArray[np.int8], NDArray[np.int64], NDArray[
     ) -> tuple[
         NDArray[np.int8], NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_], dict[str, Any]
     ]:
+        """The games that ended in the last step are reset (their actions ignored); the others
+        step."""
         arena = self._arena
         restart = np.flatnonzero(self._autoreset)
         if restart.size:

@@ -104,8 +104,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
 
     def observe(self, agent: str) -> dict[str, NDArray[np.int8]]:
         mark = self.possible_agents.index(agent) + 1
-        cells = self._batch.cells()[0]
-        observation = np.stack([cells == mark, (cells != 0) & (cells != mark)], axis=-1)
+        # The batch's planes (2, n, n) from the agent's side, laid out (n, n, 2) as tictactoe_v3's.
+        planes = self._batch.observation(players=[mark])[0]
+        observation = np.ascontiguousarray(planes.transpose(1, 2, 0))
         mask = self._batch.legal_mask()[0]
         return {"observation": observation.view(np.int8), "action_mask": mask.view(np.int8)}
 
