@@ -287,6 +287,7 @@ bench: lib $(BUILD)/bench $(BENCH_VENV)/.installed
 	taskset -c 1 $(BENCH_VENV)/bin/python py/benches/bench_batch.py --json $(BENCH_DIR)/batch.json
 	taskset -c 1 $(BENCH_VENV)/bin/python py/benches/bench_search.py --json $(BENCH_DIR)/search.json
 	cd py/benches && taskset -c 1 $(abspath $(BENCH_VENV))/bin/python bench_rl.py --json $(abspath $(BENCH_DIR))/rl.json
+	$(BENCH_VENV)/bin/python py/benches/bench_limits.py --json $(BENCH_DIR)/limits.json
 	$(BENCH_VENV)/bin/python bench/report.py $(BENCH_DIR) docs
 
 bench-c: lib $(BUILD)/bench

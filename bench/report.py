@@ -146,6 +146,29 @@ def rl_section(records: list[dict[str, Any]], skipped: list[str]) -> list[str]:
     return lines
 
 
+def limits_section(records: list[dict[str, Any]]) -> list[str]:
+    """Resident memory and time of huge and hostile sizes (py/benches/bench_limits.py)."""
+    if not records:
+        return []
+    lines = [
+        "",
+        "## Untrusted input and lazy memory",
+        "",
+        "Each case in a fresh Python process: the growth of its resident memory (VmRSS) and the",
+        "time taken (per call for the refused text). A new board is allocated zeroed, so only",
+        "the pages played become resident; the row allocated then filled is what the engine did",
+        "before, for the same 1 GiB block.",
+        "",
+        "| case | resident MiB | time |",
+        "|---|---:|---:|",
+    ]
+    for r in records:
+        seconds = r["seconds"]
+        shown = f"{seconds * 1e6:.1f} us" if seconds < 1e-3 else f"{seconds * 1e3:.0f} ms"
+        lines.append(f"| {r['case']} | {r['resident_bytes'] / 2**20:.1f} | {shown} |")
+    return lines
+
+
 def save(figure: Any, axes: Any, xlabel: str, ylabel: str, title: str, path: Path, legend_size: int) -> None:
     """Log-log axes with their labels, a grid and the legend beside the plot, saved as PNG."""
     axes.set_xscale("log")
@@ -169,6 +192,8 @@ def main() -> None:
     if search_path.exists():
         loaded_search = json.loads(search_path.read_text())
         searches, search_skipped = loaded_search["search"], loaded_search["skipped"]
+    limits_path = records_dir / "limits.json"
+    limits = json.loads(limits_path.read_text()) if limits_path.exists() else []
     rl: list[dict[str, Any]] = []
     rl_skipped: list[str] = []
     rl_path = records_dir / "rl.json"
@@ -241,6 +266,7 @@ def main() -> None:
     lines += batch_section(batches, skipped, docs)
     lines += search_section(searches, search_skipped)
     lines += rl_section(rl, rl_skipped)
+    lines += limits_section(limits)
     lines += ["", "## Memory", "", "Bytes per new game (the object plus its heap).", ""]
     by_n: dict[int, dict[str, int]] = defaultdict(dict)
     for r in memory:

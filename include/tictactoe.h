@@ -23,7 +23,7 @@
 // The tree search's simulations when a caller has no better figure.
 #define TICTACTOE_DEFAULT_SIMULATIONS 10000
 
-// The memory limit `tictactoe_game_parse` applies: 8 MiB, every board up to 1400 x 1400.
+// The memory limit `tictactoe_game_parse` applies: 8 MiB, every board up to 1364 x 1364.
 // (A literal for cbindgen, held equal to the core's default at compile time.)
 #define TICTACTOE_DEFAULT_MAX_BYTES 8388608
 
@@ -185,7 +185,8 @@ extern "C" {
 const char *tictactoe_version(void);
 
 // Creates `count` empty n x n games, X to move in each, whose random actions come from
-// `seed`, and stores the batch in `*batch_out`.
+// `seed`, and stores the batch in `*batch_out`. No memory limit beyond what can be had
+// (`tictactoe_batch_new_with_limits` sets one).
 //
 // Returns `INVALID_COUNT` for `count` 0, `INVALID_SIZE` unless 1 <= n <= 65535,
 // `ALLOC_FAILED` when the memory cannot be had, `NULL_PARAMETER` when `batch_out` is NULL.
@@ -200,6 +201,23 @@ tictactoe_result tictactoe_batch_new(uint32_t count,
                                      uint32_t n,
                                      uint64_t seed,
                                      tictactoe_batch **batch_out);
+
+// As `tictactoe_batch_new`, refusing a batch whose games would take more than `max_bytes`
+// bytes (each game's board, counters and room for every move, and its state; `SIZE_MAX`: no
+// limit) with `LIMIT_EXCEEDED`, before anything is allocated: for a count and size that come
+// from outside. The handle's own scratch (9 bytes a game) is not counted. `INVALID_SIZE` and
+// `INVALID_COUNT` come first. `*batch_out` is written only on success.
+//
+// Ownership: the caller owns the new batch and releases it with `tictactoe_batch_free`.
+// Thread safety: safe from any thread.
+//
+// # Safety
+// `batch_out` must be NULL or valid for writes of a pointer.
+tictactoe_result tictactoe_batch_new_with_limits(uint32_t count,
+                                                 uint32_t n,
+                                                 uint64_t seed,
+                                                 size_t max_bytes,
+                                                 tictactoe_batch **batch_out);
 
 // Releases a batch. NULL does nothing.
 //
@@ -671,7 +689,9 @@ const char *tictactoe_line_kind_name(uint32_t kind);
 // Builds a game at a position and stores it in `*game_out`. `cells` holds `cells_len` values,
 // row-major: 0 empty, 1 X, 2 O; `cells_len` must be n * n. The position must be reachable by
 // a legal game (X first, alternating, nobody moving after a win); its marks are the starting
-// position, not moves, so they are not undone.
+// position, not moves, so they are not undone. No memory limit beyond the largest board: the
+// game takes at most about 5 bytes per cell given (`tictactoe_game_from_cells_with_limits`
+// bounds it).
 //
 // Returns `INVALID_SIZE`, `INVALID_POSITION` (wrong length, a value above 2, or unreachable),
 // `ALLOC_FAILED`, `NULL_PARAMETER`. `*game_out` is written only on success.
@@ -686,6 +706,23 @@ tictactoe_result tictactoe_game_from_cells(uint32_t n,
                                            const uint8_t *cells,
                                            size_t cells_len,
                                            tictactoe_game **game_out);
+
+// As `tictactoe_game_from_cells`, refusing a game that would take more than `max_bytes` bytes
+// at its largest (`SIZE_MAX`: no limit) with `LIMIT_EXCEEDED`, decided from n before the
+// cells are read or anything is allocated. `INVALID_SIZE` comes first for an n no game has.
+// `*game_out` is written only on success.
+//
+// Ownership: `cells` stays the caller's; the caller owns the new game and releases it with
+// `tictactoe_game_free`. Thread safety: safe from any thread.
+//
+// # Safety
+// `cells` must be NULL or valid for reads of `cells_len` bytes; `game_out` NULL or valid for
+// writes.
+tictactoe_result tictactoe_game_from_cells_with_limits(uint32_t n,
+                                                       const uint8_t *cells,
+                                                       size_t cells_len,
+                                                       size_t max_bytes,
+                                                       tictactoe_game **game_out);
 
 // Checks that `cells` (as for `tictactoe_game_from_cells`) is a position a legal game
 // reaches, without building a game or allocating: `OK`, or `INVALID_SIZE`,
@@ -813,8 +850,8 @@ tictactoe_result tictactoe_game_board_text(const tictactoe_game *game,
 // writes.
 tictactoe_result tictactoe_game_parse(const char *text, size_t text_len, tictactoe_game **game_out);
 
-// As `tictactoe_game_parse`, with the most bytes the game may take once its history is full
-// (`SIZE_MAX`: no limit beyond the largest board). A larger game is refused with
+// As `tictactoe_game_parse`, with the most bytes the game may take at its largest (history
+// full, starting position included; `SIZE_MAX`: no limit beyond the largest board). A larger game is refused with
 // `TICTACTOE_RESULT_LIMIT_EXCEEDED` as soon as its size is read, before anything is allocated:
 // what a program reading games from outside wants. `*game_out` is written only on success.
 //

@@ -4,9 +4,10 @@
 use alloc::vec::Vec;
 
 use crate::board::try_copy;
-use crate::limits::check_size;
+use crate::layout::Layout;
 use crate::rules::{self, Tally};
-use crate::{board, lines, random, Error, Game, Player, PositionError, ReplayError};
+use crate::zeroed::zeroed;
+use crate::{board, lines, random, Error, Game, Limits, Player, PositionError, ReplayError};
 
 /// What [`Batch::random_legal_actions`] writes for a game that is over.
 pub const NO_ACTION: u32 = u32::MAX;
@@ -59,34 +60,10 @@ pub struct Batch {
     seen: Vec<u64>,
 }
 
-/// Where a game's parts sit in its stride of words.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Layout {
-    n: u16,
-    /// Words a game takes: its board, then its line counters from `lines_start`, then its
-    /// history (the cells marked, in order) from `history_start`, room for n * n.
-    stride: usize,
-    lines_start: usize,
-    history_start: usize,
-}
-
-impl Layout {
-    fn n(&self) -> usize {
-        usize::from(self.n)
-    }
-
-    fn cells(&self) -> usize {
-        self.n() * self.n()
-    }
-}
-
-/// A vector of `len` copies of `value`, whose allocation failure is an error, not an abort.
-fn filled<T: Clone>(len: usize, value: T) -> Result<Vec<T>, Error> {
-    let mut items = Vec::new();
-    items.try_reserve_exact(len).map_err(|_| Error::AllocFailed)?;
-    items.resize(len, value);
-    Ok(items)
-}
+/// The bytes each game of a [`Batch`] holds besides its words: its marks, open-line counts,
+/// winner and generator state (what [`batch_bytes`](crate::batch_bytes) counts).
+pub(crate) const GAME_STATE_BYTES: usize =
+    2 * core::mem::size_of::<[u32; 2]>() + core::mem::size_of::<u8>() + core::mem::size_of::<u64>();
 
 /// The generator state game `game` of a batch seeded with `seed` starts from: the seed's
 /// `game`-th SplitMix64 output, so that the games' streams do not overlap.
@@ -473,35 +450,53 @@ impl<'a> GamesMut<'a> {
 
 impl Batch {
     /// `count` empty n x n games, `X` to move in each; their random actions come from `seed`.
+    /// The count and size are the caller's choice, bounded only by memory; a batch whose size
+    /// comes from outside data wants [`Batch::with_limits`].
     ///
     /// # Errors
     /// [`Error::InvalidSize`] unless 1 <= n <= [`MAX_N`](crate::MAX_N); [`Error::InvalidCount`] for no
     /// games; [`Error::AllocFailed`] when the memory cannot be had or its size overflows.
     pub fn new(count: usize, n: usize, seed: u64) -> Result<Batch, Error> {
-        check_size(n)?;
-        if count == 0 {
-            return Err(Error::InvalidCount { count });
-        }
-        let cells = n * n;
-        let lines_start = board::words(cells);
-        let history_start = lines_start + lines::count(n);
-        let stride = history_start + cells;
-        let total = count.checked_mul(stride).ok_or(Error::AllocFailed)?;
-        let mut batch = Batch {
-            // n <= MAX_N = u16::MAX, checked above.
-            layout: Layout { n: n as u16, stride, lines_start, history_start },
-            words: filled(total, 0)?,
-            marks: filled(count, [0; 2])?,
-            open: filled(count, [0; 2])?,
-            winner: filled(count, 0)?,
-            rng: filled(count, 0)?,
-            seen: filled(count.div_ceil(64), 0)?,
-        };
-        for (game, state) in batch.rng.iter_mut().enumerate() {
-            *state = stream(seed, game);
-        }
-        batch.reset();
-        Ok(batch)
+        Batch::with_limits(count, n, seed, Limits::NONE)
+    }
+
+    /// As [`Batch::new`], refusing a batch of more than `limits.max_bytes` bytes
+    /// ([`batch_bytes`](crate::batch_bytes)) before anything is allocated.
+    ///
+    /// ```
+    /// use tictactoe_core::{batch_bytes, Batch, Error, Limits};
+    /// let limits = Limits { max_bytes: 1 << 20 };
+    /// assert!(Batch::with_limits(4096, 3, 0, limits).is_ok());
+    /// let requested = batch_bytes(1 << 20, 3).unwrap();
+    /// assert_eq!(Batch::with_limits(1 << 20, 3, 0, limits),
+    ///            Err(Error::LimitExceeded { requested, limit: 1 << 20 }));
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Batch::new`], and [`Error::LimitExceeded`] (after the size and count checks).
+    pub fn with_limits(count: usize, n: usize, seed: u64, limits: Limits) -> Result<Batch, Error> {
+        limits.check_batch(count, n)?;
+        let layout = Layout::new(n)?;
+        let total = count.checked_mul(layout.stride).ok_or(Error::AllocFailed)?;
+        // Every game starts empty, all of its lines open to both players.
+        let open = lines::count(n) as u32;
+        let mut open_lines = Vec::new();
+        open_lines.try_reserve_exact(count).map_err(|_| Error::AllocFailed)?;
+        open_lines.resize(count, [open; 2]);
+        let mut rng = Vec::new();
+        rng.try_reserve_exact(count).map_err(|_| Error::AllocFailed)?;
+        rng.extend((0..count).map(|game| stream(seed, game)));
+        Ok(Batch {
+            layout,
+            // Zeroed allocations: an empty game is all zeros, and pages not yet played cost no
+            // memory.
+            words: zeroed(total)?,
+            marks: zeroed(count)?,
+            open: open_lines,
+            winner: zeroed(count)?,
+            rng,
+            seen: zeroed(count.div_ceil(64))?,
+        })
     }
 
     /// A copy, like [`Clone::clone`] but reporting memory that cannot be had as

@@ -4,7 +4,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::board::{self, try_copy};
-use crate::limits::check_size;
+use crate::layout::Layout;
 use crate::lines::{self, Line};
 use crate::position::write_rows;
 use crate::rules::{self, Tally};
@@ -148,19 +148,14 @@ impl Game {
     /// memory cannot be had (never an abort).
     #[inline]
     pub fn new(n: usize) -> Result<Game, Error> {
-        check_size(n)?;
-        let cells = n * n;
-        let lines = lines::count(n);
-        let lines_start = board::words(cells);
-        let history_start = lines_start + lines;
-        let words =
-            Words::zeroed(history_start + cells.min(INITIAL_HISTORY), history_start + cells)?;
-        // n <= MAX_N = u16::MAX (checked above): 2 * MAX_N + 2 lines and 2^28 board words fit
-        // in u32.
+        let Layout { n: side, lines_start, history_start, stride } = Layout::new(n)?;
+        let words = Words::zeroed(history_start + (n * n).min(INITIAL_HISTORY), stride)?;
+        // n <= MAX_N = u16::MAX (checked by the layout): 2 * MAX_N + 2 lines and 2^28 board
+        // words fit in u32.
         Ok(Game {
-            n: n as u16,
+            n: side,
             marks: [0, 0],
-            open: [lines as u32; 2],
+            open: [lines::count(n) as u32; 2],
             lines_start: lines_start as u32,
             history_start: history_start as u32,
             moves: 0,
@@ -259,7 +254,8 @@ impl Game {
         col: usize,
         player: Player,
     ) -> Result<Option<Player>, Error> {
-        self.words.grow()?;
+        let history_start = self.history_start as usize;
+        self.words.grow(history_start, history_start + self.n() * self.n())?;
         self.make_move(row, col, u32::from(player.number()))
     }
 

@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 #![no_std]
-#![forbid(unsafe_code)]
+// One module allocates zeroed memory (`zeroed`); everything else is safe code.
+#![deny(unsafe_code)]
 
 extern crate alloc;
 
@@ -8,6 +9,7 @@ mod batch;
 mod board;
 mod error;
 mod game;
+mod layout;
 mod limits;
 mod lines;
 mod player;
@@ -16,13 +18,14 @@ pub mod random;
 mod rules;
 pub mod text;
 mod words;
+mod zeroed;
 
 pub use batch::{Batch, Games, GamesMut, Illegal, NO_ACTION};
 pub use error::{
     message, Error, ErrorKind, ParseError, ParseErrorKind, PositionError, ReplayError,
 };
 pub use game::{Game, Move, Status};
-pub use limits::{game_bytes, Limits};
+pub use limits::{batch_bytes, game_bytes, Limits};
 pub use lines::Line;
 pub use player::{winner_number, Player};
 pub use position::{validate_cells, validate_rows};

@@ -20,7 +20,7 @@ use core::fmt;
 
 use crate::limits::check_size;
 use crate::lines::Line;
-use crate::{Error, Game, Player, PositionError};
+use crate::{Error, Game, Limits, Player, PositionError};
 
 /// The complete lines of one player, as far as the checks need them.
 #[derive(Default)]
@@ -225,6 +225,8 @@ pub fn validate_rows<S: AsRef<str>>(rows: &[S]) -> Result<(), Error> {
 impl Game {
     /// A game at the position given as n * n cell codes (row-major; 0 empty, 1 `X`, 2 `O`).
     /// Its marks are the starting position, not moves: [`Game::undo`] does not take them back.
+    /// No limit beyond [`MAX_N`](crate::MAX_N): the cells are as many as the board's, so the
+    /// game takes at most about 5 bytes per byte given (see [`Game::from_cells_with_limits`]).
     ///
     /// ```
     /// use tictactoe_core::{Game, Player, Status};
@@ -236,12 +238,31 @@ impl Game {
     /// # Errors
     /// As [`validate_cells`], and [`Error::AllocFailed`].
     pub fn from_cells(n: usize, cells: &[u8]) -> Result<Game, Error> {
+        Game::from_cells_with_limits(n, cells, Limits::NONE)
+    }
+
+    /// As [`Game::from_cells`], refusing a game of more than `limits.max_bytes` bytes
+    /// ([`game_bytes`](crate::game_bytes)) before the cells are read or anything is allocated.
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, Game, Limits};
+    /// let cells = vec![0; 2000 * 2000];
+    /// assert!(matches!(Game::from_cells_with_limits(2000, &cells, Limits::DEFAULT),
+    ///                  Err(Error::LimitExceeded { .. })));
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::InvalidSize`] for a bad n, then [`Error::LimitExceeded`], then as
+    /// [`Game::from_cells`].
+    pub fn from_cells_with_limits(n: usize, cells: &[u8], limits: Limits) -> Result<Game, Error> {
+        limits.check_game(n)?;
         let at = cells_accessor(n, cells)?;
         let win = analyze(n, &at)?;
         Game::from_valid_position(n, at, win)
     }
 
-    /// A game at the position given as rows of text (see [`validate_rows`]).
+    /// A game at the position given as rows of text (see [`validate_rows`]). No limit beyond
+    /// [`MAX_N`](crate::MAX_N), as for [`Game::from_cells`].
     ///
     /// ```
     /// use tictactoe_core::{Game, Player};
@@ -253,6 +274,17 @@ impl Game {
     /// # Errors
     /// As [`validate_rows`], and [`Error::AllocFailed`].
     pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Result<Game, Error> {
+        Game::from_rows_with_limits(rows, Limits::NONE)
+    }
+
+    /// As [`Game::from_rows`], refusing a game of more than `limits.max_bytes` bytes before
+    /// the rows are read or anything is allocated.
+    ///
+    /// # Errors
+    /// [`Error::InvalidSize`] for no rows or too many, then [`Error::LimitExceeded`], then as
+    /// [`Game::from_rows`].
+    pub fn from_rows_with_limits<S: AsRef<str>>(rows: &[S], limits: Limits) -> Result<Game, Error> {
+        limits.check_game(rows.len())?;
         let n = check_rows(rows)?;
         let at = |row, col| row_cell(rows, row, col);
         let win = analyze(n, &at)?;

@@ -6,11 +6,18 @@
 //! than the moves. A larger game keeps it in one heap allocation, which grows (doubling) with
 //! the history. Every word of the block is initialized, so a move needs one look-up of where the
 //! block is and no capacity bookkeeping beyond the game's move count.
+//!
+//! A heap block is allocated zeroed ([`zeroed`]) and grows only its history, so that a large
+//! board costs resident memory only where it is played: an empty 65535 x 65535 game takes
+//! 1 GiB of address space and almost no memory.
 
 use alloc::vec::Vec;
 
-use crate::board::try_copy;
+use crate::zeroed::zeroed;
 use crate::Error;
+
+/// Words copied at a time by [`Words::try_clone`]: a 4 KiB page.
+const PAGE_WORDS: usize = 1024;
 
 /// Words kept inside the game: enough for a 4 x 4 board (1 word), its 10 line counters and a
 /// full history of 16 moves.
@@ -30,10 +37,7 @@ impl Words {
         if max_len <= INLINE {
             return Ok(Words::Inline([0; INLINE]));
         }
-        let mut words = Vec::new();
-        words.try_reserve_exact(len).map_err(|_| Error::AllocFailed)?;
-        words.resize(len, 0);
-        Ok(Words::Heap(words))
+        Ok(Words::Heap(zeroed(len)?))
     }
 
     #[inline]
@@ -52,26 +56,40 @@ impl Words {
         }
     }
 
-    /// Doubles the block (at least one more word), keeping its words; `Err` and no change when
-    /// the memory cannot be had. Kept out of line: a move needs it once per doubling.
+    /// Doubles the room for history after `history_start` (at least one more word, at most
+    /// `full` words in all), keeping every word; `Err` and no change when the memory cannot be
+    /// had. Only the new history words are written, so the board's untouched pages stay
+    /// untouched (a large block moves by remapping, not copying). Kept out of line: a move
+    /// needs it once per doubling.
     #[cold]
     #[inline(never)]
-    pub(crate) fn grow(&mut self) -> Result<(), Error> {
+    pub(crate) fn grow(&mut self, history_start: usize, full: usize) -> Result<(), Error> {
         let Words::Heap(words) = self else {
             // An inline block has room for every move by construction.
             return Err(Error::AllocFailed);
         };
-        let more = words.len().max(1);
-        words.try_reserve_exact(more).map_err(|_| Error::AllocFailed)?;
-        words.resize(words.len() + more, 0);
+        let room = words.len() - history_start;
+        let len = (words.len() + room.max(1)).min(full);
+        words.try_reserve_exact(len - words.len()).map_err(|_| Error::AllocFailed)?;
+        words.resize(len, 0);
         Ok(())
     }
 
-    /// A copy, allocated without aborting.
+    /// A copy, allocated without aborting. A heap block is copied a page at a time, skipping
+    /// pages of zeros (the copy is zeroed already), so that a copy of a large, mostly empty
+    /// board stays as cheap in memory as the original.
     pub(crate) fn try_clone(&self) -> Result<Words, Error> {
         match self {
             Words::Inline(_) => Ok(self.clone()),
-            Words::Heap(words) => Ok(Words::Heap(try_copy(words)?)),
+            Words::Heap(words) => {
+                let mut copy = zeroed(words.len())?;
+                for (to, from) in copy.chunks_mut(PAGE_WORDS).zip(words.chunks(PAGE_WORDS)) {
+                    if from.iter().any(|&word| word != 0) {
+                        to.copy_from_slice(from);
+                    }
+                }
+                Ok(Words::Heap(copy))
+            }
         }
     }
 

@@ -3,7 +3,7 @@
 //! Arrays a batch function fills hold exactly one value per game (or per cell of every game):
 //! any other length is `LENGTH_MISMATCH`, with the array untouched.
 
-use tictactoe_core::{Batch, Error, Illegal};
+use tictactoe_core::{Batch, Error, Illegal, Limits};
 
 use crate::game::hand_out;
 use crate::guard::{borrow, borrow_mut, buffer, guard, input, Out, Outcome};
@@ -57,7 +57,8 @@ unsafe fn hand_out_batch(batch: Batch, batch_out: Out<*mut tictactoe_batch>) -> 
 }
 
 /// Creates `count` empty n x n games, X to move in each, whose random actions come from
-/// `seed`, and stores the batch in `*batch_out`.
+/// `seed`, and stores the batch in `*batch_out`. No memory limit beyond what can be had
+/// (`tictactoe_batch_new_with_limits` sets one).
 ///
 /// Returns `INVALID_COUNT` for `count` 0, `INVALID_SIZE` unless 1 <= n <= 65535,
 /// `ALLOC_FAILED` when the memory cannot be had, `NULL_PARAMETER` when `batch_out` is NULL.
@@ -75,9 +76,33 @@ pub unsafe extern "C" fn tictactoe_batch_new(
     seed: u64,
     batch_out: *mut *mut tictactoe_batch,
 ) -> tictactoe_result {
+    // SAFETY: the caller's promise, passed on.
+    unsafe { tictactoe_batch_new_with_limits(count, n, seed, usize::MAX, batch_out) }
+}
+
+/// As `tictactoe_batch_new`, refusing a batch whose games would take more than `max_bytes`
+/// bytes (each game's board, counters and room for every move, and its state; `SIZE_MAX`: no
+/// limit) with `LIMIT_EXCEEDED`, before anything is allocated: for a count and size that come
+/// from outside. The handle's own scratch (9 bytes a game) is not counted. `INVALID_SIZE` and
+/// `INVALID_COUNT` come first. `*batch_out` is written only on success.
+///
+/// Ownership: the caller owns the new batch and releases it with `tictactoe_batch_free`.
+/// Thread safety: safe from any thread.
+///
+/// # Safety
+/// `batch_out` must be NULL or valid for writes of a pointer.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_batch_new_with_limits(
+    count: u32,
+    n: u32,
+    seed: u64,
+    max_bytes: usize,
+    batch_out: *mut *mut tictactoe_batch,
+) -> tictactoe_result {
     guard(|| {
         let batch_out = Out::new(batch_out)?;
-        let batch = Batch::new(count as usize, n as usize, seed)?;
+        let limits = Limits { max_bytes };
+        let batch = Batch::with_limits(count as usize, n as usize, seed, limits)?;
         // SAFETY: checked non-NULL; valid by the caller's promise.
         unsafe { hand_out_batch(batch, batch_out) }
     })

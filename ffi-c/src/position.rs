@@ -1,6 +1,6 @@
 //! Games built from positions, and the validity check that builds nothing.
 
-use tictactoe_core::{validate_cells, Game};
+use tictactoe_core::{validate_cells, Game, Limits};
 
 use crate::game::hand_out;
 use crate::guard::{guard, input, Out};
@@ -9,7 +9,9 @@ use crate::{tictactoe_game, tictactoe_result};
 /// Builds a game at a position and stores it in `*game_out`. `cells` holds `cells_len` values,
 /// row-major: 0 empty, 1 X, 2 O; `cells_len` must be n * n. The position must be reachable by
 /// a legal game (X first, alternating, nobody moving after a win); its marks are the starting
-/// position, not moves, so they are not undone.
+/// position, not moves, so they are not undone. No memory limit beyond the largest board: the
+/// game takes at most about 5 bytes per cell given (`tictactoe_game_from_cells_with_limits`
+/// bounds it).
 ///
 /// Returns `INVALID_SIZE`, `INVALID_POSITION` (wrong length, a value above 2, or unreachable),
 /// `ALLOC_FAILED`, `NULL_PARAMETER`. `*game_out` is written only on success.
@@ -27,11 +29,34 @@ pub unsafe extern "C" fn tictactoe_game_from_cells(
     cells_len: usize,
     game_out: *mut *mut tictactoe_game,
 ) -> tictactoe_result {
+    // SAFETY: the caller's promise, passed on.
+    unsafe { tictactoe_game_from_cells_with_limits(n, cells, cells_len, usize::MAX, game_out) }
+}
+
+/// As `tictactoe_game_from_cells`, refusing a game that would take more than `max_bytes` bytes
+/// at its largest (`SIZE_MAX`: no limit) with `LIMIT_EXCEEDED`, decided from n before the
+/// cells are read or anything is allocated. `INVALID_SIZE` comes first for an n no game has.
+/// `*game_out` is written only on success.
+///
+/// Ownership: `cells` stays the caller's; the caller owns the new game and releases it with
+/// `tictactoe_game_free`. Thread safety: safe from any thread.
+///
+/// # Safety
+/// `cells` must be NULL or valid for reads of `cells_len` bytes; `game_out` NULL or valid for
+/// writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_game_from_cells_with_limits(
+    n: u32,
+    cells: *const u8,
+    cells_len: usize,
+    max_bytes: usize,
+    game_out: *mut *mut tictactoe_game,
+) -> tictactoe_result {
     guard(|| {
         // SAFETY: the caller's promise.
         let cells = unsafe { input(cells, cells_len) }?;
         let game_out = Out::new(game_out)?;
-        let game = Game::from_cells(n as usize, cells)?;
+        let game = Game::from_cells_with_limits(n as usize, cells, Limits { max_bytes })?;
         // SAFETY: checked non-NULL; valid by the caller's promise.
         unsafe { hand_out(game, game_out) };
         Ok(())

@@ -137,13 +137,13 @@ pub unsafe extern "C" fn tictactoe_game_parse(
     }
 }
 
-/// The memory limit `tictactoe_game_parse` applies: 8 MiB, every board up to 1400 x 1400.
+/// The memory limit `tictactoe_game_parse` applies: 8 MiB, every board up to 1364 x 1364.
 /// (A literal for cbindgen, held equal to the core's default at compile time.)
 pub const TICTACTOE_DEFAULT_MAX_BYTES: usize = 8_388_608;
 const _: () = assert!(TICTACTOE_DEFAULT_MAX_BYTES == Limits::DEFAULT.max_bytes);
 
-/// As `tictactoe_game_parse`, with the most bytes the game may take once its history is full
-/// (`SIZE_MAX`: no limit beyond the largest board). A larger game is refused with
+/// As `tictactoe_game_parse`, with the most bytes the game may take at its largest (history
+/// full, starting position included; `SIZE_MAX`: no limit beyond the largest board). A larger game is refused with
 /// `TICTACTOE_RESULT_LIMIT_EXCEEDED` as soon as its size is read, before anything is allocated:
 /// what a program reading games from outside wants. `*game_out` is written only on success.
 ///

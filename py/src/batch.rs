@@ -255,22 +255,26 @@ impl PyBatch {
 #[pymethods]
 impl PyBatch {
     /// `count` empty n x n games, X to move in each; their random actions come from `seed`.
+    /// With `max_bytes`, a batch that would take more is refused with `LimitExceededError`
+    /// before anything is allocated (for a count and size that come from outside).
     #[new]
-    #[pyo3(signature = (count, n = None, seed = None, *, threads = 1))]
+    #[pyo3(signature = (count, n = None, seed = None, *, threads = 1, max_bytes = None))]
     fn new(
         count: &Bound<'_, PyAny>,
         n: Option<&Bound<'_, PyAny>>,
         seed: Option<&Bound<'_, PyAny>>,
         threads: usize,
+        max_bytes: Option<i128>,
     ) -> PyResult<Self> {
         let threads = check_threads(threads)?;
+        let limits = convert::limits(max_bytes)?;
         let games = convert::count(count)?;
         let size = n.map_or(Ok(3), convert::index)?;
         let seed = match seed {
             Some(seed) => convert::seed(seed)?,
             None => 0,
         };
-        let batch = Batch::new(games, size, seed).map_err(|error| {
+        let batch = Batch::with_limits(games, size, seed, limits).map_err(|error| {
             GameError::new(error, Given { n: n.map(|n| n.clone().unbind()), ..Given::default() })
         })?;
         Ok(PyBatch { batch, actions: Vec::new(), games: Vec::new(), threads })

@@ -5,11 +5,11 @@
 //! board, a player of 0 is invalid), so the core's order of checks still decides which error
 //! the caller gets.
 
-use pyo3::exceptions::{PyOverflowError, PyTypeError};
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::{PyIterator, PyString};
-use tictactoe_core::{Game, Player, ReplayError};
+use tictactoe_core::{Game, Limits, Player, ReplayError};
 
 use crate::buffer::IntegerRows;
 
@@ -38,6 +38,18 @@ pub(crate) fn count(value: &Bound<'_, PyAny>) -> PyResult<usize> {
 pub(crate) fn seed(value: &Bound<'_, PyAny>) -> PyResult<u64> {
     let number = value.py().import("operator")?.call_method1("index", (value,))?;
     number.call_method1("__and__", (u64::MAX,))?.extract::<u64>()
+}
+
+/// A `max_bytes` keyword as limits: `None` for no limit, a number of bytes (beyond what `usize`
+/// holds: a limit no game reaches), or `ValueError` for a negative one.
+pub(crate) fn limits(max_bytes: Option<i128>) -> PyResult<Limits> {
+    match max_bytes {
+        None => Ok(Limits::NONE),
+        Some(max) if max < 0 => Err(PyValueError::new_err(format!(
+            "max_bytes must be at least 0 (or None for no limit), not {max}"
+        ))),
+        Some(max) => Ok(Limits { max_bytes: usize::try_from(max).unwrap_or(usize::MAX) }),
+    }
 }
 
 /// An integer as a player number: out-of-range values become 0.

@@ -1,6 +1,6 @@
 //! The `TicTacToe` class: the core's `Game`, translated.
 
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 use tictactoe_core::{validate_rows, winner_number, Game, Limits, Line, Move, Player, ReplayError};
@@ -236,31 +236,26 @@ impl PyTicTacToe {
     }
 
     /// A game at a position: rows of 'X', 'O', and ' ' or '.' for empty. Raises
-    /// InvalidPositionError when no legal game reaches it.
+    /// InvalidPositionError when no legal game reaches it. With `max_bytes`, a game that would
+    /// take more is refused with `LimitExceededError` before the rows are read (no limit by
+    /// default: the rows are as large as the board).
     #[staticmethod]
-    fn from_board(rows: &Bound<'_, PyAny>) -> PyResult<Self> {
+    #[pyo3(signature = (rows, *, max_bytes = None))]
+    fn from_board(rows: &Bound<'_, PyAny>, max_bytes: Option<i128>) -> PyResult<Self> {
+        let limits = convert::limits(max_bytes)?;
         let rows = self::rows(rows)?;
-        let game = Game::from_rows(&rows).map_err(GameError::from)?;
+        let game = Game::from_rows_with_limits(&rows, limits).map_err(GameError::from)?;
         Ok(PyTicTacToe { game })
     }
 
     /// The game described by the text form `to_text` writes. A game that would take more than
-    /// `max_bytes` bytes (default `DEFAULT_MAX_BYTES`, 8 MiB: boards up to 1400 x 1400) is
+    /// `max_bytes` bytes (default `DEFAULT_MAX_BYTES`, 8 MiB: boards up to 1364 x 1364) is
     /// refused with `LimitExceededError` as soon as its size is read, before anything is
     /// allocated; `max_bytes=None` lifts the limit (for text the program wrote itself).
     #[staticmethod]
     #[pyo3(signature = (text, max_bytes = Some(Limits::DEFAULT.max_bytes as i128)))]
     fn from_text(text: &str, max_bytes: Option<i128>) -> PyResult<Self> {
-        let limits = match max_bytes {
-            None => Limits::NONE,
-            Some(max) if max < 0 => {
-                return Err(PyValueError::new_err(format!(
-                    "max_bytes must be at least 0 (or None for no limit), not {max}"
-                )))
-            }
-            // Beyond usize: a limit no game reaches.
-            Some(max) => Limits { max_bytes: usize::try_from(max).unwrap_or(usize::MAX) },
-        };
+        let limits = convert::limits(max_bytes)?;
         Ok(PyTicTacToe { game: Game::from_text_with_limits(text, limits).map_err(parse_error)? })
     }
 

@@ -339,14 +339,15 @@ static void test_parse_limits(void) {
     CHECK_RESULT(tictactoe_game_parse(big, strlen(big), &back), TICTACTOE_RESULT_LIMIT_EXCEEDED);
     CHECK_RESULT(tictactoe_game_parse_with_limits(huge, strlen(huge), TICTACTOE_DEFAULT_MAX_BYTES, &back),
                  TICTACTOE_RESULT_LIMIT_EXCEEDED);
-    /* 40 x 40: 100 board words, 82 lines, 1600 moves = 7128 bytes, exactly allowed, and one short. */
-    CHECK_RESULT(tictactoe_game_parse_with_limits(small, strlen(small), 7127, &back), TICTACTOE_RESULT_LIMIT_EXCEEDED);
+    /* 40 x 40: 100 board words, 82 lines, 1600 moves, 100 words of starting position = 7528 bytes,
+       exactly allowed, and one short. */
+    CHECK_RESULT(tictactoe_game_parse_with_limits(small, strlen(small), 7527, &back), TICTACTOE_RESULT_LIMIT_EXCEEDED);
     CHECK_RESULT(tictactoe_game_parse_with_limits(small, strlen(small), 0, &back), TICTACTOE_RESULT_LIMIT_EXCEEDED);
     CHECK_RESULT(tictactoe_game_parse_with_limits("tictactoe/1 n=0 moves=", 22, 0, &back), TICTACTOE_RESULT_INVALID_SIZE);
     CHECK_RESULT(tictactoe_game_parse_with_limits(NULL, 0, SIZE_MAX, &back), TICTACTOE_RESULT_NULL_PARAMETER);
     CHECK_RESULT(tictactoe_game_parse_with_limits(small, strlen(small), SIZE_MAX, NULL), TICTACTOE_RESULT_NULL_PARAMETER);
     CHECK(back == sentinel);
-    CHECK_RESULT(tictactoe_game_parse_with_limits(small, strlen(small), 7128, &back), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_game_parse_with_limits(small, strlen(small), 7528, &back), TICTACTOE_RESULT_OK);
     CHECK_RESULT(tictactoe_game_n(back, &n), TICTACTOE_RESULT_OK);
     CHECK(n == 40);
     tictactoe_game_free(back);
@@ -355,6 +356,33 @@ static void test_parse_limits(void) {
     CHECK_RESULT(tictactoe_game_n(back, &n), TICTACTOE_RESULT_OK);
     CHECK(n == 1500);
     tictactoe_game_free(back);
+}
+
+/* Positions take a limit too, decided from n before the cells are read. */
+static void test_position_limits(void) {
+    uint8_t cells[40 * 40] = {1};
+    tictactoe_game *sentinel = (tictactoe_game *)&sentinel, *back = sentinel, *plain = NULL;
+    uint8_t got[40 * 40];
+    size_t len = 0;
+    CHECK_RESULT(tictactoe_game_from_cells_with_limits(40, cells, sizeof cells, 7527, &back),
+                 TICTACTOE_RESULT_LIMIT_EXCEEDED);
+    /* The limit is decided first: cells of the wrong length, or none, are refused by it. */
+    CHECK_RESULT(tictactoe_game_from_cells_with_limits(40, cells, 3, 7527, &back), TICTACTOE_RESULT_LIMIT_EXCEEDED);
+    CHECK_RESULT(tictactoe_game_from_cells_with_limits(0, cells, 0, 0, &back), TICTACTOE_RESULT_INVALID_SIZE);
+    CHECK_RESULT(tictactoe_game_from_cells_with_limits(70000, cells, 0, SIZE_MAX, &back), TICTACTOE_RESULT_INVALID_SIZE);
+    CHECK_RESULT(tictactoe_game_from_cells_with_limits(40, NULL, 0, SIZE_MAX, &back), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_game_from_cells_with_limits(40, cells, sizeof cells, SIZE_MAX, NULL),
+                 TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_game_from_cells_with_limits(40, cells, 3, SIZE_MAX, &back), TICTACTOE_RESULT_INVALID_POSITION);
+    CHECK(back == sentinel);
+    CHECK_RESULT(tictactoe_game_from_cells_with_limits(40, cells, sizeof cells, 7528, &back), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_game_from_cells(40, cells, sizeof cells, &plain), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_game_cells(back, got, sizeof got, &len), TICTACTOE_RESULT_OK);
+    CHECK(len == sizeof cells && memcmp(got, cells, sizeof cells) == 0);
+    CHECK_RESULT(tictactoe_game_cells(plain, got, sizeof got, &len), TICTACTOE_RESULT_OK);
+    CHECK(len == sizeof cells && memcmp(got, cells, sizeof cells) == 0);
+    tictactoe_game_free(back);
+    tictactoe_game_free(plain);
 }
 
 static void test_move_many(void) {
@@ -416,5 +444,6 @@ int main(void) {
     test_positions();
     test_text();
     test_parse_limits();
+    test_position_limits();
     return checks_report("test_api");
 }

@@ -84,6 +84,28 @@ static void test_new_and_queries(void) {
     tictactoe_batch_free(NULL);
 }
 
+/* A batch whose count and size come from outside takes a limit, decided before allocating. */
+static void test_new_with_limits(void) {
+    tictactoe_batch *batch = (tictactoe_batch *)&batch, *const sentinel = batch;
+    uint32_t value = 0;
+    /* Each game: 1 board word, 8 lines, room for 9 moves (4 bytes each), 25 bytes of state;
+       one 8-byte word of scratch for up to 64 games. */
+    const size_t exact = COUNT * (4 * (1 + 8 + 9) + 25) + 8;
+    CHECK_RESULT(tictactoe_batch_new_with_limits(COUNT, N, 1, exact - 1, &batch), TICTACTOE_RESULT_LIMIT_EXCEEDED);
+    CHECK_RESULT(tictactoe_batch_new_with_limits(UINT32_MAX, 65535, 1, TICTACTOE_DEFAULT_MAX_BYTES, &batch),
+                 TICTACTOE_RESULT_LIMIT_EXCEEDED);
+    CHECK_RESULT(tictactoe_batch_new_with_limits(UINT32_MAX, 65535, 1, SIZE_MAX, &batch), TICTACTOE_RESULT_ALLOC_FAILED);
+    /* Size, then count, then the limit. */
+    CHECK_RESULT(tictactoe_batch_new_with_limits(0, 0, 1, 0, &batch), TICTACTOE_RESULT_INVALID_SIZE);
+    CHECK_RESULT(tictactoe_batch_new_with_limits(0, N, 1, 0, &batch), TICTACTOE_RESULT_INVALID_COUNT);
+    CHECK_RESULT(tictactoe_batch_new_with_limits(COUNT, N, 1, exact, NULL), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK(batch == sentinel);
+    CHECK_RESULT(tictactoe_batch_new_with_limits(COUNT, N, 1, exact, &batch), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_batch_count(batch, &value), TICTACTOE_RESULT_OK);
+    CHECK(value == COUNT);
+    tictactoe_batch_free(batch);
+}
+
 static void test_steps_and_refusals(void) {
     tictactoe_batch *batch = NULL, *copy = NULL;
     tictactoe_game *game = NULL;
@@ -213,6 +235,7 @@ static void test_random_games_match_single_games(void) {
 int main(void) {
     test_game_cells_and_legal_moves();
     test_new_and_queries();
+    test_new_with_limits();
     test_steps_and_refusals();
     test_random_games_match_single_games();
     return checks_report("test_batch");

@@ -220,11 +220,11 @@ def test_text_limits_refuse_hostile_sizes_before_allocating() -> None:
         TicTacToe.from_text(big.to_text())
     assert TicTacToe.from_text(big.to_text(), max_bytes=None) == big
     assert TicTacToe.from_text(big.to_text(), max_bytes=2**80) == big
-    # 40 x 40: exactly 7128 bytes when full.
-    assert TicTacToe.from_text("tictactoe/1 n=40 moves=", max_bytes=7128).n == 40
+    # 40 x 40: exactly 7528 bytes when full (starting position included).
+    assert TicTacToe.from_text("tictactoe/1 n=40 moves=", max_bytes=7528).n == 40
     with pytest.raises(tictactoe.LimitExceededError) as short:
-        TicTacToe.from_text("tictactoe/1 n=40 moves=", 7127)
-    assert (short.value.requested, short.value.limit) == (7128, 7127)
+        TicTacToe.from_text("tictactoe/1 n=40 moves=", 7527)
+    assert (short.value.requested, short.value.limit) == (7528, 7527)
     with pytest.raises(ValueError, match="at least 0"):
         TicTacToe.from_text("tictactoe/1 n=3 moves=", max_bytes=-1)
     with pytest.raises(TypeError):
@@ -235,6 +235,25 @@ def test_text_limits_refuse_hostile_sizes_before_allocating() -> None:
     assert getattr(invalid.value, "kind") == "invalid_size"
     # Pickles carry no limit: a game above the default comes back.
     assert pickle.loads(pickle.dumps(big)) == big
+
+
+def test_positions_take_a_limit_decided_before_their_rows_are_read() -> None:
+    rows = ["X" + "." * 39] + ["." * 40] * 39
+    game = TicTacToe.from_board(rows, max_bytes=7528)
+    assert game == TicTacToe.from_board(rows) and game.cell(0, 0) == 1
+    with pytest.raises(tictactoe.LimitExceededError) as refused:
+        TicTacToe.from_board(rows, max_bytes=7527)
+    assert (refused.value.requested, refused.value.limit) == (7528, 7527)
+    # Decided from the number of rows: rows that are not a board are refused by it all the same.
+    with pytest.raises(tictactoe.LimitExceededError):
+        TicTacToe.from_board(["X"] * 40, max_bytes=7527)
+    with pytest.raises(tictactoe.InvalidPositionError):
+        TicTacToe.from_board(["X"] * 40, max_bytes=None)
+    with pytest.raises(ValueError, match="at least 0"):
+        TicTacToe.from_board(rows, max_bytes=-1)
+    with pytest.raises(ValueError) as invalid:
+        TicTacToe.from_board([], max_bytes=0)
+    assert getattr(invalid.value, "kind") == "invalid_size"
 
 
 def test_str_repr_eq_copy_pickle() -> None:

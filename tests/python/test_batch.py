@@ -157,6 +157,31 @@ def test_construction() -> None:
     assert (Batch(8, seed=-1).random_legal_actions() == Batch(8, seed=2**64 - 1).random_legal_actions()).all()
 
 
+def test_limits_refuse_batches_from_outside_before_allocating() -> None:
+    # 5 games of 3 x 3: 18 words and 25 bytes of state each, one 8-byte word of scratch.
+    exact = 5 * (4 * (1 + 8 + 9) + 25) + 8
+    assert Batch(5, 3, seed=4, max_bytes=exact).random_legal_actions().tolist() == \
+        Batch(5, 3, seed=4).random_legal_actions().tolist()
+    with pytest.raises(tictactoe.LimitExceededError) as refused:
+        Batch(5, 3, max_bytes=exact - 1)
+    assert isinstance(refused.value, ValueError)
+    assert (refused.value.requested, refused.value.limit) == (exact, exact - 1)
+    # A few bytes of request asking for terabytes: refused in microseconds.
+    with pytest.raises(tictactoe.LimitExceededError):
+        Batch(2**32 - 1, 65535, max_bytes=tictactoe.DEFAULT_MAX_BYTES)
+    with pytest.raises(tictactoe.LimitExceededError):
+        Batch(2**80, 3, max_bytes=2**62)
+    # Size, then count, then the limit; a bad limit before all of them.
+    for count, n, kind in ((0, 0, "invalid_size"), (0, 3, "invalid_count")):
+        with pytest.raises(ValueError) as raised:
+            Batch(count, n, max_bytes=0)
+        assert getattr(raised.value, "kind") == kind
+    with pytest.raises(ValueError, match="at least 0"):
+        Batch(5, 3, max_bytes=-1)
+    with pytest.raises(TypeError):
+        Batch(5, 3, max_bytes="1")  # type: ignore[arg-type]
+
+
 def test_actions_of_every_integer_kind() -> None:
     for actions in ([4, 0], (4, 0), np.array([4, 0], dtype=np.uint8), np.array([4, 0], dtype=np.int32),
                     np.array([4, 0], dtype=">i8")):

@@ -101,7 +101,7 @@ class TicTacToe:
     @property
     def marks(self) -> int: ...
     @staticmethod
-    def from_board(rows: Sequence[str]) -> TicTacToe: ...
+    def from_board(rows: Sequence[str], *, max_bytes: Optional[int] = None) -> TicTacToe: ...
     @staticmethod
     def from_text(text: str, max_bytes: Optional[int] = ...) -> TicTacToe: ...
     def to_text(self) -> str: ...
@@ -118,7 +118,13 @@ _Indices = Union[Sequence[_Int], NDArray[np.integer[Any]]]
 @final
 class Batch:
     def __new__(
-        cls, count: _Int, n: Optional[_Int] = None, seed: Optional[int] = None, *, threads: int = 1
+        cls,
+        count: _Int,
+        n: Optional[_Int] = None,
+        seed: Optional[int] = None,
+        *,
+        threads: int = 1,
+        max_bytes: Optional[int] = None,
     ) -> Batch: ...
     @property
     def threads(self) -> int: ...
