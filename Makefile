@@ -30,7 +30,7 @@ LIB_SONAME := $(RELEASE)/libtictactoe.so.$(ABI)
 
 .PHONY: wheel sdist-test demo test lint fmt-check clippy doc rust-test nostd package-test static-libs-test bench lib header c-test c-asan \
 	c-valgrind cpp-test ctypes-test install install-test bench-c py-test bench-py lib-asan \
-	c-asan-rust fuzz fuzz-smoke cargo-fuzz soak
+	c-asan-rust c-tsan lib-tsan fuzz fuzz-smoke fuzz-replay fuzz-cmin cargo-fuzz soak
 
 demo: lib $(BUILD)/play $(VENV)/.installed
 	$(CARGO) run --quiet --release -p tictactoe-core --example demo
@@ -45,8 +45,8 @@ demo: lib $(BUILD)/play $(VENV)/.installed
 	@echo "The computer player (tictactoe-search) on both sides of a 4 x 4 game, solved exactly:"
 	$(VENV)/bin/python -m tictactoe --size 4 --computer both
 
-test: lint rust-test nostd package-test static-libs-test c-test cpp-test c-asan c-asan-rust c-valgrind ctypes-test \
-	install-test py-test sdist-test fuzz-smoke
+test: lint rust-test nostd package-test static-libs-test c-test cpp-test c-asan c-tsan c-asan-rust c-valgrind ctypes-test \
+	install-test py-test sdist-test fuzz-replay fuzz-smoke
 
 lint: fmt-check clippy doc
 
@@ -101,7 +101,7 @@ header:
 $(BUILD):
 	mkdir -p $@
 
-C_TESTS := test_api test_vectors test_batch test_search
+C_TESTS := test_api test_vectors test_batch test_search test_threads
 
 # Each C test program against the static library, the shared library, and with sanitizers.
 $(BUILD)/%-static: tests/c/%.c tests/c/*.h include/tictactoe.h $(LIB_A) | $(BUILD)
@@ -158,6 +158,26 @@ c-asan-rust: $(foreach t,$(C_TESTS) use_after_free,$(BUILD)/$(t)-rasan)
 	@grep -q "heap-use-after-free" $(BUILD)/uaf.log
 	@echo "Rust-side ASan: caught the deliberate use-after-free inside libtictactoe"
 
+# The thread test under ThreadSanitizer, against a libtictactoe.a whose Rust code is
+# instrumented too (so races inside the library are seen). tsan_shim.c supplies two entry
+# points rustc's instrumentation calls that gcc 12's libtsan lacks. race.c shares one game
+# between two writers, which the contract forbids: TSan must report it.
+TSAN_LIB := target/tsan/$(HOST)/release/libtictactoe.a
+
+lib-tsan:
+	RUSTC_BOOTSTRAP=1 RUSTFLAGS="-Zsanitizer=thread -Cunsafe-allow-abi-mismatch=sanitizer" \
+	  $(CARGO) build --quiet --release -p tictactoe-ffi --target $(HOST) --target-dir target/tsan
+
+$(BUILD)/%-tsan: tests/c/%.c tests/c/tsan_shim.c tests/c/*.h include/tictactoe.h lib-tsan | $(BUILD)
+	$(CC) $(C_FLAGS) -O1 -fsanitize=thread $< tests/c/tsan_shim.c $(TSAN_LIB) $(STATIC_LIBS) -o $@
+
+c-tsan: $(BUILD)/test_threads-tsan $(BUILD)/race-tsan
+	TSAN_OPTIONS=halt_on_error=1 $(BUILD)/test_threads-tsan
+	@if $(BUILD)/race-tsan 2>$(BUILD)/race.log; then \
+	  echo "TSan missed a data race inside the Rust library"; exit 1; fi
+	@grep -q "ThreadSanitizer: data race" $(BUILD)/race.log
+	@echo "TSan: caught the deliberate race on one game inside libtictactoe"
+
 c-valgrind: lib $(foreach t,$(C_TESTS),$(BUILD)/$(t)-static $(BUILD)/$(t)-shared)
 	@for t in $(C_TESTS); do \
 	  $(VALGRIND) $(BUILD)/$$t-static tests/vectors && $(VALGRIND) $(BUILD)/$$t-shared tests/vectors || exit 1; \
@@ -200,7 +220,8 @@ sdist-test: $(DIST)/.built | $(BUILD)
 	cd /tmp && $(abspath $(SDIST_VENV))/bin/python $(abspath tests/python/smoke.py) $(VERSION)
 
 PY_TYPED := tests/python/test_api.py tests/python/test_vectors.py tests/python/test_model.py tests/python/test_batch.py \
-	tests/python/test_cli.py tests/python/test_rl.py tests/python/model.py tests/python/conftest.py py/python/tictactoe
+	tests/python/test_cli.py tests/python/test_rl.py tests/python/model.py tests/python/batch_model.py tests/python/soak.py \
+	tests/python/conftest.py py/python/tictactoe
 
 # pytest exits 5 when it collects nothing, which fails here like any other non-zero status.
 py-test: $(VENV)/.installed
@@ -237,7 +258,7 @@ install-test: lib
 
 # --- fuzzing and soak ----------------------------------------------------------------------
 
-FUZZ_TARGETS := core_ops parsers c_abi
+FUZZ_TARGETS := core_ops parsers c_abi text_limits
 FUZZ_SECONDS ?= 60
 
 cargo-fuzz:
@@ -247,6 +268,14 @@ cargo-fuzz:
 fuzz: cargo-fuzz
 	cd fuzz && for t in $(FUZZ_TARGETS); do \
 	  cargo fuzz run -s none $$t -- -max_total_time=$(FUZZ_SECONDS) || exit 1; done
+
+# Every checked-in corpus input through its target once, without the fuzzer (regressions).
+fuzz-replay:
+	$(CARGO) test --quiet --manifest-path fuzz/Cargo.toml --no-default-features --test replay
+
+# Minimizes each corpus in place (after a long `make fuzz`), keeping what adds coverage.
+fuzz-cmin: cargo-fuzz
+	cd fuzz && for t in $(FUZZ_TARGETS); do cargo fuzz cmin -s none $$t || exit 1; done
 
 # A few seconds each inside `make test`, so that the targets keep building and running.
 fuzz-smoke:
@@ -285,6 +314,7 @@ bench: lib $(BUILD)/bench $(BENCH_VENV)/.installed
 	$(BUILD)/bench $(BENCH_DIR)/c.json
 	STATIC_LIBS="$(STATIC_LIBS)" $(BENCH_VENV)/bin/python py/benches/bench_moves.py --json $(BENCH_DIR)/python.json
 	taskset -c 1 $(BENCH_VENV)/bin/python py/benches/bench_batch.py --json $(BENCH_DIR)/batch.json
+	taskset -c 0,1 $(BENCH_VENV)/bin/python py/benches/bench_batch.py --threads --json $(BENCH_DIR)/threads.json
 	taskset -c 1 $(BENCH_VENV)/bin/python py/benches/bench_search.py --json $(BENCH_DIR)/search.json
 	cd py/benches && taskset -c 1 $(abspath $(BENCH_VENV))/bin/python bench_rl.py --json $(abspath $(BENCH_DIR))/rl.json
 	$(BENCH_VENV)/bin/python py/benches/bench_limits.py --json $(BENCH_DIR)/limits.json

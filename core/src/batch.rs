@@ -18,7 +18,8 @@ pub enum Illegal {
     /// Refuse the whole call: no game changes, and the error names the first bad action.
     Raise,
     /// The game of the bad action ends at once, won by the opponent of the player to move (what
-    /// pgx and EnvPool do); the other games play on.
+    /// pgx and EnvPool do); the other games play on. A game already over (won or drawn) keeps
+    /// its result.
     Lose,
 }
 
@@ -362,9 +363,12 @@ impl<'a> GamesMut<'a> {
     }
 
     /// Ends game `g` with the loss of its player to move (an illegal action with
-    /// [`Illegal::Lose`]); returns the winner's number.
+    /// [`Illegal::Lose`]); returns the winner's number. A game already over keeps its result:
+    /// an action for a drawn game does not turn the draw into a loss.
     fn forfeit(&mut self, g: usize) -> u8 {
-        self.winner[g] = self.games().next_player(g).opponent().number();
+        if !self.games().is_over(g) {
+            self.winner[g] = self.games().next_player(g).opponent().number();
+        }
         self.winner[g]
     }
 
@@ -850,8 +854,8 @@ impl Batch {
                 view.play_checked(g, row, col, cell);
             }
             let replayed = view.winner[g];
-            let forfeit =
-                replayed == 0 && winner == view.games().next_player(g).opponent().number();
+            let forfeit = !view.games().is_over(g)
+                && winner == view.games().next_player(g).opponent().number();
             if winner != replayed && !forfeit {
                 let claimed = Player::from_code(u32::from(winner)).unwrap_or(Player::X);
                 let error =

@@ -3,94 +3,11 @@
 //! illegal action, resets. After every operation every query of the batch must agree with the
 //! single games, and a refused call must change nothing.
 
+mod common;
+
+use common::singles::{assert_same, step, Singles};
 use proptest::prelude::*;
 use tictactoe_core::{Batch, Error, Game, Illegal, Player, ReplayError, NO_ACTION};
-
-/// The single games beside the batch, and the winners of games lost by an illegal action.
-struct Singles {
-    games: Vec<Game>,
-    forfeit: Vec<Option<Player>>,
-}
-
-impl Singles {
-    fn new(count: usize, n: usize) -> Singles {
-        Singles { games: vec![Game::new(n).unwrap(); count], forfeit: vec![None; count] }
-    }
-
-    fn winner(&self, g: usize) -> u8 {
-        self.forfeit[g].or(self.games[g].winner()).map_or(0, Player::number)
-    }
-
-    fn over(&self, g: usize) -> bool {
-        let game = &self.games[g];
-        self.winner(g) != 0 || game.marks() == game.n() * game.n()
-    }
-
-    /// What the batch must answer for `action` in game g: the single game's refusal, if any
-    /// (a forfeited game refuses every move as over).
-    fn refusal(&self, g: usize, action: u32) -> Option<Error> {
-        let mut copy = self.games[g].clone();
-        let n = copy.n();
-        if let Some(winner) = self.forfeit[g] {
-            if (action as usize) < n * n {
-                return Some(Error::GameOver { winner });
-            }
-        }
-        copy.play(action as usize / n, action as usize % n).err()
-    }
-
-    /// Plays `action` in game g as the batch does with `illegal`; returns the winner after it.
-    fn play(&mut self, g: usize, action: u32) -> u8 {
-        let n = self.games[g].n();
-        let next = self.games[g].next_player();
-        if self.refusal(g, action).is_some() {
-            self.forfeit[g] = Some(next.opponent());
-        } else {
-            self.games[g].play(action as usize / n, action as usize % n).unwrap();
-        }
-        self.winner(g)
-    }
-}
-
-/// Every query of the batch against the single games.
-fn assert_same(batch: &Batch, singles: &Singles) {
-    let (count, n) = (batch.count(), batch.n());
-    let mut bytes = vec![0u8; count];
-    batch.winners(&mut bytes).unwrap();
-    assert_eq!(bytes, (0..count).map(|g| singles.winner(g)).collect::<Vec<_>>());
-    batch.next_players(&mut bytes).unwrap();
-    let next: Vec<u8> = singles.games.iter().map(|g| g.next_player().number()).collect();
-    assert_eq!(bytes, next);
-    let mut flags = vec![false; count];
-    batch.terminated(&mut flags).unwrap();
-    assert_eq!(flags, (0..count).map(|g| singles.over(g)).collect::<Vec<_>>());
-    let mut cells = vec![9u8; count * n * n];
-    batch.cells_into(&mut cells).unwrap();
-    let expected: Vec<u8> = singles.games.iter().flat_map(|g| g.cells()).collect();
-    assert_eq!(cells, expected);
-    let mut mask = vec![false; count * n * n];
-    batch.legal_mask_into(&mut mask).unwrap();
-    let mut planes = vec![false; count * 2 * n * n];
-    batch.observation_into(&mut planes).unwrap();
-    for (g, game) in singles.games.iter().enumerate() {
-        let legal: Vec<usize> = if singles.over(g) {
-            Vec::new()
-        } else {
-            game.legal_moves().map(|(r, c)| r * n + c).collect()
-        };
-        let mask = &mask[g * n * n..(g + 1) * n * n];
-        assert_eq!(mask.iter().filter(|&&m| m).count(), legal.len());
-        assert!(legal.iter().all(|&cell| mask[cell]));
-        let mine = game.next_player().number();
-        let (own, other) = planes[g * 2 * n * n..(g + 1) * 2 * n * n].split_at(n * n);
-        for (cell, code) in game.cells().enumerate() {
-            assert_eq!((own[cell], other[cell]), (code == mine, code == 3 - mine));
-        }
-        let history: Vec<u32> = game.history().map(|m| (m.row * n + m.col) as u32).collect();
-        assert_eq!(batch.history(g).unwrap(), history.as_slice());
-        assert_eq!(&batch.game(g).unwrap(), game);
-    }
-}
 
 #[derive(Clone, Debug)]
 enum Op {
@@ -124,37 +41,6 @@ fn case() -> impl Strategy<Value = (usize, usize, u64, Vec<Op>)> {
     (1usize..=8, 1usize..=6, any::<u64>()).prop_flat_map(|(n, count, seed)| {
         (Just(n), Just(count), Just(seed), prop::collection::vec(op(count), 1..40))
     })
-}
-
-/// Steps `games` (all of them when `None`) with `actions`, on the batch and the singles alike.
-fn step(
-    batch: &mut Batch,
-    singles: &mut Singles,
-    games: Option<&[usize]>,
-    actions: &[u32],
-    illegal: Illegal,
-) {
-    let list: Vec<usize> = games.map_or_else(|| (0..batch.count()).collect(), <[usize]>::to_vec);
-    let before = batch.clone();
-    let mut winners = vec![9u8; list.len()];
-    let result = match games {
-        None => batch.step(actions, &mut winners, illegal),
-        Some(games) => batch.step_games(games, actions, &mut winners, illegal),
-    };
-    let first_bad = list.iter().zip(actions).position(|(&g, &a)| singles.refusal(g, a).is_some());
-    match (illegal, first_bad) {
-        (Illegal::Raise, Some(index)) => {
-            let error = singles.refusal(list[index], actions[index]).unwrap();
-            assert_eq!(result, Err(ReplayError { index, error }));
-            assert_eq!(*batch, before, "a refused step changed the batch");
-        }
-        _ => {
-            assert_eq!(result, Ok(()));
-            let expected: Vec<u8> =
-                list.iter().zip(actions).map(|(&g, &a)| singles.play(g, a)).collect();
-            assert_eq!(winners, expected);
-        }
-    }
 }
 
 proptest! {
@@ -506,4 +392,34 @@ proptest! {
         );
         prop_assert!(untouched.iter().all(|&b| b));
     }
+}
+
+#[test]
+fn an_illegal_action_for_a_finished_game_keeps_its_result() {
+    // Game 0 drawn (X O X / X O O / O X X), game 1 won by X, game 2 in progress.
+    let mut batch = Batch::new(3, 3, 0).unwrap();
+    let mut winners = [9u8; 3];
+    for (draw, win) in [0, 1, 2, 4, 3, 5, 7, 6, 8].into_iter().zip([0, 3, 1, 4, 2, 99, 99, 99, 99])
+    {
+        let (listed, actions): (Vec<usize>, Vec<u32>) =
+            if win == 99 { (vec![0], vec![draw]) } else { (vec![0, 1], vec![draw, win]) };
+        batch.step_games(&listed, &actions, &mut winners[..listed.len()], Illegal::Raise).unwrap();
+    }
+    let mut over = [false; 3];
+    batch.terminated(&mut over).unwrap();
+    batch.winners(&mut winners).unwrap();
+    assert_eq!((over, winners), ([true, true, false], [0, 1, 0]));
+    // Any action for a finished game is illegal; with Lose, the draw stays a draw, the win a
+    // win, and only the game in progress is lost (by X, to move there).
+    let before = batch.clone();
+    batch.step(&[4, 8, 99], &mut winners, Illegal::Lose).unwrap();
+    assert_eq!(winners, [0, 1, 2]);
+    assert_eq!(batch.game(0).unwrap(), before.game(0).unwrap());
+    // And the state still restores from its histories and winners.
+    let histories: Vec<&[u32]> = (0..3).map(|g| batch.history(g).unwrap()).collect();
+    let copy = Batch::restore(3, &histories, &winners, batch.generator_states()).unwrap();
+    assert_eq!(copy, batch);
+    // A drawn game claimed as won by a forfeit is refused.
+    let claimed = [2, 1, 2];
+    assert!(Batch::restore(3, &histories, &claimed, batch.generator_states()).is_err());
 }

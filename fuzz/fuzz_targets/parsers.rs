@@ -1,35 +1,4 @@
-//! Arbitrary bytes into the position and text parsers: nothing panics, every accepted text
-//! serializes back to itself's game, and the three position entry points agree.
+//! libFuzzer's entry for `tictactoe_fuzz::parsers` (the body and its purpose are there).
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
-use tictactoe_core::{validate_cells, validate_rows, Game};
-
-fuzz_target!(|data: &[u8]| {
-    // The text form.
-    if let Ok(text) = core::str::from_utf8(data) {
-        if let Ok(game) = text.parse::<Game>() {
-            let again: Game = game.text().to_string().parse().expect("a written text parses");
-            assert_eq!(again, game);
-        }
-        // Rows of a board: the text split at '/'.
-        let rows: Vec<&str> = text.split('/').collect();
-        let checked = validate_rows(&rows);
-        let built = Game::from_rows(&rows);
-        assert_eq!(checked.err(), built.as_ref().err().copied());
-        if let Ok(game) = built {
-            assert_eq!(game.to_string().replace('\n', "/"), text.replace(' ', "."));
-        }
-    }
-    // Cell codes: the first byte is n, the rest the cells.
-    if let Some((&n, cells)) = data.split_first() {
-        let n = usize::from(n % 9);
-        let checked = validate_cells(n, cells);
-        let built = Game::from_cells(n, cells);
-        assert_eq!(checked.err(), built.as_ref().err().copied());
-        if let Ok(game) = built {
-            let rows: Vec<String> = game.to_string().lines().map(String::from).collect();
-            assert_eq!(Game::from_rows(&rows).unwrap(), game);
-        }
-    }
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| tictactoe_fuzz::parsers::run(data));

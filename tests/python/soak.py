@@ -1,6 +1,8 @@
 """`make soak`: random operations through the Python package (moves, plays, undos, copies,
 move_many, pickling; negative, huge and out-of-range integers included) on games of size 1 to
-6, every result compared with the plain-Python model, each game's state compared at its end.
+6, every result compared with the plain-Python model, each game's state compared at its end;
+then a twentieth as many Batch calls (steps of all games or of listed ones, illegal actions
+raised or lost, resets) on batches of 1 to 32 games, against independent games.
 Usage: python soak.py [operations] (default 10 000 000)."""
 
 from __future__ import annotations
@@ -11,9 +13,11 @@ import sys
 import time
 from typing import Any, Callable
 
+import numpy as np
+from batch_model import Singles, assert_same, step
 from model import Model, Refused
 
-from tictactoe import TicTacToe
+from tictactoe import Batch, TicTacToe
 
 ODD = [-1, -(2**70), 2**64, 2**200]
 
@@ -54,6 +58,39 @@ def main() -> None:
         games += 1
     seconds = time.perf_counter() - start
     print(f"Python soak: {done} operations in {games} games, all equal to the model, {seconds:.1f} s")
+    start = time.perf_counter()
+    calls = soak_batches(rng, total // 20)
+    seconds = time.perf_counter() - start
+    print(f"Python soak: {calls} batch calls, all equal to independent games, {seconds:.1f} s")
+
+
+def soak_batches(rng: random.Random, calls: int) -> int:
+    """`calls` random Batch calls against independent games; the calls made."""
+    done = 0
+    while done < calls:
+        count, n = rng.randint(1, 32), rng.randint(1, 6)
+        batch, singles = Batch(count, n, seed=rng.getrandbits(64)), Singles(count, n)
+        for _ in range(rng.randint(1, 8 * n * n)):
+            # One action in ten anything at all: taken, off the board, negative.
+            actions = [rng.randint(-2, n * n + 2) if rng.random() < 0.1 else a
+                       for a in batch.random_legal_actions().tolist()]
+            lose, kind = rng.random() < 0.5, rng.random()
+            if kind < 0.6:
+                step(batch, singles, None, actions, lose)
+            elif kind < 0.9:
+                games = [g for g in range(count) if rng.random() < 0.5]
+                rng.shuffle(games)
+                step(batch, singles, games, [actions[g] for g in games], lose)
+            else:
+                listed = [g for g in range(count) if rng.random() < 0.5]
+                batch.reset(np.array(listed, dtype=np.int64))
+                for g in listed:
+                    singles.games[g], singles.forfeit[g] = TicTacToe(n), 0
+            if rng.random() < 1 / 16:
+                assert_same(batch, singles)
+            done += 1
+        assert_same(batch, singles)
+    return done
 
 
 if __name__ == "__main__":

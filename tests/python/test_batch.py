@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import multiprocessing
 import pickle
+import threading
 from typing import Any, Optional
 
 import numpy as np
@@ -15,63 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tictactoe
+from batch_model import Singles, assert_same, step
 from tictactoe import Batch, TicTacToe
-
-
-class Singles:
-    """The games of a batch as independent TicTacToe games, with the forfeits of illegal
-    actions (which are the batch's, not a rule of the game)."""
-
-    def __init__(self, count: int, n: int) -> None:
-        self.n = n
-        self.games = [TicTacToe(n) for _ in range(count)]
-        self.forfeit = [0] * count
-
-    def winner(self, g: int) -> int:
-        return self.forfeit[g] or self.games[g].winner
-
-    def over(self, g: int) -> bool:
-        return self.winner(g) != 0 or self.games[g].marks == self.n * self.n
-
-    def refusal(self, g: int, action: int) -> Optional[str]:
-        """The kind of the refusal of `action` in game g, or None when it is legal."""
-        if not 0 <= action < self.n * self.n:
-            return "out_of_bounds"
-        if self.forfeit[g]:
-            return "game_over"
-        try:
-            copy.copy(self.games[g]).play(action // self.n, action % self.n)
-        except ValueError as error:
-            return str(getattr(error, "kind"))
-        return None
-
-    def play(self, g: int, action: int) -> int:
-        if self.refusal(g, action) is None:
-            self.games[g].play(action // self.n, action % self.n)
-        else:
-            self.forfeit[g] = 3 - self.games[g].next_player
-        return self.winner(g)
-
-
-def assert_same(batch: Batch, singles: Singles) -> None:
-    n, count = batch.n, batch.count
-    assert batch.winner.tolist() == [singles.winner(g) for g in range(count)]
-    assert batch.next_player.tolist() == [g.next_player for g in singles.games]
-    assert batch.terminated.tolist() == [singles.over(g) for g in range(count)]
-    cells = batch.cells()
-    mask = batch.legal_mask()
-    planes = batch.observation()
-    assert cells.dtype == np.uint8 and cells.shape == (count, n, n)
-    assert mask.dtype == np.bool_ and mask.shape == (count, n * n)
-    assert planes.dtype == np.bool_ and planes.shape == (count, 2, n, n)
-    for g, game in enumerate(singles.games):
-        board = np.frombuffer(game.cells(), np.uint8).reshape(n, n)
-        assert (cells[g] == board).all()
-        legal = [] if singles.over(g) else [r * n + c for r, c in game.legal_moves()]
-        assert np.flatnonzero(mask[g]).tolist() == legal
-        mine = game.next_player
-        assert (planes[g, 0] == (board == mine)).all() and (planes[g, 1] == (board == 3 - mine)).all()
-        assert batch.game(g) == game
 
 
 @st.composite
@@ -86,23 +32,6 @@ def scenario(draw: Any) -> tuple[int, int, int, list[tuple[str, Any]]]:
         st.tuples(st.just("reset"), st.one_of(st.none(), st.lists(st.integers(0, count - 1), max_size=count))),
     )
     return n, count, seed, draw(st.lists(op, min_size=1, max_size=25))
-
-
-def step(batch: Batch, singles: Singles, games: Optional[list[int]], actions: list[int], lose: bool) -> None:
-    listed = games if games is not None else list(range(batch.count))
-    before = batch.cells().copy(), batch.winner.copy()
-    bad = [i for i, (g, a) in enumerate(zip(listed, actions)) if singles.refusal(g, a) is not None]
-    array = np.array(actions, dtype=np.int64)
-    if bad and not lose:
-        with pytest.raises(tictactoe.InvalidMoveError) as raised:
-            batch.step(array, games=games)
-        assert getattr(raised.value, "index") == bad[0]
-        assert getattr(raised.value, "kind") == singles.refusal(listed[bad[0]], actions[bad[0]])
-        assert (batch.cells() == before[0]).all() and (batch.winner == before[1]).all()
-    else:
-        winners = batch.step(array, games=games, illegal="lose" if lose else "raise")
-        assert winners.dtype == np.uint8
-        assert winners.tolist() == [singles.play(g, a) for g, a in zip(listed, actions)]
 
 
 @settings(max_examples=150, deadline=None)
@@ -368,6 +297,70 @@ def test_single_game_cells_and_legal_moves() -> None:
     assert g.winner == 1 and g.legal_moves() == []
 
 
+def self_play(batch: Batch, steps: int) -> np.ndarray:
+    """`steps` random steps, each finished game reset first; the final cells."""
+    for _ in range(steps):
+        batch.reset(np.flatnonzero(batch.terminated))
+        batch.step(batch.random_legal_actions())
+    return batch.cells().copy()
+
+
+def test_python_threads_step_their_own_batches_at_once() -> None:
+    # step releases the GIL, so these run at the same time; each batch must end as it does
+    # when the threads take turns.
+    seeds = range(4)
+    alone = [self_play(Batch(2048, n=5, seed=seed), 30) for seed in seeds]
+    together: dict[int, np.ndarray] = {}
+    start = threading.Barrier(len(seeds))
+
+    def worker(seed: int) -> None:
+        batch = Batch(2048, n=5, seed=seed)
+        start.wait()
+        together[seed] = self_play(batch, 30)
+
+    threads = [threading.Thread(target=worker, args=(seed,)) for seed in seeds]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert all(np.array_equal(together[seed], alone[seed]) for seed in seeds)
+    assert not np.array_equal(alone[0], alone[1])
+
+
+def test_python_threads_sharing_one_batch_never_corrupt_it() -> None:
+    # While one thread's step runs without the GIL, another thread's call on the same batch is
+    # refused with RuntimeError (the batch is in use) rather than waiting: never a torn state.
+    batch = Batch(4096, n=4, seed=3)
+    refused: list[int] = []
+    errors: list[BaseException] = []
+    start = threading.Barrier(4)
+
+    def worker() -> None:
+        start.wait()
+        for _ in range(40):
+            try:
+                batch.reset(np.flatnonzero(batch.terminated))
+                batch.step(batch.random_legal_actions(), illegal="lose")
+                batch.cells()
+            except RuntimeError:
+                refused.append(1)
+            except BaseException as error:  # pragma: no cover - reported below
+                errors.append(error)
+
+    threads = [threading.Thread(target=worker) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    # Every game is one a single game reaches by its own history.
+    cells = batch.cells()
+    for g in range(0, 4096, 97):
+        replayed = TicTacToe(4)
+        replayed.play_many([(m[0], m[1]) for m in batch.game(g).history])
+        assert replayed.cells() == cells[g].tobytes()
+
+
 def test_threads_give_the_same_results() -> None:
     def run(threads: int) -> tuple[list[list[int]], list[int], list[bool]]:
         b = Batch(1024, n=3, seed=21, threads=threads)
@@ -396,3 +389,33 @@ def test_threads_give_the_same_results() -> None:
         b.step(actions)
     assert getattr(raised.value, "index") == 900
     assert (b.cells() == before).all()
+
+
+def test_an_illegal_action_for_a_finished_game_keeps_its_result() -> None:
+    # Game 0 drawn (X O X / X O O / O X X), game 1 won by X, game 2 in progress.
+    b = Batch(3, 3)
+    for draw, win in zip([0, 1, 2, 4, 3], [0, 3, 1, 4, 2]):
+        b.step([draw, win], games=[0, 1])
+    for draw in [5, 7, 6, 8]:
+        b.step([draw], games=[0])
+    assert b.terminated.tolist() == [True, True, False] and b.winner.tolist() == [0, 1, 0]
+    drawn = b.game(0)
+    assert b.step([4, 8, 99], illegal="lose").tolist() == [0, 1, 2]
+    assert b.game(0) == drawn and b.winner.tolist() == [0, 1, 2]
+
+
+def _threaded_steps(queue: Any) -> None:
+    queue.put(self_play(Batch(1024, n=3, seed=5, threads=2), 5).tolist())
+
+
+def test_a_forked_child_steps_threaded_batches() -> None:
+    # The parent's helper threads do not exist in a forked child: it must start its own, not
+    # wait for the parent's forever.
+    expected = self_play(Batch(1024, n=3, seed=5, threads=2), 5).tolist()
+    context = multiprocessing.get_context("fork")
+    queue = context.Queue()
+    child = context.Process(target=_threaded_steps, args=(queue,))
+    child.start()
+    got = queue.get(timeout=60)
+    child.join(timeout=60)
+    assert child.exitcode == 0 and got == expected

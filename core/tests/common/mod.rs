@@ -5,6 +5,8 @@
 
 use std::collections::HashMap;
 
+pub mod singles;
+
 pub use tictactoe_core::ErrorKind as Kind;
 use tictactoe_core::{Error, Game, Player};
 

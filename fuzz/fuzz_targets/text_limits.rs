@@ -1,0 +1,4 @@
+//! libFuzzer's entry for `tictactoe_fuzz::text_limits` (the body and its purpose are there).
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| tictactoe_fuzz::text_limits::run(data));

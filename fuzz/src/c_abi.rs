@@ -1,0 +1,332 @@
+//! Arbitrary call sequences into the C ABI, NULL pointers and out-of-range values included:
+//! no call may panic (TICTACTOE_RESULT_PANIC), a refused call leaves its out-params alone,
+//! and the handle stays consistent with the core it wraps.
+use arbitrary::{Arbitrary, Unstructured};
+use core::ptr::{null, null_mut};
+use tictactoe::*;
+use tictactoe_core::{batch_bytes, game_bytes};
+
+#[derive(Arbitrary, Debug)]
+enum Call {
+    New(u32),
+    Free,
+    Clone,
+    Move(u32, u32, u32, bool),
+    Play(u32, u32, bool),
+    Undo(bool),
+    Status,
+    CanWin(u32),
+    Lines(u8),
+    History(u8),
+    Cell(u32, u32),
+    Serialize(u8),
+    Parse(Vec<u8>),
+    FromCells(u32, Vec<u8>),
+    NullGame(u8),
+    MoveMany(Vec<(u32, u32, u32)>),
+    BatchNew(u8, u8, u64),
+    BatchStep(Vec<u32>, Option<Vec<u32>>, u32),
+    BatchRandomStep,
+    BatchQuery(u8),
+    BatchReset(Option<Vec<u32>>),
+    BatchGame(u32),
+    ParseWithLimits(Vec<u8>, u16),
+    FromCellsWithLimits(u32, Vec<u8>, u16),
+    BatchNewWithLimits(u8, u8, u64, u16),
+}
+
+const SENTINEL: u32 = 0xDEAD_BEEF;
+
+/// One input, decoded as `cargo fuzz` decodes a typed target's bytes (inputs that do not
+/// decode are skipped).
+pub fn run(data: &[u8]) {
+    let Ok(calls) = <Vec<Call>>::arbitrary_take_rest(Unstructured::new(data)) else {
+        return;
+    };
+    let mut game: *mut tictactoe_game = null_mut();
+    let mut batch: *mut tictactoe_batch = null_mut();
+    let mut games = 0usize;
+    let mut cells = 0usize;
+    // SAFETY: every pointer passed is NULL, a live handle owned here, or a local out-param.
+    unsafe {
+        for call in calls.into_iter().take(100) {
+            let mut out = SENTINEL;
+            let result = match call {
+                Call::New(n) => {
+                    // Large boards are valid but slow to fuzz: keep n small, but try the edges.
+                    let n = if n > 64 && n < 65_536 { n % 64 } else { n };
+                    let mut fresh = null_mut();
+                    let r = tictactoe_game_new(n, &mut fresh);
+                    assert_eq!(r == tictactoe_result::Ok, !fresh.is_null());
+                    if !fresh.is_null() {
+                        tictactoe_game_free(game);
+                        game = fresh;
+                    }
+                    r
+                }
+                Call::Free => {
+                    tictactoe_game_free(game);
+                    game = null_mut();
+                    tictactoe_result::Ok
+                }
+                Call::Clone => {
+                    let mut copy = null_mut();
+                    let r = tictactoe_game_clone(game, &mut copy);
+                    if r == tictactoe_result::Ok {
+                        tictactoe_game_free(game);
+                        game = copy;
+                    }
+                    r
+                }
+                Call::Move(row, col, player, null_out) => {
+                    let out_ptr = if null_out { null_mut() } else { &mut out };
+                    tictactoe_game_move(game, row, col, player, out_ptr)
+                }
+                Call::Play(row, col, null_out) => {
+                    let out_ptr = if null_out { null_mut() } else { &mut out };
+                    tictactoe_game_play(game, row, col, out_ptr)
+                }
+                Call::Undo(null_out) => {
+                    let mut m = tictactoe_move { row: SENTINEL, col: SENTINEL, player: SENTINEL };
+                    let r = tictactoe_game_undo(game, if null_out { null_mut() } else { &mut m });
+                    if r != tictactoe_result::Ok {
+                        assert_eq!(
+                            m,
+                            tictactoe_move { row: SENTINEL, col: SENTINEL, player: SENTINEL }
+                        );
+                    }
+                    r
+                }
+                Call::Status => tictactoe_game_winner(game, &mut out),
+                Call::CanWin(player) => {
+                    let mut yes = false;
+                    tictactoe_game_can_win(game, player, &mut yes)
+                }
+                Call::Lines(capacity) => {
+                    let mut lines =
+                        [tictactoe_line { kind: tictactoe_line_kind::Row, index: 0 }; 4];
+                    let mut count = usize::MAX;
+                    let capacity = usize::from(capacity % 6).min(4);
+                    let r = tictactoe_game_winning_lines(
+                        game,
+                        lines.as_mut_ptr(),
+                        capacity,
+                        &mut count,
+                    );
+                    if r == tictactoe_result::Ok {
+                        assert!(count <= capacity);
+                    }
+                    r
+                }
+                Call::History(capacity) => {
+                    let mut moves =
+                        vec![tictactoe_move { row: 0, col: 0, player: 0 }; usize::from(capacity)];
+                    let mut count = 0;
+                    tictactoe_game_history(game, moves.as_mut_ptr(), moves.len(), &mut count)
+                }
+                Call::Cell(row, col) => tictactoe_game_cell(game, row, col, &mut out),
+                Call::Serialize(capacity) => {
+                    let mut buf = vec![0 as core::ffi::c_char; usize::from(capacity)];
+                    let mut len = 0;
+                    let r = tictactoe_game_serialize(game, buf.as_mut_ptr(), buf.len(), &mut len);
+                    if r == tictactoe_result::Ok {
+                        // What was written parses back to an equal game.
+                        let mut back = null_mut();
+                        assert_eq!(
+                            tictactoe_game_parse(buf.as_ptr(), len, &mut back),
+                            tictactoe_result::Ok
+                        );
+                        tictactoe_game_free(back);
+                    }
+                    r
+                }
+                Call::Parse(bytes) => {
+                    let mut parsed = null_mut();
+                    let r = tictactoe_game_parse(bytes.as_ptr().cast(), bytes.len(), &mut parsed);
+                    tictactoe_game_free(parsed);
+                    r
+                }
+                Call::FromCells(n, cells) => {
+                    let mut built = null_mut();
+                    let r = tictactoe_game_from_cells(n, cells.as_ptr(), cells.len(), &mut built);
+                    assert_eq!(r, tictactoe_position_validate(n, cells.as_ptr(), cells.len()));
+                    tictactoe_game_free(built);
+                    r
+                }
+                Call::MoveMany(triples) => {
+                    let moves: Vec<tictactoe_move> = triples
+                        .iter()
+                        .map(|&(row, col, player)| tictactoe_move { row, col, player })
+                        .collect();
+                    let mut refused = usize::MAX;
+                    let r = tictactoe_game_move_many(
+                        game,
+                        moves.as_ptr(),
+                        moves.len(),
+                        &mut out,
+                        &mut refused,
+                    );
+                    if r == tictactoe_result::Ok || r == tictactoe_result::NullParameter {
+                        assert_eq!(refused, usize::MAX, "refused_out written without a refusal");
+                    } else {
+                        assert!(refused < moves.len());
+                    }
+                    r
+                }
+                Call::BatchNew(count, n, seed) => {
+                    let mut fresh = null_mut();
+                    let r = tictactoe_batch_new(
+                        u32::from(count % 17),
+                        u32::from(n % 9),
+                        seed,
+                        &mut fresh,
+                    );
+                    assert_eq!(r == tictactoe_result::Ok, !fresh.is_null());
+                    if !fresh.is_null() {
+                        tictactoe_batch_free(batch);
+                        batch = fresh;
+                        games = usize::from(count % 17);
+                        cells = usize::from(n % 9).pow(2);
+                    }
+                    r
+                }
+                Call::BatchStep(actions, listed, illegal) => {
+                    let mut winners = vec![SENTINEL; actions.len()];
+                    let mut refused = usize::MAX;
+                    let listed_ptr = listed.as_ref().map_or(null(), |l| l.as_ptr());
+                    let count =
+                        listed.as_ref().map_or(actions.len(), |l| l.len().min(actions.len()));
+                    let r = tictactoe_batch_step_games(
+                        batch,
+                        listed_ptr,
+                        actions.as_ptr(),
+                        count,
+                        illegal % 3,
+                        winners.as_mut_ptr(),
+                        &mut refused,
+                    );
+                    if r == tictactoe_result::Ok {
+                        assert!(winners[..count].iter().all(|&w| w <= 2));
+                    } else {
+                        assert!(
+                            winners.iter().all(|&w| w == SENTINEL),
+                            "winners written on failure"
+                        );
+                    }
+                    r
+                }
+                Call::BatchRandomStep => {
+                    let mut actions = vec![0u32; games];
+                    let mut winners = vec![0u32; games];
+                    let r =
+                        tictactoe_batch_random_legal_actions(batch, actions.as_mut_ptr(), games);
+                    if r == tictactoe_result::Ok
+                        && actions.iter().all(|&a| a != TICTACTOE_NO_ACTION)
+                    {
+                        // Random legal actions are legal.
+                        let step = tictactoe_batch_step(
+                            batch,
+                            actions.as_ptr(),
+                            games,
+                            winners.as_mut_ptr(),
+                        );
+                        assert_eq!(step, tictactoe_result::Ok);
+                    }
+                    r
+                }
+                Call::BatchQuery(which) => {
+                    let mut bytes = vec![7u8; games * cells * 2 + usize::from(which % 2)];
+                    let mut flags = vec![false; games * cells * 2];
+                    match which % 6 {
+                        0 => tictactoe_batch_cells(batch, bytes.as_mut_ptr(), games * cells),
+                        1 => tictactoe_batch_observation(
+                            batch,
+                            flags.as_mut_ptr(),
+                            games * cells * 2,
+                        ),
+                        2 => tictactoe_batch_legal_mask(batch, flags.as_mut_ptr(), games * cells),
+                        3 => tictactoe_batch_winners(
+                            batch,
+                            bytes.as_mut_ptr(),
+                            bytes.len().min(games + 1),
+                        ),
+                        4 => tictactoe_batch_terminated(batch, flags.as_mut_ptr(), games),
+                        _ => tictactoe_batch_next_players(batch, null_mut(), games),
+                    }
+                }
+                Call::BatchReset(listed) => {
+                    let listed_ptr = listed.as_ref().map_or(null(), |l| l.as_ptr());
+                    tictactoe_batch_reset(batch, listed_ptr, listed.map_or(0, |l| l.len()))
+                }
+                Call::BatchGame(index) => {
+                    let mut copy = null_mut();
+                    let r = tictactoe_batch_game(batch, index, &mut copy);
+                    assert_eq!(r == tictactoe_result::Ok, !copy.is_null());
+                    tictactoe_game_free(copy);
+                    r
+                }
+                Call::ParseWithLimits(bytes, units) => {
+                    let (text, len, max) =
+                        (bytes.as_ptr().cast(), bytes.len(), usize::from(units) * 4);
+                    let mut parsed = null_mut();
+                    let r = tictactoe_game_parse_with_limits(text, len, max, &mut parsed);
+                    tictactoe_game_free(parsed);
+                    let mut unlimited = null_mut();
+                    let free =
+                        tictactoe_game_parse_with_limits(text, len, usize::MAX, &mut unlimited);
+                    tictactoe_game_free(unlimited);
+                    // The limit only ever adds a refusal.
+                    if r != tictactoe_result::LimitExceeded {
+                        assert_eq!(r, free);
+                    }
+                    r
+                }
+                Call::FromCellsWithLimits(n, cells, units) => {
+                    let max = usize::from(units) * 4;
+                    let mut built = null_mut();
+                    let (ptr, len) = (cells.as_ptr(), cells.len());
+                    let r = tictactoe_game_from_cells_with_limits(n, ptr, len, max, &mut built);
+                    tictactoe_game_free(built);
+                    let valid = (1..=65_535).contains(&n);
+                    let over = valid && game_bytes(n as usize).is_none_or(|bytes| bytes > max);
+                    if over {
+                        assert_eq!(r, tictactoe_result::LimitExceeded);
+                    } else {
+                        assert_eq!(r, tictactoe_position_validate(n, ptr, len));
+                    }
+                    r
+                }
+                Call::BatchNewWithLimits(count, n, seed, units) => {
+                    let (count, n, max) =
+                        (u32::from(count % 17), u32::from(n % 9), usize::from(units) * 4);
+                    let mut fresh = null_mut();
+                    let r = tictactoe_batch_new_with_limits(count, n, seed, max, &mut fresh);
+                    assert_eq!(r == tictactoe_result::Ok, !fresh.is_null());
+                    let valid = n >= 1 && count >= 1;
+                    let over =
+                        batch_bytes(count as usize, n as usize).is_none_or(|bytes| bytes > max);
+                    assert_eq!(r == tictactoe_result::LimitExceeded, valid && over);
+                    if !fresh.is_null() {
+                        tictactoe_batch_free(batch);
+                        batch = fresh;
+                        games = count as usize;
+                        cells = (n as usize).pow(2);
+                    }
+                    r
+                }
+                Call::NullGame(which) => match which % 4 {
+                    0 => tictactoe_game_move(null_mut(), 0, 0, 1, &mut out),
+                    1 => tictactoe_game_serialize(null(), null_mut(), 0, null_mut()),
+                    2 => tictactoe_game_parse(null(), 0, null_mut()),
+                    _ => tictactoe_game_from_cells(3, null(), 9, null_mut()),
+                },
+            };
+            assert_ne!(result, tictactoe_result::Panic, "a panic reached the boundary");
+            if result != tictactoe_result::Ok {
+                assert_eq!(out, SENTINEL, "an out-param was written on failure");
+            }
+        }
+        tictactoe_game_free(game);
+        tictactoe_batch_free(batch);
+    }
+}

@@ -1,0 +1,41 @@
+//! Every input checked into `fuzz/corpus/<target>/` run through its target once, without the
+//! fuzzer: the regression inputs that `make test` replays in a few seconds. A crash the fuzzer
+//! finds is added to its corpus (minimized) and stays a test from then on.
+
+use std::fs;
+use std::path::Path;
+
+/// Runs `run` on every file of the target's corpus; the number of inputs run.
+fn replay(target: &str, run: fn(&[u8])) -> usize {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(target);
+    let mut inputs = 0;
+    for entry in fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+        let path = entry.unwrap().path();
+        let data = fs::read(&path).unwrap();
+        // Named on stderr, shown when the input fails.
+        eprintln!("{}", path.display());
+        run(&data);
+        inputs += 1;
+    }
+    inputs
+}
+
+#[test]
+fn core_ops_corpus() {
+    assert!(replay("core_ops", tictactoe_fuzz::core_ops::run) > 0);
+}
+
+#[test]
+fn parsers_corpus() {
+    assert!(replay("parsers", tictactoe_fuzz::parsers::run) > 0);
+}
+
+#[test]
+fn c_abi_corpus() {
+    assert!(replay("c_abi", tictactoe_fuzz::c_abi::run) > 0);
+}
+
+#[test]
+fn text_limits_corpus() {
+    assert!(replay("text_limits", tictactoe_fuzz::text_limits::run) > 0);
+}
