@@ -146,6 +146,27 @@ def rl_section(records: list[dict[str, Any]], skipped: list[str]) -> list[str]:
     return lines
 
 
+def threads_section(rows: list[dict[str, Any]]) -> list[str]:
+    """Batch(threads=2) against threads=1 (py/benches/bench_batch.py --threads)."""
+    if not rows:
+        return []
+    lines = [
+        "",
+        "### Two threads",
+        "",
+        "The same loop at 4096 games with `Batch(threads=2)` against `threads=1`, on two cores",
+        "(`taskset -c 0,1`), interleaved in one run; target 1.7x.",
+        "",
+        "| n | threads=1 (M env-steps/s) | threads=2 | ratio | |",
+        "|---:|---:|---:|---:|---|",
+    ]
+    for r in rows:
+        ratio = r["two_threads"] / r["one_thread"]
+        verdict = "met" if ratio >= 1.7 else "missed"
+        lines.append(f"| {r['n']} | {r['one_thread'] / 1e6:.2f} | {r['two_threads'] / 1e6:.2f} | {ratio:.2f}x | {verdict} |")
+    return lines
+
+
 def limits_section(records: list[dict[str, Any]]) -> list[str]:
     """Resident memory and time of huge and hostile sizes (py/benches/bench_limits.py)."""
     if not records:
@@ -192,6 +213,8 @@ def main() -> None:
     if search_path.exists():
         loaded_search = json.loads(search_path.read_text())
         searches, search_skipped = loaded_search["search"], loaded_search["skipped"]
+    threads_path = records_dir / "threads.json"
+    threads = json.loads(threads_path.read_text()) if threads_path.exists() else []
     limits_path = records_dir / "limits.json"
     limits = json.loads(limits_path.read_text()) if limits_path.exists() else []
     rl: list[dict[str, Any]] = []
@@ -264,6 +287,7 @@ def main() -> None:
             f"{r['against_ns']:.1f} | {ratio:.2f}x | {r['target']:.2f}x | {verdict} |"
         )
     lines += batch_section(batches, skipped, docs)
+    lines += threads_section(threads)
     lines += search_section(searches, search_skipped)
     lines += rl_section(rl, rl_skipped)
     lines += limits_section(limits)

@@ -9,6 +9,9 @@ loop, and every step producing the observation planes and the legal mask.
   and the faster form that runs 32 steps a call under `lax.scan`;
 - PettingZoo `tictactoe_v3` and OpenSpiel `tic_tac_toe`, one game (they have no batch).
 
+`--threads` measures instead `Batch(threads=2)` against `threads=1` at 4096 games, the two
+interleaved in one run (`make bench` runs it under `taskset -c 0,1`: two cores).
+
 A peer that does not import is skipped with the reason. Each figure is the best of three timed
 runs of about a second after a warm-up (which includes jax's compilation). `--json PATH` writes
 the records for bench/report.py."""
@@ -52,8 +55,8 @@ def rate(run: Callable[[int], int], budget: float = 1.0) -> float:
     return best
 
 
-def ours(count: int, n: int) -> Callable[[int], int]:
-    batch = Batch(count, n=n, seed=0)
+def ours(count: int, n: int, threads: int = 1) -> Callable[[int], int]:
+    batch = Batch(count, n=n, seed=0, threads=threads)
     actions = np.empty(count, np.int64)
     winners = np.empty(count, np.uint8)
     planes = np.empty((count, 2, n, n), np.bool_)
@@ -177,11 +180,32 @@ def openspiel_run() -> Callable[[int], int]:
     return run
 
 
+def compare_threads(path: Optional[str]) -> None:
+    """threads=2 against threads=1 at 4096 games, interleaved three times, the best of each."""
+    rows = []
+    for n in (3, 8, 15):
+        one, two = ours(4096, n, 1), ours(4096, n, 2)
+        best = {1: 0.0, 2: 0.0}
+        for _ in range(3):
+            best[1] = max(best[1], rate(one, 0.5))
+            best[2] = max(best[2], rate(two, 0.5))
+        rows.append({"n": n, "count": 4096, "one_thread": best[1], "two_threads": best[2]})
+        print(f"n = {n}: threads=1 {best[1] / 1e6:.2f}M, threads=2 {best[2] / 1e6:.2f}M env-steps/s: "
+              f"{best[2] / best[1]:.2f}x (target 1.7x)", flush=True)
+    if path:
+        with open(path, "w") as out:
+            json.dump(rows, out, indent=1)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--json", help="write the figures here as JSON records")
+    parser.add_argument("--threads", action="store_true", help="threads=2 against threads=1 only")
     args = parser.parse_args()
     records: list[dict[str, object]] = []
+    if args.threads:
+        compare_threads(args.json)
+        return
 
     def record(implementation: str, count: int, n: int, per_second: float, peer: bool) -> None:
         records.append({"batch": implementation, "count": count, "n": n, "steps_per_second": per_second, "peer": peer})

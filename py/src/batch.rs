@@ -14,6 +14,7 @@ use tictactoe_core::{Batch, Error, Games, GamesMut, Illegal, ReplayError, NO_ACT
 use crate::convert;
 use crate::errors::{GameError, Given};
 use crate::game::PyTicTacToe;
+use crate::pool;
 use crate::search;
 
 /// Many n x n games stepped together, for search, self-play and reinforcement learning.
@@ -78,25 +79,23 @@ fn cut<S: SplitAt>(mut items: S, sizes: &[usize], scale: usize) -> Vec<S> {
 }
 
 /// Runs `work` on each (games, output) pair: the first on the calling thread, the others on
-/// rayon's pool of threads (kept between calls); the first error, if any.
-fn run_parts<G: Send, O: Send>(
+/// the helper threads of [`pool`] (kept awake between calls); the first error, if any.
+fn run_parts<G: Send, O: Send, E: Send>(
     parts: Vec<(G, O)>,
-    work: impl Fn(G, O) -> Result<(), Error> + Send + Sync,
-) -> Result<(), Error> {
-    let mut parts = parts.into_iter();
-    let Some((games, out)) = parts.next() else {
-        return Ok(());
-    };
+    work: impl Fn(G, O) -> Result<(), E> + Send + Sync,
+) -> Result<(), E> {
     let work = &work;
-    let mut results: Vec<Result<(), Error>> = Vec::new();
+    let mut results: Vec<Result<(), E>> = Vec::new();
     results.resize_with(parts.len(), || Ok(()));
-    let first = rayon::in_place_scope(|scope| {
-        for ((games, out), result) in parts.zip(results.iter_mut()) {
-            scope.spawn(move |_| *result = work(games, out));
-        }
-        work(games, out)
-    });
-    results.into_iter().fold(first, Result::and)
+    let jobs = parts
+        .into_iter()
+        .zip(results.iter_mut())
+        .map(|((games, out), result)| {
+            Box::new(move || *result = work(games, out)) as Box<dyn FnOnce() + Send + '_>
+        })
+        .collect();
+    pool::run(jobs);
+    results.into_iter().collect()
 }
 
 impl PyBatch {
@@ -406,10 +405,23 @@ impl PyBatch {
         let result = py.detach(|| match some {
             true => batch.step_games(listed, steps, winners, illegal),
             false if sizes.len() > 1 && whole => {
-                // Every action is checked on the whole batch first, so that a refusal changes
-                // no game; then each thread steps its range.
+                // Every action is checked first (each thread its range), so that a refusal
+                // changes no game; then each thread steps its range.
                 if illegal == Illegal::Raise {
-                    batch.games().check(steps)?;
+                    let starts = sizes.iter().scan(0, |start, &size| {
+                        *start += size;
+                        Some(*start - size)
+                    });
+                    let parts: Vec<_> = cut(batch.games(), &sizes, 1)
+                        .into_iter()
+                        .zip(starts)
+                        .zip(cut(steps.as_slice(), &sizes, 1))
+                        .collect();
+                    run_parts(parts, |(games, start), actions| {
+                        games
+                            .check(actions)
+                            .map_err(|e| ReplayError { index: start + e.index, ..e })
+                    })?;
                 }
                 let parts: Vec<_> = cut(batch.games_mut(), &sizes, 1)
                     .into_iter()

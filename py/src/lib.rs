@@ -1,11 +1,14 @@
 //! The Python package `tictactoe`: the core's game as the `TicTacToe` class, its refusals as
 //! exceptions. Everything is decided by `tictactoe-core`; this crate only translates.
 
+extern crate alloc;
+
 mod batch;
 mod buffer;
 mod convert;
 mod errors;
 mod game;
+mod pool;
 mod search;
 
 use pyo3::prelude::*;

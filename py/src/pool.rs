@@ -1,0 +1,191 @@
+//! The helper threads that split a batch call (`Batch(threads=...)`), kept awake between calls.
+//!
+//! A batch call of 4096 3 x 3 games is 20-100 us of work; waking a sleeping thread costs about
+//! as much on a VM, so a general-purpose pool (rayon's, tried first) made two threads slower
+//! than one. Here each helper, after its part of a call, spins for [`SPIN`] waiting for the
+//! next call (a training loop makes the next one within microseconds), and only then sleeps.
+//! The price is up to [`SPIN`] of one core's time per helper after each call, paid only by
+//! callers that asked for more than one thread.
+
+use alloc::sync::Arc;
+use core::panic::AssertUnwindSafe;
+use core::sync::atomic::{AtomicBool, AtomicU8, Ordering::SeqCst};
+use core::time::Duration;
+use std::panic;
+use std::sync::{Mutex, OnceLock};
+use std::thread::{self, Thread};
+use std::time::Instant;
+
+/// How long a helper waits, awake, for the next call.
+const SPIN: Duration = Duration::from_millis(2);
+
+/// A job lent to a helper for the length of one call (see [`run`] for why the lifetime may be
+/// erased).
+type Job = Box<dyn FnOnce() + Send + 'static>;
+
+const IDLE: u8 = 0;
+const READY: u8 = 1;
+const DONE: u8 = 2;
+const PANICKED: u8 = 3;
+
+/// One helper's mailbox.
+struct Slot {
+    job: Mutex<Option<Job>>,
+    state: AtomicU8,
+    /// Set by the helper before it parks, so that the caller knows to unpark it.
+    sleeping: AtomicBool,
+    thread: OnceLock<Thread>,
+}
+
+impl Slot {
+    /// The helper's loop: wait (spinning, then parked) for a job, run it, report.
+    fn serve(&self) {
+        loop {
+            self.wait_for_job();
+            let job = self.job.lock().unwrap_or_else(|e| e.into_inner()).take();
+            let outcome = panic::catch_unwind(AssertUnwindSafe(|| job.map(|job| job())));
+            self.state.store(if outcome.is_ok() { DONE } else { PANICKED }, SeqCst);
+        }
+    }
+
+    fn wait_for_job(&self) {
+        let start = Instant::now();
+        let mut spins = 0u32;
+        while self.state.load(SeqCst) != READY {
+            spins = spins.wrapping_add(1);
+            if spins % 64 != 0 || start.elapsed() < SPIN {
+                core::hint::spin_loop();
+                continue;
+            }
+            // Past the spin window: announce the sleep, check once more, then park until a
+            // caller unparks (a spurious wake-up just loops).
+            self.sleeping.store(true, SeqCst);
+            while self.state.load(SeqCst) != READY {
+                thread::park();
+            }
+            self.sleeping.store(false, SeqCst);
+        }
+    }
+
+    /// Hands `job` to the helper.
+    fn give(&self, job: Job) {
+        *self.job.lock().unwrap_or_else(|e| e.into_inner()) = Some(job);
+        self.state.store(READY, SeqCst);
+        if self.sleeping.load(SeqCst) {
+            if let Some(thread) = self.thread.get() {
+                thread.unpark();
+            }
+        }
+    }
+
+    /// Waits for the helper to finish its job; whether it panicked.
+    fn join(&self) -> bool {
+        let mut spins = 0u32;
+        loop {
+            match self.state.load(SeqCst) {
+                DONE => break,
+                PANICKED => {
+                    self.state.store(IDLE, SeqCst);
+                    return true;
+                }
+                _ if spins < 1 << 16 => {
+                    spins += 1;
+                    core::hint::spin_loop();
+                }
+                _ => thread::yield_now(),
+            }
+        }
+        self.state.store(IDLE, SeqCst);
+        false
+    }
+}
+
+/// The helpers, grown on demand, and the process they were started in; locked for the length
+/// of a call.
+struct Helpers {
+    process: u32,
+    slots: Vec<Arc<Slot>>,
+}
+
+fn helpers() -> &'static Mutex<Helpers> {
+    static HELPERS: OnceLock<Mutex<Helpers>> = OnceLock::new();
+    HELPERS.get_or_init(|| Mutex::new(Helpers { process: std::process::id(), slots: Vec::new() }))
+}
+
+/// Waits for the helpers given jobs, even when the caller's own part unwinds: their jobs
+/// borrow the caller's stack.
+struct Joined<'a> {
+    slots: &'a [Arc<Slot>],
+    panicked: bool,
+}
+
+impl Drop for Joined<'_> {
+    fn drop(&mut self) {
+        for slot in self.slots {
+            self.panicked |= slot.join();
+        }
+    }
+}
+
+/// Runs each of `jobs` once, the first on the calling thread and each other on a helper,
+/// returning when all are done. When another call holds the helpers (two Python threads with
+/// threaded batches at once, or a lock inherited locked by a forked child), this one runs its
+/// jobs one after another on its own thread: the results are the same either way.
+pub(crate) fn run<'a>(mut jobs: Vec<Box<dyn FnOnce() + Send + 'a>>) {
+    if jobs.len() <= 1 {
+        jobs.into_iter().for_each(|job| job());
+        return;
+    }
+    let Ok(mut helpers) = helpers().try_lock() else {
+        jobs.into_iter().for_each(|job| job());
+        return;
+    };
+    // A forked child (multiprocessing) inherits the list but not the threads: start afresh.
+    if helpers.process != std::process::id() {
+        *helpers = Helpers { process: std::process::id(), slots: Vec::new() };
+    }
+    let pool = &mut helpers.slots;
+    while pool.len() < jobs.len() - 1 {
+        let slot = Arc::new(Slot {
+            job: Mutex::new(None),
+            state: AtomicU8::new(IDLE),
+            sleeping: AtomicBool::new(false),
+            thread: OnceLock::new(),
+        });
+        let served = Arc::clone(&slot);
+        let Ok(handle) =
+            thread::Builder::new().name("tictactoe-batch".into()).spawn(move || served.serve())
+        else {
+            break;
+        };
+        let _ = slot.thread.set(handle.thread().clone());
+        pool.push(slot);
+    }
+    let first = jobs.remove(0);
+    let mut rest = jobs.into_iter();
+    let given = pool.len().min(rest.len());
+    for slot in &pool[..given] {
+        let job = rest.next().expect("one job per helper given one");
+        // SAFETY: the job's borrows outlive its run: `Joined` below waits for every helper
+        // given a job before this function returns or unwinds, and a helper drops the job
+        // before it reports DONE or PANICKED. Only the lifetime is changed, not the type.
+        let job: Job = unsafe { core::mem::transmute::<Box<dyn FnOnce() + Send + 'a>, Job>(job) };
+        slot.give(job);
+    }
+    let mut joined = Joined { slots: &pool[..given], panicked: false };
+    first();
+    // Jobs no helper could be started for (thread creation failed) run here.
+    rest.for_each(|job| job());
+    drop_joined(&mut joined);
+}
+
+/// Joins the helpers and passes a helper's panic on to the caller.
+fn drop_joined(joined: &mut Joined<'_>) {
+    for slot in joined.slots {
+        joined.panicked |= slot.join();
+    }
+    joined.slots = &[];
+    if joined.panicked {
+        panic!("a batch helper thread panicked");
+    }
+}
