@@ -20,22 +20,17 @@ fn replay(target: &str, run: fn(&[u8])) -> usize {
     inputs
 }
 
-#[test]
-fn core_ops_corpus() {
-    assert!(replay("core_ops", tictactoe_fuzz::core_ops::run) > 0);
-}
+/// Each target and its body.
+const TARGETS: [(&str, fn(&[u8])); 4] = [
+    ("core_ops", tictactoe_fuzz::core_ops::run),
+    ("parsers", tictactoe_fuzz::parsers::run),
+    ("c_abi", tictactoe_fuzz::c_abi::run),
+    ("text_limits", tictactoe_fuzz::text_limits::run),
+];
 
 #[test]
-fn parsers_corpus() {
-    assert!(replay("parsers", tictactoe_fuzz::parsers::run) > 0);
-}
-
-#[test]
-fn c_abi_corpus() {
-    assert!(replay("c_abi", tictactoe_fuzz::c_abi::run) > 0);
-}
-
-#[test]
-fn text_limits_corpus() {
-    assert!(replay("text_limits", tictactoe_fuzz::text_limits::run) > 0);
+fn every_corpus_input_runs_clean() {
+    for (target, run) in TARGETS {
+        assert!(replay(target, run) > 0, "{target}: an empty corpus");
+    }
 }

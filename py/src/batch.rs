@@ -281,7 +281,8 @@ impl PyBatch {
 
     /// Threads a call may split the games between (steps of every game, random actions,
     /// cells, observation, legal mask): at most one per 256 games. The results are the same
-    /// whatever the number.
+    /// whatever the number. Helper threads spin for up to 2 ms after each call, waiting for
+    /// the next, so that back-to-back calls do not pay for waking them.
     #[getter]
     fn threads(&self) -> usize {
         self.threads

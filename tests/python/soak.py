@@ -39,8 +39,11 @@ def main() -> None:
     while done < total:
         n = rng.randint(1, 6)
         game, model = TicTacToe(n), Model(n)
+
+        def coordinate() -> int:
+            return rng.choice(ODD) if rng.random() < 0.05 else rng.randint(0, n + 1)
+
         for _ in range(rng.randint(1, 4 * n * n)):
-            coordinate = lambda: rng.choice(ODD) if rng.random() < 0.05 else rng.randint(0, n + 1)  # noqa: E731
             kind = rng.random()
             if kind < 0.4:
                 row, col, player = coordinate(), coordinate(), rng.choice([0, 1, 2, 3, 2**80])
