@@ -402,6 +402,17 @@ tictactoe_result tictactoe_batch_legal_mask(const tictactoe_batch *batch,
 // `batch` must be NULL or a live batch; `games` NULL or valid for reads of `count` values.
 tictactoe_result tictactoe_batch_reset(tictactoe_batch *batch, const uint32_t *games, size_t count);
 
+// Empties every game that is over (won, drawn or forfeited), leaving the others as they are:
+// what a self-play loop does between steps, without listing the finished games.
+//
+// Returns `NULL_PARAMETER` when `batch` is NULL.
+//
+// Ownership: nothing changes hands. Thread safety: needs the batch to itself.
+//
+// # Safety
+// `batch` must be NULL or a live batch.
+tictactoe_result tictactoe_batch_reset_terminated(tictactoe_batch *batch);
+
 // Stores an independent game holding game `index`'s moves (its history included) in
 // `*game_out`. A game lost by an illegal action has no winner there: the forfeit is the
 // batch's, not a rule of the game.

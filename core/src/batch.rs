@@ -450,6 +450,15 @@ impl<'a> GamesMut<'a> {
             self.reset_game(g);
         }
     }
+
+    /// As [`Batch::reset_terminated`], for the range.
+    pub fn reset_terminated(&mut self) {
+        for g in 0..self.count() {
+            if self.games().is_over(g) {
+                self.reset_game(g);
+            }
+        }
+    }
 }
 
 impl Batch {
@@ -780,6 +789,21 @@ impl Batch {
     /// Empties every game, `X` to move in each.
     pub fn reset(&mut self) {
         self.games_mut().reset();
+    }
+
+    /// Empties every game that is over (won, drawn or forfeited), leaving the others as they
+    /// are: what self-play does between steps, without listing the finished games.
+    ///
+    /// ```
+    /// use tictactoe_core::{Batch, Illegal};
+    /// let mut batch = Batch::new(2, 1, 0)?; // 1 x 1: the first move wins
+    /// batch.step_games(&[0], &[0], &mut [0], Illegal::Raise)?;
+    /// batch.reset_terminated();
+    /// assert_eq!(batch.history(0)?, &[]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn reset_terminated(&mut self) {
+        self.games_mut().reset_terminated();
     }
 
     /// Empties the games listed (an index may repeat).

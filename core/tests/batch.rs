@@ -25,6 +25,8 @@ enum Op {
     Reset {
         pick: Option<Vec<bool>>,
     },
+    /// Empty the games that are over.
+    ResetTerminated,
 }
 
 fn op(count: usize) -> impl Strategy<Value = Op> {
@@ -34,6 +36,7 @@ fn op(count: usize) -> impl Strategy<Value = Op> {
         6 => (wild(), any::<bool>()).prop_map(|(wild, lose)| Op::Step { wild, lose }),
         3 => (pick(), wild(), any::<bool>()).prop_map(|(pick, wild, lose)| Op::StepSome { pick, wild, lose }),
         1 => prop::option::of(pick()).prop_map(|pick| Op::Reset { pick }),
+        1 => Just(Op::ResetTerminated),
     ]
 }
 
@@ -74,6 +77,15 @@ proptest! {
                 Op::Reset { pick: None } => {
                     batch.reset();
                     singles = Singles::new(count, n);
+                }
+                Op::ResetTerminated => {
+                    batch.reset_terminated();
+                    for g in 0..count {
+                        if singles.over(g) {
+                            singles.games[g] = Game::new(n).unwrap();
+                            singles.forfeit[g] = None;
+                        }
+                    }
                 }
                 Op::Reset { pick: Some(pick) } => {
                     let games: Vec<usize> = (0..count).filter(|&g| pick[g]).collect();

@@ -516,6 +516,28 @@ pub unsafe extern "C" fn tictactoe_batch_reset(
     }
 }
 
+/// Empties every game that is over (won, drawn or forfeited), leaving the others as they are:
+/// what a self-play loop does between steps, without listing the finished games.
+///
+/// Returns `NULL_PARAMETER` when `batch` is NULL.
+///
+/// Ownership: nothing changes hands. Thread safety: needs the batch to itself.
+///
+/// # Safety
+/// `batch` must be NULL or a live batch.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_batch_reset_terminated(
+    batch: *mut tictactoe_batch,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe {
+        changing(batch, |handle| {
+            handle.batch.reset_terminated();
+            Ok(())
+        })
+    }
+}
+
 /// Stores an independent game holding game `index`'s moves (its history included) in
 /// `*game_out`. A game lost by an illegal action has no winner there: the forfeit is the
 /// batch's, not a rule of the game.

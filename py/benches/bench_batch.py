@@ -2,7 +2,9 @@
 bench`): random legal games, each game reset when finished, the random choice inside the timed
 loop, and every step producing the observation planes and the legal mask.
 
-- ours: `tictactoe.Batch` from Python (n = 3, 8 and 15), with caller-given output arrays;
+- ours: `tictactoe.Batch` from Python (n = 3, 8 and 15), with caller-given output arrays, two
+  calls a step: `random_legal_actions(reset_terminated=True)` (finished games restart, then
+  every game draws) and `step(actions, observation=..., legal_mask=...)`;
 - EnvPool `TicTacToe-v1` (gymnasium interface, num_threads=1, its own auto-reset; random legal
   actions drawn with numpy from its `legal_action_mask`);
 - pgx `tic_tac_toe` on jax's CPU backend: `jit(vmap(step))` with auto-reset, one step a call,
@@ -64,13 +66,9 @@ def ours(count: int, n: int, threads: int = 1) -> Callable[[int], int]:
 
     def run(steps: int) -> int:
         for _ in range(steps):
-            batch.random_legal_actions(out=actions)
-            batch.step(actions, out=winners)
-            batch.observation(out=planes)
-            batch.legal_mask(out=mask)
-            over = batch.terminated
-            if over.any():
-                batch.reset(np.flatnonzero(over))
+            # Finished games restart, then every game draws; the step writes planes and mask.
+            batch.random_legal_actions(out=actions, reset_terminated=True)
+            batch.step(actions, out=winners, observation=planes, legal_mask=mask)
         return steps * count
 
     return run

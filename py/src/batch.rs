@@ -5,7 +5,7 @@
 //! GIL. Nothing is decided here: actions, game indices and every refusal are the core's.
 
 use numpy::prelude::*;
-use numpy::{PyArray1, PyArray2, PyArray3, PyArray4, PyUntypedArray};
+use numpy::{PyArray1, PyArray2, PyArray3, PyArray4, PyReadwriteArray1, PyUntypedArray};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyInt, PyList, PyString, PyTuple};
@@ -96,6 +96,21 @@ fn run_parts<G: Send, O: Send, E: Send>(
         .collect();
     pool::run(jobs);
     results.into_iter().collect()
+}
+
+/// Writes the planes and the legal mask of a range of games into the parts given.
+fn observe(
+    games: Games<'_>,
+    planes: Option<&mut [bool]>,
+    mask: Option<&mut [bool]>,
+) -> Result<(), Error> {
+    if let Some(planes) = planes {
+        games.observation_into(planes)?;
+    }
+    if let Some(mask) = mask {
+        games.legal_mask_into(mask)?;
+    }
+    Ok(())
 }
 
 impl PyBatch {
@@ -205,12 +220,17 @@ fn actions_output<'py>(
 
 /// Copies actions into an array from [`actions_output`], `NO_ACTION` as -1.
 fn write_actions(out: &Bound<'_, PyAny>, actions: &[u32]) -> PyResult<()> {
-    write_into::<i64>(out, |slot| {
-        for (slot, &action) in slot.iter_mut().zip(actions) {
-            *slot = if action == NO_ACTION { -1 } else { i64::from(action) };
-        }
+    write_into::<i64>(out, |slots| {
+        python_actions(actions, slots);
         Ok(())
     })
+}
+
+/// Actions as Python sees them: `NO_ACTION` as -1.
+fn python_actions(actions: &[u32], slots: &mut [i64]) {
+    for (slot, &action) in slots.iter_mut().zip(actions) {
+        *slot = if action == NO_ACTION { -1 } else { i64::from(action) };
+    }
 }
 
 /// Runs `write` on the data of `array` (made by `output`: of `T`, C-contiguous), borrowed for
@@ -219,12 +239,41 @@ fn write_into<T: numpy::Element>(
     array: &Bound<'_, PyAny>,
     write: impl FnOnce(&mut [T]) -> Result<(), Error>,
 ) -> PyResult<()> {
-    let len = array.cast::<PyUntypedArray>()?.len();
-    // A flat view of the C-contiguous array: no copy.
-    let flat = array.call_method1("reshape", (len,))?.cast_into::<PyArray1<T>>()?;
-    let mut data = flat.try_readwrite().map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let mut data = flat_readwrite::<T>(array)?;
     let slice = data.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string()))?;
     write(slice).map_err(|e| GameError::from(e).into())
+}
+
+/// A flat view of an array from `output` (of `T`, C-contiguous, so no copy), borrowed for
+/// writing as rust-numpy checks it.
+fn flat_readwrite<'py, T: numpy::Element>(
+    array: &Bound<'py, PyAny>,
+) -> PyResult<PyReadwriteArray1<'py, T>> {
+    let len = array.cast::<PyUntypedArray>()?.len();
+    let flat = array.call_method1("reshape", (len,))?.cast_into::<PyArray1<T>>()?;
+    flat.try_readwrite().map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// A borrowed flat slice of an optional output, or `None`.
+fn optional_slice<'a, T: numpy::Element>(
+    data: &'a mut Option<PyReadwriteArray1<'_, T>>,
+) -> PyResult<Option<&'a mut [T]>> {
+    data.as_mut()
+        .map(|data| data.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string())))
+        .transpose()
+}
+
+/// The parts of an optional output for each range of games (`scale` values a game), or as
+/// many `None`s.
+fn cut_optional<'a, T>(
+    out: Option<&'a mut [T]>,
+    sizes: &[usize],
+    scale: usize,
+) -> Vec<Option<&'a mut [T]>> {
+    match out {
+        Some(out) => cut(out, sizes, scale).into_iter().map(Some).collect(),
+        None => sizes.iter().map(|_| None).collect(),
+    }
 }
 
 /// A thread count as given, or `ValueError` for 0.
@@ -309,14 +358,22 @@ impl PyBatch {
     /// A uniformly random free cell (row * n + col) per game, -1 for a game that is over, as
     /// int64 (count,); from the batch's own seeded generators (one per game). With `games`
     /// (distinct indices), only those games draw, one action each, in their order; the other
-    /// games' generators stay where they were.
-    #[pyo3(signature = (*, games = None, out = None))]
+    /// games' generators stay where they were. With `reset_terminated=True`, every game that
+    /// is over is emptied first (as `reset_terminated()`), so that every game draws: a
+    /// self-play loop in one call (not with `games`).
+    #[pyo3(signature = (*, games = None, out = None, reset_terminated = false))]
     fn random_legal_actions<'py>(
         &mut self,
         py: Python<'py>,
         games: Option<&Bound<'py, PyAny>>,
         out: Option<Bound<'py, PyAny>>,
+        reset_terminated: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
+        if games.is_some() && reset_terminated {
+            return Err(PyValueError::new_err(
+                "reset_terminated applies to the whole batch, not with games",
+            ));
+        }
         if let Some(games) = games {
             read_games(games, &mut self.games)?;
             let out = actions_output(py, out, self.games.len())?;
@@ -333,14 +390,38 @@ impl PyBatch {
         self.actions.resize(count, 0);
         let sizes = shares(count, self.threads);
         let PyBatch { batch, actions, .. } = self;
-        let parts: Vec<_> = cut(batch.games_mut(), &sizes, 1)
-            .into_iter()
-            .zip(cut(actions.as_mut_slice(), &sizes, 1))
-            .collect();
-        py.detach(|| run_parts(parts, |mut games, out| games.random_legal_actions(out)))
-            .map_err(GameError::from)?;
-        write_actions(&out, &self.actions)?;
+        write_into::<i64>(&out, |slots| {
+            let parts: Vec<_> = cut(batch.games_mut(), &sizes, 1)
+                .into_iter()
+                .zip(cut(actions.as_mut_slice(), &sizes, 1).into_iter().zip(cut(slots, &sizes, 1)))
+                .collect();
+            py.detach(|| {
+                run_parts(parts, |mut games, (drawn, slots)| {
+                    if reset_terminated {
+                        games.reset_terminated();
+                    }
+                    games.random_legal_actions(drawn)?;
+                    python_actions(drawn, slots);
+                    Ok(())
+                })
+            })
+        })?;
         Ok(out)
+    }
+
+    /// Empties every game that is over (won, drawn or forfeited), leaving the others as they
+    /// are.
+    fn reset_terminated(&mut self, py: Python<'_>) -> PyResult<()> {
+        let sizes = shares(self.batch.count(), self.threads);
+        let parts: Vec<_> =
+            cut(self.batch.games_mut(), &sizes, 1).into_iter().map(|games| (games, ())).collect();
+        py.detach(|| {
+            run_parts(parts, |mut games, ()| {
+                games.reset_terminated();
+                Ok::<(), Error>(())
+            })
+        })
+        .map_err(|e| GameError::from(e).into())
     }
 
     /// A perfect action (row * n + col) per game of a 3 x 3 batch, -1 for a game that is over,
@@ -367,8 +448,12 @@ impl PyBatch {
     /// its player to move at the cell `actions[i]` (row * n + col). Returns uint8 winners after
     /// the moves, one per action. `illegal="raise"` refuses the whole call on a bad action (the
     /// matching InvalidMoveError with `.index`, no game changed); `illegal="lose"` ends the
-    /// bad action's game, won by the opponent.
-    #[pyo3(signature = (actions, *, games = None, illegal = "raise", out = None))]
+    /// bad action's game, won by the opponent. With `observation` and `legal_mask` (arrays
+    /// as `observation(out=...)` and `legal_mask(out=...)` take), the step also writes every
+    /// game's planes and mask after it, in the same pass (nothing is written when the step is
+    /// refused).
+    #[pyo3(signature = (actions, *, games = None, illegal = "raise", out = None, observation = None, legal_mask = None))]
+    #[allow(clippy::too_many_arguments)]
     fn step<'py>(
         &mut self,
         py: Python<'py>,
@@ -376,6 +461,8 @@ impl PyBatch {
         games: Option<&Bound<'py, PyAny>>,
         illegal: &str,
         out: Option<Bound<'py, PyAny>>,
+        observation: Option<Bound<'py, PyAny>>,
+        legal_mask: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let illegal = match illegal {
             "raise" => Illegal::Raise,
@@ -399,12 +486,31 @@ impl PyBatch {
         let flat = out.cast::<PyArray1<u8>>()?;
         let mut winners = flat.try_readwrite().map_err(|e| PyValueError::new_err(e.to_string()))?;
         let winners = winners.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let (count, n) = (self.batch.count(), self.batch.n());
+        let mut planes = observation
+            .map(|planes| {
+                let none = || unreachable!("an array was given");
+                let planes = output::<bool>(py, Some(planes), &[count, 2, n, n], none)?;
+                flat_readwrite::<bool>(&planes)
+            })
+            .transpose()?;
+        let mut mask = legal_mask
+            .map(|mask| {
+                let none = || unreachable!("an array was given");
+                flat_readwrite::<bool>(&output::<bool>(py, Some(mask), &[count, n * n], none)?)
+            })
+            .transpose()?;
+        let (planes, mask) = (optional_slice(&mut planes)?, optional_slice(&mut mask)?);
         let sizes = shares(self.batch.count(), self.threads);
         let PyBatch { batch, actions: steps, games: listed, .. } = self;
         let some = games.is_some();
         let whole = steps.len() == batch.count() && winners.len() == batch.count();
         let result = py.detach(|| match some {
-            true => batch.step_games(listed, steps, winners, illegal),
+            true => {
+                batch.step_games(listed, steps, winners, illegal)?;
+                observe(batch.games(), planes, mask)
+                    .map_err(|error| ReplayError { index: 0, error })
+            }
             false if sizes.len() > 1 && whole => {
                 // Every action is checked first (each thread its range), so that a refusal
                 // changes no game; then each thread steps its range.
@@ -424,18 +530,26 @@ impl PyBatch {
                             .map_err(|e| ReplayError { index: start + e.index, ..e })
                     })?;
                 }
-                let parts: Vec<_> = cut(batch.games_mut(), &sizes, 1)
+                let outputs = cut(steps.as_slice(), &sizes, 1)
                     .into_iter()
-                    .zip(cut(steps.as_slice(), &sizes, 1).into_iter().zip(cut(winners, &sizes, 1)))
-                    .collect();
+                    .zip(cut(winners, &sizes, 1))
+                    .zip(cut_optional(planes, &sizes, 2 * n * n))
+                    .zip(cut_optional(mask, &sizes, n * n));
+                let parts: Vec<_> =
+                    cut(batch.games_mut(), &sizes, 1).into_iter().zip(outputs).collect();
                 // Checked above, so no action is refused: Lose checks each once more, and only
                 // once, where Raise would check them all again before playing.
-                run_parts(parts, |mut games, (actions, winners)| {
-                    games.step(actions, winners, Illegal::Lose).map_err(|refusal| refusal.error)
+                run_parts(parts, |mut games, (((actions, winners), planes), mask)| {
+                    games.step(actions, winners, Illegal::Lose).map_err(|refusal| refusal.error)?;
+                    observe(games.games(), planes, mask)
                 })
                 .map_err(|error| ReplayError { index: 0, error })
             }
-            false => batch.step(steps, winners, illegal),
+            false => {
+                batch.step(steps, winners, illegal)?;
+                observe(batch.games(), planes, mask)
+                    .map_err(|error| ReplayError { index: 0, error })
+            }
         });
         result.map_err(|error| {
             // The caller's action as a cell, so that messages name what was given.

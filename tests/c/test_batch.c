@@ -191,6 +191,29 @@ static void test_steps_and_refusals(void) {
     tictactoe_batch_free(batch);
 }
 
+/* reset_terminated empties exactly the games that are over. */
+static void test_reset_terminated(void) {
+    tictactoe_batch *batch = NULL;
+    uint32_t games[1] = {0}, actions[1] = {0}, winners[1] = {9};
+    size_t refused = SIZE_MAX;
+    uint8_t cells[3];
+    bool over[3];
+    /* 1 x 1: the first move wins. Game 0 is won, games 1 and 2 are empty. */
+    CHECK_RESULT(tictactoe_batch_new(3, 1, 1, &batch), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_batch_step_games(batch, games, actions, 1, TICTACTOE_ILLEGAL_RAISE, winners, &refused),
+                 TICTACTOE_RESULT_OK);
+    CHECK(winners[0] == 1);
+    CHECK_RESULT(tictactoe_batch_terminated(batch, over, 3), TICTACTOE_RESULT_OK);
+    CHECK(over[0] && !over[1] && !over[2]);
+    CHECK_RESULT(tictactoe_batch_reset_terminated(batch), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_batch_terminated(batch, over, 3), TICTACTOE_RESULT_OK);
+    CHECK(!over[0] && !over[1] && !over[2]);
+    CHECK_RESULT(tictactoe_batch_cells(batch, cells, 3), TICTACTOE_RESULT_OK);
+    CHECK(cells[0] == 0 && cells[1] == 0 && cells[2] == 0);
+    CHECK_RESULT(tictactoe_batch_reset_terminated(NULL), TICTACTOE_RESULT_NULL_PARAMETER);
+    tictactoe_batch_free(batch);
+}
+
 /* Random legal games in a batch and, move by move, in single games through the same ABI. */
 static void test_random_games_match_single_games(void) {
     enum { GAMES = 16, SIZE = 4, STEPS = 40 };
@@ -236,6 +259,7 @@ int main(void) {
     test_game_cells_and_legal_moves();
     test_new_and_queries();
     test_new_with_limits();
+    test_reset_terminated();
     test_steps_and_refusals();
     test_random_games_match_single_games();
     return checks_report("test_batch");

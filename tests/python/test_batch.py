@@ -419,3 +419,51 @@ def test_a_forked_child_steps_threaded_batches() -> None:
     got = queue.get(timeout=60)
     child.join(timeout=60)
     assert child.exitcode == 0 and got == expected
+
+
+def test_a_self_play_step_in_two_calls_matches_the_separate_calls() -> None:
+    # random_legal_actions(reset_terminated=True) and step(observation=, legal_mask=) do in two
+    # calls what draw, step, observation, legal_mask and reset of the finished games do in five.
+    for threads in (1, 2):
+        fused, plain = Batch(600, n=3, seed=8, threads=threads), Batch(600, n=3, seed=8, threads=threads)
+        planes, mask = np.empty((600, 2, 3, 3), np.bool_), np.empty((600, 9), np.bool_)
+        for _ in range(12):
+            actions = fused.random_legal_actions(reset_terminated=True)
+            winners = fused.step(actions, observation=planes, legal_mask=mask)
+            plain.reset(np.flatnonzero(plain.terminated))
+            assert (plain.random_legal_actions() == actions).all()
+            assert (plain.step(actions) == winners).all()
+            assert (plain.observation() == planes).all() and (plain.legal_mask() == mask).all()
+        # reset_terminated alone empties exactly the finished games.
+        over = fused.terminated
+        assert over.any()
+        before = fused.cells()
+        fused.reset_terminated()
+        assert not fused.terminated.any()
+        assert (fused.cells()[over] == 0).all() and (fused.cells()[~over] == before[~over]).all()
+    # Listed games with fused outputs: the whole batch's planes and mask are written.
+    b = Batch(4, n=3)
+    planes, mask = np.zeros((4, 2, 3, 3), np.bool_), np.zeros((4, 9), np.bool_)
+    b.step([4], games=[2], observation=planes, legal_mask=mask)
+    assert (planes == b.observation()).all() and (mask == b.legal_mask()).all()
+
+
+def test_fused_outputs_are_checked_and_a_refused_step_writes_nothing() -> None:
+    b = Batch(3, n=3, seed=2)
+    b.step([0, 1, 2])
+    planes, mask = np.full((3, 2, 3, 3), True), np.full((3, 9), True)
+    before = b.cells().copy()
+    with pytest.raises(tictactoe.CellOccupiedError):
+        b.step([0, 4, 4], observation=planes, legal_mask=mask)
+    assert planes.all() and mask.all() and (b.cells() == before).all()
+    for bad in (np.empty((3, 2, 3, 3), np.int8), np.empty((3, 2, 9), np.bool_), [[True]]):
+        with pytest.raises((TypeError, ValueError)):
+            b.step([4, 4, 4], observation=bad)  # type: ignore[arg-type]
+        assert (b.cells() == before).all()
+    with pytest.raises(ValueError):
+        b.step([4, 4, 4], legal_mask=np.empty((3, 8), np.bool_))
+    with pytest.raises(ValueError):
+        b.step([4, 4, 4], observation=planes, legal_mask=planes.reshape(3, 18)[:, :9].copy()[:2])
+    assert (b.cells() == before).all()
+    with pytest.raises(ValueError, match="whole batch"):
+        b.random_legal_actions(games=[0], reset_terminated=True)
