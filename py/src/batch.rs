@@ -177,22 +177,32 @@ fn output<'py, T: numpy::Element>(
     shape: &[usize],
     new: impl FnOnce() -> Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let Some(out) = out else {
-        return Ok(new());
-    };
+    match out {
+        Some(out) => checked_output::<T>(py, out, "out", shape),
+        None => Ok(new()),
+    }
+}
+
+/// A caller's output array (the argument `what`), checked: of `T`, C-contiguous, of `shape`.
+fn checked_output<'py, T: numpy::Element>(
+    py: Python<'py>,
+    out: Bound<'py, PyAny>,
+    what: &str,
+    shape: &[usize],
+) -> PyResult<Bound<'py, PyAny>> {
     let array = out.cast::<PyUntypedArray>().map_err(|_| {
-        PyTypeError::new_err(format!("out must be a numpy array of shape {shape:?}"))
+        PyTypeError::new_err(format!("{what} must be a numpy array of shape {shape:?}"))
     })?;
     if !array.dtype().is_equiv_to(&numpy::dtype::<T>(py)) {
         return Err(PyTypeError::new_err(format!(
-            "out must hold {}, not {}",
+            "{what} must hold {}, not {}",
             numpy::dtype::<T>(py),
             array.dtype()
         )));
     }
     if array.shape() != shape || !array.is_c_contiguous() {
         return Err(PyValueError::new_err(format!(
-            "out must be a C-contiguous array of shape {shape:?}, not {:?}",
+            "{what} must be a C-contiguous array of shape {shape:?}, not {:?}",
             array.shape()
         )));
     }
@@ -487,19 +497,15 @@ impl PyBatch {
         let mut winners = flat.try_readwrite().map_err(|e| PyValueError::new_err(e.to_string()))?;
         let winners = winners.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string()))?;
         let (count, n) = (self.batch.count(), self.batch.n());
-        let mut planes = observation
-            .map(|planes| {
-                let none = || unreachable!("an array was given");
-                let planes = output::<bool>(py, Some(planes), &[count, 2, n, n], none)?;
-                flat_readwrite::<bool>(&planes)
-            })
-            .transpose()?;
-        let mut mask = legal_mask
-            .map(|mask| {
-                let none = || unreachable!("an array was given");
-                flat_readwrite::<bool>(&output::<bool>(py, Some(mask), &[count, n * n], none)?)
-            })
-            .transpose()?;
+        let given = |array: Option<Bound<'py, PyAny>>, what: &str, shape: &[usize]| {
+            array
+                .map(|array| {
+                    flat_readwrite::<bool>(&checked_output::<bool>(py, array, what, shape)?)
+                })
+                .transpose()
+        };
+        let mut planes = given(observation, "observation", &[count, 2, n, n])?;
+        let mut mask = given(legal_mask, "legal_mask", &[count, n * n])?;
         let (planes, mask) = (optional_slice(&mut planes)?, optional_slice(&mut mask)?);
         let sizes = shares(self.batch.count(), self.threads);
         let PyBatch { batch, actions: steps, games: listed, .. } = self;
