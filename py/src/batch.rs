@@ -5,7 +5,9 @@
 //! GIL. Nothing is decided here: actions, game indices and every refusal are the core's.
 
 use numpy::prelude::*;
-use numpy::{PyArray1, PyArray2, PyArray3, PyArray4, PyReadwriteArray1, PyUntypedArray};
+use numpy::{
+    PyArray1, PyArray2, PyArray3, PyArray4, PyArrayDyn, PyReadwriteArrayDyn, PyUntypedArray,
+};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyInt, PyList, PyString, PyTuple};
@@ -67,6 +69,19 @@ impl<T> SplitAt for &[T] {
     }
 }
 
+/// An optional output or input splits into optional parts: all `None` when it is `None`.
+impl<S: SplitAt> SplitAt for Option<S> {
+    fn split_at(self, mid: usize) -> (Self, Self) {
+        match self {
+            Some(items) => {
+                let (first, rest) = items.split_at(mid);
+                (Some(first), Some(rest))
+            }
+            None => (None, None),
+        }
+    }
+}
+
 /// `items` cut into consecutive parts of `sizes` (times `scale`: values per game) items.
 fn cut<S: SplitAt>(mut items: S, sizes: &[usize], scale: usize) -> Vec<S> {
     let mut parts = Vec::with_capacity(sizes.len());
@@ -96,6 +111,16 @@ fn run_parts<G: Send, O: Send, E: Send>(
         .collect();
     pool::run(jobs);
     results.into_iter().collect()
+}
+
+/// Actions read in place (int64), as the engine takes them, into `out`: negative or beyond
+/// u32 becomes `u32::MAX`, which every check refuses (as `read_integers` does).
+fn engine_actions(given: Option<&[i64]>, out: &mut [u32]) {
+    if let Some(given) = given {
+        for (slot, &action) in out.iter_mut().zip(given) {
+            *slot = u32::try_from(action).unwrap_or(u32::MAX);
+        }
+    }
 }
 
 /// Writes the planes and the legal mask of a range of games into the parts given.
@@ -254,36 +279,22 @@ fn write_into<T: numpy::Element>(
     write(slice).map_err(|e| GameError::from(e).into())
 }
 
-/// A flat view of an array from `output` (of `T`, C-contiguous, so no copy), borrowed for
+/// An array from `output` (of `T`, C-contiguous, so its data is one slice), borrowed for
 /// writing as rust-numpy checks it.
 fn flat_readwrite<'py, T: numpy::Element>(
     array: &Bound<'py, PyAny>,
-) -> PyResult<PyReadwriteArray1<'py, T>> {
-    let len = array.cast::<PyUntypedArray>()?.len();
-    let flat = array.call_method1("reshape", (len,))?.cast_into::<PyArray1<T>>()?;
-    flat.try_readwrite().map_err(|e| PyValueError::new_err(e.to_string()))
+) -> PyResult<PyReadwriteArrayDyn<'py, T>> {
+    let array = array.cast::<PyArrayDyn<T>>()?;
+    array.try_readwrite().map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 /// A borrowed flat slice of an optional output, or `None`.
 fn optional_slice<'a, T: numpy::Element>(
-    data: &'a mut Option<PyReadwriteArray1<'_, T>>,
+    data: &'a mut Option<PyReadwriteArrayDyn<'_, T>>,
 ) -> PyResult<Option<&'a mut [T]>> {
     data.as_mut()
         .map(|data| data.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string())))
         .transpose()
-}
-
-/// The parts of an optional output for each range of games (`scale` values a game), or as
-/// many `None`s.
-fn cut_optional<'a, T>(
-    out: Option<&'a mut [T]>,
-    sizes: &[usize],
-    scale: usize,
-) -> Vec<Option<&'a mut [T]>> {
-    match out {
-        Some(out) => cut(out, sizes, scale).into_iter().map(Some).collect(),
-        None => sizes.iter().map(|_| None).collect(),
-    }
 }
 
 /// A thread count as given, or `ValueError` for 0.
@@ -483,10 +494,27 @@ impl PyBatch {
                 )))
             }
         };
-        let mut wide = Vec::new();
-        read_integers(actions, "actions", &mut wide)?;
-        self.actions.clear();
-        self.actions.extend(wide.iter().map(|&a| u32::try_from(a).unwrap_or(u32::MAX)));
+        let (count, n) = (self.batch.count(), self.batch.n());
+        let sizes = shares(count, self.threads);
+        // Split between threads, an int64 array of one action per game is read in place by
+        // each thread for its own range (the range it drew into, still in its cache).
+        let in_place = match (&games, sizes.len() > 1) {
+            (None, true) => actions.cast::<PyArray1<i64>>().ok().filter(|a| a.len() == count),
+            _ => None,
+        };
+        let readonly = in_place.map(|array| array.readonly());
+        let given_actions = match &readonly {
+            Some(readonly) => readonly.as_slice().ok(),
+            None => None,
+        };
+        if given_actions.is_some() {
+            self.actions.resize(count, 0);
+        } else {
+            let mut wide = Vec::new();
+            read_integers(actions, "actions", &mut wide)?;
+            self.actions.clear();
+            self.actions.extend(wide.iter().map(|&a| u32::try_from(a).unwrap_or(u32::MAX)));
+        }
         if let Some(games) = games {
             read_games(games, &mut self.games)?;
         }
@@ -496,7 +524,6 @@ impl PyBatch {
         let flat = out.cast::<PyArray1<u8>>()?;
         let mut winners = flat.try_readwrite().map_err(|e| PyValueError::new_err(e.to_string()))?;
         let winners = winners.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let (count, n) = (self.batch.count(), self.batch.n());
         let given = |array: Option<Bound<'py, PyAny>>, what: &str, shape: &[usize]| {
             array
                 .map(|array| {
@@ -507,7 +534,6 @@ impl PyBatch {
         let mut planes = given(observation, "observation", &[count, 2, n, n])?;
         let mut mask = given(legal_mask, "legal_mask", &[count, n * n])?;
         let (planes, mask) = (optional_slice(&mut planes)?, optional_slice(&mut mask)?);
-        let sizes = shares(self.batch.count(), self.threads);
         let PyBatch { batch, actions: steps, games: listed, .. } = self;
         let some = games.is_some();
         let whole = steps.len() == batch.count() && winners.len() == batch.count();
@@ -520,6 +546,7 @@ impl PyBatch {
             false if sizes.len() > 1 && whole => {
                 // Every action is checked first (each thread its range), so that a refusal
                 // changes no game; then each thread steps its range.
+                let mut given = cut(given_actions, &sizes, 1);
                 if illegal == Illegal::Raise {
                     let starts = sizes.iter().scan(0, |start, &size| {
                         *start += size;
@@ -528,24 +555,29 @@ impl PyBatch {
                     let parts: Vec<_> = cut(batch.games(), &sizes, 1)
                         .into_iter()
                         .zip(starts)
-                        .zip(cut(steps.as_slice(), &sizes, 1))
+                        .zip(given.into_iter().zip(cut(steps.as_mut_slice(), &sizes, 1)))
                         .collect();
-                    run_parts(parts, |(games, start), actions| {
+                    run_parts(parts, |(games, start), (given, actions)| {
+                        engine_actions(given, actions);
                         games
                             .check(actions)
                             .map_err(|e| ReplayError { index: start + e.index, ..e })
                     })?;
+                    // Converted by the checks.
+                    given = cut(None, &sizes, 1);
                 }
-                let outputs = cut(steps.as_slice(), &sizes, 1)
+                let outputs = given
                     .into_iter()
+                    .zip(cut(steps.as_mut_slice(), &sizes, 1))
                     .zip(cut(winners, &sizes, 1))
-                    .zip(cut_optional(planes, &sizes, 2 * n * n))
-                    .zip(cut_optional(mask, &sizes, n * n));
+                    .zip(cut(planes, &sizes, 2 * n * n))
+                    .zip(cut(mask, &sizes, n * n));
                 let parts: Vec<_> =
                     cut(batch.games_mut(), &sizes, 1).into_iter().zip(outputs).collect();
                 // Checked above, so no action is refused: Lose checks each once more, and only
                 // once, where Raise would check them all again before playing.
-                run_parts(parts, |mut games, (((actions, winners), planes), mask)| {
+                run_parts(parts, |mut games, ((((given, actions), winners), planes), mask)| {
+                    engine_actions(given, actions);
                     games.step(actions, winners, Illegal::Lose).map_err(|refusal| refusal.error)?;
                     observe(games.games(), planes, mask)
                 })

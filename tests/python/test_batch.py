@@ -467,3 +467,22 @@ def test_fused_outputs_are_checked_and_a_refused_step_writes_nothing() -> None:
     assert (b.cells() == before).all()
     with pytest.raises(ValueError, match="whole batch"):
         b.random_legal_actions(games=[0], reset_terminated=True)
+
+
+def test_threaded_steps_read_int64_actions_in_place_with_the_same_refusals() -> None:
+    for threads in (1, 2):
+        b = Batch(1024, n=3, seed=4, threads=threads)
+        b.step(b.random_legal_actions())
+        before = b.cells().copy()
+        for bad in (-1, 2**40, 9):
+            actions = b.random_legal_actions()
+            actions[700] = bad
+            with pytest.raises(tictactoe.OutOfBoundsError) as raised:
+                b.step(actions)
+            assert getattr(raised.value, "index") == 700 and (b.cells() == before).all()
+        # int32 actions take the copying path and step the same.
+        twin = copy.deepcopy(b)
+        actions = b.random_legal_actions()
+        twin.random_legal_actions()
+        assert (b.step(actions) == twin.step(actions.astype(np.int32))).all()
+        assert (b.cells() == twin.cells()).all()
