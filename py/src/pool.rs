@@ -116,14 +116,20 @@ fn helpers() -> &'static Mutex<Helpers> {
 /// borrow the caller's stack.
 struct Joined<'a> {
     slots: &'a [Arc<Slot>],
-    panicked: bool,
+}
+
+impl Joined<'_> {
+    /// Waits for every helper not yet joined; whether one of them panicked.
+    fn join(&mut self) -> bool {
+        let panicked = self.slots.iter().fold(false, |panicked, slot| slot.join() | panicked);
+        self.slots = &[];
+        panicked
+    }
 }
 
 impl Drop for Joined<'_> {
     fn drop(&mut self) {
-        for slot in self.slots {
-            self.panicked |= slot.join();
-        }
+        self.join();
     }
 }
 
@@ -164,28 +170,55 @@ pub(crate) fn run<'a>(mut jobs: Vec<Box<dyn FnOnce() + Send + 'a>>) {
     let first = jobs.remove(0);
     let mut rest = jobs.into_iter();
     let given = pool.len().min(rest.len());
-    for slot in &pool[..given] {
+    // Made before any job is given, so that every helper given one is waited for.
+    let mut joined = Joined { slots: &pool[..given] };
+    for slot in joined.slots {
         let job = rest.next().expect("one job per helper given one");
-        // SAFETY: the job's borrows outlive its run: `Joined` below waits for every helper
-        // given a job before this function returns or unwinds, and a helper drops the job
-        // before it reports DONE or PANICKED. Only the lifetime is changed, not the type.
+        // SAFETY: the job's borrows outlive its run: `joined` waits for every helper given a
+        // job before this function returns or unwinds, and a helper drops the job before it
+        // reports DONE or PANICKED. Only the lifetime is changed, not the type.
         let job: Job = unsafe { core::mem::transmute::<Box<dyn FnOnce() + Send + 'a>, Job>(job) };
         slot.give(job);
     }
-    let mut joined = Joined { slots: &pool[..given], panicked: false };
     first();
     // Jobs no helper could be started for (thread creation failed) run here.
     rest.for_each(|job| job());
-    drop_joined(&mut joined);
+    if joined.join() {
+        panic!("a batch helper thread panicked");
+    }
 }
 
-/// Joins the helpers and passes a helper's panic on to the caller.
-fn drop_joined(joined: &mut Joined<'_>) {
-    for slot in joined.slots {
-        joined.panicked |= slot.join();
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Jobs that each fill their own part of a buffer on the caller's stack.
+    fn fill(parts: usize) -> Vec<u64> {
+        let mut buffer = vec![0u64; parts * 1000];
+        let jobs = buffer
+            .chunks_mut(1000)
+            .enumerate()
+            .map(|(i, part)| {
+                Box::new(move || part.iter_mut().for_each(|x| *x = i as u64 + 1))
+                    as Box<dyn FnOnce() + Send + '_>
+            })
+            .collect();
+        run(jobs);
+        buffer
     }
-    joined.slots = &[];
-    if joined.panicked {
-        panic!("a batch helper thread panicked");
+
+    #[test]
+    fn every_job_runs_once_and_a_helper_panic_reaches_the_caller() {
+        for parts in [1, 2, 3, 2] {
+            let buffer = fill(parts);
+            assert!(buffer
+                .chunks(1000)
+                .enumerate()
+                .all(|(i, c)| c.iter().all(|&x| x == i as u64 + 1)));
+        }
+        let jobs: Vec<Box<dyn FnOnce() + Send>> = vec![Box::new(|| ()), Box::new(|| panic!("job"))];
+        assert!(panic::catch_unwind(AssertUnwindSafe(|| run(jobs))).is_err());
+        // The helpers serve the next call as before.
+        assert_eq!(fill(2)[1500], 2);
     }
 }
