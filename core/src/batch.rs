@@ -393,10 +393,7 @@ impl<'a> GamesMut<'a> {
         check_len(winners.len(), self.count()).map_err(whole)?;
         if illegal == Illegal::Raise {
             self.games().check(actions)?;
-            // Every action was checked: play them without checking again.
-            for (g, (&action, winner)) in actions.iter().zip(winners.iter_mut()).enumerate() {
-                *winner = self.play_action(g, action);
-            }
+            self.play_all(actions, winners);
             return Ok(());
         }
         for (g, (&action, winner)) in actions.iter().zip(winners.iter_mut()).enumerate() {
@@ -406,6 +403,43 @@ impl<'a> GamesMut<'a> {
             };
         }
         Ok(())
+    }
+
+    /// Plays every action, checked already (one per game, all legal).
+    fn play_all(&mut self, actions: &[u32], winners: &mut [u8]) {
+        for (g, (&action, winner)) in actions.iter().zip(winners.iter_mut()).enumerate() {
+            *winner = self.play_action(g, action);
+        }
+    }
+
+    /// Checks one action per game of the range as [`Batch::step`] with [`Illegal::Raise`]
+    /// does, changing nothing, and keeps the range, with the actions, ready to play them
+    /// without checking again ([`Checked::play`]). This splits a refuse-all step between
+    /// threads: every range is checked first, and only when all pass does each play its own.
+    ///
+    /// ```
+    /// use tictactoe_core::Batch;
+    /// let mut batch = Batch::new(4, 3, 0)?;
+    /// let actions = [4, 4, 0, 8];
+    /// let (first, rest) = batch.games_mut().split_at(2);
+    /// let checked = [first.check(&actions[..2]), rest.check(&actions[2..])];
+    /// assert!(checked.iter().all(Result::is_ok));
+    /// let mut winners = [9; 4];
+    /// let (mine, theirs) = winners.split_at_mut(2);
+    /// let [Ok(first), Ok(rest)] = checked else { unreachable!() };
+    /// first.play(mine)?;
+    /// rest.play(theirs)?;
+    /// assert_eq!(winners, [0; 4]);
+    /// assert_eq!(batch.history(3)?, &[8]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::LengthMismatch`] (at index 0) unless there is one action per game, else the
+    /// index in the range of the first refused action and its reason.
+    pub fn check<'b>(self, actions: &'b [u32]) -> Result<Checked<'a, 'b>, ReplayError> {
+        self.games().check(actions)?;
+        Ok(Checked { games: self, actions })
     }
 
     /// As [`Batch::random_legal_actions`], for the range.
@@ -458,6 +492,28 @@ impl<'a> GamesMut<'a> {
                 self.reset_game(g);
             }
         }
+    }
+}
+
+/// A range of games and one action for each, all found legal by [`GamesMut::check`]; the
+/// range is held (borrowed mutably) from the check to the play, so nothing can change in
+/// between.
+#[derive(Debug)]
+pub struct Checked<'a, 'b> {
+    games: GamesMut<'a>,
+    actions: &'b [u32],
+}
+
+impl<'a> Checked<'a, '_> {
+    /// Plays the checked actions, writing each game's winner after its move into `winners`;
+    /// returns the range, to read or change further.
+    ///
+    /// # Errors
+    /// [`Error::LengthMismatch`] unless `winners` has one value per game, and nothing played.
+    pub fn play(mut self, winners: &mut [u8]) -> Result<GamesMut<'a>, Error> {
+        check_len(winners.len(), self.games.count())?;
+        self.games.play_all(self.actions, winners);
+        Ok(self.games)
     }
 }
 

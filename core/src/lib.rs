@@ -20,7 +20,7 @@ pub mod text;
 mod words;
 mod zeroed;
 
-pub use batch::{Batch, Games, GamesMut, Illegal, NO_ACTION};
+pub use batch::{Batch, Checked, Games, GamesMut, Illegal, NO_ACTION};
 pub use error::{
     message, Error, ErrorKind, ParseError, ParseErrorKind, PositionError, ReplayError,
 };

@@ -435,3 +435,40 @@ fn an_illegal_action_for_a_finished_game_keeps_its_result() {
     let claimed = [2, 1, 2];
     assert!(Batch::restore(3, &histories, &claimed, batch.generator_states()).is_err());
 }
+
+#[test]
+fn checked_ranges_play_only_when_every_range_passes() {
+    let mut batch = Batch::new(6, 3, 2).unwrap();
+    let mut winners = [0u8; 6];
+    batch.step(&[4, 4, 4, 4, 4, 4], &mut winners, Illegal::Raise).unwrap();
+    let before = batch.clone();
+    // The second range takes a cell already taken in game 4: its check refuses (index 1 of
+    // the range), the first range's check passes, and nothing is played.
+    let actions = [0, 1, 2, 3, 4, 5];
+    let (first, rest) = batch.games_mut().split_at(3);
+    let first = first.check(&actions[..3]);
+    let rest = rest.check(&actions[3..]);
+    assert!(first.is_ok());
+    let refusal = rest.unwrap_err();
+    assert_eq!(
+        (refusal.index, refusal.error),
+        (1, Error::Occupied { row: 1, col: 1, by: Player::X })
+    );
+    drop(first);
+    assert_eq!(batch, before);
+    // Both pass: each plays its own, as one step would.
+    let actions = [0, 1, 2, 3, 5, 6];
+    let mut whole = before.clone();
+    let mut expected = [9u8; 6];
+    whole.step(&actions, &mut expected, Illegal::Raise).unwrap();
+    let (first, rest) = batch.games_mut().split_at(3);
+    let (mine, theirs) = winners.split_at_mut(3);
+    first.check(&actions[..3]).unwrap().play(mine).unwrap();
+    let rest = rest.check(&actions[3..]).unwrap();
+    assert!(matches!(rest.play(&mut [0; 2]), Err(Error::LengthMismatch { len: 2, expected: 3 })));
+    let (_, rest) = batch.games_mut().split_at(3);
+    rest.check(&actions[3..]).unwrap().play(theirs).unwrap();
+    assert_eq!((batch, winners), (whole, expected));
+    let lengths = Batch::new(2, 3, 0).unwrap().games_mut().check(&[0]).unwrap_err();
+    assert_eq!(lengths.error, Error::LengthMismatch { len: 1, expected: 2 });
+}

@@ -93,24 +93,29 @@ fn cut<S: SplitAt>(mut items: S, sizes: &[usize], scale: usize) -> Vec<S> {
     parts
 }
 
-/// Runs `work` on each (games, output) pair: the first on the calling thread, the others on
-/// the helper threads of [`pool`] (kept awake between calls); the first error, if any.
+/// Runs `work` on each item: the first on the calling thread, the others on the helper threads
+/// of [`pool`] (kept awake between calls); the results, in order.
+fn run_each<T: Send, R: Send>(items: Vec<T>, work: impl Fn(T) -> R + Send + Sync) -> Vec<R> {
+    let work = &work;
+    let mut results: Vec<Option<R>> = Vec::new();
+    results.resize_with(items.len(), || None);
+    let jobs = items
+        .into_iter()
+        .zip(results.iter_mut())
+        .map(|(item, result)| {
+            Box::new(move || *result = Some(work(item))) as Box<dyn FnOnce() + Send + '_>
+        })
+        .collect();
+    pool::run(jobs);
+    results.into_iter().map(|result| result.expect("every job ran")).collect()
+}
+
+/// Runs `work` on each (games, output) pair as [`run_each`] does; the first error, if any.
 fn run_parts<G: Send, O: Send, E: Send>(
     parts: Vec<(G, O)>,
     work: impl Fn(G, O) -> Result<(), E> + Send + Sync,
 ) -> Result<(), E> {
-    let work = &work;
-    let mut results: Vec<Result<(), E>> = Vec::new();
-    results.resize_with(parts.len(), || Ok(()));
-    let jobs = parts
-        .into_iter()
-        .zip(results.iter_mut())
-        .map(|((games, out), result)| {
-            Box::new(move || *result = work(games, out)) as Box<dyn FnOnce() + Send + '_>
-        })
-        .collect();
-    pool::run(jobs);
-    results.into_iter().collect()
+    run_each(parts, |(games, out)| work(games, out)).into_iter().collect()
 }
 
 /// Actions read in place (int64), as the engine takes them, into `out`: negative or beyond
@@ -544,39 +549,43 @@ impl PyBatch {
                     .map_err(|error| ReplayError { index: 0, error })
             }
             false if sizes.len() > 1 && whole => {
-                // Every action is checked first (each thread its range), so that a refusal
-                // changes no game; then each thread steps its range.
-                let mut given = cut(given_actions, &sizes, 1);
+                // Each thread takes its range of games and of every array.
+                let given = cut(given_actions, &sizes, 1);
+                let outputs = cut(winners, &sizes, 1)
+                    .into_iter()
+                    .zip(cut(planes, &sizes, 2 * n * n))
+                    .zip(cut(mask, &sizes, n * n));
                 if illegal == Illegal::Raise {
+                    // Every range is checked first, so that a refusal changes no game; then
+                    // each range plays its checked actions without checking them again.
                     let starts = sizes.iter().scan(0, |start, &size| {
                         *start += size;
                         Some(*start - size)
                     });
-                    let parts: Vec<_> = cut(batch.games(), &sizes, 1)
+                    let ranges: Vec<_> = cut(batch.games_mut(), &sizes, 1)
                         .into_iter()
                         .zip(starts)
                         .zip(given.into_iter().zip(cut(steps.as_mut_slice(), &sizes, 1)))
                         .collect();
-                    run_parts(parts, |(games, start), (given, actions)| {
+                    let checked = run_each(ranges, |((games, start), (given, actions))| {
                         engine_actions(given, actions);
+                        let actions: &[u32] = actions;
                         games
                             .check(actions)
                             .map_err(|e| ReplayError { index: start + e.index, ..e })
-                    })?;
-                    // Converted by the checks.
-                    given = cut(None, &sizes, 1);
+                    });
+                    let checked: Vec<_> = checked.into_iter().collect::<Result<_, _>>()?;
+                    let parts: Vec<_> = checked.into_iter().zip(outputs).collect();
+                    return run_parts(parts, |checked, ((winners, planes), mask)| {
+                        observe(checked.play(winners)?.games(), planes, mask)
+                    })
+                    .map_err(|error| ReplayError { index: 0, error });
                 }
-                let outputs = given
+                let parts: Vec<_> = cut(batch.games_mut(), &sizes, 1)
                     .into_iter()
-                    .zip(cut(steps.as_mut_slice(), &sizes, 1))
-                    .zip(cut(winners, &sizes, 1))
-                    .zip(cut(planes, &sizes, 2 * n * n))
-                    .zip(cut(mask, &sizes, n * n));
-                let parts: Vec<_> =
-                    cut(batch.games_mut(), &sizes, 1).into_iter().zip(outputs).collect();
-                // Checked above, so no action is refused: Lose checks each once more, and only
-                // once, where Raise would check them all again before playing.
-                run_parts(parts, |mut games, ((((given, actions), winners), planes), mask)| {
+                    .zip(given.into_iter().zip(cut(steps.as_mut_slice(), &sizes, 1)).zip(outputs))
+                    .collect();
+                run_parts(parts, |mut games, ((given, actions), ((winners, planes), mask))| {
                     engine_actions(given, actions);
                     games.step(actions, winners, Illegal::Lose).map_err(|refusal| refusal.error)?;
                     observe(games.games(), planes, mask)
