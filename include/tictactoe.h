@@ -793,13 +793,14 @@ tictactoe_result tictactoe_game_best_move(const tictactoe_game *game,
                                           uint32_t *row_out,
                                           uint32_t *col_out);
 
-// Writes a perfect action (row * n + col) for each game of a 3 x 3 batch into `actions_out`
+// Writes a perfect action (row * n + col) for each game of a batch of boards up to 3 x 3 into
+// `actions_out`
 // (of `count`, the number of games), `TICTACTOE_NO_ACTION` for a game that is over: a perfect
 // opponent for every game at once, read from a table of every position (built once per
-// process, about 20 ms, by the first call). Among equally good moves, the fastest win and the
+// process and size, about 20 ms for 3 x 3, by the first call). Among equally good moves, the fastest win and the
 // slowest loss; then a fixed order.
 //
-// Returns `UNSUPPORTED_SIZE` for a batch of another board size, `LENGTH_MISMATCH` for another
+// Returns `UNSUPPORTED_SIZE` for a batch of boards above 3 x 3, `LENGTH_MISMATCH` for another
 // `count`, `NULL_PARAMETER`; the array is untouched then.
 //
 // Ownership: the caller owns the array. Thread safety: may run while other threads read the

@@ -469,6 +469,23 @@ impl Game {
             .map(move |(cell, _)| (cell / n, cell % n))
     }
 
+    /// The number of [`Game::legal_moves`], without scanning the board: the free cells, none
+    /// once somebody has won.
+    ///
+    /// ```
+    /// use tictactoe_core::Game;
+    /// let mut game = Game::new(3)?;
+    /// game.play(1, 1)?;
+    /// assert_eq!(game.legal_move_count(), 8);
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    pub fn legal_move_count(&self) -> usize {
+        if self.win.is_some() {
+            return 0;
+        }
+        self.n() * self.n() - self.marks()
+    }
+
     /// The number of marks on the board.
     ///
     /// ```

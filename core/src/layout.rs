@@ -24,8 +24,12 @@ impl Layout {
     #[inline]
     pub(crate) fn new(n: usize) -> Result<Layout, Error> {
         check_size(n)?;
-        // The checked sum of the parts below: past it, none of them overflows.
-        game_bytes(n).ok_or(Error::AllocFailed)?;
+        // The checked sum of the parts below: past it, none of them overflows. On 64 bits no
+        // size up to MAX_N can, so the check folds away there (Game::new stays a few
+        // instructions for the small games search makes by the million).
+        if usize::BITS < 64 {
+            game_bytes(n).ok_or(Error::AllocFailed)?;
+        }
         let cells = n * n;
         let lines_start = board::words(cells);
         let history_start = lines_start + lines::count(n);

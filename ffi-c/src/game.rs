@@ -385,9 +385,7 @@ pub unsafe extern "C" fn tictactoe_game_winning_lines(
     // SAFETY: the caller's promise.
     unsafe {
         reading(game, |game| {
-            let count_out = Out::new(count_out)?;
-            let lines_out = buffer(lines_out, capacity)?;
-            fill(lines_out, count_out, game.winning_lines().count(), game.winning_lines())
+            fill(lines_out, capacity, count_out, game.winning_lines().count(), game.winning_lines())
         })
     }
 }
@@ -415,9 +413,7 @@ pub unsafe extern "C" fn tictactoe_game_history(
     // SAFETY: the caller's promise.
     unsafe {
         reading(game, |game| {
-            let count_out = Out::new(count_out)?;
-            let moves_out = buffer(moves_out, capacity)?;
-            fill(moves_out, count_out, game.history().len(), game.history())
+            fill(moves_out, capacity, count_out, game.history().len(), game.history())
         })
     }
 }
@@ -444,11 +440,7 @@ pub unsafe extern "C" fn tictactoe_game_cells(
 ) -> tictactoe_result {
     // SAFETY: the caller's promise.
     unsafe {
-        reading(game, |game| {
-            let len_out = Out::new(len_out)?;
-            let cells_out = buffer(cells_out, capacity)?;
-            fill(cells_out, len_out, game.n() * game.n(), game.cells())
-        })
+        reading(game, |game| fill(cells_out, capacity, len_out, game.n() * game.n(), game.cells()))
     }
 }
 
@@ -474,12 +466,10 @@ pub unsafe extern "C" fn tictactoe_game_legal_moves(
     // SAFETY: the caller's promise.
     unsafe {
         reading(game, |game| {
-            let count_out = Out::new(count_out)?;
-            let cells_out = buffer(cells_out, capacity)?;
             let n = game.n();
             // Cell indices are below n * n <= 2^32.
-            let cells = || game.legal_moves().map(move |(row, col)| (row * n + col) as u32);
-            fill(cells_out, count_out, cells().count(), cells())
+            let cells = game.legal_moves().map(move |(row, col)| (row * n + col) as u32);
+            fill(cells_out, capacity, count_out, game.legal_move_count(), cells)
         })
     }
 }
@@ -489,16 +479,22 @@ fn winner_u32(player: Option<Player>) -> u32 {
     u32::from(winner_number(player))
 }
 
-/// Copies `count` items into `out`, or reports the count needed.
+/// Copies `count` items into the caller's `out[0..capacity]` and stores `count` in
+/// `*count_out`, or reports the count needed (`BUFFER_TOO_SMALL`, `out` untouched);
+/// `NULL_PARAMETER` for a NULL `count_out`, or a NULL `out` with a non-zero capacity.
 ///
 /// # Safety
-/// `count_out` must be valid for writes.
+/// `out` NULL or valid for `capacity` writes; `count_out` NULL or valid for writes.
 pub(crate) unsafe fn fill<T, U: Into<T>>(
-    out: &mut [T],
-    count_out: Out<usize>,
+    out: *mut T,
+    capacity: usize,
+    count_out: *mut usize,
     count: usize,
     items: impl Iterator<Item = U>,
 ) -> Outcome {
+    let count_out = Out::new(count_out)?;
+    // SAFETY: the caller's promise.
+    let out = unsafe { buffer(out, capacity) }?;
     // SAFETY (both writes): the caller's promise.
     if count > out.len() {
         unsafe { count_out.write(count) };

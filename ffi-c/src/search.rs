@@ -2,7 +2,6 @@
 //! batch of 3 x 3 games.
 
 use core::cell::RefCell;
-use std::sync::OnceLock;
 
 use tictactoe_core::winner_number;
 use tictactoe_search::{Computer, Options, PerfectTable, SearchError, DEFAULT_MOVE_NODES};
@@ -24,9 +23,6 @@ thread_local! {
     /// threads never wait for each other.
     static COMPUTER: RefCell<Computer> = RefCell::new(Computer::new());
 }
-
-/// The 3 x 3 perfect-play table, built by the first call that needs it (about 20 ms).
-static PERFECT_3X3: OnceLock<Result<PerfectTable, SearchError>> = OnceLock::new();
 
 fn with_computer<T>(
     work: impl FnOnce(&mut Computer) -> Result<T, SearchError>,
@@ -109,13 +105,14 @@ pub unsafe extern "C" fn tictactoe_game_best_move(
     }
 }
 
-/// Writes a perfect action (row * n + col) for each game of a 3 x 3 batch into `actions_out`
+/// Writes a perfect action (row * n + col) for each game of a batch of boards up to 3 x 3 into
+/// `actions_out`
 /// (of `count`, the number of games), `TICTACTOE_NO_ACTION` for a game that is over: a perfect
 /// opponent for every game at once, read from a table of every position (built once per
-/// process, about 20 ms, by the first call). Among equally good moves, the fastest win and the
+/// process and size, about 20 ms for 3 x 3, by the first call). Among equally good moves, the fastest win and the
 /// slowest loss; then a fixed order.
 ///
-/// Returns `UNSUPPORTED_SIZE` for a batch of another board size, `LENGTH_MISMATCH` for another
+/// Returns `UNSUPPORTED_SIZE` for a batch of boards above 3 x 3, `LENGTH_MISMATCH` for another
 /// `count`, `NULL_PARAMETER`; the array is untouched then.
 ///
 /// Ownership: the caller owns the array. Thread safety: may run while other threads read the
@@ -133,11 +130,7 @@ pub unsafe extern "C" fn tictactoe_batch_perfect_actions(
     unsafe {
         batch::reading(batch, |batch| {
             let actions_out = buffer(actions_out, count)?;
-            if batch.n() != 3 {
-                return Err(SearchError::UnsupportedSize { n: batch.n() }.into());
-            }
-            let table = PERFECT_3X3.get_or_init(|| PerfectTable::new(3)).as_ref();
-            let table = table.map_err(|&error| tictactoe_result::from(error))?;
+            let table = PerfectTable::shared(batch.n())?;
             Ok(table.actions(batch.games(), actions_out)?)
         })
     }

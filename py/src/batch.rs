@@ -118,12 +118,17 @@ fn run_parts<G: Send, O: Send, E: Send>(
     run_each(parts, |(games, out)| work(games, out)).into_iter().collect()
 }
 
-/// Actions read in place (int64), as the engine takes them, into `out`: negative or beyond
-/// u32 becomes `u32::MAX`, which every check refuses (as `read_integers` does).
+/// An action as the engine takes it: negative or beyond u32 becomes `u32::MAX`, which every
+/// check refuses.
+fn engine_action(action: impl TryInto<u32>) -> u32 {
+    action.try_into().unwrap_or(u32::MAX)
+}
+
+/// Actions read in place (int64), as the engine takes them, into `out`.
 fn engine_actions(given: Option<&[i64]>, out: &mut [u32]) {
     if let Some(given) = given {
         for (slot, &action) in out.iter_mut().zip(given) {
-            *slot = u32::try_from(action).unwrap_or(u32::MAX);
+            *slot = engine_action(action);
         }
     }
 }
@@ -144,6 +149,10 @@ fn observe(
 }
 
 impl PyBatch {
+    fn cells_per_game(&self) -> usize {
+        self.batch.n() * self.batch.n()
+    }
+
     /// Writes per-cell values of every game (`scale` per game) with `query` on each range.
     fn per_cell_parallel<T: Send>(
         &self,
@@ -320,12 +329,6 @@ fn step_error(error: ReplayError, given: Given) -> PyErr {
     }
 }
 
-impl PyBatch {
-    fn cells_per_game(&self) -> usize {
-        self.batch.n() * self.batch.n()
-    }
-}
-
 #[pymethods]
 impl PyBatch {
     /// `count` empty n x n games, X to move in each; their random actions come from `seed`.
@@ -450,11 +453,11 @@ impl PyBatch {
         .map_err(|e| GameError::from(e).into())
     }
 
-    /// A perfect action (row * n + col) per game of a 3 x 3 batch, -1 for a game that is over,
-    /// as int64 (count,): a perfect opponent for every game at once, read from a table of every
-    /// position (built once per process, about 20 ms, by the first call). Among equally good
-    /// moves, the fastest win and the slowest loss. `ValueError` (kind 'unsupported_size') for
-    /// another board size.
+    /// A perfect action (row * n + col) per game of a batch of boards up to 3 x 3, -1 for a
+    /// game that is over, as int64 (count,): a perfect opponent for every game at once, read
+    /// from a table of every position (built once per process and size, about 20 ms for 3 x 3,
+    /// by the first call). Among equally good moves, the fastest win and the slowest loss.
+    /// `ValueError` (kind 'unsupported_size') above 3 x 3.
     #[pyo3(signature = (*, out = None))]
     fn perfect_actions<'py>(
         &mut self,
@@ -518,7 +521,7 @@ impl PyBatch {
             let mut wide = Vec::new();
             read_integers(actions, "actions", &mut wide)?;
             self.actions.clear();
-            self.actions.extend(wide.iter().map(|&a| u32::try_from(a).unwrap_or(u32::MAX)));
+            self.actions.extend(wide.iter().map(|&a| engine_action(a)));
         }
         if let Some(games) = games {
             read_games(games, &mut self.games)?;
@@ -541,62 +544,61 @@ impl PyBatch {
         let (planes, mask) = (optional_slice(&mut planes)?, optional_slice(&mut mask)?);
         let PyBatch { batch, actions: steps, games: listed, .. } = self;
         let some = games.is_some();
-        let whole = steps.len() == batch.count() && winners.len() == batch.count();
-        let result = py.detach(|| match some {
-            true => {
-                batch.step_games(listed, steps, winners, illegal)?;
-                observe(batch.games(), planes, mask)
-                    .map_err(|error| ReplayError { index: 0, error })
-            }
-            false if sizes.len() > 1 && whole => {
-                // Each thread takes its range of games and of every array.
-                let given = cut(given_actions, &sizes, 1);
-                let outputs = cut(winners, &sizes, 1)
-                    .into_iter()
-                    .zip(cut(planes, &sizes, 2 * n * n))
-                    .zip(cut(mask, &sizes, n * n));
-                if illegal == Illegal::Raise {
-                    // Every range is checked first, so that a refusal changes no game; then
-                    // each range plays its checked actions without checking them again.
-                    let starts = sizes.iter().scan(0, |start, &size| {
-                        *start += size;
-                        Some(*start - size)
-                    });
-                    let ranges: Vec<_> = cut(batch.games_mut(), &sizes, 1)
-                        .into_iter()
-                        .zip(starts)
-                        .zip(given.into_iter().zip(cut(steps.as_mut_slice(), &sizes, 1)))
-                        .collect();
-                    let checked = run_each(ranges, |((games, start), (given, actions))| {
-                        engine_actions(given, actions);
-                        let actions: &[u32] = actions;
-                        games
-                            .check(actions)
-                            .map_err(|e| ReplayError { index: start + e.index, ..e })
-                    });
-                    let checked: Vec<_> = checked.into_iter().collect::<Result<_, _>>()?;
-                    let parts: Vec<_> = checked.into_iter().zip(outputs).collect();
-                    return run_parts(parts, |checked, ((winners, planes), mask)| {
-                        observe(checked.play(winners)?.games(), planes, mask)
-                    })
-                    .map_err(|error| ReplayError { index: 0, error });
+        let threaded = !some
+            && sizes.len() > 1
+            && steps.len() == batch.count()
+            && winners.len() == batch.count();
+        // An error about the whole call, not one action.
+        let whole = |error| ReplayError { index: 0, error };
+        let result = py.detach(|| {
+            if !threaded {
+                if some {
+                    batch.step_games(listed, steps, winners, illegal)?;
+                } else {
+                    batch.step(steps, winners, illegal)?;
                 }
-                let parts: Vec<_> = cut(batch.games_mut(), &sizes, 1)
+                return observe(batch.games(), planes, mask).map_err(whole);
+            }
+            // Each thread takes its range of games and of every array.
+            let given = cut(given_actions, &sizes, 1);
+            let outputs = cut(winners, &sizes, 1)
+                .into_iter()
+                .zip(cut(planes, &sizes, 2 * n * n))
+                .zip(cut(mask, &sizes, n * n));
+            if illegal == Illegal::Raise {
+                // Every range is checked first, so that a refusal changes no game; then
+                // each range plays its checked actions without checking them again.
+                let starts = sizes.iter().scan(0, |start, &size| {
+                    *start += size;
+                    Some(*start - size)
+                });
+                let ranges: Vec<_> = cut(batch.games_mut(), &sizes, 1)
                     .into_iter()
-                    .zip(given.into_iter().zip(cut(steps.as_mut_slice(), &sizes, 1)).zip(outputs))
+                    .zip(starts)
+                    .zip(given.into_iter().zip(cut(steps.as_mut_slice(), &sizes, 1)))
                     .collect();
-                run_parts(parts, |mut games, ((given, actions), ((winners, planes), mask))| {
+                let checked = run_each(ranges, |((games, start), (given, actions))| {
                     engine_actions(given, actions);
-                    games.step(actions, winners, Illegal::Lose).map_err(|refusal| refusal.error)?;
-                    observe(games.games(), planes, mask)
+                    let actions: &[u32] = actions;
+                    games.check(actions).map_err(|e| ReplayError { index: start + e.index, ..e })
+                });
+                let checked: Vec<_> = checked.into_iter().collect::<Result<_, _>>()?;
+                let parts: Vec<_> = checked.into_iter().zip(outputs).collect();
+                return run_parts(parts, |checked, ((winners, planes), mask)| {
+                    observe(checked.play(winners)?.games(), planes, mask)
                 })
-                .map_err(|error| ReplayError { index: 0, error })
+                .map_err(whole);
             }
-            false => {
-                batch.step(steps, winners, illegal)?;
-                observe(batch.games(), planes, mask)
-                    .map_err(|error| ReplayError { index: 0, error })
-            }
+            let parts: Vec<_> = cut(batch.games_mut(), &sizes, 1)
+                .into_iter()
+                .zip(given.into_iter().zip(cut(steps.as_mut_slice(), &sizes, 1)).zip(outputs))
+                .collect();
+            run_parts(parts, |mut games, ((given, actions), ((winners, planes), mask))| {
+                engine_actions(given, actions);
+                games.step(actions, winners, Illegal::Lose).map_err(|refusal| refusal.error)?;
+                observe(games.games(), planes, mask)
+            })
+            .map_err(whole)
         });
         result.map_err(|error| {
             // The caller's action as a cell, so that messages name what was given.

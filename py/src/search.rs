@@ -2,7 +2,6 @@
 //! Searches run without the GIL, on a copy of the game, with each thread's own memory.
 
 use core::cell::RefCell;
-use std::sync::OnceLock;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -20,15 +19,10 @@ thread_local! {
     static COMPUTER: RefCell<Computer> = RefCell::new(Computer::new());
 }
 
-/// The 3 x 3 perfect-play table, built by the first call that needs it.
-static PERFECT_3X3: OnceLock<Result<PerfectTable, SearchError>> = OnceLock::new();
-
-/// The perfect-play table for n x n games: `ValueError` unless n is 3.
+/// The perfect-play table for n x n games, built once per process: `ValueError`
+/// (`unsupported_size`) for a size without one.
 pub(crate) fn perfect_table(n: usize) -> PyResult<&'static PerfectTable> {
-    if n != 3 {
-        return Err(search_error(SearchError::UnsupportedSize { n }));
-    }
-    PERFECT_3X3.get_or_init(|| PerfectTable::new(3)).as_ref().map_err(|&error| search_error(error))
+    PerfectTable::shared(n).map_err(search_error)
 }
 
 /// The exception for a refusal of the computer player: the core's classes for what the core

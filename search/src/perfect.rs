@@ -33,16 +33,44 @@ pub struct PerfectTable {
     entries: Vec<u16>,
 }
 
+/// [`SearchError::UnsupportedSize`] unless 1 <= n <= [`MAX_TABLE_N`]: the sizes with a table.
+fn check_size(n: usize) -> Result<(), SearchError> {
+    if n == 0 || n > MAX_TABLE_N {
+        return Err(SearchError::UnsupportedSize { n });
+    }
+    Ok(())
+}
+
 impl PerfectTable {
+    /// The n x n table, built by the first call for that size in the process (about 20 ms
+    /// for 3 x 3) and shared by every later call and every thread.
+    ///
+    /// ```
+    /// use tictactoe_search::PerfectTable;
+    /// let table = PerfectTable::shared(2)?;
+    /// assert!(core::ptr::eq(table, PerfectTable::shared(2)?));
+    /// assert!(PerfectTable::shared(4).is_err());
+    /// # Ok::<(), tictactoe_search::SearchError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`PerfectTable::new`], for every call when building failed.
+    #[cfg(feature = "std")]
+    pub fn shared(n: usize) -> Result<&'static PerfectTable, SearchError> {
+        use std::sync::OnceLock;
+        type Slot = OnceLock<Result<PerfectTable, SearchError>>;
+        static TABLES: [Slot; MAX_TABLE_N] = [const { OnceLock::new() }; MAX_TABLE_N];
+        check_size(n)?;
+        TABLES[n - 1].get_or_init(|| PerfectTable::new(n)).as_ref().map_err(|&error| error)
+    }
+
     /// Solves every position of the n x n board (about 20 ms for 3 x 3).
     ///
     /// # Errors
     /// [`SearchError::UnsupportedSize`] above [`MAX_TABLE_N`] (or for n = 0);
     /// [`Error::AllocFailed`] (as [`SearchError::Game`]) when the memory cannot be had.
     pub fn new(n: usize) -> Result<PerfectTable, SearchError> {
-        if n == 0 || n > MAX_TABLE_N {
-            return Err(SearchError::UnsupportedSize { n });
-        }
+        check_size(n)?;
         let cells = n * n;
         let len = 3usize.pow(cells as u32);
         let mut entries = Vec::new();

@@ -117,6 +117,15 @@ static void test_batch_perfect_opponent(void) {
     CHECK_RESULT(tictactoe_batch_perfect_actions(batch, perfect, GAMES - 1), TICTACTOE_RESULT_LENGTH_MISMATCH);
     CHECK_RESULT(tictactoe_batch_new(GAMES, 4, 0, &big), TICTACTOE_RESULT_OK);
     CHECK_RESULT(tictactoe_batch_perfect_actions(big, perfect, GAMES), TICTACTOE_RESULT_UNSUPPORTED_SIZE);
+    /* Smaller boards have tables too. */
+    {
+        tictactoe_batch *small = NULL;
+        uint32_t small_actions[GAMES];
+        CHECK_RESULT(tictactoe_batch_new(GAMES, 2, 0, &small), TICTACTOE_RESULT_OK);
+        CHECK_RESULT(tictactoe_batch_perfect_actions(small, small_actions, GAMES), TICTACTOE_RESULT_OK);
+        for (g = 0; g < GAMES; g++) CHECK(small_actions[g] < 4);
+        tictactoe_batch_free(small);
+    }
     CHECK_RESULT(tictactoe_batch_perfect_actions(NULL, perfect, GAMES), TICTACTOE_RESULT_NULL_PARAMETER);
     CHECK_RESULT(tictactoe_batch_perfect_actions(batch, NULL, GAMES), TICTACTOE_RESULT_NULL_PARAMETER);
     CHECK(memcmp(perfect, untouched, sizeof perfect) == 0);

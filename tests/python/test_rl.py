@@ -107,6 +107,18 @@ def test_the_agent_as_o_sees_the_opening_move_and_loses_to_perfect_play() -> Non
         assert reward in (0.0, -1.0)  # a perfect opponent never loses
 
 
+def test_the_perfect_opponent_plays_every_board_with_a_table() -> None:
+    # On 2 x 2 X always wins: as O against perfect play the agent loses every episode.
+    env = TicTacToeEnv(2, agent="O", opponent="perfect")
+    rng = np.random.default_rng(2)
+    for episode in range(10):
+        _, info = env.reset(seed=episode)
+        terminated = False
+        while not terminated:
+            _, reward, terminated, _, info = env.step(random_legal(rng, info["action_mask"]))
+        assert reward == -1.0
+
+
 def test_alternate_sides_restart_when_seeded() -> None:
     env = TicTacToeEnv(3, agent="alternate")
     sides = []

@@ -155,6 +155,16 @@ def test_batch_perfect_opponent_never_loses() -> None:
     assert not (winners == 1).any() and (winners == 2).any()
 
 
+def test_batch_perfect_opponent_on_every_board_with_a_table() -> None:
+    # 1 x 1 and 2 x 2 have tables too: X wins both at once or in two moves of its own.
+    for n, plies in ((1, 1), (2, 3)):
+        batch = Batch(8, n)
+        while not batch.terminated.all():
+            batch.step(batch.perfect_actions())
+        assert (batch.winner == 1).all()
+        assert all(len(batch.game(g).history) == plies for g in range(8))
+
+
 def test_batch_perfect_opponent_refusals() -> None:
     with pytest.raises(ValueError) as raised:
         Batch(4, 4).perfect_actions()

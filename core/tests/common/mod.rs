@@ -188,6 +188,12 @@ pub fn assert_same(game: &Game, model: &Model) {
         model.winner() == 0 && !model.can_win(1) && !model.can_win(2)
     );
     assert_eq!(game.marks(), model.count(1) + model.count(2));
+    let free: Vec<_> = (0..n * n)
+        .map(|cell| (cell / n, cell % n))
+        .filter(|&(r, c)| model.winner() == 0 && model.at(r, c) == 0)
+        .collect();
+    assert_eq!(game.legal_moves().collect::<Vec<_>>(), free);
+    assert_eq!(game.legal_move_count(), free.len());
     let lines: Vec<String> = game.winning_lines().map(|l| format!("{l:?}")).collect();
     assert_eq!(lines, model.winning_lines());
     let history: Vec<_> = game.history().map(|m| (m.row, m.col, m.player.number())).collect();

@@ -59,10 +59,10 @@ class Arena:
         if n == 1 and agent != "X":
             raise ValueError("on a 1 x 1 board X wins with the first move: the agent must be X")
         self.batch = Batch(count, n, threads=threads)
-        if opponent == "perfect" and n > 3:
-            raise ValueError(
-                "the perfect opponent plays boards up to 3 x 3; use opponent='computer' above"
-            )
+        if opponent == "perfect":
+            # Builds (once per process) the table of the board's size, or raises the search's
+            # ValueError for a size without one, now rather than at the first step.
+            self.batch.perfect_actions()
         self.agent = agent
         self.opponent = opponent
         self.illegal: Literal["raise", "lose"] = "raise" if illegal == "raise" else "lose"
