@@ -40,7 +40,7 @@ fn soak_batches(state: &mut u64, calls: u64) -> u64 {
                     *action = random_below(state, (n * n + 3) as u64) as u32;
                 }
             }
-            let illegal = if random_below(state, 2) == 0 { Illegal::Raise } else { Illegal::Lose };
+            let illegal = if random_below(state, 2) == 0 { Illegal::Refuse } else { Illegal::Lose };
             match random_below(state, 10) {
                 0..=5 => singles::step(&mut batch, &mut model, None, &actions, illegal),
                 6..=8 => {

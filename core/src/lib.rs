@@ -1,34 +1,43 @@
 #![doc = include_str!("../README.md")]
 #![no_std]
-// One module allocates zeroed memory (`zeroed`); everything else is safe code.
+// One module allocates zeroed memory (`storage::zeroed`); everything else is safe code.
 #![deny(unsafe_code)]
 
 extern crate alloc;
 
-mod batch;
-mod board;
+// The crate in layers, each module using only those of the layers before it.
+
+// The vocabulary: the players, the refusals, random numbers.
 mod error;
-mod game;
-mod layout;
-mod limits;
-mod lines;
 mod player;
-mod position;
 pub mod random;
+
+// A board: its shape, its storage, its rows of text.
+mod rows;
+mod shape;
+mod storage;
+
+// The rules, over borrowed storage.
 mod rules;
+
+// The game and the batch, over the rules.
+mod batch;
+mod game;
+
+// Games from and to the outside: positions, the text form, limits on untrusted input.
+mod limits;
+mod position;
 pub mod text;
-mod words;
-mod zeroed;
 
 pub use batch::{Batch, Checked, Games, GamesMut, Illegal, NO_ACTION};
 pub use error::{
-    message, Error, ErrorKind, ParseError, ParseErrorKind, PositionError, ReplayError,
+    message, Error, ErrorKind, ParseError, ParseErrorKind, PositionError, ReplayError, RestoreError,
 };
-pub use game::{Game, Move, Status};
+pub use game::{Game, Move};
 pub use limits::{batch_bytes, game_bytes, Limits};
-pub use lines::Line;
 pub use player::{winner_number, Player};
 pub use position::{validate_cells, validate_rows};
+pub use rules::{Line, Status};
 
 /// The README's Rust example, compiled and run as a doc test so that it cannot go stale.
 #[cfg(doctest)]

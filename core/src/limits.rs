@@ -2,11 +2,14 @@
 //! not be able to ask for a gigabyte. Like image-rs's `Limits`, the bound has a default for
 //! readers of untrusted input, and is decided before any allocation.
 //!
-//! Every size here is checked arithmetic against the largest allocation Rust allows
-//! (`isize::MAX` bytes): a product that overflows is `None`, never a wrapped small number.
+//! The policy and the constructors that apply it sit here, on top of the game, the batch and the
+//! positions; the sizes they compare come from the storage's checked arithmetic
+//! ([`block`](crate::storage::block)).
 
 use crate::batch::GAME_STATE_BYTES;
-use crate::{board, lines, Error, MAX_N};
+use crate::shape::Shape;
+use crate::storage::block::{self, MAX_ALLOC};
+use crate::{rules, Batch, Error, Game};
 
 /// The memory a game or batch made from outside data may take, in bytes. [`Limits::DEFAULT`] is
 /// what parsing the text form applies unless told otherwise; [`Limits::NONE`] lifts the bound
@@ -34,7 +37,7 @@ impl Limits {
     /// nothing more that a few bytes of hostile text could ask for.
     pub const DEFAULT: Limits = Limits { max_bytes: 8 << 20 };
 
-    /// No bound beyond [`MAX_N`] and what the target can address.
+    /// No bound beyond [`MAX_N`](crate::MAX_N) and what the target can address.
     pub const NONE: Limits = Limits { max_bytes: usize::MAX };
 
     /// `Ok` when a game of size `n` fits: [`Error::InvalidSize`] first for a size no game has,
@@ -43,7 +46,7 @@ impl Limits {
     /// # Errors
     /// As above.
     pub fn check_game(&self, n: usize) -> Result<(), Error> {
-        check_size(n)?;
+        Shape::new(n)?;
         self.check(game_bytes(n))
     }
 
@@ -54,7 +57,7 @@ impl Limits {
     /// # Errors
     /// As above.
     pub fn check_batch(&self, count: usize, n: usize) -> Result<(), Error> {
-        check_size(n)?;
+        Shape::new(n)?;
         if count == 0 {
             return Err(Error::InvalidCount { count });
         }
@@ -79,45 +82,24 @@ impl Default for Limits {
     }
 }
 
-/// [`Error::InvalidSize`] unless 1 <= n <= [`MAX_N`]: the sizes a game or batch may have.
-pub(crate) fn check_size(n: usize) -> Result<(), Error> {
-    if n == 0 || n > MAX_N {
-        return Err(Error::InvalidSize { n });
-    }
-    Ok(())
-}
-
-/// The largest allocation Rust allows on this target, in bytes.
-const MAX_ALLOC: u64 = isize::MAX as u64;
-
-/// The words one game of size `n` holds once its history is full: its board, line counters and
-/// n * n moves (the stride of a game in a batch). `None` past `u64`.
-fn full_words(n: usize) -> Option<u64> {
-    let cells = n.checked_mul(n)?;
-    // n * n did not overflow, so neither does 2 * n + 2.
-    (board::words(cells) as u64).checked_add(lines::count(n) as u64)?.checked_add(cells as u64)
-}
-
 /// [`game_bytes`] on a target whose largest allocation is `max` bytes.
 fn game_bytes_within(n: usize, max: u64) -> Option<u64> {
-    let board = board::words(n.checked_mul(n)?) as u64;
-    let bytes = full_words(n)?.checked_add(board)?.checked_mul(4)?;
-    (bytes <= max).then_some(bytes)
+    let cells = n.checked_mul(n)? as u64;
+    block::game_bytes(cells, rules::rule_words(n) as u64, max)
 }
 
 /// [`batch_bytes`] on a target whose largest allocation is `max` bytes.
 fn batch_bytes_within(count: u64, n: usize, max: u64) -> Option<u64> {
-    let per_game = full_words(n)?.checked_mul(4)?.checked_add(GAME_STATE_BYTES as u64)?;
-    // One bit a game of scratch, in 64-bit words.
-    let scratch = count.div_ceil(64).checked_mul(8)?;
-    let bytes = count.checked_mul(per_game)?.checked_add(scratch)?;
-    (bytes <= max).then_some(bytes)
+    let cells = n.checked_mul(n)? as u64;
+    let (rule_words, state) = (rules::rule_words(n) as u64, GAME_STATE_BYTES as u64);
+    block::batch_bytes(count, cells, rule_words, state, max)
 }
 
 /// The most bytes a game of size `n` holds: its board, line counters and n * n moves, as 32-bit
-/// words, and the board of the position it was built from. `None` when that is more than the
-/// target can allocate (`isize::MAX` bytes: every size above [`MAX_N`], and large ones on a
-/// 32-bit target).
+/// words, and the board of the starting position it was built from. Pure arithmetic, for any
+/// n (a size no game has included): `None` when that is more than the target can allocate
+/// (`isize::MAX` bytes: sizes far above [`MAX_N`](crate::MAX_N), and large ones on a 32-bit
+/// target).
 ///
 /// ```
 /// use tictactoe_core::game_bytes;
@@ -144,11 +126,65 @@ pub fn batch_bytes(count: usize, n: usize) -> Option<usize> {
     batch_bytes_within(count as u64, n, MAX_ALLOC).map(|bytes| bytes as usize)
 }
 
+impl Game {
+    /// As [`Game::from_cells`], refusing a game of more than `limits.max_bytes` bytes
+    /// ([`game_bytes`](crate::game_bytes)) before the cells are read or anything is allocated.
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, Game, Limits};
+    /// let cells = vec![0; 2000 * 2000];
+    /// assert!(matches!(Game::from_cells_with_limits(2000, &cells, Limits::DEFAULT),
+    ///                  Err(Error::LimitExceeded { .. })));
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::InvalidSize`] for a bad n, then [`Error::LimitExceeded`], then as
+    /// [`Game::from_cells`].
+    pub fn from_cells_with_limits(n: usize, cells: &[u8], limits: Limits) -> Result<Game, Error> {
+        limits.check_game(n)?;
+        Game::from_cells(n, cells)
+    }
+
+    /// As [`Game::from_rows`], refusing a game of more than `limits.max_bytes` bytes before
+    /// the rows are read or anything is allocated.
+    ///
+    /// # Errors
+    /// [`Error::InvalidSize`] for no rows or too many, then [`Error::LimitExceeded`], then as
+    /// [`Game::from_rows`].
+    pub fn from_rows_with_limits<S: AsRef<str>>(rows: &[S], limits: Limits) -> Result<Game, Error> {
+        limits.check_game(rows.len())?;
+        Game::from_rows(rows)
+    }
+}
+
+impl Batch {
+    /// As [`Batch::new`], refusing a batch of more than `limits.max_bytes` bytes
+    /// ([`batch_bytes`]) before anything is allocated: for a count and size that come from
+    /// outside.
+    ///
+    /// ```
+    /// use tictactoe_core::{batch_bytes, Batch, Error, Limits};
+    /// let limits = Limits { max_bytes: 1 << 20 };
+    /// assert!(Batch::with_limits(4096, 3, 0, limits).is_ok());
+    /// let requested = batch_bytes(1 << 20, 3).unwrap();
+    /// assert_eq!(Batch::with_limits(1 << 20, 3, 0, limits),
+    ///            Err(Error::LimitExceeded { requested, limit: 1 << 20 }));
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Batch::new`], and [`Error::LimitExceeded`] (after the size and count checks).
+    pub fn with_limits(count: usize, n: usize, seed: u64, limits: Limits) -> Result<Batch, Error> {
+        limits.check_batch(count, n)?;
+        Batch::new(count, n, seed)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     //! The size arithmetic a 32-bit target runs: the same functions with its largest
     //! allocation, `i32::MAX` bytes (sizes there are at most `u32::MAX`, as here).
     use super::*;
+    use crate::MAX_N;
 
     const MAX_ALLOC_32: u64 = i32::MAX as u64;
 

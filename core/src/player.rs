@@ -1,6 +1,6 @@
-//! The two players and the numbers (1 and 2) every face of the library uses for them.
-
-use crate::Error;
+//! The two players and the numbers (1 and 2) every face of the library uses for them. This is
+//! the crate's lowest layer: the player refused for a bad number, `Player::from_number`, is
+//! declared with the refusals (`error`), which name players.
 
 /// One of the two players.
 ///
@@ -26,19 +26,6 @@ pub enum Player {
 impl Player {
     /// Both players, in turn order.
     pub const ALL: [Player; 2] = [Player::X, Player::O];
-
-    /// The player with this number (1 or 2).
-    ///
-    /// # Errors
-    /// [`Error::InvalidPlayer`] for any other number.
-    #[inline]
-    pub const fn from_number(player: u32) -> Result<Player, Error> {
-        match player {
-            1 => Ok(Player::X),
-            2 => Ok(Player::O),
-            _ => Err(Error::InvalidPlayer { player }),
-        }
-    }
 
     /// This player's number: 1 for `X`, 2 for `O`.
     #[inline]

@@ -9,10 +9,11 @@
 //! Numbers are decimal. The size, the position and every move are validated on reading, exactly
 //! as when the game was built.
 
+use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
-use crate::position::{split_rows, write_rows};
+use crate::rows::write_rows;
 use crate::{Error, Game, Limits, ParseError, ParseErrorKind, ReplayError};
 
 const MAGIC: &str = "tictactoe/1 n=";
@@ -42,11 +43,10 @@ impl Game {
 impl fmt::Display for Text<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let game = self.0;
-        let n = game.n();
-        write!(f, "{MAGIC}{n}")?;
-        if game.has_base_position() {
+        write!(f, "{MAGIC}{}", game.n())?;
+        if game.has_starting_position() {
             f.write_str(" board=")?;
-            write_rows(f, n, "/", |row, col| game.base_cell(row, col))?;
+            write_rows(f, game.shape(), "/", |row, col| game.starting_cell(row, col))?;
         }
         f.write_str(" moves=")?;
         for (i, m) in game.history().enumerate() {
@@ -188,4 +188,14 @@ impl Game {
         }
         Ok(game)
     }
+}
+
+/// The rows of the text form's board, split at `/`, for [`Game::from_rows`]; allocation failure
+/// is an error.
+fn split_rows(board: &str) -> Result<Vec<&str>, Error> {
+    let mut rows = Vec::new();
+    rows.try_reserve(board.bytes().filter(|&b| b == b'/').count() + 1)
+        .map_err(|_| Error::AllocFailed)?;
+    rows.extend(board.split('/'));
+    Ok(rows)
 }

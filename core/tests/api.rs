@@ -182,7 +182,7 @@ fn formatting() {
     assert_eq!(game.to_string(), "..\nO.");
     assert_eq!(
         format!("{game:?}"),
-        "Game { n: 2, status: InProgress, base_position: false, history: [(1, 0, 2)] }"
+        "Game { n: 2, status: InProgress, starting_position: false, history: [(1, 0, 2)] }"
     );
     assert_eq!(Player::X.to_string(), "player 1 (X)");
     assert_eq!(game.text().to_string(), "tictactoe/1 n=2 moves=1,0,2");

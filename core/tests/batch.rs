@@ -7,7 +7,7 @@ mod common;
 
 use common::singles::{assert_same, step, Singles};
 use proptest::prelude::*;
-use tictactoe_core::{Batch, Error, Game, Illegal, Player, ReplayError, NO_ACTION};
+use tictactoe_core::{Batch, Error, Game, Illegal, Player, ReplayError, RestoreError, NO_ACTION};
 
 #[derive(Clone, Debug)]
 enum Op {
@@ -65,7 +65,7 @@ proptest! {
             let actions = |wild: &[Option<u32>]| -> Vec<u32> {
                 random.iter().zip(wild).map(|(&r, w)| w.unwrap_or(r)).collect()
             };
-            let illegal = |lose: bool| if lose { Illegal::Lose } else { Illegal::Raise };
+            let illegal = |lose: bool| if lose { Illegal::Lose } else { Illegal::Refuse };
             match op {
                 Op::Step { wild, lose } => step(&mut batch, &mut singles, None, &actions(&wild), illegal(lose)),
                 Op::StepSome { pick, wild, lose } => {
@@ -107,7 +107,7 @@ fn restore_replays_and_refuses_what_no_batch_holds() {
     let mut winners = [0u8; 3];
     batch.step(&[4, 0, 99], &mut winners, Illegal::Lose).unwrap();
     batch.step(&[0, 4, 1], &mut winners, Illegal::Lose).unwrap();
-    batch.step_games(&[0, 1], &[1, 8], &mut [0; 2], Illegal::Raise).unwrap();
+    batch.step_games(&[0, 1], &[1, 8], &mut [0; 2], Illegal::Refuse).unwrap();
     batch.winners(&mut winners).unwrap();
     let owned: Vec<Vec<u32>> = (0..3).map(|g| batch.history(g).unwrap().to_vec()).collect();
     let histories: Vec<&[u32]> = owned.iter().map(Vec::as_slice).collect();
@@ -118,17 +118,17 @@ fn restore_replays_and_refuses_what_no_batch_holds() {
     let taken: Vec<&[u32]> = vec![&[4, 4], histories[1], histories[2]];
     assert_eq!(
         Batch::restore(3, &taken, &winners, &states).unwrap_err(),
-        ReplayError { index: 0, error: Error::Occupied { row: 1, col: 1, by: Player::X } }
+        RestoreError { game: Some(0), error: Error::Occupied { row: 1, col: 1, by: Player::X } }
     );
     // Game 0 has O to move: a forfeit would go to X, so a win by O is explained by nothing.
     let claimed = [2u8, winners[1], winners[2]];
     assert!(matches!(
         Batch::restore(3, &histories, &claimed, &states).unwrap_err(),
-        ReplayError { index: 0, error: Error::InvalidPosition(_) }
+        RestoreError { game: Some(0), error: Error::InvalidPosition(_) }
     ));
     assert_eq!(
-        Batch::restore(3, &histories, &winners[..2], &states).unwrap_err().error,
-        Error::LengthMismatch { len: 2, expected: 3 }
+        Batch::restore(3, &histories, &winners[..2], &states).unwrap_err(),
+        RestoreError { game: None, error: Error::LengthMismatch { len: 2, expected: 3 } }
     );
     assert_eq!(
         Batch::restore(3, &[], &[], &[]).unwrap_err().error,
@@ -171,7 +171,7 @@ fn bad_arguments_are_refused_and_change_nothing() {
     assert_eq!(Batch::new(2, 65_536, 0), Err(Error::InvalidSize { n: 65_536 }));
     assert_eq!(Batch::new(usize::MAX, 3, 0), Err(Error::AllocFailed));
     let mut batch = Batch::new(3, 3, 0).unwrap();
-    batch.step(&[0, 1, 2], &mut [0; 3], Illegal::Raise).unwrap();
+    batch.step(&[0, 1, 2], &mut [0; 3], Illegal::Refuse).unwrap();
     let before = batch.clone();
     let short = Error::LengthMismatch { len: 2, expected: 3 };
     assert_eq!(
@@ -215,7 +215,7 @@ fn bad_arguments_are_refused_and_change_nothing() {
     assert_eq!(batch.game(3).unwrap_err(), outside);
     assert_eq!(batch, before);
     // The scratch that finds repeated games is clean after a refusal: the same games step.
-    batch.step_games(&[1, 0], &[4, 4], &mut [0; 2], Illegal::Raise).unwrap();
+    batch.step_games(&[1, 0], &[4, 4], &mut [0; 2], Illegal::Refuse).unwrap();
 }
 
 proptest! {
@@ -232,7 +232,7 @@ proptest! {
         let mut split = whole.clone();
         let mid = cut.index(count + 1);
         for (wild, lose) in steps {
-            let illegal = if lose { Illegal::Lose } else { Illegal::Raise };
+            let illegal = if lose { Illegal::Lose } else { Illegal::Refuse };
             let mut actions = vec![0; count];
             whole.random_legal_actions(&mut actions).unwrap();
             let actions: Vec<u32> = actions.iter().zip(&wild).map(|(&a, w)| w.unwrap_or(a)).collect();
@@ -375,7 +375,7 @@ proptest! {
             batch.random_legal_actions(&mut actions).unwrap();
             let live: Vec<usize> = (0..count).filter(|&g| actions[g] != NO_ACTION).collect();
             let acts: Vec<u32> = live.iter().map(|&g| actions[g]).collect();
-            batch.step_games(&live, &acts, &mut vec![0; live.len()], Illegal::Raise).unwrap();
+            batch.step_games(&live, &acts, &mut vec![0; live.len()], Illegal::Refuse).unwrap();
         }
         let plane = n * n;
         let mut movers = vec![0; count];
@@ -415,7 +415,7 @@ fn an_illegal_action_for_a_finished_game_keeps_its_result() {
     {
         let (listed, actions): (Vec<usize>, Vec<u32>) =
             if win == 99 { (vec![0], vec![draw]) } else { (vec![0, 1], vec![draw, win]) };
-        batch.step_games(&listed, &actions, &mut winners[..listed.len()], Illegal::Raise).unwrap();
+        batch.step_games(&listed, &actions, &mut winners[..listed.len()], Illegal::Refuse).unwrap();
     }
     let mut over = [false; 3];
     batch.terminated(&mut over).unwrap();
@@ -440,7 +440,7 @@ fn an_illegal_action_for_a_finished_game_keeps_its_result() {
 fn checked_ranges_play_only_when_every_range_passes() {
     let mut batch = Batch::new(6, 3, 2).unwrap();
     let mut winners = [0u8; 6];
-    batch.step(&[4, 4, 4, 4, 4, 4], &mut winners, Illegal::Raise).unwrap();
+    batch.step(&[4, 4, 4, 4, 4, 4], &mut winners, Illegal::Refuse).unwrap();
     let before = batch.clone();
     // The second range takes a cell already taken in game 4: its check refuses (index 1 of
     // the range), the first range's check passes, and nothing is played.
@@ -460,7 +460,7 @@ fn checked_ranges_play_only_when_every_range_passes() {
     let actions = [0, 1, 2, 3, 5, 6];
     let mut whole = before.clone();
     let mut expected = [9u8; 6];
-    whole.step(&actions, &mut expected, Illegal::Raise).unwrap();
+    whole.step(&actions, &mut expected, Illegal::Refuse).unwrap();
     let (first, rest) = batch.games_mut().split_at(3);
     let (mine, theirs) = winners.split_at_mut(3);
     first.check(&actions[..3]).unwrap().play(mine).unwrap();

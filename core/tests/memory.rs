@@ -32,7 +32,7 @@ fn empty_boards_are_resident_only_where_played() {
     let mut winners = [0u8; 8];
     for _ in 0..10 {
         batch.random_legal_actions(&mut actions).unwrap();
-        batch.step(&actions, &mut winners, Illegal::Raise).unwrap();
+        batch.step(&actions, &mut winners, Illegal::Refuse).unwrap();
     }
     let grown = resident().saturating_sub(before);
     assert!(grown < 32 * MIB, "{} MiB resident for boards barely played", grown / MIB);

@@ -133,7 +133,7 @@ fn each_reason_is_reported() {
 #[test]
 fn built_games_keep_their_position_and_continue() {
     let mut game = Game::from_rows(&["X. ", " O ", "  X"]).unwrap();
-    assert!(game.has_base_position());
+    assert!(game.has_starting_position());
     assert_eq!(game.undo(), Err(Error::NothingToUndo));
     assert_eq!(game.play(0, 1).unwrap(), None); // O's turn
     assert_eq!(game.undo().unwrap().player, Player::O);

@@ -299,7 +299,7 @@ pub unsafe extern "C" fn tictactoe_batch_step_games(
             let winners_out = buffer(winners_out, count)?;
             let actions = if count == 0 { &[] } else { input(actions, count)? };
             let illegal = match illegal {
-                0 => Illegal::Raise,
+                0 => Illegal::Refuse,
                 1 => Illegal::Lose,
                 _ => return Err(tictactoe_result::InvalidArgument),
             };

@@ -466,9 +466,8 @@ pub unsafe extern "C" fn tictactoe_game_legal_moves(
     // SAFETY: the caller's promise.
     unsafe {
         reading(game, |game| {
-            let n = game.n();
             // Cell indices are below n * n <= 2^32.
-            let cells = game.legal_moves().map(move |(row, col)| (row * n + col) as u32);
+            let cells = game.legal_cells().map(|cell| cell as u32);
             fill(cells_out, capacity, count_out, game.legal_move_count(), cells)
         })
     }

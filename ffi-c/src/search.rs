@@ -1,8 +1,6 @@
 //! The computer player: the value of a position, a best move, and a perfect opponent for a
 //! batch of 3 x 3 games.
 
-use core::cell::RefCell;
-
 use tictactoe_core::winner_number;
 use tictactoe_search::{Computer, Options, PerfectTable, SearchError, DEFAULT_MOVE_NODES};
 
@@ -18,17 +16,12 @@ const _: () = assert!(TICTACTOE_DEFAULT_MAX_NODES == tictactoe_search::DEFAULT_M
 pub const TICTACTOE_DEFAULT_SIMULATIONS: u32 = 10_000;
 const _: () = assert!(TICTACTOE_DEFAULT_SIMULATIONS == tictactoe_search::DEFAULT_SIMULATIONS);
 
-thread_local! {
-    /// Each thread's computer player, so that its memory is allocated once per thread and
-    /// threads never wait for each other.
-    static COMPUTER: RefCell<Computer> = RefCell::new(Computer::new());
-}
-
+/// Runs `work` with this thread's computer player (its memory allocated once per thread, so
+/// that threads never wait for each other); `work` does not call back into the library.
 fn with_computer<T>(
     work: impl FnOnce(&mut Computer) -> Result<T, SearchError>,
 ) -> Result<T, tictactoe_result> {
-    // A computer is only borrowed here, and `work` does not call back into the library.
-    COMPUTER.with(|computer| work(&mut computer.borrow_mut())).map_err(tictactoe_result::from)
+    Computer::with_this_thread(work).map_err(tictactoe_result::from)
 }
 
 /// Solves the game's position: stores who wins when both sides play perfectly (0 for a draw,

@@ -494,7 +494,7 @@ impl PyBatch {
         legal_mask: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let illegal = match illegal {
-            "raise" => Illegal::Raise,
+            "raise" => Illegal::Refuse,
             "lose" => Illegal::Lose,
             other => {
                 return Err(PyValueError::new_err(format!(
@@ -565,7 +565,7 @@ impl PyBatch {
                 .into_iter()
                 .zip(cut(planes, &sizes, 2 * n * n))
                 .zip(cut(mask, &sizes, n * n));
-            if illegal == Illegal::Raise {
+            if illegal == Illegal::Refuse {
                 // Every range is checked first, so that a refusal changes no game; then
                 // each range plays its checked actions without checking them again.
                 let starts = sizes.iter().scan(0, |start, &size| {
@@ -601,15 +601,17 @@ impl PyBatch {
             .map_err(whole)
         });
         result.map_err(|error| {
-            // The caller's action as a cell, so that messages name what was given.
-            let n = batch.n() as i64;
+            // The caller's action as the cell it names, so that messages show what was given.
             let given = actions
                 .get_item(error.index)
                 .and_then(|a| a.extract::<i64>())
-                .map(|a| Given {
-                    row: Some(PyInt::new(py, a.div_euclid(n)).into_any().unbind()),
-                    col: Some(PyInt::new(py, a.rem_euclid(n)).into_any().unbind()),
-                    ..Given::default()
+                .map(|a| {
+                    let (row, col) = batch.action_cell(a);
+                    Given {
+                        row: Some(PyInt::new(py, row).into_any().unbind()),
+                        col: Some(PyInt::new(py, col).into_any().unbind()),
+                        ..Given::default()
+                    }
                 })
                 .unwrap_or_default();
             step_error(error, given)
@@ -788,8 +790,13 @@ impl PyBatch {
         generators: Vec<u64>,
     ) -> PyResult<Self> {
         let views: Vec<&[u32]> = histories.iter().map(Vec::as_slice).collect();
-        let batch = Batch::restore(n, &views, winners, &generators)
-            .map_err(|error| step_error(error, Given::default()))?;
+        let batch = Batch::restore(n, &views, winners, &generators).map_err(|refusal| {
+            let exception = GameError::from(refusal.error);
+            match refusal.game {
+                Some(game) => exception.at(game).into(),
+                None => PyErr::from(exception),
+            }
+        })?;
         Ok(PyBatch { batch, actions: Vec::new(), games: Vec::new(), threads: 1 })
     }
 }

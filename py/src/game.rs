@@ -270,7 +270,7 @@ impl PyTicTacToe {
 
     fn __repr__(slf: &Bound<'_, Self>) -> String {
         Self::read(slf, |game| {
-            if game.has_base_position() {
+            if game.has_starting_position() {
                 return format!("TicTacToe.from_text('{}')", game.text());
             }
             let moves: Vec<String> = game

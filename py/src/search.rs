@@ -1,8 +1,6 @@
 //! The computer player: `solve`, `best_move`, and the table behind `Batch.perfect_actions`.
 //! Searches run without the GIL, on a copy of the game, with each thread's own memory.
 
-use core::cell::RefCell;
-
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use tictactoe_core::{winner_number, Error, Game};
@@ -13,11 +11,6 @@ use tictactoe_search::{
 
 use crate::errors::{BudgetExceededError, GameError, GameOverError};
 use crate::game::PyTicTacToe;
-
-thread_local! {
-    /// Each thread's computer player: its memory is allocated once per thread.
-    static COMPUTER: RefCell<Computer> = RefCell::new(Computer::new());
-}
 
 /// The perfect-play table for n x n games, built once per process: `ValueError`
 /// (`unsupported_size`) for a size without one.
@@ -80,8 +73,7 @@ fn with_computer<T: Send>(
     work: impl FnOnce(&mut Computer, &Game) -> Result<T, SearchError> + Send,
 ) -> PyResult<T> {
     let game = PyTicTacToe::read(game, Game::try_clone).map_err(GameError::from)?;
-    py.detach(|| COMPUTER.with(|computer| work(&mut computer.borrow_mut(), &game)))
-        .map_err(search_error)
+    py.detach(|| Computer::with_this_thread(|computer| work(computer, &game))).map_err(search_error)
 }
 
 /// The value of the game's position under perfect play: (winner, plies), the winner 0 for a

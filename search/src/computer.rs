@@ -66,6 +66,31 @@ impl Computer {
         Computer::default()
     }
 
+    /// Runs `work` with the calling thread's own computer player, made on the thread's first
+    /// call and kept for the next ones: what a face that serves many threads (the C library,
+    /// the Python package) uses, so that each thread allocates its solver and tree once and no
+    /// thread waits for another. `work` must not call this again (the player is lent to it).
+    ///
+    /// ```
+    /// use tictactoe_core::Game;
+    /// use tictactoe_search::Computer;
+    /// let game = Game::new(3)?;
+    /// let solution = Computer::with_this_thread(|computer| computer.solve(&game, u64::MAX))?;
+    /// assert_eq!(solution.winner, None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Panics
+    /// When `work` calls it again on the same thread.
+    #[cfg(feature = "std")]
+    pub fn with_this_thread<T>(work: impl FnOnce(&mut Computer) -> T) -> T {
+        use core::cell::RefCell;
+        std::thread_local! {
+            static COMPUTER: RefCell<Computer> = RefCell::new(Computer::new());
+        }
+        COMPUTER.with(|computer| work(&mut computer.borrow_mut()))
+    }
+
     /// The value of `game`'s position under perfect play, as [`Solver::solve`].
     ///
     /// # Errors
@@ -87,11 +112,11 @@ impl Computer {
         game: &Game,
         options: &Options,
     ) -> Result<(usize, usize), SearchError> {
-        let n = game.n();
-        let empties = n * n - game.marks();
-        if game.winner().is_some() || empties == 0 {
+        if game.is_over() {
             return Err(SearchError::GameOver { winner: game.winner() });
         }
+        let n = game.n();
+        let empties = n * n - game.marks();
         let exact = if n <= MAX_KEYED_N { EXACT_EMPTIES } else { EXACT_EMPTIES_UNKEYED };
         if empties <= exact {
             match self.solver.perfect_move(game, options.max_nodes) {

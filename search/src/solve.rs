@@ -86,9 +86,7 @@ impl Solver {
     /// [`Error::AllocFailed`] (as [`SearchError::Game`]) when the table cannot be had.
     pub fn solve(&mut self, game: &Game, max_nodes: u64) -> Result<Solution, SearchError> {
         self.nodes = 0;
-        let n = game.n();
-        let empties = n * n - game.marks();
-        if game.winner().is_some() || empties == 0 {
+        if game.is_over() {
             return Ok(Solution { winner: game.winner(), plies: 0 });
         }
         Ok(self.perfect(game, max_nodes)?.solution)
@@ -106,8 +104,7 @@ impl Solver {
         max_nodes: u64,
     ) -> Result<PerfectMove, SearchError> {
         self.nodes = 0;
-        let n = game.n();
-        if game.winner().is_some() || game.marks() == n * n {
+        if game.is_over() {
             return Err(SearchError::GameOver { winner: game.winner() });
         }
         self.perfect(game, max_nodes)
@@ -130,7 +127,7 @@ impl Solver {
         let mut search = Search {
             game: game.try_clone()?,
             n,
-            order: order(n).ok_or(SearchError::Game(Error::AllocFailed))?,
+            order: order(game).ok_or(SearchError::Game(Error::AllocFailed))?,
             keys,
             table: &mut self.table,
             nodes: 0,
@@ -151,16 +148,15 @@ impl Solver {
     }
 }
 
-/// The cells in the order moves are tried: on more lines first (the diagonals' cells), then
-/// nearer the centre, then row-major.
-fn order(n: usize) -> Option<Vec<usize>> {
+/// The cells of `game`'s board in the order moves are tried: on more lines first (the
+/// diagonals' cells, as the game tells), then nearer the centre, then row-major.
+fn order(game: &Game) -> Option<Vec<usize>> {
+    let n = game.n();
     let mut cells = Vec::new();
     cells.try_reserve_exact(n * n).ok()?;
     cells.extend(0..n * n);
-    let lines = |cell: usize| {
-        let (row, col) = (cell / n, cell % n);
-        usize::from(row == col) + usize::from(row + col == n - 1)
-    };
+    // Every cell of the board has lines through it.
+    let lines = |cell: usize| game.lines_through(cell / n, cell % n).map_or(0, Iterator::count);
     // Twice the distance from the centre, in the max norm.
     let distance = |cell: usize| {
         let (row, col) = (2 * (cell / n), 2 * (cell % n));

@@ -61,7 +61,7 @@ fn the_batch_opponent_moves_as_the_table_does_for_each_game() {
         }
         let games: Vec<usize> = (0..97).filter(|&g| actions[g] != NO_ACTION).collect();
         let chosen: Vec<u32> = games.iter().map(|&g| actions[g]).collect();
-        batch.step_games(&games, &chosen, &mut winners[..games.len()], Illegal::Raise).unwrap();
+        batch.step_games(&games, &chosen, &mut winners[..games.len()], Illegal::Refuse).unwrap();
     }
     let mut final_winners = vec![0; 97];
     batch.winners(&mut final_winners).unwrap();

@@ -109,7 +109,7 @@ pub fn step(
     };
     let first_bad = list.iter().zip(actions).position(|(&g, &a)| singles.refusal(g, a).is_some());
     match (illegal, first_bad) {
-        (Illegal::Raise, Some(index)) => {
+        (Illegal::Refuse, Some(index)) => {
             let error = singles.refusal(list[index], actions[index]).unwrap();
             assert_eq!(result, Err(ReplayError { index, error }));
             assert_eq!(*batch, before, "a refused step changed the batch");

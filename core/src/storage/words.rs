@@ -1,5 +1,5 @@
-//! The storage of a game: one block of 32-bit words holding its board, its line counters and
-//! room for its history, in that order.
+//! The storage of a game: one block of 32-bit words holding its board, its win rule's state and
+//! room for its history, in that order ([`Block`](super::block::Block)).
 //!
 //! A game of up to 4 x 4 keeps the block inside itself and allocates nothing: such games are
 //! made and dropped by the million (search, self-play), where an allocation would cost more
@@ -13,7 +13,7 @@
 
 use alloc::vec::Vec;
 
-use crate::zeroed::zeroed;
+use super::zeroed::zeroed;
 use crate::Error;
 
 /// Words copied at a time by [`Words::try_clone`]: a 4 KiB page.

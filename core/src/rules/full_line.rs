@@ -1,9 +1,12 @@
-//! Per-player line counters: how many marks each player has in each row, column and diagonal.
+//! The win rule of n in a row on an n x n board: per-player counters of the marks on each row,
+//! column and diagonal; a line whose counter reaches n is complete.
 //!
 //! This is the O(1) trick of the seed solutions, kept per player instead of as one +1/-1 sum so
 //! that it also answers "does this line hold a mark of the opponent", which `can_win` needs: the
 //! number of lines still free of each player's opponent is maintained on every move and undo.
+//! The state is one word a line ([`count`] of them), in the game's block.
 
+use crate::shape::Cell;
 use crate::Player;
 
 /// A line of the board: a row, a column, the diagonal or the anti-diagonal.
@@ -37,6 +40,14 @@ impl Line {
             Line::Diagonal => "diagonal",
             Line::AntiDiagonal => "anti_diagonal",
         }
+    }
+
+    /// Every line of an n x n board: the rows, the columns, the diagonal, the anti-diagonal.
+    pub(crate) fn all(n: usize) -> impl Iterator<Item = Line> {
+        (0..n)
+            .map(Line::Row)
+            .chain((0..n).map(Line::Column))
+            .chain([Line::Diagonal, Line::AntiDiagonal])
     }
 
     /// The lines through (row, col) on an n x n board, in the order row, column, diagonal,
@@ -96,7 +107,7 @@ fn shift(player: Player) -> u32 {
     16 * player.index() as u32
 }
 
-/// Adds a mark of `player` at (row, col) to the line counters `counts` (one word a line, in
+/// Adds a mark of `player` at `cell` to the line counters `counts` (one word a line, in
 /// [`Line::slot`] order, 2n + 2 of them) and to `open` (`open[p]`: the lines holding no mark of
 /// player index p's opponent); tells whether the mark completed a line of n marks.
 ///
@@ -108,10 +119,10 @@ pub(crate) fn add(
     counts: &mut [u32],
     open: &mut [u32; 2],
     n: usize,
-    row: usize,
-    col: usize,
+    cell: Cell,
     player: Player,
 ) -> bool {
+    let (row, col) = (cell.row, cell.col);
     let shift = shift(player);
     let (one, mask, full) = (1 << shift, 0xFFFF << shift, (n as u32) << shift);
     let mut closed = 0;
@@ -136,17 +147,16 @@ pub(crate) fn add(
     won
 }
 
-/// Takes back a mark of `player` at (row, col): the exact inverse of [`add`].
+/// Takes back a mark of `player` at `cell`: the exact inverse of [`add`].
 pub(crate) fn remove(
     counts: &mut [u32],
     open: &mut [u32; 2],
     n: usize,
-    row: usize,
-    col: usize,
+    cell: Cell,
     player: Player,
 ) {
     let shift = shift(player);
-    for line in Line::through(n, row, col) {
+    for line in Line::through(n, cell.row, cell.col) {
         let word = &mut counts[line.slot(n)];
         *word -= 1 << shift;
         open[player.opponent().index()] += u32::from((*word >> shift) & 0xFFFF == 0);

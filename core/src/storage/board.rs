@@ -1,22 +1,14 @@
 //! The cells of a board, two bits each (0 empty, 1 `X`, 2 `O`), 16 cells to a 32-bit word.
 //!
-//! The counters judge wins; the board is kept to answer "is this cell free, and whose is it" in
+//! The win rule judges wins; the board is kept to answer "is this cell free, and whose is it" in
 //! O(1), which a checked move needs and the unchecked counters of the seed solutions cannot tell.
-//! The functions work on borrowed words so that every owner of boards (a game, a position it
-//! was built from) shares one encoding.
+//! The functions work on borrowed words so that every owner of boards (a game, the starting
+//! position it was built from, each game of a batch) shares one encoding.
 
-use alloc::vec::Vec;
-
-use crate::{Error, Player};
+use crate::Player;
 
 /// Cells per word.
-const CELLS_PER_WORD: usize = 16;
-
-/// The words a board of `cells` cells takes.
-#[inline]
-pub(crate) const fn words(cells: usize) -> usize {
-    cells.div_ceil(CELLS_PER_WORD)
-}
+pub(crate) const CELLS_PER_WORD: usize = 16;
 
 #[inline]
 fn locate(cell: usize) -> (usize, u32) {
@@ -127,12 +119,4 @@ pub(crate) fn nth_free(board: &[u32], cells: usize, mut k: usize) -> Option<usiz
         k -= count;
     }
     None
-}
-
-/// A copy of `items` whose allocation failure is an error, not an abort.
-pub(crate) fn try_copy<T: Copy>(items: &[T]) -> Result<Vec<T>, Error> {
-    let mut copy = Vec::new();
-    copy.try_reserve_exact(items.len()).map_err(|_| Error::AllocFailed)?;
-    copy.extend_from_slice(items);
-    Ok(copy)
 }

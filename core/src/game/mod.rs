@@ -1,15 +1,17 @@
-//! The game: validated moves judged in O(1), turn order, status, undo and queries.
+//! The game: validated moves judged in O(1) by the rules, turn order, status, undo and queries.
 
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::board::{self, try_copy};
-use crate::layout::Layout;
-use crate::lines::{self, Line};
-use crate::position::write_rows;
-use crate::rules::{self, Tally};
-use crate::words::Words;
-use crate::{Error, Player, ReplayError};
+use crate::rows::write_rows;
+use crate::rules::{self, Counts, Line, Status};
+use crate::shape::{Cell, Shape};
+use crate::storage::board;
+use crate::storage::try_copy;
+use crate::storage::words::Words;
+use crate::{Error, Player};
+
+mod replay;
 
 /// One mark placed on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -20,38 +22,6 @@ pub struct Move {
     pub col: usize,
     /// Who placed the mark.
     pub player: Player,
-}
-
-/// Where a game stands.
-///
-/// ```
-/// use tictactoe_core::{Game, Player, Status};
-/// let mut game = Game::new(1)?;
-/// assert_eq!(game.status(), Status::InProgress);
-/// game.play(0, 0)?;
-/// assert_eq!(game.status(), Status::Won(Player::X));
-/// # Ok::<(), tictactoe_core::Error>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Status {
-    /// Nobody has won and a cell is still free.
-    InProgress,
-    /// This player completed a line; no more moves are allowed.
-    Won(Player),
-    /// The board is full and nobody won (LeetCode 1275's "Draw").
-    Draw,
-}
-
-impl Status {
-    /// The status's stable name: `"in_progress"`, `"won"` or `"draw"`, as every face and the
-    /// shared test vectors spell it.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Status::InProgress => "in_progress",
-            Status::Won(_) => "won",
-            Status::Draw => "draw",
-        }
-    }
 }
 
 /// The winner and the cell of the move that won: every winning line passes through it.
@@ -87,36 +57,34 @@ struct Win {
 // is) sits in the game's first 64 bytes: one cache line, as in a hand-written C game.
 #[repr(C)]
 pub struct Game {
-    /// The board size: u16 because [`MAX_N`](crate::MAX_N) is `u16::MAX`, which also tells the compiler that
-    /// sizes derived from n cannot overflow, so the counters' bounds checks fold away.
-    n: u16,
-    /// Marks on the board per player index (at most n * n < 2^32).
-    marks: [u32; 2],
-    /// `open[p]`: lines holding no mark of player index p's opponent.
-    open: [u32; 2],
-    /// Where the line counters and the history start in `words` (below 2^29 words).
-    lines_start: u32,
+    /// The board: n x n (n in a u16, so that sizes derived from it cannot overflow and the
+    /// rule's bounds checks fold away).
+    shape: Shape,
+    /// Marks per player, and the rule's counts beside the block.
+    counts: Counts,
+    /// Where the rule's state and the history start in `words` (below 2^29 words).
+    rule_start: u32,
     history_start: u32,
     /// The number of moves in the history (at most n * n < 2^32).
     moves: u32,
     win: Option<Win>,
-    /// The board (`board::words(n * n)` words), then the line counters (`lines::count(n)`
-    /// words) from `lines_start`, then the history from `history_start`: the cells
-    /// (row * n + col) in the order they were marked (the board tells by whom), `moves` of
-    /// them; the rest is zero.
+    /// The game's [`Block`](crate::storage::block::Block): the board, then the rule's state
+    /// from `rule_start`, then the history from `history_start` (the cells' indices in the
+    /// order they were marked, `moves` of them; the board tells by whom); the rest is zero.
     words: Words,
-    /// The board words of the position the game was built from, when it was not built empty.
-    base: Option<Vec<u32>>,
+    /// The board words of the starting position the game was built from, when it was not
+    /// built empty.
+    start: Option<Vec<u32>>,
 }
 
 /// Two games are equal when their boards, histories, winners and starting positions are: the
 /// rest is derived from those, and the room kept for more moves is not part of a game.
 impl PartialEq for Game {
     fn eq(&self, other: &Game) -> bool {
-        self.n == other.n
+        self.shape == other.shape
             && self.used() == other.used()
             && self.win == other.win
-            && self.base == other.base
+            && self.start == other.start
     }
 }
 
@@ -124,7 +92,7 @@ impl Eq for Game {}
 
 impl core::hash::Hash for Game {
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
-        (self.n, self.used(), self.win, &self.base).hash(state);
+        (self.shape, self.used(), self.win, &self.start).hash(state);
     }
 }
 
@@ -148,20 +116,20 @@ impl Game {
     /// memory cannot be had (never an abort).
     #[inline]
     pub fn new(n: usize) -> Result<Game, Error> {
-        let Layout { n: side, lines_start, history_start, stride } = Layout::new(n)?;
-        let words = Words::zeroed(history_start + (n * n).min(INITIAL_HISTORY), stride)?;
-        // n <= MAX_N = u16::MAX (checked by the layout): 2 * MAX_N + 2 lines and 2^28 board
-        // words fit in u32.
+        let shape = Shape::new(n)?;
+        let block = rules::block(shape)?;
+        let history = shape.cells().min(INITIAL_HISTORY);
+        let words = Words::zeroed(block.history_start + history, block.stride)?;
+        // 2^28 board words and 2 * MAX_N + 2 lines fit in u32.
         Ok(Game {
-            n: side,
-            marks: [0, 0],
-            open: [lines::count(n) as u32; 2],
-            lines_start: lines_start as u32,
-            history_start: history_start as u32,
+            shape,
+            counts: Counts::new(shape),
+            rule_start: block.rule_start as u32,
+            history_start: block.history_start as u32,
             moves: 0,
             win: None,
             words,
-            base: None,
+            start: None,
         })
     }
 
@@ -191,7 +159,7 @@ impl Game {
     /// The board size n.
     #[inline]
     pub fn n(&self) -> usize {
-        usize::from(self.n)
+        self.shape.n()
     }
 
     /// Places a mark of `player` (1 or 2) at (row, col) and returns the winner after this move:
@@ -225,20 +193,20 @@ impl Game {
         col: usize,
         player: u32,
     ) -> Result<Option<Player>, Error> {
-        let n = self.n();
-        let cell = rules::check_cell(n, row, col)?;
+        let cell = self.shape.cell(row, col)?;
         let player = Player::from_number(player)?;
         let (history_end, winner) = (self.history_end(), self.winner());
         let words = self.words.as_mut_slice();
-        rules::check_free(words, winner, row, col, cell)?;
+        rules::check_free(words, winner, cell)?;
         let Some(slot) = words.get_mut(history_end) else {
             return self.grow_and_move(row, col, player);
         };
-        *slot = cell as u32;
+        // Cell indices are below n * n <= 2^32.
+        *slot = cell.index as u32;
         self.moves += 1;
-        let tally = Tally { marks: &mut self.marks, open: &mut self.open };
-        if rules::place(words, self.lines_start as usize, tally, n, row, col, cell, player) {
-            self.win = Some(Win { player, cell: cell as u32 });
+        let rule_start = self.rule_start as usize;
+        if rules::place(words, rule_start, &mut self.counts, self.shape, cell, player) {
+            self.win = Some(Win { player, cell: cell.index as u32 });
             return Ok(Some(player));
         }
         Ok(None)
@@ -255,7 +223,7 @@ impl Game {
         player: Player,
     ) -> Result<Option<Player>, Error> {
         let history_start = self.history_start as usize;
-        self.words.grow(history_start, history_start + self.n() * self.n())?;
+        self.words.grow(history_start, history_start + self.shape.cells())?;
         self.make_move(row, col, u32::from(player.number()))
     }
 
@@ -290,11 +258,7 @@ impl Game {
     /// ```
     #[inline]
     pub fn next_player(&self) -> Player {
-        if self.marks[0] <= self.marks[1] {
-            Player::X
-        } else {
-            Player::O
-        }
+        rules::next_player(&self.counts)
     }
 
     /// The winner, if somebody has completed a line.
@@ -305,11 +269,22 @@ impl Game {
 
     /// In progress, won, or drawn (the board is full and nobody won).
     pub fn status(&self) -> Status {
-        match self.win {
-            Some(win) => Status::Won(win.player),
-            None if self.marks() == self.n() * self.n() => Status::Draw,
-            None => Status::InProgress,
-        }
+        rules::status(self.winner(), &self.counts, self.shape)
+    }
+
+    /// Whether the game is over: won, or drawn with its board full. No move is allowed then.
+    ///
+    /// ```
+    /// use tictactoe_core::Game;
+    /// let mut game = Game::new(1)?;
+    /// assert!(!game.is_over());
+    /// game.play(0, 0)?;
+    /// assert!(game.is_over());
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    #[inline]
+    pub fn is_over(&self) -> bool {
+        rules::is_over(self.winner(), &self.counts, self.shape)
     }
 
     /// Whether `player` can still complete a line: true for the winner, false when the opponent
@@ -327,10 +302,7 @@ impl Game {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn can_win(&self, player: Player) -> bool {
-        match self.win {
-            Some(win) => win.player == player,
-            None => self.open[player.index()] > 0,
-        }
+        rules::can_win(self.winner(), &self.counts, player)
     }
 
     /// Whether the game can only end in a draw: nobody has won and neither player can complete
@@ -355,13 +327,33 @@ impl Game {
     /// # Ok::<(), tictactoe_core::Error>(())
     /// ```
     pub fn winning_lines(&self) -> impl Iterator<Item = Line> + '_ {
-        let n = self.n();
-        let counts = &self.words.as_slice()[self.lines_start as usize..];
+        let (words, rule_start, shape) =
+            (self.words.as_slice(), self.rule_start as usize, self.shape);
         self.win.into_iter().flat_map(move |win| {
-            let cell = win.cell as usize;
-            Line::through(n, cell / n, cell % n)
-                .filter(move |&line| lines::marks(counts, n, win.player, line) == n)
+            let cell = shape.cell_at(win.cell as usize);
+            rules::winning_lines(words, rule_start, shape, cell, win.player)
         })
+    }
+
+    /// The lines through (row, col), in the order row, column, diagonal, anti-diagonal: the
+    /// lines a mark there counts towards (a cell on a diagonal is on more of them).
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Line};
+    /// let game = Game::new(3)?;
+    /// assert_eq!(game.lines_through(1, 1)?.count(), 4);
+    /// assert_eq!(game.lines_through(0, 1)?.collect::<Vec<_>>(), [Line::Row(0), Line::Column(1)]);
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::OutOfBounds`] unless row and col are below n.
+    pub fn lines_through(
+        &self,
+        row: usize,
+        col: usize,
+    ) -> Result<impl Iterator<Item = Line>, Error> {
+        Ok(rules::lines_through(self.shape, self.shape.cell(row, col)?))
     }
 
     /// Takes back the last move and returns it, restoring everything it changed (winner,
@@ -383,15 +375,14 @@ impl Game {
     /// [`Error::NothingToUndo`] when no move has been made.
     pub fn undo(&mut self) -> Result<Move, Error> {
         self.moves = self.moves.checked_sub(1).ok_or(Error::NothingToUndo)?;
-        let (n, end) = (self.n(), self.history_end());
+        let end = self.history_end();
         let words = self.words.as_mut_slice();
-        let cell = core::mem::take(&mut words[end]) as usize;
-        let tally = Tally { marks: &mut self.marks, open: &mut self.open };
-        let player = rules::unplace(words, self.lines_start as usize, tally, n, cell);
-        let (row, col) = (cell / n, cell % n);
+        let cell = self.shape.cell_at(core::mem::take(&mut words[end]) as usize);
+        let rule_start = self.rule_start as usize;
+        let player = rules::unplace(words, rule_start, &mut self.counts, self.shape, cell);
         // Nobody moves after a win, so a win can only have come from the last move.
         self.win = None;
-        Ok(Move { row, col, player })
+        Ok(Move { row: cell.row, col: cell.col, player })
     }
 
     /// Who holds the cell at (row, col), if anyone.
@@ -409,11 +400,7 @@ impl Game {
     /// # Errors
     /// [`Error::OutOfBounds`] unless row and col are below n.
     pub fn cell(&self, row: usize, col: usize) -> Result<Option<Player>, Error> {
-        let n = self.n();
-        if row >= n || col >= n {
-            return Err(Error::OutOfBounds { row, col, n });
-        }
-        Ok(self.holder(row * n + col))
+        Ok(self.holder(self.shape.cell(row, col)?.index))
     }
 
     /// Every cell's holder as its number, 0 (empty), 1 (`X`) or 2 (`O`), row-major: the board
@@ -430,7 +417,7 @@ impl Game {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn cells(&self) -> impl Iterator<Item = u8> + '_ {
-        board::codes(self.words.as_slice(), self.n() * self.n())
+        board::codes(self.words.as_slice(), self.shape.cells())
     }
 
     /// Writes [`Game::cells`] into `out`, which must hold n * n values.
@@ -438,7 +425,7 @@ impl Game {
     /// # Errors
     /// [`Error::LengthMismatch`] for any other length; `out` is then untouched.
     pub fn cells_into(&self, out: &mut [u8]) -> Result<(), Error> {
-        let expected = self.n() * self.n();
+        let expected = self.shape.cells();
         if out.len() != expected {
             return Err(Error::LengthMismatch { len: out.len(), expected });
         }
@@ -461,12 +448,26 @@ impl Game {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn legal_moves(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
-        let n = self.n();
+        let shape = self.shape;
+        self.legal_cells().map(move |index| {
+            let cell = shape.cell_at(index);
+            (cell.row, cell.col)
+        })
+    }
+
+    /// The cells a move may take, as indices row * n + col in row-major order: as
+    /// [`Game::legal_moves`], for callers that number cells (an action space, a C array).
+    ///
+    /// ```
+    /// use tictactoe_core::Game;
+    /// let mut game = Game::new(2)?;
+    /// game.play_all([(0, 0), (1, 1)])?;
+    /// assert_eq!(game.legal_cells().collect::<Vec<_>>(), [1, 2]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn legal_cells(&self) -> impl Iterator<Item = usize> + '_ {
         let open = self.win.is_none();
-        self.cells()
-            .enumerate()
-            .filter(move |&(_, code)| open && code == 0)
-            .map(move |(cell, _)| (cell / n, cell % n))
+        self.cells().enumerate().filter(move |&(_, code)| open && code == 0).map(|(index, _)| index)
     }
 
     /// The number of [`Game::legal_moves`], without scanning the board: the free cells, none
@@ -483,7 +484,7 @@ impl Game {
         if self.win.is_some() {
             return 0;
         }
-        self.n() * self.n() - self.marks()
+        self.shape.cells() - self.marks()
     }
 
     /// The number of marks on the board.
@@ -497,16 +498,17 @@ impl Game {
     /// ```
     #[inline]
     pub fn marks(&self) -> usize {
-        (self.marks[0] + self.marks[1]) as usize
+        self.counts.marks()
     }
 
     /// The number of marks `player` has on the board.
     #[inline]
     pub fn marks_of(&self, player: Player) -> usize {
-        self.marks[player.index()] as usize
+        self.counts.marks_of(player)
     }
 
-    /// The moves made, oldest first (not the marks of a position the game was built from).
+    /// The moves made, oldest first (not the marks of the starting position the game was built
+    /// from).
     ///
     /// ```
     /// use tictactoe_core::{Game, Move, Player};
@@ -520,71 +522,10 @@ impl Game {
         self.moves().iter().map(|&cell| self.move_at(cell as usize))
     }
 
-    /// Whether the game was built from a non-empty position (its marks are not in the history).
-    pub fn has_base_position(&self) -> bool {
-        self.base.is_some()
-    }
-
-    /// Makes each move (row, col, player) in order, all or nothing: on the first refused move
-    /// every move of the list already made is taken back. Returns the winner afterwards; as no
-    /// move is allowed after a win, a winner that the list produced was made by its last move,
-    /// and every earlier move of the list returned `None` (what the Python face's `move_many`
-    /// reports move by move).
-    ///
-    /// ```
-    /// use tictactoe_core::{Game, Player};
-    /// let mut game = Game::new(3)?;
-    /// assert_eq!(game.move_all([(0, 0, 1), (1, 1, 1), (2, 2, 1)])?, Some(Player::X));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    ///
-    /// # Errors
-    /// A [`ReplayError`] with the index of the first refused move and its reason.
-    pub fn move_all<I>(&mut self, moves: I) -> Result<Option<Player>, ReplayError>
-    where
-        I: IntoIterator<Item = (usize, usize, u32)>,
-    {
-        self.apply_all(moves, |game, (row, col, player)| game.make_move(row, col, player))
-    }
-
-    /// Plays each (row, col) in turn order, all or nothing: LeetCode 1275's move list. Returns
-    /// the winner afterwards.
-    ///
-    /// ```
-    /// use tictactoe_core::{Game, Player, Status};
-    /// let mut game = Game::new(3)?;
-    /// game.play_all([(0, 0), (2, 0), (1, 1), (2, 1), (2, 2)])?;
-    /// assert_eq!(game.status(), Status::Won(Player::X)); // LeetCode 1275: "A"
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    ///
-    /// # Errors
-    /// A [`ReplayError`] with the index of the first refused move and its reason.
-    pub fn play_all<I>(&mut self, moves: I) -> Result<Option<Player>, ReplayError>
-    where
-        I: IntoIterator<Item = (usize, usize)>,
-    {
-        self.apply_all(moves, |game, (row, col)| game.play(row, col))
-    }
-
-    fn apply_all<I, T>(
-        &mut self,
-        moves: I,
-        mut apply: impl FnMut(&mut Game, T) -> Result<Option<Player>, Error>,
-    ) -> Result<Option<Player>, ReplayError>
-    where
-        I: IntoIterator<Item = T>,
-    {
-        let start = self.moves;
-        for (index, item) in moves.into_iter().enumerate() {
-            if let Err(error) = apply(self, item) {
-                while self.moves > start {
-                    self.undo().expect("moves made by this call can be undone");
-                }
-                return Err(ReplayError { index, error });
-            }
-        }
-        Ok(self.winner())
+    /// Whether the game was built from a non-empty starting position (whose marks are not in
+    /// the history, and are never undone).
+    pub fn has_starting_position(&self) -> bool {
+        self.start.is_some()
     }
 
     /// A copy of the game, like [`Clone::clone`] but reporting memory that cannot be had as
@@ -602,19 +543,13 @@ impl Game {
     /// [`Error::AllocFailed`].
     pub fn try_clone(&self) -> Result<Game, Error> {
         Ok(Game {
-            n: self.n,
             words: self.words.try_clone()?,
-            lines_start: self.lines_start,
-            history_start: self.history_start,
-            moves: self.moves,
-            marks: self.marks,
-            open: self.open,
-            win: self.win,
-            base: self.base.as_deref().map(try_copy).transpose()?,
+            start: self.start.as_deref().map(try_copy).transpose()?,
+            ..*self
         })
     }
 
-    /// The heap bytes this game holds (board, counters, history capacity, base position): none
+    /// The heap bytes this game holds (board, counters, history capacity, starting position): none
     /// for a new game up to 4 x 4, whose storage is inside the `Game`.
     ///
     /// ```
@@ -626,50 +561,60 @@ impl Game {
     /// ```
     pub fn heap_bytes(&self) -> usize {
         self.words.heap_bytes()
-            + self.base.as_ref().map_or(0, |base| base.capacity() * core::mem::size_of::<u32>())
+            + self.start.as_ref().map_or(0, |start| start.capacity() * core::mem::size_of::<u32>())
     }
 
-    fn move_at(&self, cell: usize) -> Move {
-        let player = self.holder(cell).expect("every cell in the history is marked");
-        Move { row: cell / self.n(), col: cell % self.n(), player }
+    fn move_at(&self, index: usize) -> Move {
+        let player = self.holder(index).expect("every cell in the history is marked");
+        let cell = self.shape.cell_at(index);
+        Move { row: cell.row, col: cell.col, player }
     }
 
     /// Builds a game from a validated position; `at(row, col)` tells each cell's holder and
-    /// `win` is what validation found.
+    /// `win` is what validation found: the winner and the cell of the winning move.
     pub(crate) fn from_valid_position(
-        n: usize,
+        shape: Shape,
         at: impl Fn(usize, usize) -> Option<Player>,
-        win: Option<(Player, usize, usize)>,
+        win: Option<(Player, Cell)>,
     ) -> Result<Game, Error> {
-        let mut game = Game::new(n)?;
-        let lines_start = game.lines_start as usize;
+        let mut game = Game::new(shape.n())?;
+        let rule_start = game.rule_start as usize;
         let words = game.words.as_mut_slice();
-        for row in 0..n {
-            for col in 0..n {
-                if let Some(player) = at(row, col) {
-                    // The game is new, so every cell is free.
-                    let tally = Tally { marks: &mut game.marks, open: &mut game.open };
-                    rules::place(words, lines_start, tally, n, row, col, row * n + col, player);
-                }
+        for index in 0..shape.cells() {
+            let cell = shape.cell_at(index);
+            if let Some(player) = at(cell.row, cell.col) {
+                // The game is new, so every cell is free.
+                rules::place(words, rule_start, &mut game.counts, shape, cell, player);
             }
         }
-        game.win = win.map(|(player, row, col)| Win { player, cell: (row * n + col) as u32 });
-        if game.marks != [0, 0] {
-            game.base = Some(try_copy(&words[..lines_start])?);
+        game.win = win.map(|(player, cell)| Win { player, cell: cell.index as u32 });
+        if game.counts.marks() > 0 {
+            game.start = Some(try_copy(&words[..rule_start])?);
         }
         Ok(game)
     }
 
-    /// The holder of each cell of the position the game was built from (all empty if none).
-    pub(crate) fn base_cell(&self, row: usize, col: usize) -> Option<Player> {
-        self.base.as_deref().and_then(|base| board::get(base, row * self.n() + col))
+    /// The holder of the cell (row, col), on the board, in the starting position the game was
+    /// built from (nobody's in a game built empty).
+    pub(crate) fn starting_cell(&self, row: usize, col: usize) -> Option<Player> {
+        board::get(self.start.as_deref()?, self.shape.index(row, col))
+    }
+
+    /// The game's shape.
+    pub(crate) fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The holder of the cell (row, col), which is on the board.
+    fn holder_at(&self, row: usize, col: usize) -> Option<Player> {
+        self.holder(self.shape.index(row, col))
     }
 }
 
 impl fmt::Display for Game {
     /// The board as n lines of `X`, `O` and `.`, separated by newlines.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_rows(f, self.n(), "\n", |row, col| self.holder(row * self.n() + col))
+        write_rows(f, self.shape, "\n", |row, col| self.holder_at(row, col))
     }
 }
 
@@ -684,9 +629,9 @@ impl fmt::Debug for Game {
             }
         }
         f.debug_struct("Game")
-            .field("n", &self.n)
+            .field("n", &self.n())
             .field("status", &self.status())
-            .field("base_position", &self.base.is_some())
+            .field("starting_position", &self.start.is_some())
             .field("history", &Moves(self))
             .finish()
     }

@@ -1,0 +1,48 @@
+//! The checks of a batch call's arguments, before anything changes: the lengths of its lists,
+//! and its game indices, which some calls take with repeats (resets, seeds) and others only
+//! once each (steps and draws, where each game makes one move).
+
+use crate::{Error, ReplayError};
+
+/// `Ok` when a list's `len` is `expected`.
+pub(super) fn check_len(len: usize, expected: usize) -> Result<(), Error> {
+    if len == expected {
+        Ok(())
+    } else {
+        Err(Error::LengthMismatch { len, expected })
+    }
+}
+
+/// [`Error::GameIndex`] for the first index not below `count`; an index may repeat.
+pub(super) fn check_in_range(games: &[usize], count: usize) -> Result<(), Error> {
+    match games.iter().find(|&&game| game >= count) {
+        Some(&game) => Err(Error::GameIndex { game, count }),
+        None => Ok(()),
+    }
+}
+
+/// Checks that every index is below `count` and none is given twice, with `seen` (one bit a
+/// game, all clear, and left clear) as scratch. The error's index is the position in `games`.
+pub(super) fn check_distinct(
+    games: &[usize],
+    count: usize,
+    seen: &mut [u64],
+) -> Result<(), ReplayError> {
+    let mut result = Ok(());
+    for (index, &game) in games.iter().enumerate() {
+        if game >= count {
+            result = Err(ReplayError { index, error: Error::GameIndex { game, count } });
+            break;
+        }
+        let (word, bit) = (game / 64, 1 << (game % 64));
+        if seen[word] & bit != 0 {
+            result = Err(ReplayError { index, error: Error::RepeatedGame { game } });
+            break;
+        }
+        seen[word] |= bit;
+    }
+    for &game in games.iter().filter(|&&game| game < count) {
+        seen[game / 64] = 0;
+    }
+    result
+}

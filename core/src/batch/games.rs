@@ -1,0 +1,152 @@
+//! A range of a batch's games, to read: what every query of a [`Batch`](super::Batch) runs on,
+//! and what splits into disjoint ranges that threads read at once.
+
+use super::checks::check_len;
+use crate::rules::{self, Counts};
+use crate::shape::{Cell, Shape};
+use crate::storage::block::Block;
+use crate::storage::board;
+use crate::{Error, Player, ReplayError};
+
+/// A range of a batch's games, to read: what every query of a [`Batch`](super::Batch) runs on
+/// ([`Batch::games`](super::Batch::games)), and what splits into disjoint ranges that threads
+/// can read at once.
+#[derive(Clone, Copy, Debug)]
+pub struct Games<'a> {
+    pub(super) shape: Shape,
+    pub(super) block: Block,
+    pub(super) words: &'a [u32],
+    pub(super) counts: &'a [Counts],
+    pub(super) winner: &'a [u8],
+}
+
+impl<'a> Games<'a> {
+    /// The number of games in the range.
+    pub fn count(&self) -> usize {
+        self.winner.len()
+    }
+
+    /// The board size of the games.
+    pub fn n(&self) -> usize {
+        self.shape.n()
+    }
+
+    /// The first `mid` games and the rest (`mid` at most the count).
+    pub fn split_at(self, mid: usize) -> (Games<'a>, Games<'a>) {
+        let (words, words_rest) = self.words.split_at(mid * self.block.stride);
+        let (counts, counts_rest) = self.counts.split_at(mid);
+        let (winner, winner_rest) = self.winner.split_at(mid);
+        (
+            Games { words, counts, winner, ..self },
+            Games { words: words_rest, counts: counts_rest, winner: winner_rest, ..self },
+        )
+    }
+
+    /// The marks on game `g`'s board: every mark of a batch's game is a move, so this is also
+    /// the length of its history.
+    pub(super) fn marks(&self, g: usize) -> usize {
+        self.counts[g].marks()
+    }
+
+    /// Game `g`'s board words.
+    pub(super) fn board(&self, g: usize) -> &'a [u32] {
+        let start = g * self.block.stride;
+        &self.words[start..start + self.block.rule_start]
+    }
+
+    /// The cells of game `g`'s moves, oldest first.
+    pub(super) fn history(&self, g: usize) -> &'a [u32] {
+        let start = g * self.block.stride + self.block.history_start;
+        &self.words[start..start + self.marks(g)]
+    }
+
+    pub(super) fn winner_of(&self, g: usize) -> Option<Player> {
+        Player::from_code(u32::from(self.winner[g]))
+    }
+
+    /// Whose turn it is in game `g`.
+    pub(super) fn next_player(&self, g: usize) -> Player {
+        rules::next_player(&self.counts[g])
+    }
+
+    /// Whether game `g` is over: won (a forfeit included), or its board full.
+    pub(super) fn is_over(&self, g: usize) -> bool {
+        rules::is_over(self.winner_of(g), &self.counts[g], self.shape)
+    }
+
+    /// The cell `action` marks in game `g`, or why it cannot be played there now: the checks of
+    /// [`Game::make_move`](crate::Game::make_move) in its order (the player is the one whose
+    /// turn it is, so it needs no check).
+    pub(super) fn cell_for(&self, g: usize, action: u32) -> Result<Cell, Error> {
+        let cell = self.shape.cell_of_index(action as usize)?;
+        rules::check_free(self.board(g), self.winner_of(g), cell)?;
+        Ok(cell)
+    }
+
+    /// Checks one action per game of the range, as [`GamesMut::step`](super::GamesMut::step)
+    /// with [`Illegal::Refuse`](super::Illegal::Refuse) does before it changes anything: for the
+    /// threads of one step, which check the whole batch first and then step their ranges.
+    ///
+    /// # Errors
+    /// As [`Batch::step`](super::Batch::step) with [`Illegal::Refuse`](super::Illegal::Refuse).
+    pub fn check(&self, actions: &[u32]) -> Result<(), ReplayError> {
+        check_len(actions.len(), self.count()).map_err(|error| ReplayError { index: 0, error })?;
+        for (index, &action) in actions.iter().enumerate() {
+            self.cell_for(index, action).map_err(|error| ReplayError { index, error })?;
+        }
+        Ok(())
+    }
+
+    /// Writes one value per game into `out` (of `count` values).
+    fn per_game<T>(&self, out: &mut [T], value: impl Fn(usize) -> T) -> Result<(), Error> {
+        check_len(out.len(), self.count())?;
+        for (g, slot) in out.iter_mut().enumerate() {
+            *slot = value(g);
+        }
+        Ok(())
+    }
+
+    /// As [`Batch::next_players`](super::Batch::next_players), for the range.
+    ///
+    /// # Errors
+    /// [`Error::LengthMismatch`] unless `out` has one value per game (as for every query).
+    pub fn next_players(&self, out: &mut [u8]) -> Result<(), Error> {
+        self.per_game(out, |g| self.next_player(g).number())
+    }
+
+    /// As [`Batch::winners`](super::Batch::winners), for the range.
+    ///
+    /// # Errors
+    /// As [`Games::next_players`].
+    pub fn winners(&self, out: &mut [u8]) -> Result<(), Error> {
+        self.per_game(out, |g| self.winner[g])
+    }
+
+    /// As [`Batch::terminated`](super::Batch::terminated), for the range.
+    ///
+    /// # Errors
+    /// As [`Games::next_players`].
+    pub fn terminated(&self, out: &mut [bool]) -> Result<(), Error> {
+        self.per_game(out, |g| self.is_over(g))
+    }
+
+    /// The cells of game `g` of the range as codes (0 empty, 1 `X`, 2 `O`), row-major: what
+    /// [`Game::cells`](crate::Game::cells) gives for a single game, read in place.
+    ///
+    /// ```
+    /// use tictactoe_core::Batch;
+    /// let mut batch = Batch::new(2, 2, 0)?;
+    /// batch.step_games(&[1], &[3], &mut [0], tictactoe_core::Illegal::Refuse)?;
+    /// assert_eq!(batch.games().cells_of(1)?.collect::<Vec<u8>>(), [0, 0, 0, 1]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::GameIndex`] unless `g` is below the range's count.
+    pub fn cells_of(&self, g: usize) -> Result<impl Iterator<Item = u8> + 'a, Error> {
+        if g >= self.count() {
+            return Err(Error::GameIndex { game: g, count: self.count() });
+        }
+        Ok(board::codes(self.board(g), self.shape.cells()))
+    }
+}

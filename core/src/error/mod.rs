@@ -1,0 +1,265 @@
+//! Why an operation was refused: one type per kind of operation, each carrying what a caller
+//! needs to explain it. A refused operation never changes anything.
+//!
+//! [`Error`] and its data-free [`ErrorKind`] are declared together by one table (`errors!`):
+//! a new reason is one row there, and the compiler then points at every match that must name it
+//! (its `Display` text here, the C result codes, the Python exception classes).
+
+use core::fmt;
+
+use crate::Player;
+
+mod parse;
+mod position;
+mod replay;
+
+pub use parse::{ParseError, ParseErrorKind};
+pub use position::PositionError;
+pub use replay::{ReplayError, RestoreError};
+
+/// Declares [`Error`] (one variant a row, with its data), [`ErrorKind`] (the same variants
+/// without data), [`ErrorKind::ALL`], [`ErrorKind::name`] (the row's stable name) and
+/// [`Error::kind`], all from one table of rows `Variant { fields } => "name",`.
+macro_rules! errors {
+    ($(
+        $(#[$doc:meta])*
+        $variant:ident $({ $($fields:tt)* })? $(( $($tuple:tt)* ))? => $name:literal,
+    )*) => {
+        /// The reason a game operation was refused.
+        ///
+        /// Every fallible method of [`Game`](crate::Game) and [`Batch`](crate::Batch) returns
+        /// this; the C and Python faces map each variant to one result code or exception class.
+        /// The enum is deliberately exhaustive: a new reason is a new variant, and every face
+        /// fails to compile until it has mapped it.
+        ///
+        /// ```
+        /// use tictactoe_core::{Error, Game};
+        /// let mut game = Game::new(3)?;
+        /// assert_eq!(game.make_move(3, 0, 1), Err(Error::OutOfBounds { row: 3, col: 0, n: 3 }));
+        /// assert_eq!(
+        ///     game.make_move(0, 0, 1).and_then(|_| game.make_move(0, 0, 2)).unwrap_err().to_string(),
+        ///     "cell (0, 0) is already taken by player 1 (X)"
+        /// );
+        /// # Ok::<(), Error>(())
+        /// ```
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Error {
+            $( $(#[$doc])* $variant $({ $($fields)* })? $(( $($tuple)* ))?, )*
+        }
+
+        /// The kind of an [`Error`], without its data: what every face maps to its own result
+        /// code or exception class, and what the shared test vectors name (`"out_of_bounds"`,
+        /// ...).
+        ///
+        /// ```
+        /// use tictactoe_core::{Error, ErrorKind};
+        /// let error = Error::OutOfBounds { row: 3, col: 0, n: 3 };
+        /// assert_eq!(error.kind(), ErrorKind::OutOfBounds);
+        /// assert_eq!(error.kind().name(), "out_of_bounds");
+        /// ```
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum ErrorKind {
+            $( #[doc = concat!("[`Error::", stringify!($variant), "`]: `\"", $name, "\"`.")] $variant, )*
+        }
+
+        impl ErrorKind {
+            /// Every kind, in the order of [`Error`]'s variants.
+            pub const ALL: [ErrorKind; [$(ErrorKind::$variant),*].len()] = [$(ErrorKind::$variant),*];
+
+            /// The kind's stable name, in snake case: the one name every face and test uses.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $( ErrorKind::$variant => $name, )*
+                }
+            }
+        }
+
+        impl Error {
+            /// The kind of this error, without its data.
+            pub const fn kind(&self) -> ErrorKind {
+                match self {
+                    $( Error::$variant { .. } => ErrorKind::$variant, )*
+                }
+            }
+        }
+    };
+}
+
+errors! {
+    /// The board size is 0 or above [`MAX_N`](crate::MAX_N).
+    InvalidSize {
+        /// The size asked for.
+        n: usize,
+    } => "invalid_size",
+    /// The memory the game needs could not be allocated.
+    AllocFailed => "alloc_failed",
+    /// `row` or `col` is not below `n`.
+    OutOfBounds {
+        /// The row asked for.
+        row: usize,
+        /// The column asked for.
+        col: usize,
+        /// The board size.
+        n: usize,
+    } => "out_of_bounds",
+    /// A player number other than 1 or 2.
+    InvalidPlayer {
+        /// The number given.
+        player: u32,
+    } => "invalid_player",
+    /// The cell already holds a mark.
+    Occupied {
+        /// The row of the cell.
+        row: usize,
+        /// The column of the cell.
+        col: usize,
+        /// Whose mark is there.
+        by: Player,
+    } => "occupied",
+    /// Somebody has already won; no more moves are allowed.
+    GameOver {
+        /// The player who won.
+        winner: Player,
+    } => "game_over",
+    /// There is no move to take back.
+    NothingToUndo => "nothing_to_undo",
+    /// A position that no legal game reaches.
+    InvalidPosition(PositionError) => "invalid_position",
+    /// A batch of no games: a [`Batch`](crate::Batch) holds at least one.
+    InvalidCount {
+        /// The count asked for.
+        count: usize,
+    } => "invalid_count",
+    /// A list or buffer whose length is not the one the call needs (one action per game
+    /// stepped, n * n cells per game, ...).
+    LengthMismatch {
+        /// The length given.
+        len: usize,
+        /// The length needed.
+        expected: usize,
+    } => "length_mismatch",
+    /// A game index that is not below the batch's count.
+    GameIndex {
+        /// The index given.
+        game: usize,
+        /// The number of games in the batch.
+        count: usize,
+    } => "game_index",
+    /// A game index given twice in one call that steps games: each game makes one move.
+    RepeatedGame {
+        /// The index given twice.
+        game: usize,
+    } => "repeated_game",
+    /// Outside data (a text form, cells, rows) asks for a game above the caller's
+    /// [`Limits`](crate::Limits): refused before any allocation.
+    LimitExceeded {
+        /// The bytes the game would take ([`game_bytes`](crate::game_bytes)), `usize::MAX`
+        /// when that overflows.
+        requested: usize,
+        /// The limit, [`Limits::max_bytes`](crate::Limits::max_bytes).
+        limit: usize,
+    } => "limit_exceeded",
+}
+
+/// The texts of the refusals whose data is a number the caller chose, for numbers of any
+/// type: the Python face reports its unbounded integers (say -1 or 2**70) in the same words.
+///
+/// ```
+/// use tictactoe_core::{message, Error};
+/// assert_eq!(message::out_of_bounds(-1, 0, 3).to_string(), "cell (-1, 0) is outside the 3 x 3 board");
+/// assert_eq!(
+///     message::out_of_bounds(5, 0, 3).to_string(),
+///     Error::OutOfBounds { row: 5, col: 0, n: 3 }.to_string()
+/// );
+/// ```
+pub mod message {
+    use core::fmt::{self, Display};
+
+    use crate::MAX_N;
+
+    /// Text made on demand by a closure, so that no allocation is needed.
+    struct Text<F: Fn(&mut fmt::Formatter<'_>) -> fmt::Result>(F);
+
+    impl<F: Fn(&mut fmt::Formatter<'_>) -> fmt::Result> Display for Text<F> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            (self.0)(f)
+        }
+    }
+
+    /// The text of [`Error::InvalidSize`](crate::Error::InvalidSize).
+    pub fn invalid_size(n: impl Display) -> impl Display {
+        Text(move |f| write!(f, "board size {n} is invalid: n must be from 1 to {MAX_N}"))
+    }
+
+    /// The text of [`Error::OutOfBounds`](crate::Error::OutOfBounds).
+    pub fn out_of_bounds(row: impl Display, col: impl Display, n: usize) -> impl Display {
+        Text(move |f| write!(f, "cell ({row}, {col}) is outside the {n} x {n} board"))
+    }
+
+    /// The text of [`Error::InvalidPlayer`](crate::Error::InvalidPlayer).
+    pub fn invalid_player(player: impl Display) -> impl Display {
+        Text(move |f| write!(f, "player {player} is invalid: players are 1 (X) and 2 (O)"))
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::InvalidSize { n } => message::invalid_size(n).fmt(f),
+            Error::AllocFailed => f.write_str("the memory for the game could not be allocated"),
+            Error::OutOfBounds { row, col, n } => message::out_of_bounds(row, col, *n).fmt(f),
+            Error::InvalidPlayer { player } => message::invalid_player(player).fmt(f),
+            Error::Occupied { row, col, by } => {
+                write!(f, "cell ({row}, {col}) is already taken by {by}")
+            }
+            Error::GameOver { winner } => write!(f, "the game is over: {winner} has won"),
+            Error::NothingToUndo => f.write_str("there is no move to undo"),
+            Error::InvalidPosition(reason) => write!(f, "invalid position: {reason}"),
+            Error::InvalidCount { count } => {
+                write!(f, "a batch of {count} games is invalid: it holds at least one")
+            }
+            Error::LengthMismatch { len, expected } => {
+                write!(f, "{len} values given where {expected} are needed")
+            }
+            Error::GameIndex { game, count } => {
+                write!(f, "game {game} is not in the batch of {count} games")
+            }
+            Error::RepeatedGame { game } => {
+                write!(f, "game {game} is given twice: each game makes one move a step")
+            }
+            Error::LimitExceeded { requested, limit } => {
+                write!(f, "the game would take {requested} bytes, above the limit of {limit} bytes")
+            }
+        }
+    }
+}
+
+impl core::error::Error for Error {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        match self {
+            Error::InvalidPosition(reason) => Some(reason),
+            _ => None,
+        }
+    }
+}
+
+impl Player {
+    /// The player with this number (1 or 2).
+    ///
+    /// # Errors
+    /// [`Error::InvalidPlayer`] for any other number.
+    #[inline]
+    pub const fn from_number(player: u32) -> Result<Player, Error> {
+        match player {
+            1 => Ok(Player::X),
+            2 => Ok(Player::O),
+            _ => Err(Error::InvalidPlayer { player }),
+        }
+    }
+}
+
+impl From<PositionError> for Error {
+    fn from(reason: PositionError) -> Self {
+        Error::InvalidPosition(reason)
+    }
+}
