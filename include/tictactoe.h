@@ -13,6 +13,10 @@
 #define TICTACTOE_VERSION_PATCH 0
 
 
+// The largest board size n: games and batches of boards above it are refused with
+// `TICTACTOE_RESULT_INVALID_SIZE`.
+#define TICTACTOE_MAX_N 65535
+
 // What `tictactoe_batch_random_legal_actions` writes for a game that is over (UINT32_MAX).
 #define TICTACTOE_NO_ACTION 4294967295
 
@@ -38,7 +42,7 @@ enum tictactoe_result
   TICTACTOE_RESULT_OK = 0,
   // A required pointer argument was NULL.
   TICTACTOE_RESULT_NULL_PARAMETER = 1,
-  // The board size is 0 or above the maximum (65535).
+  // The board size is 0 or above `TICTACTOE_MAX_N`.
   TICTACTOE_RESULT_INVALID_SIZE = 2,
   // Memory could not be allocated.
   TICTACTOE_RESULT_ALLOC_FAILED = 3,

@@ -39,6 +39,12 @@ pub use types::*;
 
 use core::ffi::c_char;
 
+/// The largest board size n: games and batches of boards above it are refused with
+/// `TICTACTOE_RESULT_INVALID_SIZE`.
+pub const TICTACTOE_MAX_N: u32 = 65535;
+// Spelled out for cbindgen, which cannot read the core's constant; it must stay the core's.
+const _: () = assert!(TICTACTOE_MAX_N as usize == tictactoe_core::MAX_N);
+
 /// The library version as static text, e.g. `"0.1.0"`; equal to `TICTACTOE_VERSION` in the
 /// header the program was compiled against. Never freed; safe from any thread.
 #[no_mangle]

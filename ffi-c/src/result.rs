@@ -1,4 +1,10 @@
 //! Result codes: one per reason the core refuses something, plus the ABI's own.
+//!
+//! The enum below is the one list of codes: cbindgen reads it from this source to write the
+//! header, so it is spelt out here. Everything else follows from it: the mapping from the
+//! core's kinds and each code's text are exhaustive matches (the compiler points at them when a
+//! code or kind is added), and the list of every code is derived from the last one, with the
+//! build refusing any gap (codes are only ever appended).
 
 use core::ffi::{c_char, CStr};
 
@@ -14,7 +20,7 @@ pub enum tictactoe_result {
     Ok = 0,
     /// A required pointer argument was NULL.
     NullParameter = 1,
-    /// The board size is 0 or above the maximum (65535).
+    /// The board size is 0 or above `TICTACTOE_MAX_N`.
     InvalidSize = 2,
     /// Memory could not be allocated.
     AllocFailed = 3,
@@ -94,40 +100,35 @@ impl From<Error> for tictactoe_result {
 }
 
 impl tictactoe_result {
-    const ALL: [tictactoe_result; 21] = [
-        tictactoe_result::Ok,
-        tictactoe_result::NullParameter,
-        tictactoe_result::InvalidSize,
-        tictactoe_result::AllocFailed,
-        tictactoe_result::OutOfBounds,
-        tictactoe_result::InvalidPlayer,
-        tictactoe_result::Occupied,
-        tictactoe_result::GameOver,
-        tictactoe_result::NothingToUndo,
-        tictactoe_result::InvalidPosition,
-        tictactoe_result::ParseError,
-        tictactoe_result::BufferTooSmall,
-        tictactoe_result::Panic,
-        tictactoe_result::InvalidCount,
-        tictactoe_result::LengthMismatch,
-        tictactoe_result::GameIndex,
-        tictactoe_result::RepeatedGame,
-        tictactoe_result::InvalidArgument,
-        tictactoe_result::BudgetExceeded,
-        tictactoe_result::UnsupportedSize,
-        tictactoe_result::LimitExceeded,
-    ];
+    /// The code appended last: a new code goes after it, with the next value, and becomes the
+    /// last (the header test fails while this names an earlier one).
+    const LAST: tictactoe_result = tictactoe_result::LimitExceeded;
+
+    /// Every code, by value: the values from 0 to [`tictactoe_result::LAST`], each turned into
+    /// its code. Evaluated by the compiler, which refuses to build when a value in that range
+    /// is not a code (a gap in the enum).
+    const ALL: [tictactoe_result; tictactoe_result::LAST as usize + 1] = {
+        let mut all = [tictactoe_result::Ok; tictactoe_result::LAST as usize + 1];
+        let mut value = 0;
+        while value < all.len() {
+            // SAFETY: `tictactoe_result` is `repr(u32)`; a value that is no variant makes the
+            // evaluation of this constant fail at compile time, so every value kept is one.
+            all[value] = unsafe { core::mem::transmute::<u32, tictactoe_result>(value as u32) };
+            value += 1;
+        }
+        all
+    };
 
     /// The code with this value, if any.
     pub(crate) fn from_u32(value: u32) -> Option<tictactoe_result> {
-        tictactoe_result::ALL.into_iter().find(|&code| code as u32 == value)
+        tictactoe_result::ALL.get(usize::try_from(value).ok()?).copied()
     }
 
     fn text(self) -> &'static CStr {
         match self {
             tictactoe_result::Ok => c"ok",
             tictactoe_result::NullParameter => c"a required pointer argument was NULL",
-            tictactoe_result::InvalidSize => c"the board size must be from 1 to 65535",
+            tictactoe_result::InvalidSize => c"the board size is 0 or above TICTACTOE_MAX_N",
             tictactoe_result::AllocFailed => c"memory could not be allocated",
             tictactoe_result::OutOfBounds => c"the row or column is outside the board",
             tictactoe_result::InvalidPlayer => c"the player must be 1 (X) or 2 (O)",
@@ -162,4 +163,18 @@ pub extern "C" fn tictactoe_result_str(result: u32) -> *const c_char {
     let text =
         tictactoe_result::from_u32(result).map_or(c"unknown result code", tictactoe_result::text);
     text.as_ptr()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_value_up_to_the_last_code_is_that_code() {
+        for value in 0..=tictactoe_result::LAST as u32 {
+            assert_eq!(tictactoe_result::from_u32(value).map(|code| code as u32), Some(value));
+        }
+        assert_eq!(tictactoe_result::from_u32(tictactoe_result::LAST as u32 + 1), None);
+        assert_eq!(tictactoe_result::from_u32(u32::MAX), None);
+    }
 }

@@ -40,3 +40,27 @@ fn header_is_up_to_date() {
         "include/tictactoe.h is stale: run `make header` to regenerate it from ffi-c"
     );
 }
+
+/// Every result code the header declares (`TICTACTOE_RESULT_NAME = value,`) is known to the
+/// library by its value, under its own name: a code appended to the enum but not reachable
+/// from its value (a stale last code) fails here.
+#[test]
+fn every_code_in_the_header_has_its_name() {
+    let header = generate();
+    let codes: Vec<(String, u32)> = header
+        .lines()
+        .filter_map(|line| line.trim().strip_prefix("TICTACTOE_RESULT_"))
+        .filter_map(|rest| {
+            let (name, value) = rest.trim_end_matches(',').split_once(" = ")?;
+            Some((name.to_ascii_lowercase(), value.parse().ok()?))
+        })
+        .collect();
+    assert!(codes.len() > 20, "the header declares its result codes: {codes:?}");
+    for (name, value) in codes {
+        let text = tictactoe::tictactoe_result_name(value);
+        assert!(!text.is_null(), "code {value} ({name}) has no name");
+        // SAFETY: the library returns static NUL-terminated text.
+        let found = unsafe { std::ffi::CStr::from_ptr(text) }.to_str().unwrap();
+        assert_eq!(found, name, "code {value}");
+    }
+}
