@@ -33,7 +33,7 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// 8 MiB: every board up to 1364 x 1364 (8.4 MB when full and built from a position), and
+    /// 8 MiB: every board up to 1364 x 1364 (8.4 MB when full and built from a starting position), and
     /// nothing more that a few bytes of hostile text could ask for.
     pub const DEFAULT: Limits = Limits { max_bytes: 8 << 20 };
 

@@ -34,8 +34,8 @@ struct Win {
 /// An n x n game of tic-tac-toe whose every move is validated and judged in O(1).
 ///
 /// Memory: 2 bits a cell for the board, 2 x (2n + 2) `u16` line counters and 4 bytes a move of
-/// history, in one block; for a game built from a position, a second 2-bit board holding that
-/// position (it is what serialization writes). Up to 4 x 4 the block is inside the `Game`
+/// history, in one block; for a game built from a starting position, a second 2-bit board
+/// holding it (it is what serialization writes). Up to 4 x 4 the block is inside the `Game`
 /// and a new game allocates nothing; beyond, it is one heap allocation that grows with the
 /// history. [`Game::heap_bytes`] tells the exact figure; for a new game it is 0 bytes at
 /// n = 3, 3 372 at n = 100 and 258 072 at n = 1000.
@@ -357,8 +357,8 @@ impl Game {
     }
 
     /// Takes back the last move and returns it, restoring everything it changed (winner,
-    /// status, turn, `can_win`). O(1). Marks of the position a game was built from are not
-    /// moves and are never undone.
+    /// status, turn, `can_win`). O(1). Marks of the starting position a game was built from are
+    /// not moves and are never undone.
     ///
     /// ```
     /// use tictactoe_core::{Error, Game, Move, Player};
