@@ -193,7 +193,10 @@ impl Game {
         col: usize,
         player: u32,
     ) -> Result<Option<Player>, Error> {
-        let cell = self.shape.cell(row, col)?;
+        // Every field a move reads, read once before anything is written: the compiler cannot
+        // tell that writing the board (which may sit inside the game) leaves them unchanged.
+        let (shape, rule_start) = (self.shape, self.rule_start as usize);
+        let cell = shape.cell(row, col)?;
         let player = Player::from_number(player)?;
         let (history_end, winner) = (self.history_end(), self.winner());
         let words = self.words.as_mut_slice();
@@ -204,8 +207,7 @@ impl Game {
         // Cell indices are below n * n <= 2^32.
         *slot = cell.index as u32;
         self.moves += 1;
-        let rule_start = self.rule_start as usize;
-        if rules::place(words, rule_start, &mut self.counts, self.shape, cell, player) {
+        if rules::place(words, rule_start, &mut self.counts, shape, cell, player) {
             self.win = Some(Win { player, cell: cell.index as u32 });
             return Ok(Some(player));
         }
