@@ -258,29 +258,57 @@ install-test: lib
 
 # --- fuzzing and soak ----------------------------------------------------------------------
 
+# The kept corpus, fuzz/corpus/<target>/, is checked in and changes only by `make fuzz-cmin`
+# (and fuzz/seed_corpus.py's seeds).
+# The fuzzer reads it as a seed and writes what it finds elsewhere, under build/ (git-ignored):
+# libFuzzer writes new inputs into the first corpus directory it is given and only reads the
+# others. Crash inputs go to fuzz/artifacts/<target>/ (cargo-fuzz's place, git-ignored), where
+# cargo-fuzz's report of a crash and its reproduce command point.
 FUZZ_TARGETS := core_ops parsers c_abi text_limits
 FUZZ_SECONDS ?= 60
+FUZZ_CORPUS := $(abspath fuzz/corpus)
+# What `make fuzz` finds, kept across runs until `make fuzz-cmin` merges it into the corpus.
+FUZZ_FOUND := $(abspath $(BUILD)/fuzz-found)
+# The smoke run's finds, thrown away: emptied at the start of each `make fuzz-smoke`.
+FUZZ_SCRATCH := $(abspath $(BUILD)/fuzz-scratch)
+FUZZ_OUT = $(FUZZ_FOUND)
+FUZZ_MERGED := $(abspath $(BUILD)/fuzz-merged)
 
 cargo-fuzz:
 	@command -v cargo-fuzz >/dev/null || $(CARGO) install --quiet --locked cargo-fuzz
 
-# `-s none`: no sanitizer, so the stable toolchain works; still coverage-guided.
+# `-s none`: no sanitizer, so the stable toolchain works; still coverage-guided. New inputs go
+# to $(FUZZ_OUT)/<target> (the first directory), the kept corpus is only read.
 fuzz: cargo-fuzz
-	cd fuzz && for t in $(FUZZ_TARGETS); do \
-	  cargo fuzz run -s none $$t -- -max_total_time=$(FUZZ_SECONDS) || exit 1; done
+	cd fuzz && for t in $(FUZZ_TARGETS); do mkdir -p $(FUZZ_OUT)/$$t && \
+	  cargo fuzz run -s none $$t $(FUZZ_OUT)/$$t $(FUZZ_CORPUS)/$$t -- -max_total_time=$(FUZZ_SECONDS) \
+	  || exit 1; done
 
 # Every checked-in corpus input through its target once, without the fuzzer (regressions).
 fuzz-replay:
 	$(CARGO) test --quiet --manifest-path fuzz/Cargo.toml --no-default-features --test replay
 
-# Minimizes each corpus in place (after a long `make fuzz`), keeping what adds coverage.
+# The one way the kept corpus grows or shrinks (after a long `make fuzz`, or after the code
+# changed what adds coverage): the corpus and what `make fuzz` found merged by libFuzzer into
+# a fresh directory (`-merge=1 NEW KEPT FOUND` keeps only the inputs that add coverage,
+# smallest first), which then replaces the corpus; the finds are emptied. What `cargo fuzz
+# cmin` does, with the finds added and a failure failing make (cmin prints it and exits 0).
+# Commit the corpus's changes (`git add fuzz/corpus`) after it.
 fuzz-cmin: cargo-fuzz
-	cd fuzz && for t in $(FUZZ_TARGETS); do cargo fuzz cmin -s none $$t || exit 1; done
+	@for t in $(FUZZ_TARGETS); do \
+	  rm -rf $(FUZZ_MERGED)/$$t $(FUZZ_MERGED)/$$t.old && mkdir -p $(FUZZ_MERGED)/$$t $(FUZZ_FOUND)/$$t && \
+	  (cd fuzz && cargo fuzz run -s none $$t $(FUZZ_MERGED)/$$t $(FUZZ_CORPUS)/$$t $(FUZZ_FOUND)/$$t -- -merge=1) && \
+	  mv $(FUZZ_CORPUS)/$$t $(FUZZ_MERGED)/$$t.old && mv $(FUZZ_MERGED)/$$t $(FUZZ_CORPUS)/$$t && \
+	  rm -rf $(FUZZ_MERGED)/$$t.old $(FUZZ_FOUND)/$$t && \
+	  echo "fuzz-cmin: $$t: $$(ls $(FUZZ_CORPUS)/$$t | wc -l) inputs kept" || exit 1; \
+	done
 
-# A few seconds each inside `make test`, so that the targets keep building and running.
+# A few seconds each inside `make test`, so that the targets keep building and running; its
+# finds go to $(FUZZ_SCRATCH), emptied first, and are not kept.
 fuzz-smoke:
-	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=5 2>&1 | grep -E "^Done|panicked|ERROR|SUMMARY" ; \
-	  test $${PIPESTATUS[0]} -eq 0
+	rm -rf $(FUZZ_SCRATCH)
+	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=5 FUZZ_OUT=$(FUZZ_SCRATCH) 2>&1 | \
+	  grep -E "^Done|panicked|ERROR|SUMMARY|INFO: seed corpus" ; test $${PIPESTATUS[0]} -eq 0
 
 SOAK_OPS ?= 10000000
 
