@@ -45,8 +45,20 @@ demo: lib $(BUILD)/play $(VENV)/.installed
 	@echo "The computer player (tictactoe-search) on both sides of a 4 x 4 game, solved exactly:"
 	$(VENV)/bin/python -m tictactoe --size 4 --computer both
 
-test: lint rust-test nostd package-test static-libs-test c-test cpp-test c-asan c-tsan c-asan-rust c-valgrind ctypes-test \
-	install-test py-test sdist-test fuzz-replay fuzz-smoke
+# Every check, run by a second make between a snapshot of the work tree and a comparison
+# with it (tests/tree_check.sh): `make test` fails if the checks leave a file in the tree that
+# git would see (new, modified or deleted, compared with the tree's state before, so that a
+# work tree with uncommitted changes can run it). Whatever a check writes goes under build/,
+# target/ or another git-ignored place. `make test TEST_TARGETS=fuzz-smoke` runs a part of
+# the checks under the same tree check.
+TEST_TARGETS := lint rust-test nostd package-test static-libs-test c-test cpp-test c-asan c-tsan c-asan-rust \
+	c-valgrind ctypes-test install-test py-test sdist-test fuzz-replay fuzz-smoke
+TREE_BEFORE := $(BUILD)/tree-before
+
+test:
+	@bash tests/tree_check.sh snapshot $(TREE_BEFORE)
+	@$(MAKE) --no-print-directory $(TEST_TARGETS)
+	@bash tests/tree_check.sh compare $(TREE_BEFORE)
 
 lint: fmt-check clippy doc
 
