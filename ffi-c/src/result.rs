@@ -128,7 +128,7 @@ impl tictactoe_result {
         match self {
             tictactoe_result::Ok => c"ok",
             tictactoe_result::NullParameter => c"a required pointer argument was NULL",
-            tictactoe_result::InvalidSize => c"the board size is 0 or above TICTACTOE_MAX_N",
+            tictactoe_result::InvalidSize => c"the board size must be from 1 to 65535",
             tictactoe_result::AllocFailed => c"memory could not be allocated",
             tictactoe_result::OutOfBounds => c"the row or column is outside the board",
             tictactoe_result::InvalidPlayer => c"the player must be 1 (X) or 2 (O)",
@@ -176,5 +176,11 @@ mod tests {
         }
         assert_eq!(tictactoe_result::from_u32(tictactoe_result::LAST as u32 + 1), None);
         assert_eq!(tictactoe_result::from_u32(u32::MAX), None);
+    }
+
+    #[test]
+    fn the_size_text_names_the_largest_size() {
+        let text = tictactoe_result::InvalidSize.text().to_str().unwrap();
+        assert!(text.ends_with(&format!("from 1 to {}", crate::TICTACTOE_MAX_N)), "{text}");
     }
 }
