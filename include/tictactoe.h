@@ -46,7 +46,7 @@ enum tictactoe_result
   TICTACTOE_RESULT_INVALID_SIZE = 2,
   // Memory could not be allocated.
   TICTACTOE_RESULT_ALLOC_FAILED = 3,
-  // A row or column is not below n.
+  // A row or column is outside the board.
   TICTACTOE_RESULT_OUT_OF_BOUNDS = 4,
   // A player other than 1 or 2.
   TICTACTOE_RESULT_INVALID_PLAYER = 5,
@@ -82,6 +82,16 @@ enum tictactoe_result
   // Outside data asks for a game above the memory limit given (or the default limit of
   // `tictactoe_game_parse`): refused before anything was allocated.
   TICTACTOE_RESULT_LIMIT_EXCEEDED = 20,
+  // Rules no game has: a side of 0 or above `TICTACTOE_MAX_N`, or k not from 1 to the
+  // longer side.
+  TICTACTOE_RESULT_INVALID_RULES = 21,
+  // Under gravity, a move to a cell with a free cell below it.
+  TICTACTOE_RESULT_FLOATING = 22,
+  // A drop into a column with no free cell.
+  TICTACTOE_RESULT_COLUMN_FULL = 23,
+  // The operation does not exist for the game's rules (the computer player plays n x n
+  // tic-tac-toe).
+  TICTACTOE_RESULT_UNSUPPORTED_RULES = 24,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L

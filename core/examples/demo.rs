@@ -39,7 +39,7 @@ fn main() -> Result<(), Error> {
         );
         show(&game);
         if game.is_draw_certain() {
-            let empty = game.n() * game.n() - game.marks();
+            let empty = game.rows() * game.cols() - game.marks();
             println!("  certain draw with {empty} cells still empty (status: {:?})", game.status());
             break;
         }

@@ -30,7 +30,7 @@ fn soak_batches(state: &mut u64, calls: u64) -> u64 {
         let (count, n) =
             (random_below(state, 32) as usize + 1, random_below(state, 6) as usize + 1);
         let mut batch = Batch::new(count, n, random_below(state, u64::MAX)).unwrap();
-        let mut model = Singles::new(count, n);
+        let mut model = Singles::new(count, tictactoe_core::Rules::tic_tac_toe(n));
         let mut actions = vec![0; count];
         for _ in 0..random_below(state, 8 * n as u64 * n as u64) + 1 {
             batch.random_legal_actions(&mut actions).unwrap();

@@ -37,7 +37,7 @@ pub use game::{Game, Move};
 pub use limits::{batch_bytes, game_bytes, Limits};
 pub use player::{winner_number, Player};
 pub use position::{validate_cells, validate_rows};
-pub use rules::{Line, Status};
+pub use rules::{Line, Rules, Run, Status};
 
 /// The README's Rust example, compiled and run as a doc test so that it cannot go stale.
 #[cfg(doctest)]

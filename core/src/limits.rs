@@ -7,9 +7,9 @@
 //! ([`block`](crate::storage::block)).
 
 use crate::batch::GAME_STATE_BYTES;
-use crate::shape::Shape;
+use crate::rules::{self, Form, Rules};
 use crate::storage::block::{self, MAX_ALLOC};
-use crate::{rules, Batch, Error, Game};
+use crate::{Batch, Error, Game};
 
 /// The memory a game or batch made from outside data may take, in bytes. [`Limits::DEFAULT`] is
 /// what parsing the text form applies unless told otherwise; [`Limits::NONE`] lifts the bound
@@ -46,8 +46,24 @@ impl Limits {
     /// # Errors
     /// As above.
     pub fn check_game(&self, n: usize) -> Result<(), Error> {
-        Shape::new(n)?;
+        Form::tic_tac_toe(n)?;
         self.check(game_bytes(n))
+    }
+
+    /// `Ok` when a game under `rules` fits: [`Error::InvalidRules`] first for rules no game
+    /// has, then [`Error::LimitExceeded`]. Allocates nothing.
+    ///
+    /// ```
+    /// use tictactoe_core::{Limits, Rules};
+    /// assert!(Limits::DEFAULT.check_rules(&Rules::GOMOKU).is_ok());
+    /// assert!(Limits::DEFAULT.check_rules(&Rules::mnk(2000, 2000, 5)).is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// As above.
+    pub fn check_rules(&self, rules: &Rules) -> Result<(), Error> {
+        Form::of(rules)?;
+        self.check(rules.game_bytes())
     }
 
     /// `Ok` when `count` games of size `n` fit in one batch: [`Error::InvalidSize`] first for a
@@ -57,11 +73,24 @@ impl Limits {
     /// # Errors
     /// As above.
     pub fn check_batch(&self, count: usize, n: usize) -> Result<(), Error> {
-        Shape::new(n)?;
+        Form::tic_tac_toe(n)?;
         if count == 0 {
             return Err(Error::InvalidCount { count });
         }
         self.check(batch_bytes(count, n))
+    }
+
+    /// `Ok` when `count` games under `rules` fit in one batch: [`Error::InvalidRules`],
+    /// [`Error::InvalidCount`], then [`Error::LimitExceeded`]. Allocates nothing.
+    ///
+    /// # Errors
+    /// As above.
+    pub fn check_batch_with_rules(&self, count: usize, rules: &Rules) -> Result<(), Error> {
+        Form::of(rules)?;
+        if count == 0 {
+            return Err(Error::InvalidCount { count });
+        }
+        self.check(rules.batch_bytes(count))
     }
 
     /// `Ok` when `bytes` (`None`: more than the target can address) is within the bound.
@@ -85,14 +114,41 @@ impl Default for Limits {
 /// [`game_bytes`] on a target whose largest allocation is `max` bytes.
 fn game_bytes_within(n: usize, max: u64) -> Option<u64> {
     let cells = n.checked_mul(n)? as u64;
-    block::game_bytes(cells, rules::rule_words(n) as u64, max)
+    block::game_bytes(cells, rules::tic_tac_toe_words(n) as u64, max)
 }
 
 /// [`batch_bytes`] on a target whose largest allocation is `max` bytes.
 fn batch_bytes_within(count: u64, n: usize, max: u64) -> Option<u64> {
     let cells = n.checked_mul(n)? as u64;
-    let (rule_words, state) = (rules::rule_words(n) as u64, GAME_STATE_BYTES as u64);
+    let (rule_words, state) = (rules::tic_tac_toe_words(n) as u64, GAME_STATE_BYTES as u64);
     block::batch_bytes(count, cells, rule_words, state, max)
+}
+
+impl Rules {
+    /// The most bytes a game under these rules holds, as [`game_bytes`] for n x n tic-tac-toe;
+    /// `None` for rules no game has, or more than the target can allocate.
+    ///
+    /// ```
+    /// use tictactoe_core::Rules;
+    /// // 42 cells: 3 words of board, 84 of runs, 4 of heights, 42 moves, 3 of starting position.
+    /// assert_eq!(Rules::CONNECT_FOUR.game_bytes(), Some(4 * (3 + 84 + 4 + 42 + 3)));
+    /// ```
+    pub fn game_bytes(&self) -> Option<usize> {
+        let form = Form::of(self).ok()?;
+        let (cells, words) = (form.shape.cells() as u64, form.rule_words() as u64);
+        // Within isize::MAX, so within usize.
+        block::game_bytes(cells, words, MAX_ALLOC).map(|bytes| bytes as usize)
+    }
+
+    /// The bytes a batch of `count` games under these rules holds, as [`batch_bytes`] for
+    /// n x n tic-tac-toe; `None` for rules no game has, or more than the target can allocate.
+    pub fn batch_bytes(&self, count: usize) -> Option<usize> {
+        let form = Form::of(self).ok()?;
+        let (cells, words) = (form.shape.cells() as u64, form.rule_words() as u64);
+        let state = GAME_STATE_BYTES as u64;
+        // Within isize::MAX, so within usize.
+        block::batch_bytes(count as u64, cells, words, state, MAX_ALLOC).map(|bytes| bytes as usize)
+    }
 }
 
 /// The most bytes a game of size `n` holds: its board, line counters and n * n moves, as 32-bit
@@ -158,6 +214,21 @@ impl Game {
 }
 
 impl Batch {
+    /// As [`Batch::with_rules`], refusing a batch of more than `limits.max_bytes` bytes
+    /// ([`Rules::batch_bytes`]) before anything is allocated.
+    ///
+    /// # Errors
+    /// As [`Limits::check_batch_with_rules`], then as [`Batch::with_rules`].
+    pub fn with_rules_and_limits(
+        count: usize,
+        rules: Rules,
+        seed: u64,
+        limits: Limits,
+    ) -> Result<Batch, Error> {
+        limits.check_batch_with_rules(count, &rules)?;
+        Batch::with_rules(count, rules, seed)
+    }
+
     /// As [`Batch::new`], refusing a batch of more than `limits.max_bytes` bytes
     /// ([`batch_bytes`]) before anything is allocated: for a count and size that come from
     /// outside.

@@ -14,11 +14,11 @@ pub(crate) fn write_rows(
     separator: &str,
     cell: impl Fn(usize, usize) -> Option<Player>,
 ) -> fmt::Result {
-    for row in 0..shape.n() {
+    for row in 0..shape.rows() {
         if row > 0 {
             f.write_str(separator)?;
         }
-        for col in 0..shape.n() {
+        for col in 0..shape.cols() {
             fmt::Write::write_char(f, cell(row, col).map_or('.', Player::symbol))?;
         }
     }

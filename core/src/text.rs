@@ -1,22 +1,25 @@
 //! The text form of a game: lossless, one line, read back by [`str::parse`].
 //!
 //! ```text
-//! tictactoe/1 n=<n>[ board=<row>/<row>/...] moves=[<row>,<col>,<player>[;<row>,<col>,<player>]...]
+//! tictactoe/1 <rules>[ board=<row>/<row>/...] moves=[<row>,<col>,<player>[;<row>,<col>,<player>]...]
+//! <rules>: n=<n>                                    n x n tic-tac-toe, n in a row
+//!        | rows=<rows> cols=<cols> k=<k>[ exact][ gravity]   any other rule set
 //! ```
 //!
-//! `board=` is present only for a game built from a non-empty position: n rows of n characters
+//! `board=` is present only for a game built from a non-empty position: its rows of characters
 //! `X`, `O` or `.`, separated by `/`. The moves are the history, oldest first, players as 1 or 2.
-//! Numbers are decimal. The size, the position and every move are validated on reading, exactly
-//! as when the game was built.
+//! Numbers are decimal. The rules, the position and every move are validated on reading,
+//! exactly as when the game was built. Texts written before the family's rules (`n=` only) are
+//! read as they always were.
 
 use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
 use crate::rows::write_rows;
-use crate::{Error, Game, Limits, ParseError, ParseErrorKind, ReplayError};
+use crate::{Error, Game, Limits, ParseError, ParseErrorKind, ReplayError, Rules};
 
-const MAGIC: &str = "tictactoe/1 n=";
+const MAGIC: &str = "tictactoe/1 ";
 
 /// The text form of a game, from [`Game::text`].
 #[derive(Clone, Copy, Debug)]
@@ -43,10 +46,22 @@ impl Game {
 impl fmt::Display for Text<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let game = self.0;
-        write!(f, "{MAGIC}{}", game.n())?;
+        let rules = game.rules();
+        match rules.tic_tac_toe_side() {
+            Some(n) if !rules.exact => write!(f, "{MAGIC}n={n}")?,
+            _ => {
+                let Rules { rows, cols, k, exact, gravity } = rules;
+                write!(f, "{MAGIC}rows={rows} cols={cols} k={k}")?;
+                for (flag, word) in [(exact, " exact"), (gravity, " gravity")] {
+                    if flag {
+                        f.write_str(word)?;
+                    }
+                }
+            }
+        }
         if game.has_starting_position() {
             f.write_str(" board=")?;
-            write_rows(f, game.shape(), "/", |row, col| game.starting_cell(row, col))?;
+            write_rows(f, game.form().shape, "/", |row, col| game.starting_cell(row, col))?;
         }
         f.write_str(" moves=")?;
         for (i, m) in game.history().enumerate() {
@@ -133,7 +148,7 @@ impl Game {
     /// let refused = Game::from_text_with_limits(text, Limits::DEFAULT).unwrap_err();
     /// assert_eq!(refused.offset, 14);
     /// assert!(matches!(refused.rejection(), Some(Error::LimitExceeded { .. })));
-    /// assert_eq!(Game::from_text_with_limits(text, Limits::NONE)?.n(), 2000);
+    /// assert_eq!(Game::from_text_with_limits(text, Limits::NONE)?.n(), Some(2000));
     /// # Ok::<(), tictactoe_core::ParseError>(())
     /// ```
     ///
@@ -142,26 +157,41 @@ impl Game {
     /// ([`Error::InvalidSize`], [`Error::LimitExceeded`]), board or move.
     pub fn from_text_with_limits(text: &str, limits: Limits) -> Result<Game, ParseError> {
         let mut cursor = Cursor { text, offset: 0 };
-        cursor.expect(MAGIC, "\"tictactoe/1 n=\"")?;
-        let size_at = cursor.offset;
-        let n = cursor.number("the board size, a decimal number")?;
+        cursor.expect(MAGIC, "\"tictactoe/1 \"")?;
+        let rules_at = cursor.offset;
         let rejected = |offset: usize, error: Error| ParseError {
             offset,
             kind: ParseErrorKind::Rejected(error),
         };
-        limits.check_game(n).map_err(|e| rejected(size_at, e))?;
+        let rules = if cursor.eat("n=") {
+            let n = cursor.number("the board size, a decimal number")?;
+            limits.check_game(n).map_err(|e| rejected(rules_at + 2, e))?;
+            Rules::tic_tac_toe(n)
+        } else {
+            cursor.expect("rows=", "\"n=\" or \"rows=\"")?;
+            let rows = cursor.number("the number of rows, a decimal number")?;
+            cursor.expect(" cols=", "\" cols=\"")?;
+            let cols = cursor.number("the number of columns, a decimal number")?;
+            cursor.expect(" k=", "\" k=\"")?;
+            let k = cursor.number("k, a decimal number")?;
+            let exact = cursor.eat(" exact");
+            let gravity = cursor.eat(" gravity");
+            let rules = Rules { rows, cols, k, exact, gravity };
+            limits.check_rules(&rules).map_err(|e| rejected(rules_at, e))?;
+            rules
+        };
         let mut game = if cursor.eat(" board=") {
             let board_at = cursor.offset;
             let len = cursor.rest().find(' ').unwrap_or(cursor.rest().len());
             let board = &cursor.rest()[..len];
             let rows = split_rows(board).map_err(|e| rejected(board_at, e))?;
-            if rows.len() != n {
-                return Err(cursor.syntax("n rows of the board, separated by '/'"));
+            if rows.len() != rules.rows {
+                return Err(cursor.syntax("the board's rows, separated by '/'"));
             }
             cursor.offset += len;
-            Game::from_rows(&rows).map_err(|e| rejected(board_at, e))?
+            Game::from_rows_with_rules(rules, &rows).map_err(|e| rejected(board_at, e))?
         } else {
-            Game::new(n).map_err(|e| rejected(size_at, e))?
+            Game::with_rules(rules).map_err(|e| rejected(rules_at, e))?
         };
         cursor.expect(" moves=", "\" moves=\"")?;
         let mut index = 0;

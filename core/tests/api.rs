@@ -10,7 +10,10 @@ fn every_error_has_a_message_naming_its_data() {
     let cases: [(Error, &str); 8] = [
         (Error::InvalidSize { n: 0 }, "board size 0 is invalid: n must be from 1 to 65535"),
         (Error::AllocFailed, "the memory for the game could not be allocated"),
-        (Error::OutOfBounds { row: 3, col: 1, n: 3 }, "cell (3, 1) is outside the 3 x 3 board"),
+        (
+            Error::OutOfBounds { row: 3, col: 1, rows: 3, cols: 3 },
+            "cell (3, 1) is outside the 3 x 3 board",
+        ),
         (Error::InvalidPlayer { player: 7 }, "player 7 is invalid: players are 1 (X) and 2 (O)"),
         (
             Error::Occupied { row: 0, col: 2, by: Player::O },
@@ -20,16 +23,19 @@ fn every_error_has_a_message_naming_its_data() {
         (Error::NothingToUndo, "there is no move to undo"),
         (
             Error::InvalidPosition(PositionError::BothWin),
-            "invalid position: both players own a complete line",
+            "invalid position: both players own a winning run",
         ),
     ];
     for (error, message) in cases {
         assert_eq!(error.to_string(), message);
     }
     let reasons = [
-        (PositionError::WrongShape { n: 3, row: Some(1), len: 2 }, "row 1 has 2 cells, expected 3"),
         (
-            PositionError::WrongShape { n: 2, row: None, len: 3 },
+            PositionError::WrongShape { rows: 3, cols: 3, row: Some(1), len: 2 },
+            "row 1 has 2 cells, expected 3",
+        ),
+        (
+            PositionError::WrongShape { rows: 2, cols: 2, row: None, len: 3 },
             "3 cells given, a 2 x 2 board has 4",
         ),
         (
@@ -46,7 +52,7 @@ fn every_error_has_a_message_naming_its_data() {
         ),
         (
             PositionError::DisjointWinningLines { winner: Player::X },
-            "player 1 (X) owns lines that share no cell, so no single move completed them",
+            "player 1 (X) owns winning runs that no single last move made together",
         ),
     ];
     for (reason, message) in reasons {
@@ -55,7 +61,7 @@ fn every_error_has_a_message_naming_its_data() {
     let replay = ReplayError { index: 4, error: Error::NothingToUndo };
     assert_eq!(replay.to_string(), "move 4: there is no move to undo");
     let source = core::error::Error::source(&Error::InvalidPosition(PositionError::BothWin));
-    assert_eq!(source.unwrap().to_string(), "both players own a complete line");
+    assert_eq!(source.unwrap().to_string(), "both players own a winning run");
 }
 
 #[test]
@@ -125,7 +131,10 @@ fn replays_report_the_first_bad_move_and_change_nothing() {
     game.play(2, 2).unwrap();
     let before = game.clone();
     let err = game.play_all([(0, 0), (0, 1), (5, 0), (1, 1)]).unwrap_err();
-    assert_eq!(err, ReplayError { index: 2, error: Error::OutOfBounds { row: 5, col: 0, n: 3 } });
+    assert_eq!(
+        err,
+        ReplayError { index: 2, error: Error::OutOfBounds { row: 5, col: 0, rows: 3, cols: 3 } }
+    );
     assert_eq!(game, before);
     let err = game.move_all([(0, 0, 1), (0, 1, 0)]).unwrap_err();
     assert_eq!(err, ReplayError { index: 1, error: Error::InvalidPlayer { player: 0 } });
@@ -140,14 +149,26 @@ fn cell_queries_are_checked() {
     assert_eq!(game.cell(0, 0), Ok(Some(Player::X)));
     assert_eq!(game.cell(1, 1), Ok(Some(Player::O)));
     assert_eq!(game.cell(0, 1), Ok(None));
-    assert_eq!(game.cell(2, 0), Err(Error::OutOfBounds { row: 2, col: 0, n: 2 }));
+    assert_eq!(game.cell(2, 0), Err(Error::OutOfBounds { row: 2, col: 0, rows: 2, cols: 2 }));
     assert_eq!(game.marks_of(Player::X), 1);
 }
 
 #[test]
 fn parse_errors_point_at_the_problem() {
-    let cases: [(&str, usize, &str); 7] = [
-        ("", 0, "expected \"tictactoe/1 n=\""),
+    let cases: [(&str, usize, &str); 11] = [
+        ("", 0, "expected \"tictactoe/1 \""),
+        ("tictactoe/1 m=3 moves=", 12, "expected \"n=\" or \"rows=\""),
+        ("tictactoe/1 rows=3 k=3 moves=", 18, "expected \" cols=\""),
+        (
+            "tictactoe/1 rows=3 cols=4 k=5 moves=",
+            12,
+            "k = 5 is invalid on a 3 x 4 board: k must be from 1 to 4",
+        ),
+        (
+            "tictactoe/1 rows=6 cols=7 k=4 gravity moves=0,0,1",
+            44,
+            "move 0: cell (0, 0) has a free cell below it: under gravity a mark sits on the bottom row or on a mark",
+        ),
         ("tictactoe/1 n=x moves=", 14, "expected the board size, a decimal number"),
         ("tictactoe/1 n=3", 15, "expected \" moves=\""),
         ("tictactoe/1 n=3 moves=0,0,1;", 28, "expected a row number"),
@@ -182,7 +203,8 @@ fn formatting() {
     assert_eq!(game.to_string(), "..\nO.");
     assert_eq!(
         format!("{game:?}"),
-        "Game { n: 2, status: InProgress, starting_position: false, history: [(1, 0, 2)] }"
+        "Game { rules: Rules { rows: 2, cols: 2, k: 2, exact: false, gravity: false }, \
+         status: InProgress, starting_position: false, history: [(1, 0, 2)] }"
     );
     assert_eq!(Player::X.to_string(), "player 1 (X)");
     assert_eq!(game.text().to_string(), "tictactoe/1 n=2 moves=1,0,2");

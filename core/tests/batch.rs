@@ -1,5 +1,6 @@
-//! `Batch` against independent `Game`s played move by move: random batches of random sizes
-//! (n from 1 to 8), random and illegal actions, subsets of games, both ways of handling an
+//! `Batch` against independent `Game`s played move by move: random batches of random rules
+//! (n x n tic-tac-toe for n from 1 to 8, and random rule sets up to 6 x 7 with any k, the exact
+//! rule and gravity), random and illegal actions, subsets of games, both ways of handling an
 //! illegal action, resets. After every operation every query of the batch must agree with the
 //! single games, and a refused call must change nothing.
 
@@ -7,7 +8,9 @@ mod common;
 
 use common::singles::{assert_same, step, Singles};
 use proptest::prelude::*;
-use tictactoe_core::{Batch, Error, Game, Illegal, Player, ReplayError, RestoreError, NO_ACTION};
+use tictactoe_core::{
+    Batch, Error, Game, Illegal, Player, ReplayError, RestoreError, Rules, NO_ACTION,
+};
 
 #[derive(Clone, Debug)]
 enum Op {
@@ -40,9 +43,19 @@ fn op(count: usize) -> impl Strategy<Value = Op> {
     ]
 }
 
-fn case() -> impl Strategy<Value = (usize, usize, u64, Vec<Op>)> {
-    (1usize..=8, 1usize..=6, any::<u64>()).prop_flat_map(|(n, count, seed)| {
-        (Just(n), Just(count), Just(seed), prop::collection::vec(op(count), 1..40))
+/// Rules: LeetCode's n x n, or any rule set of up to 6 x 7.
+pub fn rules() -> impl Strategy<Value = Rules> {
+    let family = (1usize..=6, 1usize..=7, any::<bool>(), any::<bool>()).prop_flat_map(
+        |(rows, cols, exact, gravity)| {
+            (1..=rows.max(cols)).prop_map(move |k| Rules { rows, cols, k, exact, gravity })
+        },
+    );
+    prop_oneof![(1usize..=8).prop_map(Rules::tic_tac_toe), family]
+}
+
+fn case() -> impl Strategy<Value = (Rules, usize, u64, Vec<Op>)> {
+    (rules(), 1usize..=6, any::<u64>()).prop_flat_map(|(rules, count, seed)| {
+        (Just(rules), Just(count), Just(seed), prop::collection::vec(op(count), 1..40))
     })
 }
 
@@ -50,9 +63,9 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     #[test]
-    fn batch_agrees_with_single_games((n, count, seed, ops) in case()) {
-        let mut batch = Batch::new(count, n, seed).unwrap();
-        let mut singles = Singles::new(count, n);
+    fn batch_agrees_with_single_games((rules, count, seed, ops) in case()) {
+        let mut batch = Batch::with_rules(count, rules, seed).unwrap();
+        let mut singles = Singles::new(count, rules);
         assert_same(&batch, &singles);
         for op in ops {
             let mut random = vec![0; count];
@@ -76,13 +89,13 @@ proptest! {
                 }
                 Op::Reset { pick: None } => {
                     batch.reset();
-                    singles = Singles::new(count, n);
+                    singles = Singles::new(count, rules);
                 }
                 Op::ResetTerminated => {
                     batch.reset_terminated();
                     for g in 0..count {
                         if singles.over(g) {
-                            singles.games[g] = Game::new(n).unwrap();
+                            singles.games[g] = Game::with_rules(rules).unwrap();
                             singles.forfeit[g] = None;
                         }
                     }
@@ -91,7 +104,7 @@ proptest! {
                     let games: Vec<usize> = (0..count).filter(|&g| pick[g]).collect();
                     batch.reset_games(&games).unwrap();
                     for g in games {
-                        singles.games[g] = Game::new(n).unwrap();
+                        singles.games[g] = Game::with_rules(rules).unwrap();
                         singles.forfeit[g] = None;
                     }
                 }

@@ -5,7 +5,7 @@ mod common;
 
 use common::{assert_same, kind, number, Kind, Model};
 use proptest::prelude::*;
-use tictactoe_core::{Game, Player, ReplayError};
+use tictactoe_core::{Game, Player, ReplayError, Rules};
 
 #[derive(Clone, Debug)]
 enum Op {
@@ -17,19 +17,23 @@ enum Op {
     MoveAll(Vec<(usize, usize, u32)>),
     PlayAll(Vec<(usize, usize)>),
     FromPosition,
+    Drop(usize),
 }
 
-fn op(n: usize) -> impl Strategy<Value = Op> {
+fn op(rows: usize, cols: usize) -> impl Strategy<Value = Op> {
     // Coordinates go one past the board and players one past 2 so that refusals happen too.
-    let coord = 0..n + 1;
+    let (row, col) = (0..rows + 1, 0..cols + 1);
+    let coord = (row.clone(), col.clone());
     prop_oneof![
-        6 => (coord.clone(), coord.clone(), 0u32..4).prop_map(|(r, c, p)| Op::Move(r, c, p)),
-        6 => (coord.clone(), coord.clone()).prop_map(|(r, c)| Op::Play(r, c)),
+        6 => (row, col.clone(), 0u32..4).prop_map(|(r, c, p)| Op::Move(r, c, p)),
+        6 => coord.clone().prop_map(|(r, c)| Op::Play(r, c)),
+        4 => col.prop_map(Op::Drop),
         3 => Just(Op::Undo),
         1 => Just(Op::Clone),
         1 => Just(Op::TextRoundTrip),
-        1 => prop::collection::vec((coord.clone(), coord.clone(), 0u32..4), 0..4).prop_map(Op::MoveAll),
-        1 => prop::collection::vec((coord.clone(), coord), 0..4).prop_map(Op::PlayAll),
+        1 => prop::collection::vec((coord.clone(), 0u32..4), 0..4)
+            .prop_map(|list| Op::MoveAll(list.into_iter().map(|((r, c), p)| (r, c, p)).collect())),
+        1 => prop::collection::vec(coord, 0..4).prop_map(Op::PlayAll),
         1 => Just(Op::FromPosition),
     ]
 }
@@ -62,9 +66,9 @@ fn batch<T: Copy>(
     }
 }
 
-fn run(n: usize, ops: Vec<Op>) {
-    let mut game = Game::new(n).unwrap();
-    let mut model = Model::new(n);
+fn run(rules: Rules, ops: Vec<Op>) {
+    let mut game = Game::with_rules(rules).unwrap();
+    let mut model = Model::with_rules(rules);
     for op in ops {
         let before = game.clone();
         match op {
@@ -78,6 +82,13 @@ fn run(n: usize, ops: Vec<Op>) {
             Op::Play(r, c) => {
                 let got = game.play(r, c).map(number).map_err(kind);
                 assert_eq!(got, model.play(r, c));
+                if got.is_err() {
+                    assert_eq!(game, before);
+                }
+            }
+            Op::Drop(c) => {
+                let got = game.drop(c).map(|(r, w)| (r, number(w))).map_err(kind);
+                assert_eq!(got, model.drop(c));
                 if got.is_err() {
                     assert_eq!(game, before);
                 }
@@ -115,7 +126,7 @@ fn run(n: usize, ops: Vec<Op>) {
                 // Only alternating games give positions that must be accepted.
                 if model.count(1) == model.count(2) || model.count(1) == model.count(2) + 1 {
                     let rows = model.rows();
-                    match Game::from_rows(&rows) {
+                    match Game::from_rows_with_rules(rules, &rows) {
                         Ok(rebuilt) => {
                             // The marks become the position: not moves, never undone.
                             model.history.clear();
@@ -125,7 +136,8 @@ fn run(n: usize, ops: Vec<Op>) {
                         Err(e) => {
                             // Free moves can reach grids no alternating game reaches.
                             let mut memo = std::collections::HashMap::new();
-                            assert!(!common::reachable(n, &model.grid, &mut memo), "{rows:?}: {e}");
+                            let reachable = common::reachable(&rules, &model.grid, &mut memo);
+                            assert!(!reachable, "{rules:?} {rows:?}: {e}");
                         }
                     }
                 }
@@ -139,7 +151,19 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
 
     #[test]
-    fn matches_the_model((n, ops) in (1usize..6).prop_flat_map(|n| (Just(n), prop::collection::vec(op(n), 1..60)))) {
-        run(n, ops);
+    fn matches_the_model((n, ops) in (1usize..6).prop_flat_map(|n| (Just(n), prop::collection::vec(op(n, n), 1..60)))) {
+        assert_eq!(Game::new(n).unwrap(), Game::with_rules(Rules::tic_tac_toe(n)).unwrap());
+        run(Rules::tic_tac_toe(n), ops);
+    }
+
+    #[test]
+    fn every_rule_set_matches_the_model(
+        (rules, ops) in (1usize..=5, 1usize..=6, any::<bool>(), any::<bool>())
+            .prop_flat_map(|(rows, cols, exact, gravity)| {
+                (1..=rows.max(cols)).prop_map(move |k| Rules { rows, cols, k, exact, gravity })
+            })
+            .prop_flat_map(|rules| (Just(rules), prop::collection::vec(op(rules.rows, rules.cols), 1..60)))
+    ) {
+        run(rules, ops);
     }
 }

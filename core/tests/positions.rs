@@ -10,7 +10,7 @@ use std::collections::{HashMap, HashSet};
 
 use common::complete_lines;
 use proptest::prelude::*;
-use tictactoe_core::{validate_cells, Error, Game, Player, PositionError, Status};
+use tictactoe_core::{validate_cells, Error, Game, Player, PositionError, Rules, Status};
 
 /// Every grid a legal 3 x 3 game reaches, found by playing every game breadth-first.
 fn reachable_3x3() -> HashSet<Vec<u8>> {
@@ -83,7 +83,7 @@ fn each_reason_is_reported() {
     assert_eq!(reason(&[1, 1, 1, 2, 2, 0, 2, 0, 0], 3), WinnerNotLast { winner: Player::X });
     assert_eq!(reason(&[2, 2, 2, 1, 1, 0, 1, 0, 1], 3), WinnerNotLast { winner: Player::O });
     assert_eq!(reason(&[1, 1, 1, 0], 2), BadCounts { x: 3, o: 0 });
-    assert_eq!(reason(&[1, 2, 0], 2), WrongShape { n: 2, row: None, len: 3 });
+    assert_eq!(reason(&[1, 2, 0], 2), WrongShape { rows: 2, cols: 2, row: None, len: 3 });
     assert_eq!(reason(&[0, 3, 0, 0], 2), InvalidCell { row: 0, col: 1, value: 3 });
     // Two rows never share a cell: 5 x 5 with X owning rows 0 and 4 (10 X, 9 O).
     let two_rows = [
@@ -115,7 +115,7 @@ fn each_reason_is_reported() {
     assert_eq!(lines, ["Diagonal", "AntiDiagonal"]);
     assert_eq!(
         Game::from_rows(&["XO", "X"]),
-        Err(WrongShape { n: 2, row: Some(1), len: 1 }.into())
+        Err(WrongShape { rows: 2, cols: 2, row: Some(1), len: 1 }.into())
     );
     assert_eq!(
         Game::from_rows(&["X?", ".."]),
@@ -153,7 +153,51 @@ proptest! {
     #[test]
     fn random_4x4_grids_match_backward_search(grid in grid_4x4()) {
         let mut memo = HashMap::new();
-        let expected = common::reachable(4, &grid, &mut memo);
+        let expected = common::reachable(&Rules::tic_tac_toe(4), &grid, &mut memo);
         prop_assert_eq!(validate_cells(4, &grid).is_ok(), expected, "{:?}", grid);
     }
+}
+
+/// Every grid of every rule set on boards of up to 9 cells (1 x 1 to 3 x 3, 2 x 4, 4 x 2; every
+/// k, exact or not, gravity or not): validation agrees with a backward search of the reachable
+/// grids, a reachable grid builds a game with the same status as the model's, and the game's
+/// winning runs are the model's.
+#[test]
+fn every_grid_of_every_small_rule_set_agrees_with_the_search() {
+    let shapes =
+        [(1, 1), (1, 2), (2, 1), (1, 3), (3, 1), (2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 2)];
+    let mut checked = 0;
+    for (rows, cols) in shapes {
+        for k in 1..=usize::max(rows, cols) {
+            for exact in [false, true] {
+                for gravity in [false, true] {
+                    let rules = Rules { rows, cols, k, exact, gravity };
+                    let mut memo = HashMap::new();
+                    let cells = rows * cols;
+                    for code in 0..3usize.pow(cells as u32) {
+                        let grid: Vec<u8> =
+                            (0..cells).map(|i| (code / 3usize.pow(i as u32) % 3) as u8).collect();
+                        let expected = common::reachable(&rules, &grid, &mut memo);
+                        let built = Game::from_cells_with_rules(rules, &grid);
+                        assert_eq!(built.is_ok(), expected, "{rules:?} {grid:?}: {built:?}");
+                        assert_eq!(rules.validate_cells(&grid).is_ok(), expected);
+                        if let Ok(game) = built {
+                            let mut model = common::Model::with_rules(rules);
+                            model.grid = grid.clone();
+                            assert_eq!(common::number(game.winner()), model.winner());
+                            let mut runs: Vec<_> = game.winning_runs().collect();
+                            runs.sort();
+                            let mut wanted = model.winning_runs();
+                            wanted.sort();
+                            assert_eq!(runs, wanted, "{rules:?} {grid:?}");
+                            let text = game.text().to_string();
+                            assert_eq!(text.parse::<Game>().unwrap(), game, "{text}");
+                        }
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 100_000);
 }

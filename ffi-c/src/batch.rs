@@ -215,8 +215,9 @@ pub unsafe extern "C" fn tictactoe_batch_n(
     // SAFETY: the caller's promise.
     unsafe {
         reading(batch, |batch| {
+            let n = batch.n().ok_or(tictactoe_result::UnsupportedSize)?;
             // n <= 65535.
-            Out::new(n_out)?.write(batch.n() as u32);
+            Out::new(n_out)?.write(n as u32);
             Ok(())
         })
     }

@@ -440,7 +440,9 @@ pub unsafe extern "C" fn tictactoe_game_cells(
 ) -> tictactoe_result {
     // SAFETY: the caller's promise.
     unsafe {
-        reading(game, |game| fill(cells_out, capacity, len_out, game.n() * game.n(), game.cells()))
+        reading(game, |game| {
+            fill(cells_out, capacity, len_out, game.rows() * game.cols(), game.cells())
+        })
     }
 }
 
@@ -539,7 +541,9 @@ pub unsafe extern "C" fn tictactoe_game_n(
 ) -> tictactoe_result {
     // n <= 65535 fits in u32.
     // SAFETY: the caller's promise.
-    unsafe { query(game, n_out, |g| Ok(g.n() as u32)) }
+    unsafe {
+        query(game, n_out, |g| g.n().map(|n| n as u32).ok_or(tictactoe_result::UnsupportedSize))
+    }
 }
 
 /// Stores the number of marks on the board (moves plus any starting position) in

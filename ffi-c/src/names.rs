@@ -41,6 +41,7 @@ static KIND_NAMES: [[u8; SLOT]; ErrorKind::ALL.len()] = {
 static PARSE_ERROR_NAME: [u8; SLOT] = c_text(ParseError::SYNTAX_NAME);
 static BUDGET_EXCEEDED_NAME: [u8; SLOT] = c_text(SearchError::BUDGET_EXCEEDED_NAME);
 static UNSUPPORTED_SIZE_NAME: [u8; SLOT] = c_text(SearchError::UNSUPPORTED_SIZE_NAME);
+static UNSUPPORTED_RULES_NAME: [u8; SLOT] = c_text(SearchError::UNSUPPORTED_RULES_NAME);
 
 /// Status names by `tictactoe_status` value (the player of `Won` does not change its name).
 static STATUS_NAMES: [[u8; SLOT]; 3] = [
@@ -79,6 +80,7 @@ pub extern "C" fn tictactoe_result_name(result: u32) -> *const c_char {
         tictactoe_result::InvalidArgument => c"invalid_argument".as_ptr(),
         tictactoe_result::BudgetExceeded => text(&BUDGET_EXCEEDED_NAME),
         tictactoe_result::UnsupportedSize => text(&UNSUPPORTED_SIZE_NAME),
+        tictactoe_result::UnsupportedRules => text(&UNSUPPORTED_RULES_NAME),
         tictactoe_result::InvalidSize
         | tictactoe_result::AllocFailed
         | tictactoe_result::OutOfBounds
@@ -91,7 +93,10 @@ pub extern "C" fn tictactoe_result_name(result: u32) -> *const c_char {
         | tictactoe_result::LengthMismatch
         | tictactoe_result::GameIndex
         | tictactoe_result::RepeatedGame
-        | tictactoe_result::LimitExceeded => ErrorKind::ALL
+        | tictactoe_result::LimitExceeded
+        | tictactoe_result::InvalidRules
+        | tictactoe_result::Floating
+        | tictactoe_result::ColumnFull => ErrorKind::ALL
             .iter()
             .position(|&kind| tictactoe_result::from(kind) == code)
             .map_or(core::ptr::null(), |i| text(&KIND_NAMES[i])),

@@ -24,7 +24,7 @@ pub enum tictactoe_result {
     InvalidSize = 2,
     /// Memory could not be allocated.
     AllocFailed = 3,
-    /// A row or column is not below n.
+    /// A row or column is outside the board.
     OutOfBounds = 4,
     /// A player other than 1 or 2.
     InvalidPlayer = 5,
@@ -60,6 +60,16 @@ pub enum tictactoe_result {
     /// Outside data asks for a game above the memory limit given (or the default limit of
     /// `tictactoe_game_parse`): refused before anything was allocated.
     LimitExceeded = 20,
+    /// Rules no game has: a side of 0 or above `TICTACTOE_MAX_N`, or k not from 1 to the
+    /// longer side.
+    InvalidRules = 21,
+    /// Under gravity, a move to a cell with a free cell below it.
+    Floating = 22,
+    /// A drop into a column with no free cell.
+    ColumnFull = 23,
+    /// The operation does not exist for the game's rules (the computer player plays n x n
+    /// tic-tac-toe).
+    UnsupportedRules = 24,
 }
 
 impl From<ErrorKind> for tictactoe_result {
@@ -78,6 +88,9 @@ impl From<ErrorKind> for tictactoe_result {
             ErrorKind::GameIndex => tictactoe_result::GameIndex,
             ErrorKind::RepeatedGame => tictactoe_result::RepeatedGame,
             ErrorKind::LimitExceeded => tictactoe_result::LimitExceeded,
+            ErrorKind::InvalidRules => tictactoe_result::InvalidRules,
+            ErrorKind::Floating => tictactoe_result::Floating,
+            ErrorKind::ColumnFull => tictactoe_result::ColumnFull,
         }
     }
 }
@@ -88,6 +101,7 @@ impl From<SearchError> for tictactoe_result {
             SearchError::GameOver { .. } => tictactoe_result::GameOver,
             SearchError::BudgetExceeded { .. } => tictactoe_result::BudgetExceeded,
             SearchError::UnsupportedSize { .. } => tictactoe_result::UnsupportedSize,
+            SearchError::UnsupportedRules { .. } => tictactoe_result::UnsupportedRules,
             SearchError::Game(error) => error.into(),
         }
     }
@@ -102,7 +116,7 @@ impl From<Error> for tictactoe_result {
 impl tictactoe_result {
     /// The code appended last: a new code goes after it, with the next value, and becomes the
     /// last (the header test fails while this names an earlier one).
-    const LAST: tictactoe_result = tictactoe_result::LimitExceeded;
+    const LAST: tictactoe_result = tictactoe_result::UnsupportedRules;
 
     /// Every code, by value: the values from 0 to [`tictactoe_result::LAST`], each turned into
     /// its code. Evaluated by the compiler, which refuses to build when a value in that range
@@ -151,6 +165,16 @@ impl tictactoe_result {
             tictactoe_result::BudgetExceeded => c"solving needs more positions than the budget",
             tictactoe_result::UnsupportedSize => c"the operation does not support this board size",
             tictactoe_result::LimitExceeded => c"the game would take more memory than the limit",
+            tictactoe_result::InvalidRules => {
+                c"no game has these rules (sides from 1 to 65535, k from 1 to the longer side)"
+            }
+            tictactoe_result::Floating => {
+                c"under gravity a mark sits on the bottom row or on a mark"
+            }
+            tictactoe_result::ColumnFull => c"the column is full",
+            tictactoe_result::UnsupportedRules => {
+                c"the operation does not support the game's rules"
+            }
         }
     }
 }

@@ -123,7 +123,8 @@ pub unsafe extern "C" fn tictactoe_batch_perfect_actions(
     unsafe {
         batch::reading(batch, |batch| {
             let actions_out = buffer(actions_out, count)?;
-            let table = PerfectTable::shared(batch.n())?;
+            let n = batch.n().ok_or(SearchError::UnsupportedRules { rules: batch.rules() })?;
+            let table = PerfectTable::shared(n)?;
             Ok(table.actions(batch.games(), actions_out)?)
         })
     }

@@ -2,7 +2,7 @@
 //! more than the limit, by `game_bytes`), nothing else changes with the limit, and a game that
 //! is built never holds more than `game_bytes` of its size, whatever its moves.
 
-use tictactoe_core::{game_bytes, Error, Game, Limits};
+use tictactoe_core::{Error, Game, Limits};
 
 /// One input: two bytes of limit (little-endian, in units of 4 bytes; `0xFFFF` the default
 /// limit), then the text.
@@ -22,7 +22,7 @@ pub fn run(data: &[u8]) {
     match (limited, unlimited) {
         (Ok(game), Ok(same)) => {
             assert_eq!(game, same);
-            let bytes = game_bytes(game.n()).expect("a built game has a size");
+            let bytes = game.rules().game_bytes().expect("a built game has a size");
             assert!(bytes <= limits.max_bytes, "a game above the limit was built");
             assert!(game.heap_bytes() <= bytes, "{} > game_bytes {bytes}", game.heap_bytes());
         }

@@ -150,7 +150,7 @@ fn observe(
 
 impl PyBatch {
     fn cells_per_game(&self) -> usize {
-        self.batch.n() * self.batch.n()
+        self.batch.rows() * self.batch.cols()
     }
 
     /// Writes per-cell values of every game (`scale` per game) with `query` on each range.
@@ -380,8 +380,8 @@ impl PyBatch {
 
     /// The board size n.
     #[getter]
-    fn n(&self) -> usize {
-        self.batch.n()
+    fn n(&self) -> PyResult<usize> {
+        self.batch.n().ok_or_else(|| PyValueError::new_err("the boards are not square"))
     }
 
     /// A uniformly random free cell (row * n + col) per game, -1 for a game that is over, as
@@ -466,7 +466,7 @@ impl PyBatch {
     ) -> PyResult<Bound<'py, PyAny>> {
         let count = self.batch.count();
         let out = actions_output(py, out, count)?;
-        let table = search::perfect_table(self.batch.n())?;
+        let table = search::perfect_table(self.n()?)?;
         self.actions.resize(count, 0);
         table.actions(self.batch.games(), &mut self.actions).map_err(search::search_error)?;
         write_actions(&out, &self.actions)?;
@@ -502,7 +502,8 @@ impl PyBatch {
                 )))
             }
         };
-        let (count, n) = (self.batch.count(), self.batch.n());
+        let (count, rows, cols) = (self.batch.count(), self.batch.rows(), self.batch.cols());
+        let per_game = self.batch.actions();
         let sizes = shares(count, self.threads);
         // Split between threads, an int64 array of one action per game is read in place by
         // each thread for its own range (the range it drew into, still in its cache).
@@ -539,8 +540,8 @@ impl PyBatch {
                 })
                 .transpose()
         };
-        let mut planes = given(observation, "observation", &[count, 2, n, n])?;
-        let mut mask = given(legal_mask, "legal_mask", &[count, n * n])?;
+        let mut planes = given(observation, "observation", &[count, 2, rows, cols])?;
+        let mut mask = given(legal_mask, "legal_mask", &[count, per_game])?;
         let (planes, mask) = (optional_slice(&mut planes)?, optional_slice(&mut mask)?);
         let PyBatch { batch, actions: steps, games: listed, .. } = self;
         let some = games.is_some();
@@ -563,8 +564,8 @@ impl PyBatch {
             let given = cut(given_actions, &sizes, 1);
             let outputs = cut(winners, &sizes, 1)
                 .into_iter()
-                .zip(cut(planes, &sizes, 2 * n * n))
-                .zip(cut(mask, &sizes, n * n));
+                .zip(cut(planes, &sizes, 2 * rows * cols))
+                .zip(cut(mask, &sizes, per_game));
             if illegal == Illegal::Refuse {
                 // Every range is checked first, so that a refusal changes no game; then
                 // each range plays its checked actions without checking them again.
@@ -650,12 +651,12 @@ impl PyBatch {
         py: Python<'py>,
         out: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let (count, n) = (self.batch.count(), self.batch.n());
-        let out = output::<u8>(py, out, &[count, n, n], || {
-            PyArray3::<u8>::zeros(py, [count, n, n], false).into_any()
+        let (count, rows, cols) = (self.batch.count(), self.batch.rows(), self.batch.cols());
+        let out = output::<u8>(py, out, &[count, rows, cols], || {
+            PyArray3::<u8>::zeros(py, [count, rows, cols], false).into_any()
         })?;
         write_into::<u8>(&out, |slot| {
-            self.per_cell_parallel(py, slot, n * n, |games, part| games.cells_into(part))
+            self.per_cell_parallel(py, slot, rows * cols, |games, part| games.cells_into(part))
         })?;
         Ok(out)
     }
@@ -670,7 +671,7 @@ impl PyBatch {
         players: Option<&Bound<'py, PyAny>>,
         out: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let (count, n) = (self.batch.count(), self.batch.n());
+        let (count, rows, cols) = (self.batch.count(), self.batch.rows(), self.batch.cols());
         let viewers = match players {
             Some(players) => {
                 let mut wide = Vec::new();
@@ -680,13 +681,14 @@ impl PyBatch {
             }
             None => None,
         };
-        let out = output::<bool>(py, out, &[count, 2, n, n], || {
-            PyArray4::<bool>::zeros(py, [count, 2, n, n], false).into_any()
+        let out = output::<bool>(py, out, &[count, 2, rows, cols], || {
+            PyArray4::<bool>::zeros(py, [count, 2, rows, cols], false).into_any()
         })?;
         write_into::<bool>(&out, |slot| match &viewers {
             Some(viewers) => self.batch.observation_for_into(viewers, slot),
-            None => self
-                .per_cell_parallel(py, slot, 2 * n * n, |games, part| games.observation_into(part)),
+            None => self.per_cell_parallel(py, slot, 2 * rows * cols, |games, part| {
+                games.observation_into(part)
+            }),
         })?;
         Ok(out)
     }
@@ -749,7 +751,8 @@ impl PyBatch {
     }
 
     fn __repr__(&self) -> String {
-        format!("<Batch count={} n={}>", self.batch.count(), self.batch.n())
+        let (rows, cols) = (self.batch.rows(), self.batch.cols());
+        format!("<Batch count={} rows={rows} cols={cols}>", self.batch.count())
     }
 
     fn __copy__(&self) -> PyResult<Self> {

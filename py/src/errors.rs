@@ -16,7 +16,19 @@ create_exception!(
     tictactoe,
     OutOfBoundsError,
     InvalidMoveError,
-    "The row or column is not in 0..n (attributes: row, col, n)."
+    "The cell is outside the board (attributes: row, col; rows, cols; n, None for a board that is not square)."
+);
+create_exception!(
+    tictactoe,
+    FloatingMarkError,
+    InvalidMoveError,
+    "Under gravity, a move to a cell with a free cell below it (attributes: row, col; kind, 'floating')."
+);
+create_exception!(
+    tictactoe,
+    ColumnFullError,
+    InvalidMoveError,
+    "A drop into a column with no free cell (attributes: col; kind, 'column_full')."
 );
 create_exception!(
     tictactoe,
@@ -68,6 +80,8 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("InvalidMoveError", py.get_type::<InvalidMoveError>())?;
     m.add("OutOfBoundsError", py.get_type::<OutOfBoundsError>())?;
+    m.add("FloatingMarkError", py.get_type::<FloatingMarkError>())?;
+    m.add("ColumnFullError", py.get_type::<ColumnFullError>())?;
     m.add("InvalidPlayerError", py.get_type::<InvalidPlayerError>())?;
     m.add("CellOccupiedError", py.get_type::<CellOccupiedError>())?;
     m.add("GameOverError", py.get_type::<GameOverError>())?;
@@ -144,10 +158,18 @@ impl GameError {
                 attributes.push(("n", n));
                 (PyValueError::new_err, text)
             }
-            Error::OutOfBounds { row, col, n } => {
+            Error::OutOfBounds { row, col, rows, cols } => {
                 let (row, col) = (shown(py, &given.row, row)?, shown(py, &given.col, col)?);
-                let text = message::out_of_bounds(row.bind(py), col.bind(py), n).to_string();
-                attributes.extend([("row", row), ("col", col), ("n", shown(py, &None, n)?)]);
+                let text =
+                    message::out_of_bounds(row.bind(py), col.bind(py), rows, cols).to_string();
+                let n = (rows == cols).then_some(rows);
+                attributes.extend([
+                    ("row", row),
+                    ("col", col),
+                    ("n", shown(py, &None, n)?),
+                    ("rows", shown(py, &None, rows)?),
+                    ("cols", shown(py, &None, cols)?),
+                ]);
                 (OutOfBoundsError::new_err, text)
             }
             Error::InvalidPlayer { player } => {
@@ -178,6 +200,21 @@ impl GameError {
                 attributes.push(("requested", shown(py, &None, requested)?));
                 attributes.push(("limit", shown(py, &None, limit)?));
                 (LimitExceededError::new_err, error.to_string())
+            }
+            Error::InvalidRules { rows, cols, k } => {
+                attributes.push(("rows", shown(py, &None, rows)?));
+                attributes.push(("cols", shown(py, &None, cols)?));
+                attributes.push(("k", shown(py, &None, k)?));
+                (PyValueError::new_err, error.to_string())
+            }
+            Error::Floating { row, col } => {
+                attributes.push(("row", shown(py, &None, row)?));
+                attributes.push(("col", shown(py, &None, col)?));
+                (FloatingMarkError::new_err, error.to_string())
+            }
+            Error::ColumnFull { col } => {
+                attributes.push(("col", shown(py, &None, col)?));
+                (ColumnFullError::new_err, error.to_string())
             }
             Error::InvalidCount { .. }
             | Error::LengthMismatch { .. }

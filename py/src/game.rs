@@ -1,6 +1,6 @@
 //! The `TicTacToe` class: the core's `Game`, translated.
 
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 use tictactoe_core::{validate_rows, winner_number, Game, Limits, Line, Move, Player, ReplayError};
@@ -164,10 +164,10 @@ impl PyTicTacToe {
         Ok(Self::read(slf, |game| game.can_win(p)))
     }
 
-    /// The board size n.
+    /// The board size n (a ValueError for a board that is not square).
     #[getter]
-    fn n(slf: &Bound<'_, Self>) -> usize {
-        Self::read(slf, Game::n)
+    fn n(slf: &Bound<'_, Self>) -> PyResult<usize> {
+        Self::read(slf, Game::n).ok_or_else(|| PyValueError::new_err("the board is not square"))
     }
 
     /// The player whose turn it is: 1 while X has no more marks than O, else 2.
@@ -278,7 +278,11 @@ impl PyTicTacToe {
                 .map(|m| format!("({}, {}, {})", m.row, m.col, m.player.number()))
                 .collect();
             let status = game.status().name();
-            format!("<TicTacToe n={} moves=[{}] status='{status}'>", game.n(), moves.join(", "))
+            let board = match game.n() {
+                Some(n) => format!("n={n}"),
+                None => format!("rows={} cols={}", game.rows(), game.cols()),
+            };
+            format!("<TicTacToe {board} moves=[{}] status='{status}'>", moves.join(", "))
         })
     }
 

@@ -20,7 +20,7 @@ pub(crate) fn perfect_table(n: usize) -> PyResult<&'static PerfectTable> {
 
 /// The exception for a refusal of the computer player: the core's classes for what the core
 /// refuses (a won game is `GameOverError` with its winner), `GameOverError` with winner 0 for a
-/// drawn one, `BudgetExceededError`, and `ValueError` for an unsupported size.
+/// drawn one, `BudgetExceededError`, and `ValueError` for an unsupported size or rules.
 pub(crate) fn search_error(error: SearchError) -> PyErr {
     let (err, attribute) = match error {
         SearchError::GameOver { winner: Some(winner) } => {
@@ -35,6 +35,9 @@ pub(crate) fn search_error(error: SearchError) -> PyErr {
         }
         SearchError::UnsupportedSize { n } => {
             (PyValueError::new_err(error.to_string()), ("n", n as u64))
+        }
+        SearchError::UnsupportedRules { rules } => {
+            (PyValueError::new_err(error.to_string()), ("k", rules.k as u64))
         }
     };
     Python::attach(|py| {

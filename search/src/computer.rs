@@ -3,6 +3,7 @@
 
 use tictactoe_core::Game;
 
+use crate::error::side;
 use crate::mcts::Tree;
 use crate::symmetry::MAX_KEYED_N;
 use crate::{tactics, SearchError, Solution, Solver};
@@ -112,10 +113,10 @@ impl Computer {
         game: &Game,
         options: &Options,
     ) -> Result<(usize, usize), SearchError> {
+        let n = side(game)?;
         if game.is_over() {
             return Err(SearchError::GameOver { winner: game.winner() });
         }
-        let n = game.n();
         let empties = n * n - game.marks();
         let exact = if n <= MAX_KEYED_N { EXACT_EMPTIES } else { EXACT_EMPTIES_UNKEYED };
         if empties <= exact {
@@ -136,7 +137,7 @@ impl Computer {
 /// A move no search should miss: the first cell (row-major) that wins now, else the first that
 /// stops the opponent winning next move.
 fn tactic(game: &Game) -> Result<Option<usize>, SearchError> {
-    let n = game.n();
+    let n = game.rows();
     let me = game.next_player();
     let mut game = game.try_clone()?;
     for player in [me, me.opponent()] {

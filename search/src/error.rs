@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use tictactoe_core::{Error, ErrorKind, Player};
+use tictactoe_core::{Error, ErrorKind, Game, Player, Rules};
 
 /// Why a search was refused. A refused search changes nothing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -23,6 +23,12 @@ pub enum SearchError {
         /// The board size given.
         n: usize,
     },
+    /// The computer player plays n x n tic-tac-toe (n in a row, no gravity); a game under other
+    /// rules is refused rather than played badly.
+    UnsupportedRules {
+        /// The game's rules.
+        rules: Rules,
+    },
     /// What the core refuses: memory that could not be had ([`Error::AllocFailed`]), an output
     /// of the wrong length ([`Error::LengthMismatch`]).
     Game(Error),
@@ -33,6 +39,8 @@ impl SearchError {
     pub const BUDGET_EXCEEDED_NAME: &'static str = "budget_exceeded";
     /// The name of [`SearchError::UnsupportedSize`]: `"unsupported_size"`.
     pub const UNSUPPORTED_SIZE_NAME: &'static str = "unsupported_size";
+    /// The name of [`SearchError::UnsupportedRules`]: `"unsupported_rules"`.
+    pub const UNSUPPORTED_RULES_NAME: &'static str = "unsupported_rules";
 
     /// The refusal's stable name, as every face spells it: the core's kind names for
     /// [`SearchError::GameOver`] (`"game_over"`) and [`SearchError::Game`], and
@@ -48,6 +56,7 @@ impl SearchError {
             SearchError::GameOver { .. } => ErrorKind::GameOver.name(),
             SearchError::BudgetExceeded { .. } => SearchError::BUDGET_EXCEEDED_NAME,
             SearchError::UnsupportedSize { .. } => SearchError::UNSUPPORTED_SIZE_NAME,
+            SearchError::UnsupportedRules { .. } => SearchError::UNSUPPORTED_RULES_NAME,
             SearchError::Game(error) => error.kind().name(),
         }
     }
@@ -72,6 +81,13 @@ impl fmt::Display for SearchError {
             SearchError::UnsupportedSize { n } => {
                 write!(f, "a perfect-play table exists up to 3 x 3, not for n = {n}")
             }
+            SearchError::UnsupportedRules { rules: Rules { rows, cols, k, exact, gravity } } => {
+                write!(
+                    f,
+                    "the computer player plays n x n tic-tac-toe with n in a row, not a {rows} x \
+                     {cols} board with k = {k} (exact: {exact}, gravity: {gravity})"
+                )
+            }
             SearchError::Game(error) => error.fmt(f),
         }
     }
@@ -84,4 +100,13 @@ impl core::error::Error for SearchError {
             _ => None,
         }
     }
+}
+
+/// The side n of a game the computer player plays: n x n tic-tac-toe, n in a row.
+///
+/// # Errors
+/// [`SearchError::UnsupportedRules`] for any other rules.
+pub(crate) fn side(game: &Game) -> Result<usize, SearchError> {
+    let rules = game.rules();
+    rules.tic_tac_toe_side().ok_or(SearchError::UnsupportedRules { rules })
 }

@@ -59,7 +59,7 @@ pub(crate) struct Tree {
 
 /// The k-th legal move of `game` (row-major) as a cell.
 fn nth_free(game: &Game, k: usize) -> Option<usize> {
-    game.legal_moves().nth(k).map(|(row, col)| row * game.n() + col)
+    game.legal_moves().nth(k).map(|(row, col)| row * game.rows() + col)
 }
 
 fn reserve<T>(items: &mut Vec<T>, len: usize) -> Result<(), Error> {
@@ -77,7 +77,7 @@ impl Tree {
         simulations: u32,
         seed: u64,
     ) -> Result<usize, Error> {
-        let n = game.n();
+        let n = game.rows();
         let cells = n * n;
         let mut game = game.try_clone()?;
         let simulations = simulations.max(1);
@@ -109,7 +109,7 @@ impl Tree {
     /// One simulation: down the tree by UCT, one new node, a random playout, and the result
     /// back up the path. The game is left as it was.
     fn simulate(&mut self, game: &mut Game, state: &mut u64) {
-        let cells = game.n() * game.n();
+        let cells = game.rows() * game.rows();
         let mut moves = 0;
         self.path.clear();
         self.path.push(0);
@@ -123,7 +123,7 @@ impl Tree {
             if (node.expanded as usize) < free {
                 // Room was reserved for one node per simulation.
                 let cell = nth_free(game, node.expanded as usize).unwrap_or(0);
-                let winner = game.play(cell / game.n(), cell % game.n()).ok().flatten();
+                let winner = game.play(cell / game.rows(), cell % game.rows()).ok().flatten();
                 moves += 1;
                 let terminal = winner.is_some() || free == 1;
                 let child = self.nodes.len() as u32;
@@ -138,7 +138,7 @@ impl Tree {
             at = self.select(at) as usize;
             let cell = self.nodes[at].cell as usize;
             // The child's cell was free when it was made, and the path down replays it.
-            let _ = game.play(cell / game.n(), cell % game.n());
+            let _ = game.play(cell / game.rows(), cell % game.rows());
             moves += 1;
             self.path.push(at as u32);
         };
@@ -182,7 +182,7 @@ impl Tree {
     /// Plays uniformly random moves to the end and takes them back; the winner, `None` for a
     /// draw.
     fn playout(&mut self, game: &mut Game, state: &mut u64) -> Option<Player> {
-        let n = game.n();
+        let n = game.rows();
         self.free.clear();
         // Cells are below n * n <= 2^32.
         self.free.extend(game.legal_moves().map(|(row, col)| (row * n + col) as u32));

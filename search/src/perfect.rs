@@ -3,7 +3,7 @@
 
 use alloc::vec::Vec;
 
-use tictactoe_core::{validate_cells, Error, Game, Games, Player, NO_ACTION};
+use tictactoe_core::{validate_cells, Error, Game, Games, Player, Rules, NO_ACTION};
 
 use crate::{PerfectMove, SearchError, Solution, Solver};
 
@@ -116,15 +116,23 @@ impl PerfectTable {
         self.entries[index]
     }
 
+    /// `Ok` for the rules of the table's game: n x n tic-tac-toe of its size.
+    fn check_rules(&self, rules: Rules) -> Result<(), SearchError> {
+        match rules.tic_tac_toe_side() {
+            Some(n) if n == self.n => Ok(()),
+            Some(n) => Err(SearchError::UnsupportedSize { n }),
+            None => Err(SearchError::UnsupportedRules { rules }),
+        }
+    }
+
     /// A perfect move for `game` (as [`Solver::perfect_move`] would choose it) and the value.
     ///
     /// # Errors
-    /// [`SearchError::UnsupportedSize`] unless `game` is of the table's size;
+    /// [`SearchError::UnsupportedRules`] unless `game` is n x n tic-tac-toe;
+    /// [`SearchError::UnsupportedSize`] unless it is of the table's size;
     /// [`SearchError::GameOver`] for a finished game.
     pub fn perfect_move(&self, game: &Game) -> Result<PerfectMove, SearchError> {
-        if game.n() != self.n {
-            return Err(SearchError::UnsupportedSize { n: game.n() });
-        }
+        self.check_rules(game.rules())?;
         decode(self.n, self.entry(game.cells()))
             .ok_or(SearchError::GameOver { winner: game.winner() })
     }
@@ -133,12 +141,11 @@ impl PerfectTable {
     /// is over: an opponent for a whole batch at once.
     ///
     /// # Errors
-    /// [`SearchError::UnsupportedSize`] unless the games are of the table's size;
+    /// [`SearchError::UnsupportedRules`] unless the games are n x n tic-tac-toe;
+    /// [`SearchError::UnsupportedSize`] unless they are of the table's size;
     /// [`Error::LengthMismatch`] unless `out` holds one action per game. Nothing is written then.
     pub fn actions(&self, games: Games<'_>, out: &mut [u32]) -> Result<(), SearchError> {
-        if games.n() != self.n {
-            return Err(SearchError::UnsupportedSize { n: games.n() });
-        }
+        self.check_rules(games.rules())?;
         if out.len() != games.count() {
             return Err(Error::LengthMismatch { len: out.len(), expected: games.count() }.into());
         }

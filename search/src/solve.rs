@@ -6,6 +6,7 @@ use alloc::vec::Vec;
 
 use tictactoe_core::{Error, Game, Player};
 
+use crate::error::side;
 use crate::symmetry::{Keys, MAX_KEYED_N};
 use crate::table::{Bound, Stored, Table};
 use crate::tactics;
@@ -86,6 +87,7 @@ impl Solver {
     /// [`Error::AllocFailed`] (as [`SearchError::Game`]) when the table cannot be had.
     pub fn solve(&mut self, game: &Game, max_nodes: u64) -> Result<Solution, SearchError> {
         self.nodes = 0;
+        side(game)?;
         if game.is_over() {
             return Ok(Solution { winner: game.winner(), plies: 0 });
         }
@@ -104,6 +106,7 @@ impl Solver {
         max_nodes: u64,
     ) -> Result<PerfectMove, SearchError> {
         self.nodes = 0;
+        side(game)?;
         if game.is_over() {
             return Err(SearchError::GameOver { winner: game.winner() });
         }
@@ -111,7 +114,7 @@ impl Solver {
     }
 
     fn perfect(&mut self, game: &Game, max_nodes: u64) -> Result<PerfectMove, SearchError> {
-        let n = game.n();
+        let n = game.rows();
         let empties = n * n - game.marks();
         let keys = if n <= MAX_KEYED_N {
             let mut keys = Keys::new(n).ok_or(SearchError::Game(Error::AllocFailed))?;
@@ -151,7 +154,7 @@ impl Solver {
 /// The cells of `game`'s board in the order moves are tried: on more lines first (the
 /// diagonals' cells, as the game tells), then nearer the centre, then row-major.
 fn order(game: &Game) -> Option<Vec<usize>> {
-    let n = game.n();
+    let n = game.rows();
     let mut cells = Vec::new();
     cells.try_reserve_exact(n * n).ok()?;
     cells.extend(0..n * n);

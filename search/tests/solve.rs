@@ -11,7 +11,7 @@ use tictactoe_search::{SearchError, Solution, Solver};
 /// The value after `row, col` from the mover's side, by minimax.
 fn value_of_move(game: &Game, row: usize, col: usize) -> i32 {
     let mut child = game.clone();
-    let n = child.n();
+    let n = child.rows();
     match child.play(row, col).unwrap() {
         Some(_) => common::WIN - 1,
         None if child.marks() == n * n => 0,

@@ -2,8 +2,8 @@
 //! and what splits into disjoint ranges that threads read at once.
 
 use super::checks::check_len;
-use crate::rules::{self, Counts};
-use crate::shape::{Cell, Shape};
+use crate::rules::{self, Counts, Form, Rules};
+use crate::shape::Cell;
 use crate::storage::block::Block;
 use crate::storage::board;
 use crate::{Error, Player, ReplayError};
@@ -13,7 +13,7 @@ use crate::{Error, Player, ReplayError};
 /// can read at once.
 #[derive(Clone, Copy, Debug)]
 pub struct Games<'a> {
-    pub(super) shape: Shape,
+    pub(super) form: Form,
     pub(super) block: Block,
     pub(super) words: &'a [u32],
     pub(super) counts: &'a [Counts],
@@ -27,8 +27,13 @@ impl<'a> Games<'a> {
     }
 
     /// The board size of the games.
-    pub fn n(&self) -> usize {
-        self.shape.n()
+    pub fn n(&self) -> Option<usize> {
+        self.form.shape.side()
+    }
+
+    /// The games' rules.
+    pub fn rules(&self) -> Rules {
+        self.form.rules()
     }
 
     /// The first `mid` games and the rest (`mid` at most the count).
@@ -54,6 +59,12 @@ impl<'a> Games<'a> {
         &self.words[start..start + self.block.rule_start]
     }
 
+    /// Game `g`'s block: its board, then its rules' state from `block.rule_start`.
+    pub(super) fn block_of(&self, g: usize) -> &'a [u32] {
+        let start = g * self.block.stride;
+        &self.words[start..start + self.block.history_start]
+    }
+
     /// The cells of game `g`'s moves, oldest first.
     pub(super) fn history(&self, g: usize) -> &'a [u32] {
         let start = g * self.block.stride + self.block.history_start;
@@ -71,16 +82,31 @@ impl<'a> Games<'a> {
 
     /// Whether game `g` is over: won (a forfeit included), or its board full.
     pub(super) fn is_over(&self, g: usize) -> bool {
-        rules::is_over(self.winner_of(g), &self.counts[g], self.shape)
+        rules::is_over(self.winner_of(g), &self.counts[g], self.form.shape)
     }
 
     /// The cell `action` marks in game `g`, or why it cannot be played there now: the checks of
     /// [`Game::make_move`](crate::Game::make_move) in its order (the player is the one whose
-    /// turn it is, so it needs no check).
-    pub(super) fn cell_for(&self, g: usize, action: u32) -> Result<Cell, Error> {
-        let cell = self.shape.cell_of_index(action as usize)?;
-        rules::check_free(self.board(g), self.winner_of(g), cell)?;
+    /// turn it is, so it needs no check). `PLAIN` for LeetCode 348's rules.
+    #[inline(always)]
+    pub(super) fn cell_for<const PLAIN: bool>(&self, g: usize, action: u32) -> Result<Cell, Error> {
+        let (block, rule_start) = (self.block_of(g), self.block.rule_start);
+        rules::action_cell::<PLAIN>(block, rule_start, self.form, self.winner_of(g), action)
+    }
+
+    /// The cell with index `index` (not an action: a cell under gravity too, as histories hold
+    /// them), if a move of game `g` may take it now.
+    pub(super) fn move_to(&self, g: usize, index: u32) -> Result<Cell, Error> {
+        let cell = self.form.shape.cell_of_index(index as usize)?;
+        let (block, rule_start) = (self.block_of(g), self.block.rule_start);
+        rules::check_move::<false>(block, rule_start, self.form, self.winner_of(g), cell)?;
         Ok(cell)
+    }
+
+    /// Whether the games are LeetCode 348's, whose steps take the fast path.
+    #[inline(always)]
+    pub(super) fn plain(&self) -> bool {
+        self.form.variant.plain()
     }
 
     /// Checks one action per game of the range, as [`GamesMut::step`](super::GamesMut::step)
@@ -92,7 +118,7 @@ impl<'a> Games<'a> {
     pub fn check(&self, actions: &[u32]) -> Result<(), ReplayError> {
         check_len(actions.len(), self.count()).map_err(|error| ReplayError { index: 0, error })?;
         for (index, &action) in actions.iter().enumerate() {
-            self.cell_for(index, action).map_err(|error| ReplayError { index, error })?;
+            self.cell_for::<false>(index, action).map_err(|error| ReplayError { index, error })?;
         }
         Ok(())
     }
@@ -147,6 +173,6 @@ impl<'a> Games<'a> {
         if g >= self.count() {
             return Err(Error::GameIndex { game: g, count: self.count() });
         }
-        Ok(board::codes(self.board(g), self.shape.cells()))
+        Ok(board::codes(self.board(g), self.form.shape.cells()))
     }
 }

@@ -4,10 +4,9 @@
 
 use super::checks::check_len;
 use super::Games;
-use crate::rules::{self, Counts};
-use crate::shape::{Cell, Shape};
+use crate::rules::{self, Counts, Form};
+use crate::shape::Cell;
 use crate::storage::block::Block;
-use crate::storage::board;
 use crate::{random, Error, ReplayError};
 
 /// What [`Batch::random_legal_actions`](super::Batch::random_legal_actions) writes for a game
@@ -31,7 +30,7 @@ pub enum Illegal {
 /// the split (each game depends on itself alone).
 #[derive(Debug)]
 pub struct GamesMut<'a> {
-    pub(super) shape: Shape,
+    pub(super) form: Form,
     pub(super) block: Block,
     pub(super) words: &'a mut [u32],
     pub(super) counts: &'a mut [Counts],
@@ -43,7 +42,7 @@ impl<'a> GamesMut<'a> {
     /// The range, to read.
     pub fn games(&self) -> Games<'_> {
         Games {
-            shape: self.shape,
+            form: self.form,
             block: self.block,
             words: self.words,
             counts: self.counts,
@@ -58,15 +57,15 @@ impl<'a> GamesMut<'a> {
 
     /// The first `mid` games and the rest (`mid` at most the count).
     pub fn split_at(self, mid: usize) -> (GamesMut<'a>, GamesMut<'a>) {
-        let GamesMut { shape, block, words, counts, winner, rng } = self;
+        let GamesMut { form, block, words, counts, winner, rng } = self;
         let (words, words_rest) = words.split_at_mut(mid * block.stride);
         let (counts, counts_rest) = counts.split_at_mut(mid);
         let (winner, winner_rest) = winner.split_at_mut(mid);
         let (rng, rng_rest) = rng.split_at_mut(mid);
         (
-            GamesMut { shape, block, words, counts, winner, rng },
+            GamesMut { form, block, words, counts, winner, rng },
             GamesMut {
-                shape,
+                form,
                 block,
                 words: words_rest,
                 counts: counts_rest,
@@ -78,14 +77,14 @@ impl<'a> GamesMut<'a> {
 
     /// Plays a checked move at `cell` in game `g`; returns the winner's number after it (0 for
     /// none).
-    pub(super) fn play_checked(&mut self, g: usize, cell: Cell) -> u8 {
+    pub(super) fn play_checked<const PLAIN: bool>(&mut self, g: usize, cell: Cell) -> u8 {
         let games = self.games();
         let (player, marks) = (games.next_player(g), games.marks(g));
         let Block { stride, rule_start, history_start } = self.block;
         let words = &mut self.words[g * stride..(g + 1) * stride];
         // Cell indices are below n * n <= 2^32.
         words[history_start + marks] = cell.index as u32;
-        if rules::place(words, rule_start, &mut self.counts[g], self.shape, cell, player) {
+        if rules::place::<PLAIN>(words, rule_start, &mut self.counts[g], self.form, cell, player) {
             self.winner[g] = player.number();
         }
         self.winner[g]
@@ -102,9 +101,17 @@ impl<'a> GamesMut<'a> {
     }
 
     /// Plays `action` in game `g`, whose refusal was checked already.
-    fn play_action(&mut self, g: usize, action: u32) -> u8 {
-        let cell = self.shape.cell_at(action as usize);
-        self.play_checked(g, cell)
+    fn play_action<const PLAIN: bool>(&mut self, g: usize, action: u32) -> u8 {
+        let cell = if PLAIN {
+            self.form.shape.cell_at(action as usize)
+        } else {
+            match self.games().cell_for::<false>(g, action) {
+                Ok(cell) => cell,
+                // Checked before the step; a refusal here would be a bug, and loses the game.
+                Err(_) => return self.forfeit(g),
+            }
+        };
+        self.play_checked::<PLAIN>(g, cell)
     }
 
     /// One move in every game of the range, in order: as [`Batch::step`](super::Batch::step).
@@ -126,8 +133,8 @@ impl<'a> GamesMut<'a> {
             return Ok(());
         }
         for (g, (&action, winner)) in actions.iter().zip(winners.iter_mut()).enumerate() {
-            *winner = match self.games().cell_for(g, action) {
-                Ok(cell) => self.play_checked(g, cell),
+            *winner = match self.games().cell_for::<false>(g, action) {
+                Ok(cell) => self.play_checked::<false>(g, cell),
                 Err(_) => self.forfeit(g),
             };
         }
@@ -136,8 +143,16 @@ impl<'a> GamesMut<'a> {
 
     /// Plays every action, checked already (one per game, all legal).
     fn play_all(&mut self, actions: &[u32], winners: &mut [u8]) {
+        if self.games().plain() {
+            self.play_all_as::<true>(actions, winners);
+        } else {
+            self.play_all_as::<false>(actions, winners);
+        }
+    }
+
+    fn play_all_as<const PLAIN: bool>(&mut self, actions: &[u32], winners: &mut [u8]) {
         for (g, (&action, winner)) in actions.iter().zip(winners.iter_mut()).enumerate() {
-            *winner = self.play_action(g, action);
+            *winner = self.play_action::<PLAIN>(g, action);
         }
     }
 
@@ -191,18 +206,17 @@ impl<'a> GamesMut<'a> {
         if games.is_over(g) {
             return NO_ACTION;
         }
-        let cells = self.shape.cells();
-        let free = (cells - games.marks(g)) as u64;
-        let k = random::below(&mut self.rng[g], free) as usize;
-        // The game is not over, so it has a k-th free cell; cells < 2^32.
-        board::nth_free(self.games().board(g), cells, k).map_or(NO_ACTION, |cell| cell as u32)
+        let (block, rule_start) = (games.block_of(g), self.block.rule_start);
+        let legal = rules::legal_count(block, rule_start, self.form, &games.counts[g]);
+        let nth = random::below(&mut self.rng[g], legal as u64) as usize;
+        // The game is not over, so it has an nth legal action.
+        rules::nth_action(self.games().block_of(g), rule_start, self.form, nth).unwrap_or(NO_ACTION)
     }
 
-    /// Empties game `g` (its generator goes on where it was).
     pub(super) fn reset_game(&mut self, g: usize) {
         let stride = self.block.stride;
         self.words[g * stride..(g + 1) * stride].fill(0);
-        self.counts[g] = Counts::new(self.shape);
+        self.counts[g] = Counts::new(self.form);
         self.winner[g] = 0;
     }
 

@@ -4,8 +4,7 @@
 
 use alloc::vec::Vec;
 
-use crate::rules::{self, Counts};
-use crate::shape::Shape;
+use crate::rules::{self, Counts, Form, Rules};
 use crate::storage::block::Block;
 use crate::storage::try_copy;
 use crate::storage::zeroed::zeroed;
@@ -20,14 +19,18 @@ use checks::{check_distinct, check_in_range, check_len};
 pub use games::Games;
 pub use games_mut::{Checked, GamesMut, Illegal, NO_ACTION};
 
-/// `count` games of n x n tic-tac-toe, stepped together: the engine for search, self-play and
-/// reinforcement learning, where thousands of games move at once.
+/// `count` games of one rule set (n x n tic-tac-toe, or any [`Rules`]: Connect Four, gomoku,
+/// m,n,k-games), stepped together: the engine for search, self-play and reinforcement learning,
+/// where thousands of games move at once.
+///
+/// An action names a cell by its index row * cols + col, or under gravity a column (the mark
+/// falls to its lowest free cell): [`Batch::actions`] of them.
 ///
 /// Each game plays the player whose turn it is (`X` first); every move is validated and judged
 /// in O(1) by the same rules as [`Game::make_move`]. Storage is a few flat allocations, not one
-/// per game: one block of words (each game's board, line counters and a history of up to n * n
-/// moves, at a fixed stride) and per-game arrays of marks, open-line counts, winners and
-/// random-number generators.
+/// per game: one block of words (each game's board, the win rule's state and a history of up
+/// to rows * cols moves, at a fixed stride) and per-game arrays of marks, open-line counts,
+/// winners and random-number generators.
 ///
 /// ```
 /// use tictactoe_core::{Batch, Illegal, Player};
@@ -45,7 +48,7 @@ pub use games_mut::{Checked, GamesMut, Illegal, NO_ACTION};
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Batch {
-    shape: Shape,
+    form: Form,
     block: Block,
     /// Each game's block of words, at `block.stride`.
     words: Vec<u32>,
@@ -81,20 +84,44 @@ impl Batch {
     /// [`Error::InvalidSize`] unless 1 <= n <= [`MAX_N`](crate::MAX_N); [`Error::InvalidCount`]
     /// for no games; [`Error::AllocFailed`] when the memory cannot be had or its size overflows.
     pub fn new(count: usize, n: usize, seed: u64) -> Result<Batch, Error> {
-        let shape = Shape::new(n)?;
+        Batch::of_form(count, Form::tic_tac_toe(n)?, seed)
+    }
+
+    /// `count` empty games under `rules`, `X` to move in each; their random actions come from
+    /// `seed`. A batch whose rules come from outside data wants
+    /// [`Batch::with_rules_and_limits`].
+    ///
+    /// ```
+    /// use tictactoe_core::{Batch, Illegal, Rules};
+    /// let mut batch = Batch::with_rules(2, Rules::CONNECT_FOUR, 1)?;
+    /// assert_eq!((batch.actions(), batch.n()), (7, None));
+    /// let mut winners = [0; 2];
+    /// batch.step(&[3, 3], &mut winners, Illegal::Refuse)?; // X drops into column 3 in each game
+    /// batch.step(&[3, 4], &mut winners, Illegal::Refuse)?;
+    /// assert_eq!(batch.game(0)?.cell(4, 3)?, Some(tictactoe_core::Player::O));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::InvalidRules`], [`Error::InvalidCount`], [`Error::AllocFailed`].
+    pub fn with_rules(count: usize, rules: Rules, seed: u64) -> Result<Batch, Error> {
+        Batch::of_form(count, Form::of(&rules)?, seed)
+    }
+
+    fn of_form(count: usize, form: Form, seed: u64) -> Result<Batch, Error> {
         if count == 0 {
             return Err(Error::InvalidCount { count });
         }
-        let block = rules::block(shape)?;
+        let block = form.block()?;
         let total = count.checked_mul(block.stride).ok_or(Error::AllocFailed)?;
         let mut counts = Vec::new();
         counts.try_reserve_exact(count).map_err(|_| Error::AllocFailed)?;
-        counts.resize(count, Counts::new(shape));
+        counts.resize(count, Counts::new(form));
         let mut rng = Vec::new();
         rng.try_reserve_exact(count).map_err(|_| Error::AllocFailed)?;
         rng.extend((0..count).map(|game| stream(seed, game)));
         Ok(Batch {
-            shape,
+            form,
             block,
             // Zeroed allocations: an empty game's words are all zeros, and pages not yet played
             // cost no memory.
@@ -127,15 +154,36 @@ impl Batch {
         self.winner.len()
     }
 
-    /// The board size n.
-    pub fn n(&self) -> usize {
-        self.shape.n()
+    /// The side n of a square board, `None` for a rectangle.
+    pub fn n(&self) -> Option<usize> {
+        self.form.shape.side()
+    }
+
+    /// The number of rows of each board.
+    pub fn rows(&self) -> usize {
+        self.form.shape.rows()
+    }
+
+    /// The number of columns of each board.
+    pub fn cols(&self) -> usize {
+        self.form.shape.cols()
+    }
+
+    /// The games' rules.
+    pub fn rules(&self) -> Rules {
+        self.form.rules()
+    }
+
+    /// The number of actions: a cell each (rows * cols), or under gravity a column each. The
+    /// legal mask has this many flags a game.
+    pub fn actions(&self) -> usize {
+        self.form.action_count()
     }
 
     /// Every game, to read; [`Games::split_at`] divides them between threads.
     pub fn games(&self) -> Games<'_> {
         Games {
-            shape: self.shape,
+            form: self.form,
             block: self.block,
             words: &self.words,
             counts: &self.counts,
@@ -163,7 +211,7 @@ impl Batch {
     /// ```
     pub fn games_mut(&mut self) -> GamesMut<'_> {
         GamesMut {
-            shape: self.shape,
+            form: self.form,
             block: self.block,
             words: &mut self.words,
             counts: &mut self.counts,
@@ -208,12 +256,12 @@ impl Batch {
         let mut view = self.games_mut();
         if illegal == Illegal::Refuse {
             for (i, (&g, &action)) in games.iter().zip(actions).enumerate() {
-                view.games().cell_for(g, action).map_err(at(i))?;
+                view.games().cell_for::<false>(g, action).map_err(at(i))?;
             }
         }
         for ((&g, &action), winner) in games.iter().zip(actions).zip(winners.iter_mut()) {
-            *winner = match view.games().cell_for(g, action) {
-                Ok(cell) => view.play_checked(g, cell),
+            *winner = match view.games().cell_for::<false>(g, action) {
+                Ok(cell) => view.play_checked::<false>(g, cell),
                 // Only with Illegal::Lose: Refuse checked every action above.
                 Err(_) => view.forfeit(g),
             };
@@ -434,18 +482,43 @@ impl Batch {
         winners: &[u8],
         generators: &[u64],
     ) -> Result<Batch, RestoreError> {
+        let form = Form::tic_tac_toe(n).map_err(|error| RestoreError { game: None, error })?;
+        Batch::restore_form(form, histories, winners, generators)
+    }
+
+    /// [`Batch::restore`] for a batch under `rules` ([`Batch::with_rules`]); the histories are
+    /// cells, as [`Batch::history`] gives them, under gravity too.
+    ///
+    /// # Errors
+    /// As [`Batch::restore`], with the errors of [`Batch::with_rules`].
+    pub fn restore_with_rules(
+        rules: Rules,
+        histories: &[&[u32]],
+        winners: &[u8],
+        generators: &[u64],
+    ) -> Result<Batch, RestoreError> {
+        let form = Form::of(&rules).map_err(|error| RestoreError { game: None, error })?;
+        Batch::restore_form(form, histories, winners, generators)
+    }
+
+    fn restore_form(
+        form: Form,
+        histories: &[&[u32]],
+        winners: &[u8],
+        generators: &[u64],
+    ) -> Result<Batch, RestoreError> {
         let whole = |error: Error| RestoreError { game: None, error };
         let count = histories.len();
         check_len(winners.len(), count).map_err(whole)?;
         check_len(generators.len(), count).map_err(whole)?;
-        let mut batch = Batch::new(count, n, 0).map_err(whole)?;
+        let mut batch = Batch::of_form(count, form, 0).map_err(whole)?;
         batch.rng.copy_from_slice(generators);
         let mut view = batch.games_mut();
         for (g, (history, &winner)) in histories.iter().zip(winners).enumerate() {
             let at = |error: Error| RestoreError { game: Some(g), error };
-            for &action in *history {
-                let cell = view.games().cell_for(g, action).map_err(at)?;
-                view.play_checked(g, cell);
+            for &index in *history {
+                let cell = view.games().move_to(g, index).map_err(at)?;
+                view.play_checked::<false>(g, cell);
             }
             let replayed = view.winner[g];
             let forfeit = !view.games().is_over(g)
@@ -468,15 +541,17 @@ impl Batch {
     /// # Errors
     /// [`Error::GameIndex`]; [`Error::AllocFailed`].
     pub fn game(&self, g: usize) -> Result<Game, Error> {
-        let mut game = Game::new(self.n())?;
+        let mut game = Game::with_rules(self.rules())?;
         for &index in self.history(g)? {
-            let cell = self.shape.cell_at(index as usize);
+            let cell = self.form.shape.cell_at(index as usize);
             game.play(cell.row, cell.col)?;
         }
         Ok(game)
     }
 
-    /// The action that marks (row, col): actions number the cells row * n + col.
+    /// The action that marks (row, col): actions number the cells row * cols + col, or under
+    /// gravity the columns (a legal action for (row, col) only when that is the column's lowest
+    /// free cell).
     ///
     /// ```
     /// use tictactoe_core::Batch;
@@ -487,15 +562,15 @@ impl Batch {
     /// ```
     ///
     /// # Errors
-    /// [`Error::OutOfBounds`] unless row and col are below n.
+    /// [`Error::OutOfBounds`] unless row is below rows and col below cols.
     pub fn action_at(&self, row: usize, col: usize) -> Result<u32, Error> {
-        // Cell indices are below n * n <= 2^32.
-        Ok(self.shape.cell(row, col)?.index as u32)
+        Ok(rules::action_of(self.form, self.form.shape.cell(row, col)?))
     }
 
     /// The (row, col) an action names, for an action given as any integer (negative or past the
     /// board included), as a refusal of it reports the cell: actions number the cells
-    /// row * n + col, so on 3 x 3 the action -1 is (-1, 2) and 9 is (3, 0).
+    /// row * cols + col, so on 3 x 3 the action -1 is (-1, 2) and 9 is (3, 0). Under gravity
+    /// an action is a column, reported on row 0 as the refusals of columns are.
     ///
     /// ```
     /// use tictactoe_core::Batch;
@@ -505,6 +580,9 @@ impl Batch {
     /// # Ok::<(), tictactoe_core::Error>(())
     /// ```
     pub fn action_cell(&self, action: i64) -> (i64, i64) {
-        self.shape.split(action)
+        if self.form.variant.gravity() {
+            return (0, action);
+        }
+        self.form.shape.split(action)
     }
 }

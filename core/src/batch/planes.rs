@@ -3,6 +3,7 @@
 
 use super::checks::check_len;
 use super::Games;
+use crate::rules;
 use crate::storage::board;
 use crate::{Error, Player};
 
@@ -17,7 +18,7 @@ impl Games<'_> {
         per_cell: usize,
         fill: impl Fn(usize, &[u32], &mut [T]),
     ) -> Result<(), Error> {
-        let cells = self.shape.cells();
+        let cells = self.form.shape.cells();
         check_len(out.len(), self.count() * cells * per_cell)?;
         for (g, part) in out.chunks_exact_mut(cells * per_cell).enumerate() {
             fill(g, self.board(g), part);
@@ -30,7 +31,7 @@ impl Games<'_> {
     /// # Errors
     /// [`Error::LengthMismatch`] unless `out` has `count * n * n` values.
     pub fn cells_into(&self, out: &mut [u8]) -> Result<(), Error> {
-        let cells = self.shape.cells();
+        let cells = self.form.shape.cells();
         self.per_cell(out, 1, |_, board, part| {
             board::for_each_code(board, cells, |cell, code| part[cell] = code);
         })
@@ -62,7 +63,7 @@ impl Games<'_> {
 
     /// A game's two planes from `viewer`'s side: its marks, then its opponent's.
     fn planes(&self, board: &[u32], viewer: Player, part: &mut [bool]) {
-        let (own, other) = part.split_at_mut(self.shape.cells());
+        let (own, other) = part.split_at_mut(self.form.shape.cells());
         board::flags_into(board, viewer.number(), own);
         board::flags_into(board, viewer.opponent().number(), other);
     }
@@ -70,14 +71,17 @@ impl Games<'_> {
     /// As [`Batch::legal_mask_into`](super::Batch::legal_mask_into), for the range.
     ///
     /// # Errors
-    /// [`Error::LengthMismatch`] unless `out` has `count * n * n` values.
+    /// [`Error::LengthMismatch`] unless `out` has `count * actions` values.
     pub fn legal_mask_into(&self, out: &mut [bool]) -> Result<(), Error> {
-        self.per_cell(out, 1, |g, board, part| {
+        let actions = self.form.action_count();
+        check_len(out.len(), self.count() * actions)?;
+        for (g, part) in out.chunks_exact_mut(actions).enumerate() {
             if self.is_over(g) {
                 part.fill(false);
             } else {
-                board::flags_into(board, 0, part);
+                rules::legal_actions_into(self.block_of(g), self.block.rule_start, self.form, part);
             }
-        })
+        }
+        Ok(())
     }
 }

@@ -7,7 +7,7 @@
 
 use core::fmt;
 
-use crate::Player;
+use crate::{Player, MAX_N};
 
 mod parse;
 mod position;
@@ -35,7 +35,10 @@ macro_rules! errors {
         /// ```
         /// use tictactoe_core::{Error, Game};
         /// let mut game = Game::new(3)?;
-        /// assert_eq!(game.make_move(3, 0, 1), Err(Error::OutOfBounds { row: 3, col: 0, n: 3 }));
+        /// assert_eq!(
+        ///     game.make_move(3, 0, 1),
+        ///     Err(Error::OutOfBounds { row: 3, col: 0, rows: 3, cols: 3 })
+        /// );
         /// assert_eq!(
         ///     game.make_move(0, 0, 1).and_then(|_| game.make_move(0, 0, 2)).unwrap_err().to_string(),
         ///     "cell (0, 0) is already taken by player 1 (X)"
@@ -53,7 +56,7 @@ macro_rules! errors {
         ///
         /// ```
         /// use tictactoe_core::{Error, ErrorKind};
-        /// let error = Error::OutOfBounds { row: 3, col: 0, n: 3 };
+        /// let error = Error::OutOfBounds { row: 3, col: 0, rows: 3, cols: 3 };
         /// assert_eq!(error.kind(), ErrorKind::OutOfBounds);
         /// assert_eq!(error.kind().name(), "out_of_bounds");
         /// ```
@@ -93,14 +96,16 @@ errors! {
     } => "invalid_size",
     /// The memory the game needs could not be allocated.
     AllocFailed => "alloc_failed",
-    /// `row` or `col` is not below `n`.
+    /// `row` is not below `rows` or `col` not below `cols`.
     OutOfBounds {
         /// The row asked for.
         row: usize,
         /// The column asked for.
         col: usize,
-        /// The board size.
-        n: usize,
+        /// The board's rows.
+        rows: usize,
+        /// The board's columns.
+        cols: usize,
     } => "out_of_bounds",
     /// A player number other than 1 or 2.
     InvalidPlayer {
@@ -159,6 +164,28 @@ errors! {
         /// The limit, [`Limits::max_bytes`](crate::Limits::max_bytes).
         limit: usize,
     } => "limit_exceeded",
+    /// Rules no game has: a side of 0 or above [`MAX_N`](crate::MAX_N), or k not from 1 to
+    /// the longer side (see [`Rules::check`](crate::Rules::check)).
+    InvalidRules {
+        /// The rows asked for.
+        rows: usize,
+        /// The columns asked for.
+        cols: usize,
+        /// The k asked for.
+        k: usize,
+    } => "invalid_rules",
+    /// Under gravity, a move to a cell with a free cell below it.
+    Floating {
+        /// The row of the cell.
+        row: usize,
+        /// The column of the cell.
+        col: usize,
+    } => "floating",
+    /// A drop into a column with no free cell.
+    ColumnFull {
+        /// The column.
+        col: usize,
+    } => "column_full",
 }
 
 /// The texts of the refusals whose data is a number the caller chose, for numbers of any
@@ -166,10 +193,17 @@ errors! {
 ///
 /// ```
 /// use tictactoe_core::{message, Error};
-/// assert_eq!(message::out_of_bounds(-1, 0, 3).to_string(), "cell (-1, 0) is outside the 3 x 3 board");
 /// assert_eq!(
-///     message::out_of_bounds(5, 0, 3).to_string(),
-///     Error::OutOfBounds { row: 5, col: 0, n: 3 }.to_string()
+///     message::out_of_bounds(-1, 0, 3, 4).to_string(),
+///     "cell (-1, 0) is outside the 3 x 4 board"
+/// );
+/// assert_eq!(
+///     message::out_of_bounds(5, 0, 3, 3).to_string(),
+///     Error::OutOfBounds { row: 5, col: 0, rows: 3, cols: 3 }.to_string()
+/// );
+/// assert_eq!(
+///     message::invalid_rules(3, 2, 4, Some(3)).to_string(),
+///     Error::InvalidRules { rows: 3, cols: 2, k: 4 }.to_string()
 /// );
 /// ```
 pub mod message {
@@ -192,8 +226,33 @@ pub mod message {
     }
 
     /// The text of [`Error::OutOfBounds`](crate::Error::OutOfBounds).
-    pub fn out_of_bounds(row: impl Display, col: impl Display, n: usize) -> impl Display {
-        Text(move |f| write!(f, "cell ({row}, {col}) is outside the {n} x {n} board"))
+    pub fn out_of_bounds(
+        row: impl Display,
+        col: impl Display,
+        rows: usize,
+        cols: usize,
+    ) -> impl Display {
+        Text(move |f| write!(f, "cell ({row}, {col}) is outside the {rows} x {cols} board"))
+    }
+
+    /// The text of [`Error::InvalidRules`](crate::Error::InvalidRules): `longer` is the longer
+    /// side when both sides are valid (so that only k is wrong), `None` otherwise.
+    pub fn invalid_rules(
+        rows: impl Display,
+        cols: impl Display,
+        k: impl Display,
+        longer: Option<usize>,
+    ) -> impl Display {
+        Text(move |f| match longer {
+            Some(longer) => write!(
+                f,
+                "k = {k} is invalid on a {rows} x {cols} board: k must be from 1 to {longer}"
+            ),
+            None => write!(
+                f,
+                "a {rows} x {cols} board is invalid: rows and cols must be from 1 to {MAX_N}"
+            ),
+        })
     }
 
     /// The text of [`Error::InvalidPlayer`](crate::Error::InvalidPlayer).
@@ -207,7 +266,9 @@ impl fmt::Display for Error {
         match self {
             Error::InvalidSize { n } => message::invalid_size(n).fmt(f),
             Error::AllocFailed => f.write_str("the memory for the game could not be allocated"),
-            Error::OutOfBounds { row, col, n } => message::out_of_bounds(row, col, *n).fmt(f),
+            Error::OutOfBounds { row, col, rows, cols } => {
+                message::out_of_bounds(row, col, *rows, *cols).fmt(f)
+            }
             Error::InvalidPlayer { player } => message::invalid_player(player).fmt(f),
             Error::Occupied { row, col, by } => {
                 write!(f, "cell ({row}, {col}) is already taken by {by}")
@@ -230,6 +291,14 @@ impl fmt::Display for Error {
             Error::LimitExceeded { requested, limit } => {
                 write!(f, "the game would take {requested} bytes, above the limit of {limit} bytes")
             }
+            Error::InvalidRules { rows, cols, k } => {
+                let sides = (1..=MAX_N).contains(rows) && (1..=MAX_N).contains(cols);
+                message::invalid_rules(rows, cols, k, sides.then(|| *rows.max(cols))).fmt(f)
+            }
+            Error::Floating { row, col } => {
+                write!(f, "cell ({row}, {col}) has a free cell below it: under gravity a mark sits on the bottom row or on a mark")
+            }
+            Error::ColumnFull { col } => write!(f, "column {col} is full"),
         }
     }
 }

@@ -6,15 +6,19 @@ use crate::Player;
 
 /// Why a grid of cells is not a position a legal game reaches.
 ///
-/// A legal game starts empty, `X` moves first, the players alternate and nobody moves after a
-/// win. The last two reasons matter for n >= 4 only in part: on 3 x 3 every pair of lines a
-/// player owns shares a cell, but on 4 x 4 the two diagonals do not.
+/// A legal game starts empty, `X` moves first, the players alternate, every move keeps the
+/// rules (under gravity, no mark below a free cell) and nobody moves after a win.
+/// `DisjointWinningLines` matters for n >= 4 only in part: on 3 x 3 every pair of lines a player
+/// owns shares a cell, but on 4 x 4 the two diagonals do not.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PositionError {
-    /// The number of cells given is not n * n (or the rows are not all n long).
+    /// The number of cells given is not rows * cols (or the rows are not all cols long, or
+    /// not as many as the rules' rows).
     WrongShape {
-        /// The board size.
-        n: usize,
+        /// The board's rows.
+        rows: usize,
+        /// The board's columns.
+        cols: usize,
         /// The row whose length is wrong, or `None` when the total count is wrong.
         row: Option<usize>,
         /// The length found (of that row, or in total).
@@ -43,10 +47,27 @@ pub enum PositionError {
         /// The player owning a complete line.
         winner: Player,
     },
-    /// The winner owns lines that no single last move could have completed together.
+    /// The winner owns winning runs that no single last move could have made together.
     DisjointWinningLines {
-        /// The player owning the lines.
+        /// The player owning the runs.
         winner: Player,
+    },
+    /// Under gravity, a mark with a free cell below it.
+    Floating {
+        /// The row of the mark.
+        row: usize,
+        /// The column of the mark.
+        col: usize,
+    },
+    /// No order of legal moves reaches the position, though the counts and the winning runs
+    /// alone allow it: under gravity the columns' order, or under the exact rule a run longer
+    /// than k that could not be built without first making k exactly.
+    NoOrder,
+    /// Deciding whether an order of moves reaches the position took more than `steps` steps of
+    /// search (a large board under gravity or the exact rule): refused rather than slow.
+    SearchLimit {
+        /// The steps searched.
+        steps: usize,
     },
 }
 
@@ -66,6 +87,9 @@ impl PositionError {
             PositionError::BothWin => "both_win",
             PositionError::WinnerNotLast { .. } => "winner_not_last",
             PositionError::DisjointWinningLines { .. } => "disjoint_winning_lines",
+            PositionError::Floating { .. } => "floating",
+            PositionError::NoOrder => "no_order",
+            PositionError::SearchLimit { .. } => "search_limit",
         }
     }
 }
@@ -73,11 +97,11 @@ impl PositionError {
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PositionError::WrongShape { n, row: Some(row), len } => {
-                write!(f, "row {row} has {len} cells, expected {n}")
+            PositionError::WrongShape { cols, row: Some(row), len, .. } => {
+                write!(f, "row {row} has {len} cells, expected {cols}")
             }
-            PositionError::WrongShape { n, row: None, len } => {
-                write!(f, "{len} cells given, a {n} x {n} board has {}", n * n)
+            PositionError::WrongShape { rows, cols, row: None, len } => {
+                write!(f, "{len} cells given, a {rows} x {cols} board has {}", rows * cols)
             }
             PositionError::InvalidCell { row, col, value } => {
                 write!(f, "cell ({row}, {col}) holds {value}, which is not empty, X or O")
@@ -86,13 +110,21 @@ impl fmt::Display for PositionError {
                 f,
                 "X has {x} marks and O has {o}: X moves first, so X must have as many as O or one more"
             ),
-            PositionError::BothWin => f.write_str("both players own a complete line"),
+            PositionError::BothWin => f.write_str("both players own a winning run"),
             PositionError::WinnerNotLast { winner } => {
                 write!(f, "{winner} has won but the mark counts say the opponent moved last")
             }
             PositionError::DisjointWinningLines { winner } => write!(
                 f,
-                "{winner} owns lines that share no cell, so no single move completed them"
+                "{winner} owns winning runs that no single last move made together"
+            ),
+            PositionError::Floating { row, col } => {
+                write!(f, "the mark at ({row}, {col}) has a free cell below it, under gravity")
+            }
+            PositionError::NoOrder => f.write_str("no order of legal moves reaches the position"),
+            PositionError::SearchLimit { steps } => write!(
+                f,
+                "no order of moves reaching the position was found within {steps} steps of search"
             ),
         }
     }

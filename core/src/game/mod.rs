@@ -4,8 +4,8 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::rows::write_rows;
-use crate::rules::{self, Counts, Line, Status};
-use crate::shape::{Cell, Shape};
+use crate::rules::{self, Counts, Form, Line, Rules, Run, Status};
+use crate::shape::Cell;
 use crate::storage::board;
 use crate::storage::try_copy;
 use crate::storage::words::Words;
@@ -24,21 +24,25 @@ pub struct Move {
     pub player: Player,
 }
 
-/// The winner and the cell of the move that won: every winning line passes through it.
+/// The winner and the cell of the move that won: every winning run passes through it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Win {
     player: Player,
     cell: u32,
 }
 
-/// An n x n game of tic-tac-toe whose every move is validated and judged in O(1).
+/// A game of the k-in-a-row family whose every move is validated and judged in O(1): n x n
+/// tic-tac-toe ([`Game::new`], LeetCode 348) or any [`Rules`] ([`Game::with_rules`]: m,n,k-games,
+/// gomoku, Connect Four).
 ///
-/// Memory: 2 bits a cell for the board, 2 x (2n + 2) `u16` line counters and 4 bytes a move of
-/// history, in one block; for a game built from a starting position, a second 2-bit board
-/// holding it (it is what serialization writes). Up to 4 x 4 the block is inside the `Game`
-/// and a new game allocates nothing; beyond, it is one heap allocation that grows with the
-/// history. [`Game::heap_bytes`] tells the exact figure; for a new game it is 0 bytes at
-/// n = 3, 3 372 at n = 100 and 258 072 at n = 1000.
+/// Memory: 2 bits a cell for the board; the win rule's state (for n in a row on n x n,
+/// 2 x (2n + 2) `u16` line counters; otherwise four `u16` run lengths a cell); under gravity a
+/// `u16` height a column; 4 bytes a move of history; all in one block. A game built from a
+/// starting position keeps a second 2-bit board holding it (it is what serialization writes).
+/// Up to 4 x 4 tic-tac-toe the block is inside the `Game` and a new game allocates nothing;
+/// beyond, it is one heap allocation that grows with the history. [`Game::heap_bytes`] tells the
+/// exact figure; for a new game it is 0 bytes at n = 3, 3 372 at n = 100 and 258 072 at
+/// n = 1000.
 ///
 /// ```
 /// use tictactoe_core::{Game, Status};
@@ -57,9 +61,9 @@ struct Win {
 // is) sits in the game's first 64 bytes: one cache line, as in a hand-written C game.
 #[repr(C)]
 pub struct Game {
-    /// The board: n x n (n in a u16, so that sizes derived from it cannot overflow and the
-    /// rule's bounds checks fold away).
-    shape: Shape,
+    /// The board's shape (sides in u16, so that sizes derived from them cannot overflow and
+    /// the rule's bounds checks fold away) and the rest of the rules.
+    form: Form,
     /// Marks per player, and the rule's counts beside the block.
     counts: Counts,
     /// Where the rule's state and the history start in `words` (below 2^29 words).
@@ -81,7 +85,7 @@ pub struct Game {
 /// rest is derived from those, and the room kept for more moves is not part of a game.
 impl PartialEq for Game {
     fn eq(&self, other: &Game) -> bool {
-        self.shape == other.shape
+        self.form == other.form
             && self.used() == other.used()
             && self.win == other.win
             && self.start == other.start
@@ -92,7 +96,7 @@ impl Eq for Game {}
 
 impl core::hash::Hash for Game {
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
-        (self.shape, self.used(), self.win, &self.start).hash(state);
+        (self.form, self.used(), self.win, &self.start).hash(state);
     }
 }
 
@@ -105,7 +109,7 @@ impl Game {
     ///
     /// ```
     /// use tictactoe_core::{Error, Game, MAX_N};
-    /// assert_eq!(Game::new(3)?.n(), 3);
+    /// assert_eq!(Game::new(3)?.n(), Some(3));
     /// assert_eq!(Game::new(0), Err(Error::InvalidSize { n: 0 }));
     /// assert_eq!(Game::new(MAX_N + 1), Err(Error::InvalidSize { n: MAX_N + 1 }));
     /// # Ok::<(), Error>(())
@@ -116,14 +120,39 @@ impl Game {
     /// memory cannot be had (never an abort).
     #[inline]
     pub fn new(n: usize) -> Result<Game, Error> {
-        let shape = Shape::new(n)?;
-        let block = rules::block(shape)?;
-        let history = shape.cells().min(INITIAL_HISTORY);
+        Game::of_form(Form::tic_tac_toe(n)?)
+    }
+
+    /// A new empty game under `rules`, `X` to move.
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, Game, Rules};
+    /// let game = Game::with_rules(Rules::GOMOKU)?;
+    /// assert_eq!((game.rows(), game.cols(), game.rules().k), (15, 15, 5));
+    /// assert_eq!(
+    ///     Game::with_rules(Rules::mnk(3, 3, 4)),
+    ///     Err(Error::InvalidRules { rows: 3, cols: 3, k: 4 })
+    /// );
+    /// # Ok::<(), Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::InvalidRules`] unless [`Rules::check`] accepts the rules;
+    /// [`Error::AllocFailed`] when the memory cannot be had.
+    pub fn with_rules(rules: Rules) -> Result<Game, Error> {
+        Game::of_form(Form::of(&rules)?)
+    }
+
+    #[inline]
+    fn of_form(form: Form) -> Result<Game, Error> {
+        let block = form.block()?;
+        let history = form.shape.cells().min(INITIAL_HISTORY);
         let words = Words::zeroed(block.history_start + history, block.stride)?;
-        // 2^28 board words and 2 * MAX_N + 2 lines fit in u32.
+        // 2^28 board words and 2^34 words of rule state at most: below 2^32 words on any
+        // target that can allocate them (the block's size was checked).
         Ok(Game {
-            shape,
-            counts: Counts::new(shape),
+            form,
+            counts: Counts::new(form),
             rule_start: block.rule_start as u32,
             history_start: block.history_start as u32,
             moves: 0,
@@ -156,21 +185,54 @@ impl Game {
         board::get(self.words.as_slice(), cell)
     }
 
-    /// The board size n.
+    /// The side n of a square board, `None` for a rectangle.
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Rules};
+    /// assert_eq!(Game::new(3)?.n(), Some(3));
+    /// assert_eq!(Game::with_rules(Rules::CONNECT_FOUR)?.n(), None);
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
     #[inline]
-    pub fn n(&self) -> usize {
-        self.shape.n()
+    pub fn n(&self) -> Option<usize> {
+        self.form.shape.side()
+    }
+
+    /// The number of rows.
+    #[inline]
+    pub fn rows(&self) -> usize {
+        self.form.shape.rows()
+    }
+
+    /// The number of columns.
+    #[inline]
+    pub fn cols(&self) -> usize {
+        self.form.shape.cols()
+    }
+
+    /// The game's rules.
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Rules};
+    /// assert_eq!(Game::new(4)?.rules(), Rules::tic_tac_toe(4));
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    pub fn rules(&self) -> Rules {
+        self.form.rules()
     }
 
     /// Places a mark of `player` (1 or 2) at (row, col) and returns the winner after this move:
     /// LeetCode 348's `move`, with `None` for its 0. Players need not alternate here; see
-    /// [`Game::play`] for turn order. O(1) whatever n is.
+    /// [`Game::play`] for turn order. O(1) whatever the board's size and k are.
     ///
     /// ```
     /// use tictactoe_core::{Error, Game, Player};
     /// let mut game = Game::new(2)?;
     /// assert_eq!(game.make_move(0, 0, 2)?, None);
-    /// assert_eq!(game.make_move(5, 0, 1), Err(Error::OutOfBounds { row: 5, col: 0, n: 2 }));
+    /// assert_eq!(
+    ///     game.make_move(5, 0, 1),
+    ///     Err(Error::OutOfBounds { row: 5, col: 0, rows: 2, cols: 2 })
+    /// );
     /// assert_eq!(game.make_move(0, 1, 9), Err(Error::InvalidPlayer { player: 9 }));
     /// assert_eq!(
     ///     game.make_move(0, 0, 1),
@@ -185,7 +247,8 @@ impl Game {
     /// # Errors
     /// Checked in this order, and a refused move changes nothing:
     /// [`Error::OutOfBounds`], [`Error::InvalidPlayer`], [`Error::GameOver`],
-    /// [`Error::Occupied`], and [`Error::AllocFailed`] when the history cannot grow.
+    /// [`Error::Occupied`], under gravity [`Error::Floating`], and [`Error::AllocFailed`] when
+    /// the history cannot grow.
     #[inline(always)]
     pub fn make_move(
         &mut self,
@@ -193,21 +256,48 @@ impl Game {
         col: usize,
         player: u32,
     ) -> Result<Option<Player>, Error> {
+        if self.form.variant.plain() {
+            self.mark::<true>(row, col, player)
+        } else {
+            self.mark_by_the_family_rules(row, col, player)
+        }
+    }
+
+    /// [`Game::make_move`] under rules other than LeetCode 348's, out of line so that its
+    /// code stays out of the plain game's moves.
+    #[inline(never)]
+    fn mark_by_the_family_rules(
+        &mut self,
+        row: usize,
+        col: usize,
+        player: u32,
+    ) -> Result<Option<Player>, Error> {
+        self.mark::<false>(row, col, player)
+    }
+
+    /// [`Game::make_move`], compiled for LeetCode 348's rules (`PLAIN`) or for any.
+    #[inline(always)]
+    fn mark<const PLAIN: bool>(
+        &mut self,
+        row: usize,
+        col: usize,
+        player: u32,
+    ) -> Result<Option<Player>, Error> {
         // Every field a move reads, read once before anything is written: the compiler cannot
         // tell that writing the board (which may sit inside the game) leaves them unchanged.
-        let (shape, rule_start) = (self.shape, self.rule_start as usize);
-        let cell = shape.cell(row, col)?;
+        let (form, rule_start) = (self.form, self.rule_start as usize);
+        let cell = form.shape.cell(row, col)?;
         let player = Player::from_number(player)?;
         let (history_end, winner) = (self.history_end(), self.winner());
         let words = self.words.as_mut_slice();
-        rules::check_free(words, winner, cell)?;
+        rules::check_move::<PLAIN>(words, rule_start, form, winner, cell)?;
         let Some(slot) = words.get_mut(history_end) else {
             return self.grow_and_move(row, col, player);
         };
-        // Cell indices are below n * n <= 2^32.
+        // Cell indices are below rows * cols <= 2^32.
         *slot = cell.index as u32;
         self.moves += 1;
-        if rules::place(words, rule_start, &mut self.counts, shape, cell, player) {
+        if rules::place::<PLAIN>(words, rule_start, &mut self.counts, form, cell, player) {
             self.win = Some(Win { player, cell: cell.index as u32 });
             return Ok(Some(player));
         }
@@ -225,7 +315,7 @@ impl Game {
         player: Player,
     ) -> Result<Option<Player>, Error> {
         let history_start = self.history_start as usize;
-        self.words.grow(history_start, history_start + self.shape.cells())?;
+        self.words.grow(history_start, history_start + self.form.shape.cells())?;
         self.make_move(row, col, u32::from(player.number()))
     }
 
@@ -248,6 +338,35 @@ impl Game {
         self.make_move(row, col, u32::from(self.next_player().number()))
     }
 
+    /// Places the mark of the player whose turn it is on the lowest free cell of column `col`
+    /// (under gravity, the only cell of the column a move may take: Connect Four's move) and
+    /// returns that cell's row and the winner after the move. O(1) under gravity; otherwise the
+    /// column is searched from the bottom up.
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, Game, Rules};
+    /// let mut game = Game::with_rules(Rules { rows: 2, ..Rules::CONNECT_FOUR })?;
+    /// assert_eq!(game.drop(3)?, (1, None));
+    /// assert_eq!(game.drop(3)?, (0, None));
+    /// assert_eq!(game.drop(3), Err(Error::ColumnFull { col: 3 }));
+    /// assert_eq!(game.drop(7), Err(Error::OutOfBounds { row: 0, col: 7, rows: 2, cols: 7 }));
+    /// # Ok::<(), Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::OutOfBounds`] (on row 0) unless col is below cols; [`Error::GameOver`];
+    /// [`Error::ColumnFull`]; [`Error::AllocFailed`].
+    pub fn drop(&mut self, col: usize) -> Result<(usize, Option<Player>), Error> {
+        self.form.shape.cell(0, col)?;
+        if let Some(winner) = self.winner() {
+            return Err(Error::GameOver { winner });
+        }
+        let row =
+            rules::landing_row(self.words.as_slice(), self.rule_start as usize, self.form, col)
+                .ok_or(Error::ColumnFull { col })?;
+        Ok((row, self.play(row, col)?))
+    }
+
     /// Whose turn it is: `X` while `X` has no more marks than `O`, else `O`. In a game played
     /// with [`Game::play`] this is simply alternation with `X` first.
     ///
@@ -263,7 +382,7 @@ impl Game {
         rules::next_player(&self.counts)
     }
 
-    /// The winner, if somebody has completed a line.
+    /// The winner, if somebody has made a winning run.
     #[inline]
     pub fn winner(&self) -> Option<Player> {
         self.win.map(|win| win.player)
@@ -271,7 +390,7 @@ impl Game {
 
     /// In progress, won, or drawn (the board is full and nobody won).
     pub fn status(&self) -> Status {
-        rules::status(self.winner(), &self.counts, self.shape)
+        rules::status(self.winner(), &self.counts, self.form.shape)
     }
 
     /// Whether the game is over: won, or drawn with its board full. No move is allowed then.
@@ -286,11 +405,13 @@ impl Game {
     /// ```
     #[inline]
     pub fn is_over(&self) -> bool {
-        rules::is_over(self.winner(), &self.counts, self.shape)
+        rules::is_over(self.winner(), &self.counts, self.form.shape)
     }
 
-    /// Whether `player` can still complete a line: true for the winner, false when the opponent
-    /// has won, otherwise true exactly when some line holds no mark of the opponent. O(1).
+    /// Whether `player` can still win: true for the winner, false when the opponent has won,
+    /// otherwise true exactly when some k cells in a row hold no mark of the opponent. O(1) for
+    /// n in a row on n x n (kept up on every move, line by line); otherwise a scan of the board
+    /// when asked, so that moves stay flat in k. Sound: false only when `player` can never win.
     ///
     /// ```
     /// use tictactoe_core::{Game, Player};
@@ -304,17 +425,18 @@ impl Game {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn can_win(&self, player: Player) -> bool {
-        rules::can_win(self.winner(), &self.counts, player)
+        rules::can_win(self.words.as_slice(), self.winner(), &self.counts, self.form, player)
     }
 
-    /// Whether the game can only end in a draw: nobody has won and neither player can complete
-    /// a line any more. A full board without a winner is such a draw too.
+    /// Whether the game can only end in a draw: nobody has won and neither player can win any
+    /// more (see [`Game::can_win`]). A full board without a winner is such a draw too.
     pub fn is_draw_certain(&self) -> bool {
         self.win.is_none() && !self.can_win(Player::X) && !self.can_win(Player::O)
     }
 
-    /// The lines the winning move completed (one move can complete up to four); empty while
-    /// nobody has won.
+    /// The whole lines the winning move completed (one move can complete up to four), for n in a
+    /// row on an n x n board; empty while nobody has won, and under other rules, where a win is
+    /// a run (see [`Game::winning_runs`]).
     ///
     /// ```
     /// use tictactoe_core::{Game, Line};
@@ -329,16 +451,39 @@ impl Game {
     /// # Ok::<(), tictactoe_core::Error>(())
     /// ```
     pub fn winning_lines(&self) -> impl Iterator<Item = Line> + '_ {
-        let (words, rule_start, shape) =
-            (self.words.as_slice(), self.rule_start as usize, self.shape);
+        let (words, rule_start, form) =
+            (self.words.as_slice(), self.rule_start as usize, self.form);
         self.win.into_iter().flat_map(move |win| {
-            let cell = shape.cell_at(win.cell as usize);
-            rules::winning_lines(words, rule_start, shape, cell, win.player)
+            let cell = form.shape.cell_at(win.cell as usize);
+            rules::winning_lines(words, rule_start, form, cell, win.player)
+        })
+    }
+
+    /// The runs the winning move made that win, one a direction (up to four, in the order row,
+    /// column, diagonal, anti-diagonal), under any rules; empty while nobody has won.
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Rules, Run};
+    /// let mut game = Game::with_rules(Rules::GOMOKU)?;
+    /// for i in 0..4 {
+    ///     game.play_all([(i, i), (i, 14)])?;
+    /// }
+    /// game.play(4, 4)?;
+    /// assert_eq!(game.winning_runs().collect::<Vec<_>>(), [Run { first: (0, 0), last: (4, 4) }]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn winning_runs(&self) -> impl Iterator<Item = Run> + '_ {
+        let (words, rule_start, form) =
+            (self.words.as_slice(), self.rule_start as usize, self.form);
+        self.win.into_iter().flat_map(move |win| {
+            let cell = form.shape.cell_at(win.cell as usize);
+            rules::winning_runs(words, rule_start, form, cell, win.player)
         })
     }
 
     /// The lines through (row, col), in the order row, column, diagonal, anti-diagonal: the
-    /// lines a mark there counts towards (a cell on a diagonal is on more of them).
+    /// lines a mark there counts towards for n in a row on n x n (a cell on a diagonal is on
+    /// more of them; a rectangle's lines are its rows and columns).
     ///
     /// ```
     /// use tictactoe_core::{Game, Line};
@@ -349,13 +494,13 @@ impl Game {
     /// ```
     ///
     /// # Errors
-    /// [`Error::OutOfBounds`] unless row and col are below n.
+    /// [`Error::OutOfBounds`] unless row is below rows and col below cols.
     pub fn lines_through(
         &self,
         row: usize,
         col: usize,
     ) -> Result<impl Iterator<Item = Line>, Error> {
-        Ok(rules::lines_through(self.shape, self.shape.cell(row, col)?))
+        Ok(rules::lines_through(self.form.shape, self.form.shape.cell(row, col)?))
     }
 
     /// Takes back the last move and returns it, restoring everything it changed (winner,
@@ -379,9 +524,9 @@ impl Game {
         self.moves = self.moves.checked_sub(1).ok_or(Error::NothingToUndo)?;
         let end = self.history_end();
         let words = self.words.as_mut_slice();
-        let cell = self.shape.cell_at(core::mem::take(&mut words[end]) as usize);
+        let cell = self.form.shape.cell_at(core::mem::take(&mut words[end]) as usize);
         let rule_start = self.rule_start as usize;
-        let player = rules::unplace(words, rule_start, &mut self.counts, self.shape, cell);
+        let player = rules::unplace(words, rule_start, &mut self.counts, self.form, cell);
         // Nobody moves after a win, so a win can only have come from the last move.
         self.win = None;
         Ok(Move { row: cell.row, col: cell.col, player })
@@ -395,14 +540,14 @@ impl Game {
     /// game.play(0, 2)?;
     /// assert_eq!(game.cell(0, 2)?, Some(Player::X));
     /// assert_eq!(game.cell(1, 1)?, None);
-    /// assert_eq!(game.cell(0, 3), Err(Error::OutOfBounds { row: 0, col: 3, n: 3 }));
+    /// assert_eq!(game.cell(0, 3), Err(Error::OutOfBounds { row: 0, col: 3, rows: 3, cols: 3 }));
     /// # Ok::<(), Error>(())
     /// ```
     ///
     /// # Errors
-    /// [`Error::OutOfBounds`] unless row and col are below n.
+    /// [`Error::OutOfBounds`] unless row is below rows and col below cols.
     pub fn cell(&self, row: usize, col: usize) -> Result<Option<Player>, Error> {
-        Ok(self.holder(self.shape.cell(row, col)?.index))
+        Ok(self.holder(self.form.shape.cell(row, col)?.index))
     }
 
     /// Every cell's holder as its number, 0 (empty), 1 (`X`) or 2 (`O`), row-major: the board
@@ -419,15 +564,15 @@ impl Game {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn cells(&self) -> impl Iterator<Item = u8> + '_ {
-        board::codes(self.words.as_slice(), self.shape.cells())
+        board::codes(self.words.as_slice(), self.form.shape.cells())
     }
 
-    /// Writes [`Game::cells`] into `out`, which must hold n * n values.
+    /// Writes [`Game::cells`] into `out`, which must hold rows * cols values.
     ///
     /// # Errors
     /// [`Error::LengthMismatch`] for any other length; `out` is then untouched.
     pub fn cells_into(&self, out: &mut [u8]) -> Result<(), Error> {
-        let expected = self.shape.cells();
+        let expected = self.form.shape.cells();
         if out.len() != expected {
             return Err(Error::LengthMismatch { len: out.len(), expected });
         }
@@ -437,8 +582,9 @@ impl Game {
         Ok(())
     }
 
-    /// The cells a move may take, as (row, col) in row-major order: the free cells, or none once
-    /// somebody has won.
+    /// The cells a move may take, as (row, col) in row-major order: the free cells (under
+    /// gravity, the lowest free cell of each column that has one), or none once somebody has
+    /// won.
     ///
     /// ```
     /// use tictactoe_core::Game;
@@ -450,14 +596,14 @@ impl Game {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn legal_moves(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
-        let shape = self.shape;
+        let shape = self.form.shape;
         self.legal_cells().map(move |index| {
             let cell = shape.cell_at(index);
             (cell.row, cell.col)
         })
     }
 
-    /// The cells a move may take, as indices row * n + col in row-major order: as
+    /// The cells a move may take, as indices row * cols + col in row-major order: as
     /// [`Game::legal_moves`], for callers that number cells (an action space, a C array).
     ///
     /// ```
@@ -468,12 +614,16 @@ impl Game {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn legal_cells(&self) -> impl Iterator<Item = usize> + '_ {
+        let (words, rule_start, form) =
+            (self.words.as_slice(), self.rule_start as usize, self.form);
         let open = self.win.is_none();
-        self.cells().enumerate().filter(move |&(_, code)| open && code == 0).map(|(index, _)| index)
+        (0..form.shape.cells()).filter(move |&index| {
+            open && rules::is_legal(words, rule_start, form, form.shape.cell_at(index))
+        })
     }
 
-    /// The number of [`Game::legal_moves`], without scanning the board: the free cells, none
-    /// once somebody has won.
+    /// The number of [`Game::legal_moves`], without scanning the board: the free cells (under
+    /// gravity, the columns with room, counted), none once somebody has won.
     ///
     /// ```
     /// use tictactoe_core::Game;
@@ -486,7 +636,7 @@ impl Game {
         if self.win.is_some() {
             return 0;
         }
-        self.shape.cells() - self.marks()
+        rules::legal_count(self.words.as_slice(), self.rule_start as usize, self.form, &self.counts)
     }
 
     /// The number of marks on the board.
@@ -568,26 +718,30 @@ impl Game {
 
     fn move_at(&self, index: usize) -> Move {
         let player = self.holder(index).expect("every cell in the history is marked");
-        let cell = self.shape.cell_at(index);
+        let cell = self.form.shape.cell_at(index);
         Move { row: cell.row, col: cell.col, player }
     }
 
     /// Builds a game from a validated position; `at(row, col)` tells each cell's holder and
-    /// `win` is what validation found: the winner and the cell of the winning move.
+    /// `win` is what validation found: the winner and the cell of the winning move, which is
+    /// placed last (the runs through the last mark are what [`Game::winning_runs`] reads).
     pub(crate) fn from_valid_position(
-        shape: Shape,
+        form: Form,
         at: impl Fn(usize, usize) -> Option<Player>,
         win: Option<(Player, Cell)>,
     ) -> Result<Game, Error> {
-        let mut game = Game::new(shape.n())?;
+        let mut game = Game::of_form(form)?;
         let rule_start = game.rule_start as usize;
         let words = game.words.as_mut_slice();
-        for index in 0..shape.cells() {
-            let cell = shape.cell_at(index);
-            if let Some(player) = at(cell.row, cell.col) {
-                // The game is new, so every cell is free.
-                rules::place(words, rule_start, &mut game.counts, shape, cell, player);
-            }
+        let last = win.map(|(_, cell)| cell.index);
+        let marks = (0..form.shape.cells())
+            .filter(|&index| Some(index) != last)
+            .map(|index| form.shape.cell_at(index))
+            .filter_map(|cell| Some((at(cell.row, cell.col)?, cell)))
+            .chain(win);
+        for (player, cell) in marks {
+            // The game is new, so every cell is free.
+            rules::place::<false>(words, rule_start, &mut game.counts, form, cell, player);
         }
         game.win = win.map(|(player, cell)| Win { player, cell: cell.index as u32 });
         if game.counts.marks() > 0 {
@@ -599,24 +753,24 @@ impl Game {
     /// The holder of the cell (row, col), on the board, in the starting position the game was
     /// built from (nobody's in a game built empty).
     pub(crate) fn starting_cell(&self, row: usize, col: usize) -> Option<Player> {
-        board::get(self.start.as_deref()?, self.shape.index(row, col))
+        board::get(self.start.as_deref()?, self.form.shape.index(row, col))
     }
 
-    /// The game's shape.
-    pub(crate) fn shape(&self) -> Shape {
-        self.shape
+    /// The game's shape and rules.
+    pub(crate) fn form(&self) -> Form {
+        self.form
     }
 
     /// The holder of the cell (row, col), which is on the board.
     fn holder_at(&self, row: usize, col: usize) -> Option<Player> {
-        self.holder(self.shape.index(row, col))
+        self.holder(self.form.shape.index(row, col))
     }
 }
 
 impl fmt::Display for Game {
-    /// The board as n lines of `X`, `O` and `.`, separated by newlines.
+    /// The board as rows of `X`, `O` and `.`, separated by newlines.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_rows(f, self.shape, "\n", |row, col| self.holder_at(row, col))
+        write_rows(f, self.form.shape, "\n", |row, col| self.holder_at(row, col))
     }
 }
 
@@ -631,7 +785,7 @@ impl fmt::Debug for Game {
             }
         }
         f.debug_struct("Game")
-            .field("n", &self.n())
+            .field("rules", &self.rules())
             .field("status", &self.status())
             .field("starting_position", &self.start.is_some())
             .field("history", &Moves(self))

@@ -1,38 +1,48 @@
 //! Positions: whether a grid of cells is reachable by a legal game, and why not.
 //!
-//! A legal game starts empty, `X` moves first, players alternate and nobody moves after a win.
-//! A grid is reachable exactly when
+//! A legal game starts empty, `X` moves first, players alternate, every move keeps the rules
+//! and nobody moves after a win. For k or more in a row without gravity, a grid is reachable
+//! exactly when
 //! 1. `X` has as many marks as `O` or one more;
-//! 2. at most one player owns a complete line;
+//! 2. at most one player owns a winning run;
 //! 3. a winner moved last: `X` has one mark more than `O` when `X` won, as many when `O` won;
-//! 4. all the winner's lines share a cell (the winning move). On 3 x 3 any two lines of one
-//!    player share a cell, which is why LeetCode 794's rules stop at 3; on 4 x 4, `X` owning
-//!    both diagonals is impossible because they never cross.
+//! 4. some cell of the winner lies on all of the winner's winning runs and, taken away, leaves
+//!    no winning run: the winning move. On 3 x 3 any two lines of one player share a cell,
+//!    which is why LeetCode 794's rules stop at 3; on 4 x 4, `X` owning both diagonals is
+//!    impossible because they never cross.
 //!
-//! Sufficiency: take the shared cell away and the grid has no complete line and counts that
-//! alternate, so placing its marks in any alternating order never completes a line early, and
-//! the shared cell is then the winning last move.
+//! Sufficiency: take the winning move away and the grid has no winning run and counts that
+//! alternate, so placing its marks in any alternating order never makes one early (a run of
+//! some of the marks is part of a run of all of them), and the winning move comes last.
 //!
-//! The checks scan the grid in place and allocate nothing.
+//! Gravity and the exact rule constrain the order of the moves too: under gravity no mark sits
+//! above a free cell and some order of the columns must avoid an early win; under the exact
+//! rule a run longer than k must have been built without making exactly k on the way. Those are
+//! decided by a bounded search ([`order`]).
+//!
+//! Without gravity or the exact rule the checks scan the grid in place and allocate nothing.
 
+mod order;
 mod reach;
 
 use crate::rows::holder_of_char;
+use crate::rules::{Form, Rules};
 use crate::shape::Shape;
 use crate::{Error, Game, Player, PositionError};
 
-/// Checks cell codes (0 empty, 1 `X`, 2 `O`, row-major, n * n of them); gives the board's
-/// shape.
-fn check_cells(n: usize, cells: &[u8]) -> Result<Shape, Error> {
-    let shape = Shape::new(n)?;
+/// Checks cell codes (0 empty, 1 `X`, 2 `O`, row-major, rows * cols of them) for a board of
+/// `form`.
+fn check_cells(form: Form, cells: &[u8]) -> Result<(), Error> {
+    let shape = form.shape;
     if cells.len() != shape.cells() {
-        return Err(PositionError::WrongShape { n, row: None, len: cells.len() }.into());
+        let (rows, cols) = (shape.rows(), shape.cols());
+        return Err(PositionError::WrongShape { rows, cols, row: None, len: cells.len() }.into());
     }
     if let Some(index) = cells.iter().position(|&value| value > 2) {
         let (cell, value) = (shape.cell_at(index), u32::from(cells[index]));
         return Err(PositionError::InvalidCell { row: cell.row, col: cell.col, value }.into());
     }
-    Ok(shape)
+    Ok(())
 }
 
 /// The holder of a cell of cells that passed [`check_cells`].
@@ -40,32 +50,36 @@ fn cell_holder(cells: &[u8], shape: Shape, row: usize, col: usize) -> Option<Pla
     Player::from_code(u32::from(cells[shape.index(row, col)]))
 }
 
-/// Checks rows of characters (n rows of n of `X`, `O`, `' '`, `'.'`) and returns the shape.
-fn check_rows<S: AsRef<str>>(rows: &[S]) -> Result<Shape, Error> {
-    let n = rows.len();
-    let shape = Shape::new(n)?;
+/// Checks rows of characters (rows of cols of `X`, `O`, `' '`, `'.'`) for a board of `form`.
+fn check_rows<S: AsRef<str>>(form: Form, rows: &[S]) -> Result<(), Error> {
+    let (height, width) = (form.shape.rows(), form.shape.cols());
+    let wrong = |row, len| PositionError::WrongShape { rows: height, cols: width, row, len };
+    if rows.len() != height {
+        let len = rows.iter().map(|text| text.as_ref().chars().count()).sum();
+        return Err(wrong(None, len).into());
+    }
     for (row, text) in rows.iter().enumerate() {
         let text = text.as_ref();
         let len = text.chars().count();
-        if len != n {
-            return Err(PositionError::WrongShape { n, row: Some(row), len }.into());
+        if len != width {
+            return Err(wrong(Some(row), len).into());
         }
         if let Some((col, c)) = text.chars().enumerate().find(|&(_, c)| holder_of_char(c).is_err())
         {
             return Err(PositionError::InvalidCell { row, col, value: u32::from(c) }.into());
         }
     }
-    Ok(shape)
+    Ok(())
 }
 
-/// The holder of a cell of rows that passed [`check_rows`]: n ASCII characters each, so bytes
-/// index cells.
+/// The holder of a cell of rows that passed [`check_rows`]: ASCII characters, so bytes index
+/// cells.
 fn row_cell<S: AsRef<str>>(rows: &[S], row: usize, col: usize) -> Option<Player> {
     holder_of_char(char::from(rows[row].as_ref().as_bytes()[col])).unwrap_or(None)
 }
 
 /// Checks that n * n cell codes (row-major; 0 empty, 1 `X`, 2 `O`) form a position some legal
-/// game reaches. Builds nothing and allocates nothing.
+/// game of n x n tic-tac-toe reaches. Builds nothing and allocates nothing.
 ///
 /// ```
 /// use tictactoe_core::{validate_cells, Error, PositionError, Player};
@@ -83,13 +97,11 @@ fn row_cell<S: AsRef<str>>(rows: &[S], row: usize, col: usize) -> Option<Player>
 /// # Errors
 /// [`Error::InvalidSize`] for a bad n, [`Error::InvalidPosition`] with the reason otherwise.
 pub fn validate_cells(n: usize, cells: &[u8]) -> Result<(), Error> {
-    let shape = check_cells(n, cells)?;
-    reach::analyze(shape, &|row, col| cell_holder(cells, shape, row, col))?;
-    Ok(())
+    Form::tic_tac_toe(n)?.validate_cells(cells)
 }
 
 /// Checks that rows of text (`X`, `O`, and `' '` or `'.'` for empty, n rows of n) form a
-/// position some legal game reaches. Builds nothing and allocates nothing.
+/// position some legal game of n x n tic-tac-toe reaches. Builds nothing and allocates nothing.
 ///
 /// ```
 /// use tictactoe_core::validate_rows;
@@ -101,9 +113,74 @@ pub fn validate_cells(n: usize, cells: &[u8]) -> Result<(), Error> {
 /// [`Error::InvalidSize`] for no rows or too many, [`Error::InvalidPosition`] with the reason
 /// otherwise.
 pub fn validate_rows<S: AsRef<str>>(rows: &[S]) -> Result<(), Error> {
-    let shape = check_rows(rows)?;
-    reach::analyze(shape, &|row, col| row_cell(rows, row, col))?;
-    Ok(())
+    Form::tic_tac_toe(rows.len())?.validate_rows(rows)
+}
+
+impl Form {
+    fn validate_cells(self, cells: &[u8]) -> Result<(), Error> {
+        check_cells(self, cells)?;
+        reach::analyze(self, &|row, col| cell_holder(cells, self.shape, row, col))?;
+        Ok(())
+    }
+
+    fn validate_rows<S: AsRef<str>>(self, rows: &[S]) -> Result<(), Error> {
+        check_rows(self, rows)?;
+        reach::analyze(self, &|row, col| row_cell(rows, row, col))?;
+        Ok(())
+    }
+
+    fn game_from_cells(self, cells: &[u8]) -> Result<Game, Error> {
+        check_cells(self, cells)?;
+        let at = |row, col| cell_holder(cells, self.shape, row, col);
+        let win = reach::analyze(self, &at)?;
+        Game::from_valid_position(self, at, win)
+    }
+
+    fn game_from_rows<S: AsRef<str>>(self, rows: &[S]) -> Result<Game, Error> {
+        check_rows(self, rows)?;
+        let at = |row, col| row_cell(rows, row, col);
+        let win = reach::analyze(self, &at)?;
+        Game::from_valid_position(self, at, win)
+    }
+}
+
+impl Rules {
+    /// Checks that rows * cols cell codes (row-major; 0 empty, 1 `X`, 2 `O`) form a position
+    /// some legal game under these rules reaches (see [`Game::from_cells_with_rules`]).
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, PositionError, Rules};
+    /// let rules = Rules { rows: 2, cols: 3, k: 2, exact: false, gravity: true };
+    /// assert!(rules.validate_cells(&[0, 0, 0, 1, 2, 0]).is_ok());
+    /// assert_eq!(
+    ///     rules.validate_cells(&[1, 0, 0, 0, 2, 0]),
+    ///     Err(Error::InvalidPosition(PositionError::Floating { row: 0, col: 0 }))
+    /// );
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::InvalidRules`]; [`Error::InvalidPosition`] with the reason;
+    /// [`Error::AllocFailed`] when a search of the order of moves cannot have its memory.
+    pub fn validate_cells(&self, cells: &[u8]) -> Result<(), Error> {
+        Form::of(self)?.validate_cells(cells)
+    }
+
+    /// Checks that rows of text (`X`, `O`, and `' '` or `'.'` for empty; `rows` rows of `cols`)
+    /// form a position some legal game under these rules reaches.
+    ///
+    /// # Errors
+    /// As [`Rules::validate_cells`].
+    pub fn validate_rows<S: AsRef<str>>(&self, rows: &[S]) -> Result<(), Error> {
+        Form::of(self)?.validate_rows(rows)
+    }
+
+    /// The rules of rows x cols from text rows (rows of equal length; `cols` from the first),
+    /// with k in a row and no exact rule or gravity: for callers that give a board as text.
+    /// The rows are checked when the game is made.
+    pub fn of_rows<S: AsRef<str>>(rows: &[S], k: usize) -> Rules {
+        let cols = rows.first().map_or(0, |row| row.as_ref().chars().count());
+        Rules::mnk(rows.len(), cols, k)
+    }
 }
 
 impl Game {
@@ -122,10 +199,7 @@ impl Game {
     /// # Errors
     /// As [`validate_cells`], and [`Error::AllocFailed`].
     pub fn from_cells(n: usize, cells: &[u8]) -> Result<Game, Error> {
-        let shape = check_cells(n, cells)?;
-        let at = |row, col| cell_holder(cells, shape, row, col);
-        let win = reach::analyze(shape, &at)?;
-        Game::from_valid_position(shape, at, win)
+        Form::tic_tac_toe(n)?.game_from_cells(cells)
     }
 
     /// A game at the position given as rows of text (see [`validate_rows`]). No limit beyond
@@ -141,9 +215,45 @@ impl Game {
     /// # Errors
     /// As [`validate_rows`], and [`Error::AllocFailed`].
     pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Result<Game, Error> {
-        let shape = check_rows(rows)?;
-        let at = |row, col| row_cell(rows, row, col);
-        let win = reach::analyze(shape, &at)?;
-        Game::from_valid_position(shape, at, win)
+        Form::tic_tac_toe(rows.len())?.game_from_rows(rows)
+    }
+
+    /// A game under `rules` at the position given as rows * cols cell codes (row-major;
+    /// 0 empty, 1 `X`, 2 `O`), which must be reachable by a legal game under those rules (under
+    /// gravity, no mark floats, and some order of the columns reaches it). Its marks are the
+    /// starting position, as for [`Game::from_cells`].
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Player, Rules, Status};
+    /// // Connect Four, 2 rows shown of 6: X has four along the bottom row.
+    /// let mut cells = [0; 42];
+    /// cells[35..42].copy_from_slice(&[1, 1, 1, 1, 0, 0, 0]);
+    /// cells[28..35].copy_from_slice(&[2, 2, 2, 0, 0, 0, 0]);
+    /// let game = Game::from_cells_with_rules(Rules::CONNECT_FOUR, &cells)?;
+    /// assert_eq!(game.status(), Status::Won(Player::X));
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Rules::validate_cells`].
+    pub fn from_cells_with_rules(rules: Rules, cells: &[u8]) -> Result<Game, Error> {
+        Form::of(&rules)?.game_from_cells(cells)
+    }
+
+    /// A game under `rules` at the position given as rows of text, as
+    /// [`Game::from_cells_with_rules`].
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Rules};
+    /// let rows = ["X..O", ".X.O", "...."];
+    /// let game = Game::from_rows_with_rules(Rules::of_rows(&rows, 3), &rows)?;
+    /// assert_eq!((game.rows(), game.cols(), game.marks()), (3, 4, 4));
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Rules::validate_rows`].
+    pub fn from_rows_with_rules<S: AsRef<str>>(rules: Rules, rows: &[S]) -> Result<Game, Error> {
+        Form::of(&rules)?.game_from_rows(rows)
     }
 }

@@ -6,7 +6,7 @@
 //! number of lines still free of each player's opponent is maintained on every move and undo.
 //! The state is one word a line ([`count`] of them), in the game's block.
 
-use crate::shape::Cell;
+use crate::shape::{Cell, Shape};
 use crate::Player;
 
 /// A line of the board: a row, a column, the diagonal or the anti-diagonal.
@@ -42,35 +42,18 @@ impl Line {
         }
     }
 
-    /// Every line of an n x n board: the rows, the columns, the diagonal, the anti-diagonal.
-    pub(crate) fn all(n: usize) -> impl Iterator<Item = Line> {
-        (0..n)
-            .map(Line::Row)
-            .chain((0..n).map(Line::Column))
-            .chain([Line::Diagonal, Line::AntiDiagonal])
-    }
-
-    /// The lines through (row, col) on an n x n board, in the order row, column, diagonal,
-    /// anti-diagonal (the diagonals only when the cell is on them).
-    pub(crate) fn through(n: usize, row: usize, col: usize) -> impl Iterator<Item = Line> {
+    /// The lines through (row, col) on a board of `shape`, in the order row, column, diagonal,
+    /// anti-diagonal (the diagonals only on a square board, and when the cell is on them).
+    pub(crate) fn through(shape: Shape, row: usize, col: usize) -> impl Iterator<Item = Line> {
+        let side = shape.side();
         [
             Some(Line::Row(row)),
             Some(Line::Column(col)),
-            (row == col).then_some(Line::Diagonal),
-            (row + col == n - 1).then_some(Line::AntiDiagonal),
+            side.filter(|_| row == col).map(|_| Line::Diagonal),
+            side.filter(|&n| row + col == n - 1).map(|_| Line::AntiDiagonal),
         ]
         .into_iter()
         .flatten()
-    }
-
-    /// Whether (row, col) lies on this line of an n x n board.
-    pub(crate) fn contains(self, n: usize, row: usize, col: usize) -> bool {
-        match self {
-            Line::Row(r) => r == row,
-            Line::Column(c) => c == col,
-            Line::Diagonal => row == col,
-            Line::AntiDiagonal => row + col == n - 1,
-        }
     }
 
     /// The i-th cell (row, col) of this line, for i < n.
@@ -151,12 +134,13 @@ pub(crate) fn add(
 pub(crate) fn remove(
     counts: &mut [u32],
     open: &mut [u32; 2],
-    n: usize,
+    shape: Shape,
     cell: Cell,
     player: Player,
 ) {
     let shift = shift(player);
-    for line in Line::through(n, cell.row, cell.col) {
+    let n = shape.rows();
+    for line in Line::through(shape, cell.row, cell.col) {
         let word = &mut counts[line.slot(n)];
         *word -= 1 << shift;
         open[player.opponent().index()] += u32::from((*word >> shift) & 0xFFFF == 0);

@@ -2,16 +2,24 @@
 //! same code: a [`Game`](crate::Game) over its own block of words, each game of a
 //! [`Batch`](crate::Batch) over one stride of the batch's arrays.
 //!
-//! Here are decided: whose turn it is, when a game is over, whether a cell may take a mark, and
-//! (behind this module's functions, which are all the game and the batch call) whether a mark
-//! wins. The win rule today is [`full_line`]: per-player counters of the marks on every line,
-//! n in a row on an n x n board.
+//! Here are decided: whose turn it is, when a game is over, whether a cell may take a mark
+//! (free, and under gravity on the bottom row or on a mark), which cells and columns a move may
+//! take, and (behind this module's functions, which are all the game and the batch call)
+//! whether a mark wins. Two win rules sit side by side: [`full_line`], per-player counters of
+//! the marks on every line, for k equal to the side of a square board (LeetCode 348, the fast
+//! path), and [`runs`], run lengths at the ends of runs, for every other k. Both judge a move in
+//! O(1).
 
 mod full_line;
+mod gravity;
+mod runs;
+mod set;
 
 pub use full_line::Line;
+pub use set::Rules;
+pub(crate) use set::Variant;
 
-use crate::shape::{Cell, Shape};
+use crate::shape::{Cell, Direction, Shape};
 use crate::storage::block::Block;
 use crate::storage::board;
 use crate::{Error, Player};
@@ -30,7 +38,7 @@ use crate::{Error, Player};
 pub enum Status {
     /// Nobody has won and a cell is still free.
     InProgress,
-    /// This player completed a line; no more moves are allowed.
+    /// This player made a winning run; no more moves are allowed.
     Won(Player),
     /// The board is full and nobody won (LeetCode 1275's "Draw").
     Draw,
@@ -48,9 +56,126 @@ impl Status {
     }
 }
 
+/// A run of one player's marks in a row, column or diagonal: its first and last cells as
+/// (row, col), the first the one nearer the top (or, along a row, the left).
+///
+/// ```
+/// use tictactoe_core::{Game, Rules, Run};
+/// let mut game = Game::with_rules(Rules::mnk(4, 5, 3))?;
+/// game.play_all([(3, 1), (0, 0), (3, 2), (0, 4), (3, 3)])?;
+/// assert_eq!(game.winning_runs().collect::<Vec<_>>(), [Run { first: (3, 1), last: (3, 3) }]);
+/// assert_eq!(Run { first: (3, 1), last: (3, 3) }.len(), 3);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Run {
+    /// The first cell (row, col).
+    pub first: (usize, usize),
+    /// The last cell (row, col).
+    pub last: (usize, usize),
+}
+
+impl Run {
+    /// The number of cells in the run.
+    #[allow(clippy::len_without_is_empty)] // a run holds at least one cell
+    pub fn len(&self) -> usize {
+        self.first.0.abs_diff(self.last.0).max(self.first.1.abs_diff(self.last.1)) + 1
+    }
+}
+
+/// A game's shape and the rest of its rules: what every rule function below is told.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Form {
+    pub(crate) shape: Shape,
+    pub(crate) variant: Variant,
+}
+
+impl Form {
+    /// The form of checked rules.
+    ///
+    /// # Errors
+    /// [`Error::InvalidRules`].
+    pub(crate) const fn of(rules: &Rules) -> Result<Form, Error> {
+        match rules.shape() {
+            Ok(shape) => Ok(Form { shape, variant: rules.variant() }),
+            Err(error) => Err(error),
+        }
+    }
+
+    /// LeetCode 348's n x n game.
+    ///
+    /// # Errors
+    /// [`Error::InvalidSize`] unless 1 <= n <= [`MAX_N`](crate::MAX_N).
+    #[inline]
+    pub(crate) const fn tic_tac_toe(n: usize) -> Result<Form, Error> {
+        match Shape::square(n) {
+            Ok(shape) => Ok(Form { shape, variant: Variant::TIC_TAC_TOE }),
+            Err(error) => Err(error),
+        }
+    }
+
+    /// The rules back.
+    pub(crate) const fn rules(self) -> Rules {
+        self.variant.rules(self.shape)
+    }
+
+    /// The marks in a row that win.
+    #[inline(always)]
+    fn k(self) -> usize {
+        self.variant.k_on(self.shape)
+    }
+
+    /// Whether a run of `len` marks wins: k or more, or exactly k under the exact rule.
+    #[inline(always)]
+    pub(crate) fn wins(self, len: usize) -> bool {
+        runs::wins(len, self.k(), self.variant.exact())
+    }
+
+    /// The words the win rule keeps (line counters or run lengths), before gravity's heights.
+    #[inline(always)]
+    const fn win_words(self) -> usize {
+        if self.variant.whole_lines() {
+            full_line::count(self.shape.rows())
+        } else {
+            runs::words(self.shape.cells())
+        }
+    }
+
+    /// The words of rule state a game keeps (for any shape whose cell count does not overflow:
+    /// the size arithmetic asks for sizes no game has too).
+    pub(crate) const fn rule_words(self) -> usize {
+        self.win_words()
+            + if self.variant.gravity() { gravity::words(self.shape.cols()) } else { 0 }
+    }
+
+    /// The block of a game: its board, the rules' state, its history.
+    ///
+    /// # Errors
+    /// [`Error::AllocFailed`] when the target cannot address it.
+    #[inline]
+    pub(crate) fn block(self) -> Result<Block, Error> {
+        Block::new(self.shape.cells(), self.rule_words())
+    }
+
+    /// The number of actions of a batch: a cell each, or under gravity a column each.
+    pub(crate) fn action_count(self) -> usize {
+        if self.variant.gravity() {
+            self.shape.cols()
+        } else {
+            self.shape.cells()
+        }
+    }
+}
+
+/// The words of rule state of n x n tic-tac-toe, for any n (a size no game has included): the
+/// arithmetic of [`game_bytes`](crate::game_bytes).
+pub(crate) const fn tic_tac_toe_words(n: usize) -> usize {
+    full_line::count(n)
+}
+
 /// What a game keeps beside its block of words: the marks of each player (by
-/// [`Player::index`]), and how many lines hold no mark of each player's opponent (so that
-/// [`can_win`] is O(1)).
+/// [`Player::index`]), and, for whole lines, how many lines hold no mark of each player's
+/// opponent (so that [`can_win`] is O(1) there).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Counts {
     marks: [u32; 2],
@@ -60,10 +185,11 @@ pub(crate) struct Counts {
 impl Counts {
     /// The counts of an empty game: no marks, every line open to both players.
     #[inline]
-    pub(crate) fn new(shape: Shape) -> Counts {
+    pub(crate) fn new(form: Form) -> Counts {
         // 2 * MAX_N + 2 lines fit in u32.
-        let lines = full_line::count(shape.n()) as u32;
-        Counts { marks: [0; 2], open: [lines; 2] }
+        let lines =
+            if form.variant.whole_lines() { full_line::count(form.shape.rows()) } else { 0 };
+        Counts { marks: [0; 2], open: [lines as u32; 2] }
     }
 
     /// The marks on the board (below 2^32).
@@ -77,21 +203,6 @@ impl Counts {
     pub(crate) fn marks_of(&self, player: Player) -> usize {
         self.marks[player.index()] as usize
     }
-}
-
-/// The block of a game on `shape`: its board, the win rule's state, its history.
-///
-/// # Errors
-/// [`Error::AllocFailed`] when the target cannot address it.
-#[inline]
-pub(crate) fn block(shape: Shape) -> Result<Block, Error> {
-    Block::new(shape.cells(), rule_words(shape.n()))
-}
-
-/// The words the win rule keeps for an n x n board (for any n whose n * n does not overflow:
-/// the size arithmetic asks for sizes no game has too).
-pub(crate) const fn rule_words(n: usize) -> usize {
-    full_line::count(n)
 }
 
 /// Whose turn it is: `X` while `X` has no more marks than `O`, else `O`. In a game played in
@@ -121,77 +232,261 @@ pub(crate) fn is_over(winner: Option<Player>, counts: &Counts, shape: Shape) -> 
     status(winner, counts, shape) != Status::InProgress
 }
 
-/// The checks of a move's cell after its bounds and its player: nobody has won (`winner`), and
-/// the cell is free on `board`.
+/// The checks of a move's cell after its bounds and its player, on a game's `words` (its
+/// [`Block`], the rules' state from `rule_start`): nobody has won (`winner`), the cell is free,
+/// and under gravity it sits on the bottom row or on a mark. `PLAIN` says the rules are
+/// LeetCode 348's ([`Variant::plain`]), so that its moves compile to the checks they need.
 #[inline(always)]
-pub(crate) fn check_free(board: &[u32], winner: Option<Player>, cell: Cell) -> Result<(), Error> {
+pub(crate) fn check_move<const PLAIN: bool>(
+    words: &[u32],
+    rule_start: usize,
+    form: Form,
+    winner: Option<Player>,
+    cell: Cell,
+) -> Result<(), Error> {
     if let Some(winner) = winner {
         return Err(Error::GameOver { winner });
     }
-    match board::get(board, cell.index) {
-        Some(by) => Err(Error::Occupied { row: cell.row, col: cell.col, by }),
-        None => Ok(()),
+    if let Some(by) = board::get(words, cell.index) {
+        return Err(Error::Occupied { row: cell.row, col: cell.col, by });
     }
+    if !PLAIN
+        && form.variant.gravity()
+        && !gravity::supported(heights(words, rule_start, form), form.shape, cell)
+    {
+        return Err(Error::Floating { row: cell.row, col: cell.col });
+    }
+    Ok(())
 }
 
-/// Marks `cell` for `player` (a move the checks above accepted) in a game's `words` (its
-/// [`Block`], the rule's state from `rule_start`), and tells whether the mark won. The history
+/// Gravity's column heights in a game's words.
+#[inline(always)]
+fn heights(words: &[u32], rule_start: usize, form: Form) -> &[u32] {
+    &words[rule_start + form.win_words()..]
+}
+
+/// Marks `cell` for `player` (a move [`check_move`] accepted) in a game's `words` (its
+/// [`Block`], the rules' state from `rule_start`), and tells whether the mark won. The history
 /// is the owner's to keep.
 #[inline(always)]
-pub(crate) fn place(
+pub(crate) fn place<const PLAIN: bool>(
     words: &mut [u32],
     rule_start: usize,
     counts: &mut Counts,
-    shape: Shape,
+    form: Form,
     cell: Cell,
     player: Player,
 ) -> bool {
     board::set(words, cell.index, player);
     counts.marks[player.index()] += 1;
-    full_line::add(&mut words[rule_start..], &mut counts.open, shape.n(), cell, player)
+    let (board, state) = words.split_at_mut(rule_start);
+    if PLAIN {
+        return full_line::add(state, &mut counts.open, form.shape.rows(), cell, player);
+    }
+    if form.variant.gravity() {
+        gravity::add(&mut state[form.win_words()..], cell.col);
+    }
+    if form.variant.whole_lines() {
+        full_line::add(state, &mut counts.open, form.shape.rows(), cell, player)
+    } else {
+        runs::add(board, state, form, cell, player)
+    }
 }
 
-/// Takes back the mark at `cell`: the exact inverse of [`place`]. Returns whose it was.
+/// Takes back the mark at `cell`, the last one placed: the exact inverse of [`place`]. Returns
+/// whose it was.
 pub(crate) fn unplace(
     words: &mut [u32],
     rule_start: usize,
     counts: &mut Counts,
-    shape: Shape,
+    form: Form,
     cell: Cell,
 ) -> Player {
     let player = board::get(words, cell.index).expect("a cell taken back holds a mark");
+    let (board, state) = words.split_at_mut(rule_start);
+    if form.variant.gravity() {
+        gravity::remove(&mut state[form.win_words()..], cell.col);
+    }
+    if form.variant.whole_lines() {
+        full_line::remove(state, &mut counts.open, form.shape, cell, player);
+    } else {
+        runs::remove(board, state, form.shape, cell, player);
+    }
     board::clear(words, cell.index);
     counts.marks[player.index()] -= 1;
-    full_line::remove(&mut words[rule_start..], &mut counts.open, shape.n(), cell, player);
     player
 }
 
 /// Whether `player` can still win: true for the winner, false when the opponent has won,
-/// otherwise true exactly when some line holds no mark of the opponent. O(1).
-#[inline]
-pub(crate) fn can_win(winner: Option<Player>, counts: &Counts, player: Player) -> bool {
+/// otherwise true exactly when some line (for whole lines, in O(1)) or some k cells in a row
+/// (otherwise, by a scan of the board) hold no mark of the opponent. Sound: false only when
+/// `player` can never win.
+pub(crate) fn can_win(
+    words: &[u32],
+    winner: Option<Player>,
+    counts: &Counts,
+    form: Form,
+    player: Player,
+) -> bool {
     match winner {
         Some(winner) => winner == player,
-        None => counts.open[player.index()] > 0,
+        None if form.variant.whole_lines() => counts.open[player.index()] > 0,
+        None => runs::open_window(words, form.shape, form.k(), player.opponent()),
     }
 }
 
-/// The lines a winning move at `cell` by `player` completed (up to four), from the rule's state
-/// in `words` (from `rule_start`).
+/// The runs a winning move at `cell` by `player` made that win (up to four, one a direction, in
+/// the order row, column, diagonal, anti-diagonal), from the rules' state in `words` (from
+/// `rule_start`).
+pub(crate) fn winning_runs(
+    words: &[u32],
+    rule_start: usize,
+    form: Form,
+    cell: Cell,
+    player: Player,
+) -> impl Iterator<Item = Run> + '_ {
+    let (board, state) = words.split_at(rule_start);
+    let (shape, n) = (form.shape, form.shape.rows());
+    let lines = winning_lines(words, rule_start, form, cell, player)
+        .map(move |line| Run { first: line.cell(n, 0), last: line.cell(n, n - 1) });
+    let runs = Direction::ALL.into_iter().enumerate().filter_map(move |(d, direction)| {
+        if form.variant.whole_lines() {
+            return None;
+        }
+        let (before, after) = runs::around(board, state, shape, cell, d, player);
+        if !form.wins(before + 1 + after) {
+            return None;
+        }
+        // Every direction steps down or right, so the cells before come first.
+        let end = |steps: isize| {
+            let end = shape.step(cell, direction, steps).unwrap_or(cell);
+            (end.row, end.col)
+        };
+        Some(Run { first: end(-(before as isize)), last: end(after as isize) })
+    });
+    lines.chain(runs)
+}
+
+/// The whole lines a winning move at `cell` by `player` completed (up to four), from the rules'
+/// state in `words` (from `rule_start`): for whole-line rules; none otherwise (a run shorter
+/// than its line is no line: see [`winning_runs`]).
 pub(crate) fn winning_lines(
     words: &[u32],
     rule_start: usize,
-    shape: Shape,
+    form: Form,
     cell: Cell,
     player: Player,
 ) -> impl Iterator<Item = Line> + '_ {
-    let (n, counts) = (shape.n(), &words[rule_start..]);
-    Line::through(n, cell.row, cell.col)
-        .filter(move |&line| full_line::marks(counts, n, player, line) == n)
+    let (n, counts) = (form.shape.rows(), &words[rule_start..]);
+    let whole = form.variant.whole_lines();
+    Line::through(form.shape, cell.row, cell.col)
+        .filter(move |&line| whole && full_line::marks(counts, n, player, line) == n)
 }
 
-/// The lines of an n x n board through (row, col), in the order row, column, diagonal,
-/// anti-diagonal: what a move there can complete.
+/// The lines of the board through (row, col), in the order row, column, diagonal,
+/// anti-diagonal (the diagonals of a square board only, and only when the cell is on them).
 pub(crate) fn lines_through(shape: Shape, cell: Cell) -> impl Iterator<Item = Line> {
-    Line::through(shape.n(), cell.row, cell.col)
+    Line::through(shape, cell.row, cell.col)
+}
+
+/// The row of the lowest free cell of column `col`, if it has one: under gravity the only cell
+/// of the column a move may take (O(1)), otherwise found from the bottom up.
+pub(crate) fn landing_row(
+    words: &[u32],
+    rule_start: usize,
+    form: Form,
+    col: usize,
+) -> Option<usize> {
+    if form.variant.gravity() {
+        return gravity::landing_row(heights(words, rule_start, form), form.shape, col);
+    }
+    (0..form.shape.rows())
+        .rev()
+        .find(|&row| board::get(words, form.shape.index(row, col)).is_none())
+}
+
+/// Whether a move may take `cell` in a game nobody has won: it is free and, under gravity,
+/// supported.
+#[inline]
+pub(crate) fn is_legal(words: &[u32], rule_start: usize, form: Form, cell: Cell) -> bool {
+    board::get(words, cell.index).is_none()
+        && (!form.variant.gravity()
+            || gravity::supported(heights(words, rule_start, form), form.shape, cell))
+}
+
+/// The number of legal moves of a game in progress with these counts: its free cells, or
+/// under gravity its columns with room.
+pub(crate) fn legal_count(words: &[u32], rule_start: usize, form: Form, counts: &Counts) -> usize {
+    if form.variant.gravity() {
+        let heights = heights(words, rule_start, form);
+        return (0..form.shape.cols())
+            .filter(|&col| gravity::height(heights, col) < form.shape.rows())
+            .count();
+    }
+    form.shape.cells() - counts.marks()
+}
+
+/// The cell a batch's action names in a game (`words`, from `rule_start`) with this winner:
+/// the cell with that index, or under gravity the lowest free cell of the column with that
+/// index. `PLAIN` as for [`check_move`].
+///
+/// # Errors
+/// [`Error::OutOfBounds`] for an action past the last cell (or column, reported on row 0);
+/// [`Error::GameOver`]; [`Error::Occupied`]; [`Error::ColumnFull`].
+#[inline(always)]
+pub(crate) fn action_cell<const PLAIN: bool>(
+    words: &[u32],
+    rule_start: usize,
+    form: Form,
+    winner: Option<Player>,
+    action: u32,
+) -> Result<Cell, Error> {
+    if PLAIN || !form.variant.gravity() {
+        let cell = form.shape.cell_of_index(action as usize)?;
+        check_move::<PLAIN>(words, rule_start, form, winner, cell)?;
+        return Ok(cell);
+    }
+    let col = action as usize;
+    form.shape.cell(0, col)?;
+    if let Some(winner) = winner {
+        return Err(Error::GameOver { winner });
+    }
+    let row = landing_row(words, rule_start, form, col).ok_or(Error::ColumnFull { col })?;
+    Ok(form.shape.cell_at(form.shape.index(row, col)))
+}
+
+/// The action that names `cell` (which is on the board): its index, or under gravity its
+/// column.
+pub(crate) fn action_of(form: Form, cell: Cell) -> u32 {
+    // Cell indices are below 2^32.
+    if form.variant.gravity() {
+        cell.col as u32
+    } else {
+        cell.index as u32
+    }
+}
+
+/// The `nth` legal action (from 0) of a game in progress, if it has more than `nth`.
+pub(crate) fn nth_action(words: &[u32], rule_start: usize, form: Form, nth: usize) -> Option<u32> {
+    if form.variant.gravity() {
+        let heights = heights(words, rule_start, form);
+        let rows = form.shape.rows();
+        let col =
+            (0..form.shape.cols()).filter(|&col| gravity::height(heights, col) < rows).nth(nth)?;
+        return Some(col as u32);
+    }
+    board::nth_free(words, form.shape.cells(), nth).map(|cell| cell as u32)
+}
+
+/// Sets `out[action]` (one flag an action, [`Form::action_count`] of them) to whether the action
+/// is legal in a game in progress.
+pub(crate) fn legal_actions_into(words: &[u32], rule_start: usize, form: Form, out: &mut [bool]) {
+    if form.variant.gravity() {
+        let heights = heights(words, rule_start, form);
+        for (col, flag) in out.iter_mut().enumerate() {
+            *flag = gravity::height(heights, col) < form.shape.rows();
+        }
+    } else {
+        board::flags_into(words, 0, out);
+    }
 }

@@ -1,7 +1,7 @@
 //! Independent `Game`s beside a `Batch`, played move by move as the batch plays its games: the
 //! model the batch is checked against (core/tests/batch.rs, and `make soak`).
 
-use tictactoe_core::{Batch, Error, Game, Illegal, Player, ReplayError};
+use tictactoe_core::{Batch, Error, Game, Illegal, Player, ReplayError, Rules};
 
 /// The single games beside the batch, and the winners of games lost by an illegal action.
 pub struct Singles {
@@ -10,8 +10,8 @@ pub struct Singles {
 }
 
 impl Singles {
-    pub fn new(count: usize, n: usize) -> Singles {
-        Singles { games: vec![Game::new(n).unwrap(); count], forfeit: vec![None; count] }
+    pub fn new(count: usize, rules: Rules) -> Singles {
+        Singles { games: vec![Game::with_rules(rules).unwrap(); count], forfeit: vec![None; count] }
     }
 
     pub fn winner(&self, g: usize) -> u8 {
@@ -20,25 +20,43 @@ impl Singles {
 
     pub fn over(&self, g: usize) -> bool {
         let game = &self.games[g];
-        self.winner(g) != 0 || game.marks() == game.n() * game.n()
+        self.winner(g) != 0 || game.marks() == game.rows() * game.cols()
+    }
+
+    /// The number of actions of a game: a cell each, or under gravity a column each.
+    fn actions(&self) -> usize {
+        let game = &self.games[0];
+        if game.rules().gravity {
+            game.cols()
+        } else {
+            game.rows() * game.cols()
+        }
+    }
+
+    /// Plays `action` on `game` as the batch reads it: a cell, or under gravity a column.
+    fn act(game: &mut Game, action: u32) -> Result<Option<Player>, Error> {
+        let (action, cols) = (action as usize, game.cols());
+        if game.rules().gravity {
+            game.drop(action).map(|(_, winner)| winner)
+        } else {
+            game.play(action / cols, action % cols)
+        }
     }
 
     /// What the batch must answer for `action` in game g: the single game's refusal, if any
     /// (a forfeited game refuses every move as over).
     pub fn refusal(&self, g: usize, action: u32) -> Option<Error> {
         let mut copy = self.games[g].clone();
-        let n = copy.n();
         if let Some(winner) = self.forfeit[g] {
-            if (action as usize) < n * n {
+            if (action as usize) < self.actions() {
                 return Some(Error::GameOver { winner });
             }
         }
-        copy.play(action as usize / n, action as usize % n).err()
+        Singles::act(&mut copy, action).err()
     }
 
     /// Plays `action` in game g as the batch does with `illegal`; returns the winner after it.
     pub fn play(&mut self, g: usize, action: u32) -> u8 {
-        let n = self.games[g].n();
         let next = self.games[g].next_player();
         if self.refusal(g, action).is_some() {
             // A game already over keeps its result (a draw is not lost by a later action).
@@ -46,7 +64,7 @@ impl Singles {
                 self.forfeit[g] = Some(next.opponent());
             }
         } else {
-            self.games[g].play(action as usize / n, action as usize % n).unwrap();
+            Singles::act(&mut self.games[g], action).unwrap();
         }
         self.winner(g)
     }
@@ -54,7 +72,9 @@ impl Singles {
 
 /// Every query of the batch against the single games.
 pub fn assert_same(batch: &Batch, singles: &Singles) {
-    let (count, n) = (batch.count(), batch.n());
+    let (count, cells, cols) = (batch.count(), batch.rows() * batch.cols(), batch.cols());
+    let (actions, gravity) = (batch.actions(), batch.rules().gravity);
+    assert_eq!(actions, singles.actions());
     let mut bytes = vec![0u8; count];
     batch.winners(&mut bytes).unwrap();
     assert_eq!(bytes, (0..count).map(|g| singles.winner(g)).collect::<Vec<_>>());
@@ -64,29 +84,29 @@ pub fn assert_same(batch: &Batch, singles: &Singles) {
     let mut flags = vec![false; count];
     batch.terminated(&mut flags).unwrap();
     assert_eq!(flags, (0..count).map(|g| singles.over(g)).collect::<Vec<_>>());
-    let mut cells = vec![9u8; count * n * n];
-    batch.cells_into(&mut cells).unwrap();
+    let mut codes = vec![9u8; count * cells];
+    batch.cells_into(&mut codes).unwrap();
     let expected: Vec<u8> = singles.games.iter().flat_map(|g| g.cells()).collect();
-    assert_eq!(cells, expected);
-    let mut mask = vec![false; count * n * n];
+    assert_eq!(codes, expected);
+    let mut mask = vec![false; count * actions];
     batch.legal_mask_into(&mut mask).unwrap();
-    let mut planes = vec![false; count * 2 * n * n];
+    let mut planes = vec![false; count * 2 * cells];
     batch.observation_into(&mut planes).unwrap();
     for (g, game) in singles.games.iter().enumerate() {
         let legal: Vec<usize> = if singles.over(g) {
             Vec::new()
         } else {
-            game.legal_moves().map(|(r, c)| r * n + c).collect()
+            game.legal_moves().map(|(r, c)| if gravity { c } else { r * cols + c }).collect()
         };
-        let mask = &mask[g * n * n..(g + 1) * n * n];
+        let mask = &mask[g * actions..(g + 1) * actions];
         assert_eq!(mask.iter().filter(|&&m| m).count(), legal.len());
-        assert!(legal.iter().all(|&cell| mask[cell]));
+        assert!(legal.iter().all(|&action| mask[action]));
         let mine = game.next_player().number();
-        let (own, other) = planes[g * 2 * n * n..(g + 1) * 2 * n * n].split_at(n * n);
+        let (own, other) = planes[g * 2 * cells..(g + 1) * 2 * cells].split_at(cells);
         for (cell, code) in game.cells().enumerate() {
             assert_eq!((own[cell], other[cell]), (code == mine, code == 3 - mine));
         }
-        let history: Vec<u32> = game.history().map(|m| (m.row * n + m.col) as u32).collect();
+        let history: Vec<u32> = game.history().map(|m| (m.row * cols + m.col) as u32).collect();
         assert_eq!(batch.history(g).unwrap(), history.as_slice());
         assert_eq!(&batch.game(g).unwrap(), game);
     }

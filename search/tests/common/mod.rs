@@ -12,7 +12,7 @@ pub const WIN: i32 = 1000;
 
 /// The position's score for the player to move, counted from the position.
 pub fn minimax(game: &mut Game) -> i32 {
-    let n = game.n();
+    let n = game.rows();
     let moves: Vec<(usize, usize)> = game.legal_moves().collect();
     let mut best = i32::MIN;
     for (row, col) in moves {
@@ -32,7 +32,7 @@ pub fn minimax(game: &mut Game) -> i32 {
 
 /// The winner and plies a score stands for, as the solver reports them.
 pub fn outcome(game: &Game, score: i32) -> (Option<Player>, usize) {
-    let empties = game.n() * game.n() - game.marks();
+    let empties = game.rows() * game.rows() - game.marks();
     let mover = game.next_player();
     match score {
         0 => (None, empties),
@@ -44,13 +44,13 @@ pub fn outcome(game: &Game, score: i32) -> (Option<Player>, usize) {
 /// Every position a game reaches from `start` by legal moves, that is not over, once each.
 pub fn reachable(start: Game) -> Vec<Game> {
     fn walk(game: &mut Game, seen: &mut HashSet<Vec<u8>>, out: &mut Vec<Game>) {
-        if game.winner().is_some() || game.marks() == game.n() * game.n() {
+        if game.winner().is_some() || game.marks() == game.rows() * game.rows() {
             return;
         }
         if !seen.insert(game.cells().collect()) {
             return;
         }
-        out.push(Game::from_cells(game.n(), &game.cells().collect::<Vec<u8>>()).unwrap());
+        out.push(Game::from_cells(game.rows(), &game.cells().collect::<Vec<u8>>()).unwrap());
         let moves: Vec<(usize, usize)> = game.legal_moves().collect();
         for (row, col) in moves {
             game.play(row, col).unwrap();

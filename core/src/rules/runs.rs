@@ -1,0 +1,158 @@
+//! The win rule of k in a row when k is not the side of a square board: the length of every
+//! run of one player's marks, kept at the two ends of the run, per direction.
+//!
+//! A new mark joins the run ending just before it and the run starting just after it, which
+//! their ends tell in O(1); the joined run's length is written at its two new ends. The mark
+//! itself, when it lands inside the joined run, keeps the length of the part before it, so that
+//! taking it back (last move first, as undo does) restores both parts' ends in O(1). A move is
+//! then a constant number of reads and writes whatever k and the board's size.
+//!
+//! The state is one 16-bit length per cell and direction (a run is at most [`MAX_N`] long), two
+//! words a cell, in the game's block; a free cell's lengths are 0.
+//!
+//! [`MAX_N`]: crate::MAX_N
+
+use super::Form;
+use crate::shape::{Cell, Direction, Shape};
+use crate::storage::board;
+use crate::Player;
+
+/// The words the runs take on `shape`.
+pub(crate) const fn words(cells: usize) -> usize {
+    2 * cells
+}
+
+/// Where the length of `cell`'s run in direction `d` sits: its word and bit shift.
+#[inline(always)]
+fn locate(cell: usize, d: usize) -> (usize, u32) {
+    (2 * cell + d / 2, 16 * (d as u32 % 2))
+}
+
+#[inline(always)]
+fn get(runs: &[u32], cell: usize, d: usize) -> usize {
+    let (word, shift) = locate(cell, d);
+    ((runs[word] >> shift) & 0xFFFF) as usize
+}
+
+#[inline(always)]
+fn set(runs: &mut [u32], cell: usize, d: usize, len: usize) {
+    let (word, shift) = locate(cell, d);
+    // A run is at most MAX_N = u16::MAX long.
+    runs[word] = (runs[word] & !(0xFFFF << shift)) | ((len as u32) << shift);
+}
+
+/// The neighbour of `cell` `steps` cells away in `direction`, if it is on the board and holds a
+/// mark of `player`.
+#[inline(always)]
+fn own(
+    board: &[u32],
+    shape: Shape,
+    cell: Cell,
+    direction: Direction,
+    steps: isize,
+    player: Player,
+) -> Option<Cell> {
+    let next = shape.step(cell, direction, steps)?;
+    (board::get(board, next.index) == Some(player)).then_some(next)
+}
+
+/// The index `steps` cells from `cell` in `direction` (backwards for a negative count), which
+/// the caller knows is on the board: a run's end.
+#[inline(always)]
+fn offset(shape: Shape, cell: Cell, direction: Direction, steps: isize) -> usize {
+    cell.index.wrapping_add_signed(shape.stride(direction) * steps)
+}
+
+/// Whether a run of `len` marks wins: k or more, or exactly k under the exact rule.
+#[inline(always)]
+pub(crate) fn wins(len: usize, k: usize, exact: bool) -> bool {
+    if exact {
+        len == k
+    } else {
+        len >= k
+    }
+}
+
+/// Adds the mark of `player` at `cell` (already on `board`) to the runs (`runs`, from the
+/// block's rule state); tells whether a run it made wins under the rules of `form`.
+#[inline]
+pub(crate) fn add(board: &[u32], runs: &mut [u32], form: Form, cell: Cell, player: Player) -> bool {
+    let shape = form.shape;
+    let mut won = false;
+    for (d, direction) in Direction::ALL.into_iter().enumerate() {
+        // The run ending just before the cell ends there, the one after it starts there.
+        let before = own(board, shape, cell, direction, -1, player)
+            .map_or(0, |prev| get(runs, prev.index, d));
+        let after = own(board, shape, cell, direction, 1, player)
+            .map_or(0, |next| get(runs, next.index, d));
+        let len = before + 1 + after;
+        if before > 0 && after > 0 {
+            set(runs, cell.index, d, before);
+        } else {
+            set(runs, cell.index, d, len);
+        }
+        // Runs are below 2^16 long.
+        set(runs, offset(shape, cell, direction, -(before as isize)), d, len);
+        set(runs, offset(shape, cell, direction, after as isize), d, len);
+        won |= form.wins(len);
+    }
+    won
+}
+
+/// The marks of `player` before and after `cell` (which holds one of theirs, and is the last
+/// mark placed: the state only tells this of the most recent mark) in its run in direction
+/// `d`.
+#[inline]
+pub(crate) fn around(
+    board: &[u32],
+    runs: &[u32],
+    shape: Shape,
+    cell: Cell,
+    d: usize,
+    player: Player,
+) -> (usize, usize) {
+    let direction = Direction::ALL[d];
+    let prev = own(board, shape, cell, direction, -1, player).is_some();
+    let next = own(board, shape, cell, direction, 1, player).is_some();
+    let at = get(runs, cell.index, d);
+    match (prev, next) {
+        (false, false) => (0, 0),
+        (false, true) => (0, at - 1),
+        (true, false) => (at - 1, 0),
+        (true, true) => {
+            let first = offset(shape, cell, direction, -(at as isize));
+            (at, get(runs, first, d) - at - 1)
+        }
+    }
+}
+
+/// Takes back the mark of `player` at `cell`, the last one placed and still on `board`: the
+/// exact inverse of [`add`].
+pub(crate) fn remove(board: &[u32], runs: &mut [u32], shape: Shape, cell: Cell, player: Player) {
+    for (d, direction) in Direction::ALL.into_iter().enumerate() {
+        let (before, after) = around(board, runs, shape, cell, d, player);
+        // The two parts the mark joined get their lengths back at both of their ends.
+        for (len, sign) in [(before as isize, -1), (after as isize, 1)] {
+            if len > 0 {
+                set(runs, offset(shape, cell, direction, sign), d, len as usize);
+                set(runs, offset(shape, cell, direction, sign * len), d, len as usize);
+            }
+        }
+        set(runs, cell.index, d, 0);
+    }
+}
+
+/// Whether some `k` cells in a row on `board` hold no mark of `opponent`: a window where the
+/// other player could still make k in a row. A scan of the board, for the queries `can_win` and
+/// `is_draw_certain`, so that moves keep nothing up for them.
+pub(crate) fn open_window(board: &[u32], shape: Shape, k: usize, opponent: Player) -> bool {
+    Direction::ALL.into_iter().any(|direction| {
+        shape.line_starts(direction).any(|start| {
+            let mut free = 0;
+            shape.line(start, direction).any(|cell| {
+                free = if board::get(board, cell.index) == Some(opponent) { 0 } else { free + 1 };
+                free >= k
+            })
+        })
+    })
+}

@@ -1,0 +1,199 @@
+//! A rule set of the k-in-a-row family ([`Rules`]: the board, k, the exact rule, gravity), and
+//! the compact form a game keeps of it ([`Variant`]), which also says which win rule judges it.
+
+use crate::shape::Shape;
+use crate::{Error, MAX_N};
+
+/// The rules of one game of the k-in-a-row family: a `rows` x `cols` board, `k` marks in a row,
+/// column, diagonal or anti-diagonal to win, whether a run longer than k still wins, and
+/// whether marks fall to the lowest free cell of their column.
+///
+/// ```
+/// use tictactoe_core::{Error, Game, Player, Rules};
+/// // Connect Four: X wins in column 0 on X's fourth move.
+/// let mut game = Game::with_rules(Rules::CONNECT_FOUR)?;
+/// for col in [0, 1, 0, 1, 0, 1] {
+///     game.drop(col)?;
+/// }
+/// assert_eq!(game.drop(0)?, (2, Some(Player::X)));
+/// // Under gravity a mark cannot float above a free cell.
+/// let mut game = Game::with_rules(Rules::CONNECT_FOUR)?;
+/// assert_eq!(game.play(0, 0), Err(Error::Floating { row: 0, col: 0 }));
+/// # Ok::<(), Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// The number of rows, from 1 to [`MAX_N`].
+    pub rows: usize,
+    /// The number of columns, from 1 to [`MAX_N`].
+    pub cols: usize,
+    /// The marks in a row that win, from 1 to the longer side.
+    pub k: usize,
+    /// Whether only a run of exactly k wins (gomoku's standard rule: a longer run, an overline,
+    /// does not). Without it, k or more win (freestyle gomoku, m,n,k-games).
+    pub exact: bool,
+    /// Whether a mark must sit on the bottom row or on another mark (Connect Four).
+    pub gravity: bool,
+}
+
+impl Rules {
+    /// Connect Four: 6 rows, 7 columns, four in a row, gravity.
+    pub const CONNECT_FOUR: Rules = Rules { rows: 6, cols: 7, k: 4, exact: false, gravity: true };
+
+    /// Freestyle gomoku: 15 x 15, five or more in a row. Standard gomoku, where six or more do
+    /// not win, is `Rules { exact: true, ..Rules::GOMOKU }`.
+    pub const GOMOKU: Rules = Rules { rows: 15, cols: 15, k: 5, exact: false, gravity: false };
+
+    /// LeetCode 348's game: n x n, n in a row (what [`Game::new`](crate::Game::new) plays).
+    pub const fn tic_tac_toe(n: usize) -> Rules {
+        Rules { rows: n, cols: n, k: n, exact: false, gravity: false }
+    }
+
+    /// The m,n,k-game: a `rows` x `cols` board, k or more in a row, no gravity.
+    pub const fn mnk(rows: usize, cols: usize, k: usize) -> Rules {
+        Rules { rows, cols, k, exact: false, gravity: false }
+    }
+
+    /// Checks the rules: each side from 1 to [`MAX_N`], 1 <= k <= max(rows, cols).
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, Rules};
+    /// assert!(Rules::GOMOKU.check().is_ok());
+    /// assert_eq!(
+    ///     Rules::mnk(3, 4, 5).check(),
+    ///     Err(Error::InvalidRules { rows: 3, cols: 4, k: 5 })
+    /// );
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::InvalidRules`].
+    pub const fn check(&self) -> Result<(), Error> {
+        match self.shape() {
+            Ok(_) => Ok(()),
+            Err(error) => Err(error),
+        }
+    }
+
+    /// The number of cells, rows * cols.
+    pub const fn cells(&self) -> usize {
+        self.rows.saturating_mul(self.cols)
+    }
+
+    /// The side n when these are LeetCode 348's rules on an n x n board (k = n, no gravity; the
+    /// exact rule changes nothing when no run can be longer than k): what the solver and the
+    /// tree search play.
+    ///
+    /// ```
+    /// use tictactoe_core::Rules;
+    /// assert_eq!(Rules::tic_tac_toe(3).tic_tac_toe_side(), Some(3));
+    /// assert_eq!(Rules::mnk(3, 3, 2).tic_tac_toe_side(), None);
+    /// ```
+    pub const fn tic_tac_toe_side(&self) -> Option<usize> {
+        if self.rows == self.cols && self.k == self.rows && !self.gravity {
+            Some(self.rows)
+        } else {
+            None
+        }
+    }
+
+    /// The checked shape of the board.
+    pub(crate) const fn shape(&self) -> Result<Shape, Error> {
+        let longer = if self.rows > self.cols { self.rows } else { self.cols };
+        match Shape::new(self.rows, self.cols) {
+            Some(shape) if self.k >= 1 && self.k <= longer => Ok(shape),
+            _ => Err(Error::InvalidRules { rows: self.rows, cols: self.cols, k: self.k }),
+        }
+    }
+
+    /// The compact form of checked rules.
+    pub(crate) const fn variant(&self) -> Variant {
+        let mut flags = 0;
+        if self.exact {
+            flags |= Variant::EXACT;
+        }
+        if self.gravity {
+            flags |= Variant::GRAVITY;
+        }
+        if self.rows == self.cols && self.k == self.rows {
+            // k is the side: kept once, in the shape, so that every whole-line variant of one
+            // flag set is one value.
+            return Variant { k: 0, flags: flags | Variant::WHOLE_LINES };
+        }
+        // k <= MAX_N for checked rules.
+        Variant { k: self.k as u16, flags }
+    }
+}
+
+impl Default for Rules {
+    /// 3 x 3 tic-tac-toe.
+    fn default() -> Rules {
+        Rules::tic_tac_toe(3)
+    }
+}
+
+/// What a game keeps of its rules beside its [`Shape`]: k, and flags for the exact rule,
+/// gravity, and whether wins are whole lines (k equal to the side of a square board), judged by
+/// per-line counters instead of runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Variant {
+    k: u16,
+    flags: u8,
+}
+
+impl Variant {
+    const EXACT: u8 = 1;
+    const GRAVITY: u8 = 2;
+    const WHOLE_LINES: u8 = 4;
+
+    /// LeetCode 348's rules on an n x n board.
+    pub(crate) const TIC_TAC_TOE: Variant = Variant { k: 0, flags: Variant::WHOLE_LINES };
+
+    /// The marks in a row that win (for whole lines, the side: use [`Variant::k_on`]).
+    #[inline(always)]
+    pub(crate) const fn k_on(self, shape: Shape) -> usize {
+        if self.whole_lines() {
+            shape.rows()
+        } else {
+            self.k as usize
+        }
+    }
+
+    /// Whether only a run of exactly k wins.
+    #[inline(always)]
+    pub(crate) const fn exact(self) -> bool {
+        self.flags & Variant::EXACT != 0
+    }
+
+    /// Whether marks fall to the lowest free cell of their column.
+    #[inline(always)]
+    pub(crate) const fn gravity(self) -> bool {
+        self.flags & Variant::GRAVITY != 0
+    }
+
+    /// Whether wins are whole lines of a square board, judged by line counters.
+    #[inline(always)]
+    pub(crate) const fn whole_lines(self) -> bool {
+        self.flags & Variant::WHOLE_LINES != 0
+    }
+
+    /// Whether these are LeetCode 348's rules, whose moves take the fast path: whole lines and
+    /// no gravity.
+    #[inline(always)]
+    pub(crate) const fn plain(self) -> bool {
+        self.flags & (Variant::WHOLE_LINES | Variant::GRAVITY) == Variant::WHOLE_LINES
+    }
+
+    /// The rules back, on `shape`.
+    pub(crate) const fn rules(self, shape: Shape) -> Rules {
+        Rules {
+            rows: shape.rows(),
+            cols: shape.cols(),
+            k: self.k_on(shape),
+            exact: self.exact(),
+            gravity: self.gravity(),
+        }
+    }
+}
+
+/// Sides fit the runs' 16-bit lengths and k fits in a `Variant`.
+const _: () = assert!(MAX_N <= u16::MAX as usize);
