@@ -211,6 +211,41 @@ impl Game {
         limits.check_game(rows.len())?;
         Game::from_rows(rows)
     }
+    /// As [`Game::from_cells_with_rules`], refusing a game of more than `limits.max_bytes`
+    /// bytes ([`Rules::game_bytes`]) before the cells are read or anything is allocated.
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, Game, Limits, Rules};
+    /// let cells = vec![0; 2000 * 1000];
+    /// let rules = Rules::mnk(2000, 1000, 5);
+    /// assert!(matches!(Game::from_cells_with_rules_and_limits(rules, &cells, Limits::DEFAULT),
+    ///                  Err(Error::LimitExceeded { .. })));
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Limits::check_rules`], then as [`Game::from_cells_with_rules`].
+    pub fn from_cells_with_rules_and_limits(
+        rules: Rules,
+        cells: &[u8],
+        limits: Limits,
+    ) -> Result<Game, Error> {
+        limits.check_rules(&rules)?;
+        Game::from_cells_with_rules(rules, cells)
+    }
+
+    /// As [`Game::from_rows_with_rules`], refusing a game of more than `limits.max_bytes`
+    /// bytes before the rows are read or anything is allocated.
+    ///
+    /// # Errors
+    /// As [`Limits::check_rules`], then as [`Game::from_rows_with_rules`].
+    pub fn from_rows_with_rules_and_limits<S: AsRef<str>>(
+        rules: Rules,
+        rows: &[S],
+        limits: Limits,
+    ) -> Result<Game, Error> {
+        limits.check_rules(&rules)?;
+        Game::from_rows_with_rules(rules, rows)
+    }
 }
 
 impl Batch {

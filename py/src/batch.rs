@@ -11,7 +11,7 @@ use numpy::{
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyInt, PyList, PyString, PyTuple};
-use tictactoe_core::{Batch, Error, Games, GamesMut, Illegal, ReplayError, NO_ACTION};
+use tictactoe_core::{Batch, Error, Games, GamesMut, Illegal, ReplayError, Rules, NO_ACTION};
 
 use crate::convert;
 use crate::errors::{GameError, Given};
@@ -19,7 +19,8 @@ use crate::game::PyTicTacToe;
 use crate::pool;
 use crate::search;
 
-/// Many n x n games stepped together, for search, self-play and reinforcement learning.
+/// Many games of one rule set stepped together, for search, self-play and reinforcement
+/// learning.
 #[pyclass(name = "Batch", module = "tictactoe")]
 pub(crate) struct PyBatch {
     batch: Batch,
@@ -149,10 +150,6 @@ fn observe(
 }
 
 impl PyBatch {
-    fn cells_per_game(&self) -> usize {
-        self.batch.rows() * self.batch.cols()
-    }
-
     /// Writes per-cell values of every game (`scale` per game) with `query` on each range.
     fn per_cell_parallel<T: Send>(
         &self,
@@ -331,30 +328,46 @@ fn step_error(error: ReplayError, given: Given) -> PyErr {
 
 #[pymethods]
 impl PyBatch {
-    /// `count` empty n x n games, X to move in each; their random actions come from `seed`.
-    /// With `max_bytes`, a batch that would take more is refused with `LimitExceededError`
-    /// before anything is allocated (for a count and size that come from outside).
+    /// `count` empty games, X to move in each, under the rules `TicTacToe(n, k, cols=cols,
+    /// exact=exact, gravity=gravity)` takes (n x n tic-tac-toe, 3 x 3 by default); their random
+    /// actions come from `seed`. An action is a cell, `row * cols + col`, or under gravity a
+    /// column. With `max_bytes`, a batch that would take more is refused with
+    /// `LimitExceededError` before anything is allocated (for a count and size that come from
+    /// outside).
     #[new]
-    #[pyo3(signature = (count, n = None, seed = None, *, threads = 1, max_bytes = None))]
+    #[pyo3(signature = (
+        count, n = None, seed = None, *, k = None, cols = None, exact = false, gravity = false,
+        threads = 1, max_bytes = None
+    ))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         count: &Bound<'_, PyAny>,
         n: Option<&Bound<'_, PyAny>>,
         seed: Option<&Bound<'_, PyAny>>,
+        k: Option<&Bound<'_, PyAny>>,
+        cols: Option<&Bound<'_, PyAny>>,
+        exact: bool,
+        gravity: bool,
         threads: usize,
         max_bytes: Option<i128>,
     ) -> PyResult<Self> {
         let threads = check_threads(threads)?;
         let limits = convert::limits(max_bytes)?;
         let games = convert::count(count)?;
-        let size = n.map_or(Ok(3), convert::index)?;
+        let three = PyInt::new(count.py(), 3).into_any();
+        let n = n.unwrap_or(&three);
         let seed = match seed {
             Some(seed) => convert::seed(seed)?,
             None => 0,
         };
-        let batch = Batch::with_limits(games, size, seed, limits).map_err(|error| {
-            GameError::new(error, Given { n: n.map(|n| n.clone().unbind()), ..Given::default() })
-        })?;
-        Ok(PyBatch { batch, actions: Vec::new(), games: Vec::new(), threads })
+        let batch = match convert::rules(n, k, cols, exact, gravity)? {
+            None => Batch::with_limits(games, convert::index(n)?, seed, limits),
+            Some(rules) => Batch::with_rules_and_limits(games, rules, seed, limits),
+        };
+        match batch {
+            Ok(batch) => Ok(PyBatch { batch, actions: Vec::new(), games: Vec::new(), threads }),
+            Err(error) => Err(GameError::new(error, Given::board(n, k, cols)?).into()),
+        }
     }
 
     /// Threads a call may split the games between (steps of every game, random actions,
@@ -378,18 +391,57 @@ impl PyBatch {
         self.batch.count()
     }
 
-    /// The board size n.
+    /// The side n of the games' square board (whatever k); a ValueError for a rectangle.
     #[getter]
     fn n(&self) -> PyResult<usize> {
-        self.batch.n().ok_or_else(|| PyValueError::new_err("the boards are not square"))
+        self.batch.n().ok_or_else(|| {
+            PyValueError::new_err("the boards are not square: n has no value; use rows and cols")
+        })
     }
 
-    /// A uniformly random free cell (row * n + col) per game, -1 for a game that is over, as
-    /// int64 (count,); from the batch's own seeded generators (one per game). With `games`
-    /// (distinct indices), only those games draw, one action each, in their order; the other
-    /// games' generators stay where they were. With `reset_terminated=True`, every game that
-    /// is over is emptied first (as `reset_terminated()`), so that every game draws: a
-    /// self-play loop in one call (not with `games`).
+    /// The number of rows of each board.
+    #[getter]
+    fn rows(&self) -> usize {
+        self.batch.rows()
+    }
+
+    /// The number of columns of each board.
+    #[getter]
+    fn cols(&self) -> usize {
+        self.batch.cols()
+    }
+
+    /// The marks in a row that win.
+    #[getter]
+    fn k(&self) -> usize {
+        self.batch.rules().k
+    }
+
+    /// Whether only a run of exactly k wins.
+    #[getter]
+    fn exact(&self) -> bool {
+        self.batch.rules().exact
+    }
+
+    /// Whether marks fall to the lowest free cell of their column; actions are then columns.
+    #[getter]
+    fn gravity(&self) -> bool {
+        self.batch.rules().gravity
+    }
+
+    /// The number of actions of a game: rows * cols cells, or under gravity cols columns.
+    #[getter]
+    fn actions(&self) -> usize {
+        self.batch.actions()
+    }
+
+    /// A uniformly random legal action (a cell, row * cols + col; under gravity a column) per
+    /// game, -1 for a game that is over, as int64 (count,); from the batch's own seeded
+    /// generators (one per game). With `games` (distinct indices), only those games draw, one
+    /// action each, in their order; the other games' generators stay where they were. With
+    /// `reset_terminated=True`, every game that is over is emptied first (as
+    /// `reset_terminated()`), so that every game draws: a self-play loop in one call (not with
+    /// `games`).
     #[pyo3(signature = (*, games = None, out = None, reset_terminated = false))]
     fn random_legal_actions<'py>(
         &mut self,
@@ -466,7 +518,7 @@ impl PyBatch {
     ) -> PyResult<Bound<'py, PyAny>> {
         let count = self.batch.count();
         let out = actions_output(py, out, count)?;
-        let table = search::perfect_table(self.n()?)?;
+        let table = search::perfect_table(self.batch.rules())?;
         self.actions.resize(count, 0);
         table.actions(self.batch.games(), &mut self.actions).map_err(search::search_error)?;
         write_actions(&out, &self.actions)?;
@@ -474,8 +526,8 @@ impl PyBatch {
     }
 
     /// One move in each game (or in the games listed in `games`, distinct indices): each plays
-    /// its player to move at the cell `actions[i]` (row * n + col). Returns uint8 winners after
-    /// the moves, one per action. `illegal="raise"` refuses the whole call on a bad action (the
+    /// its player to move at `actions[i]` (a cell, row * cols + col; under gravity a column).
+    /// Returns uint8 winners after the moves, one per action. `illegal="raise"` refuses the whole call on a bad action (the
     /// matching InvalidMoveError with `.index`, no game changed); `illegal="lose"` ends the
     /// bad action's game, won by the opponent. With `observation` and `legal_mask` (arrays
     /// as `observation(out=...)` and `legal_mask(out=...)` take), the step also writes every
@@ -644,7 +696,7 @@ impl PyBatch {
         Ok(out)
     }
 
-    /// Every game's cells, uint8 (count, n, n): 0 empty, 1 X, 2 O.
+    /// Every game's cells, uint8 (count, rows, cols): 0 empty, 1 X, 2 O.
     #[pyo3(signature = (*, out = None))]
     fn cells<'py>(
         &self,
@@ -661,7 +713,7 @@ impl PyBatch {
         Ok(out)
     }
 
-    /// Every game from its player to move's view, bool (count, 2, n, n): plane 0 the marks of
+    /// Every game from its player to move's view, bool (count, 2, rows, cols): plane 0 the marks of
     /// the player to move, plane 1 the opponent's. With `players` (one 1 or 2 per game), each
     /// game from that player's side instead, whoever is to move (one thread).
     #[pyo3(signature = (*, players = None, out = None))]
@@ -693,15 +745,16 @@ impl PyBatch {
         Ok(out)
     }
 
-    /// Every game's legal actions, bool (count, n * n): the free cells of a game that is not
-    /// over; all False for a game that is over (never all True).
+    /// Every game's legal actions, bool (count, actions): the free cells (rows * cols) of a game
+    /// that is not over, under gravity the columns (cols) with a free cell; all False for a
+    /// game that is over (never all True).
     #[pyo3(signature = (*, out = None))]
     fn legal_mask<'py>(
         &self,
         py: Python<'py>,
         out: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let (count, cells) = (self.batch.count(), self.cells_per_game());
+        let (count, cells) = (self.batch.count(), self.batch.actions());
         let out = output::<bool>(py, out, &[count, cells], || {
             PyArray2::<bool>::zeros(py, [count, cells], false).into_any()
         })?;
@@ -751,8 +804,7 @@ impl PyBatch {
     }
 
     fn __repr__(&self) -> String {
-        let (rows, cols) = (self.batch.rows(), self.batch.cols());
-        format!("<Batch count={} rows={rows} cols={cols}>", self.batch.count())
+        format!("<Batch count={} {}>", self.batch.count(), convert::rules_text(self.batch.rules()))
     }
 
     fn __copy__(&self) -> PyResult<Self> {
@@ -778,22 +830,36 @@ impl PyBatch {
         let mut winners = vec![0u8; batch.count()];
         batch.winners(&mut winners).map_err(GameError::from)?;
         let restore = py.get_type::<PyBatch>().getattr("_restore")?;
-        let state =
-            (batch.n(), histories, PyBytes::new(py, &winners), batch.generator_states().to_vec());
+        let Rules { rows, cols, k, exact, gravity } = batch.rules();
+        let state = (
+            (rows, cols, k, exact, gravity),
+            histories,
+            PyBytes::new(py, &winners),
+            batch.generator_states().to_vec(),
+        );
         Ok((restore, state.into_pyobject(py)?))
     }
 
-    /// The batch a pickled state describes (see `__reduce__`); every history is replayed by
-    /// the rules, so a state no batch can be in is refused.
+    /// The batch a pickled state describes (see `__reduce__`): its rules as (rows, cols, k,
+    /// exact, gravity), or the side n of tic-tac-toe (as pickles before the family wrote them);
+    /// every history is replayed by the rules, so a state no batch can be in is refused.
     #[staticmethod]
     fn _restore(
-        n: usize,
+        rules: &Bound<'_, PyAny>,
         histories: Vec<Vec<u32>>,
         winners: &[u8],
         generators: Vec<u64>,
     ) -> PyResult<Self> {
+        let rules = match rules.extract::<usize>() {
+            Ok(n) => Rules::tic_tac_toe(n),
+            Err(_) => {
+                let (rows, cols, k, exact, gravity) = rules.extract()?;
+                Rules { rows, cols, k, exact, gravity }
+            }
+        };
         let views: Vec<&[u32]> = histories.iter().map(Vec::as_slice).collect();
-        let batch = Batch::restore(n, &views, winners, &generators).map_err(|refusal| {
+        let restored = Batch::restore_with_rules(rules, &views, winners, &generators);
+        let batch = restored.map_err(|refusal| {
             let exception = GameError::from(refusal.error);
             match refusal.game {
                 Some(game) => exception.at(game).into(),

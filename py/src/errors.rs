@@ -97,7 +97,10 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// number left out is taken from the core's error.
 #[derive(Default)]
 pub(crate) struct Given {
+    /// The size of a square board, or the rows of any board.
     pub(crate) n: Option<Py<PyAny>>,
+    pub(crate) cols: Option<Py<PyAny>>,
+    pub(crate) k: Option<Py<PyAny>>,
     pub(crate) row: Option<Py<PyAny>>,
     pub(crate) col: Option<Py<PyAny>>,
     pub(crate) player: Option<Py<PyAny>>,
@@ -111,6 +114,23 @@ impl Given {
             col: Some(col.clone().unbind()),
             ..Given::default()
         }
+    }
+
+    /// A constructor's board as the caller gave it: its rows (or side) `n`, its columns
+    /// (default `n`) and k (default the longer side).
+    pub(crate) fn board(
+        n: &Bound<'_, PyAny>,
+        k: Option<&Bound<'_, PyAny>>,
+        cols: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Given> {
+        let cols = cols.unwrap_or(n);
+        let k = match k {
+            Some(k) => k,
+            None if cols.gt(n)? => cols,
+            None => n,
+        };
+        let given = |value: &Bound<'_, PyAny>| Some(value.clone().unbind());
+        Ok(Given { n: given(n), cols: given(cols), k: given(k), ..Given::default() })
     }
 
     /// Adds the player.
@@ -201,11 +221,15 @@ impl GameError {
                 attributes.push(("limit", shown(py, &None, limit)?));
                 (LimitExceededError::new_err, error.to_string())
             }
-            Error::InvalidRules { rows, cols, k } => {
-                attributes.push(("rows", shown(py, &None, rows)?));
-                attributes.push(("cols", shown(py, &None, cols)?));
-                attributes.push(("k", shown(py, &None, k)?));
-                (PyValueError::new_err, error.to_string())
+            Error::InvalidRules { rows: r, cols: c, k: wins } => {
+                let rows = shown(py, &given.n, r)?;
+                let cols = shown(py, &given.cols, c)?;
+                let k = shown(py, &given.k, wins)?;
+                let longer = message::longer_side(r, c);
+                let text = message::invalid_rules(rows.bind(py), cols.bind(py), k.bind(py), longer)
+                    .to_string();
+                attributes.extend([("rows", rows), ("cols", cols), ("k", k)]);
+                (PyValueError::new_err, text)
             }
             Error::Floating { row, col } => {
                 attributes.push(("row", shown(py, &None, row)?));

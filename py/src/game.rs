@@ -3,12 +3,15 @@
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
-use tictactoe_core::{validate_rows, winner_number, Game, Limits, Line, Move, Player, ReplayError};
+use tictactoe_core::{
+    validate_rows, winner_number, Game, Limits, Line, Move, Player, ReplayError, Rules, Run,
+};
 
 use crate::convert::{self, Batch};
 use crate::errors::{parse_error, GameError, Given};
 
-/// An n x n game of tic-tac-toe; every move is validated and judged in O(1).
+/// A game of the k-in-a-row family (n x n tic-tac-toe by default); every move is validated and
+/// judged in O(1).
 #[pyclass(name = "TicTacToe", module = "tictactoe", eq)]
 #[derive(PartialEq)]
 pub(crate) struct PyTicTacToe {
@@ -67,13 +70,26 @@ fn batch_results(
 
 #[pymethods]
 impl PyTicTacToe {
-    /// A new empty n x n game, X (player 1) to move.
+    /// A new empty game, X (player 1) to move: n rows of `cols` (default n), k in a row to win
+    /// (default the longer side: LeetCode 348's n x n game when only n is given); `exact`: a
+    /// run longer than k does not win; `gravity`: a mark sits on the bottom row or on a mark.
     #[new]
-    fn new(n: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let size = convert::index(n)?;
-        let given = || Given { n: Some(n.clone().unbind()), ..Given::default() };
-        let game = Game::new(size).map_err(|e| GameError::new(e, given()))?;
-        Ok(PyTicTacToe { game })
+    #[pyo3(signature = (n, k = None, *, cols = None, exact = false, gravity = false))]
+    fn new(
+        n: &Bound<'_, PyAny>,
+        k: Option<&Bound<'_, PyAny>>,
+        cols: Option<&Bound<'_, PyAny>>,
+        exact: bool,
+        gravity: bool,
+    ) -> PyResult<Self> {
+        let game = match convert::rules(n, k, cols, exact, gravity)? {
+            None => Game::new(convert::index(n)?),
+            Some(rules) => Game::with_rules(rules),
+        };
+        match game {
+            Ok(game) => Ok(PyTicTacToe { game }),
+            Err(error) => Err(GameError::new(error, Given::board(n, k, cols)?).into()),
+        }
     }
 
     /// LeetCode 348's move: places `player`'s mark at (row, col); returns the winner after the
@@ -116,7 +132,7 @@ impl PyTicTacToe {
             Ok(winner) => batch_results(py, batch.len(), winner),
             Err(ReplayError { index, error }) => {
                 let [row, col, player] = batch.given(py, index)?;
-                let given = Given { row: Some(row), col: Some(col), player: Some(player), n: None };
+                let given = Given::cell(row.bind(py), col.bind(py)).player(player);
                 Err(GameError::new(error, given).at(index).into())
             }
         }
@@ -147,6 +163,21 @@ impl PyTicTacToe {
         Ok(move_tuple(Self::change(slf, Game::undo).map_err(GameError::from)?))
     }
 
+    /// Connect Four's move: the mark of the player whose turn it is falls to the lowest free
+    /// cell of column `col` (under any rules); returns the winner after it. A full column is
+    /// refused with `ColumnFullError`.
+    fn drop(slf: &Bound<'_, Self>, col: &Bound<'_, PyAny>) -> PyResult<u8> {
+        let c = convert::index(col)?;
+        match Self::change(slf, |game| game.drop(c)) {
+            Ok((_, winner)) => Ok(winner_number(winner)),
+            Err(error) => Err(GameError::new(
+                error,
+                Given { col: Some(col.clone().unbind()), ..Given::default() },
+            )
+            .into()),
+        }
+    }
+
     /// Who holds (row, col): 0 empty, 1 or 2.
     fn cell(slf: &Bound<'_, Self>, row: &Bound<'_, PyAny>, col: &Bound<'_, PyAny>) -> PyResult<u8> {
         let (r, c) = (convert::index(row)?, convert::index(col)?);
@@ -156,7 +187,8 @@ impl PyTicTacToe {
         }
     }
 
-    /// Whether `player` can still complete a line.
+    /// Whether `player` can still win: some k cells in a row hold no opponent mark (under the
+    /// exact rule, some such window can still end up exactly k long).
     fn can_win(slf: &Bound<'_, Self>, player: &Bound<'_, PyAny>) -> PyResult<bool> {
         let p = Player::from_number(convert::player(player)?).map_err(|error| {
             GameError::new(error, Given::default().player(player.clone().unbind()))
@@ -164,10 +196,43 @@ impl PyTicTacToe {
         Ok(Self::read(slf, |game| game.can_win(p)))
     }
 
-    /// The board size n (a ValueError for a board that is not square).
+    /// The side n of a square board (whatever k); a ValueError for a rectangle, whose sides
+    /// are `rows` and `cols`: n never silently means one of them.
     #[getter]
     fn n(slf: &Bound<'_, Self>) -> PyResult<usize> {
-        Self::read(slf, Game::n).ok_or_else(|| PyValueError::new_err("the board is not square"))
+        Self::read(slf, Game::n).ok_or_else(|| {
+            PyValueError::new_err("the board is not square: n has no value; use rows and cols")
+        })
+    }
+
+    /// The number of rows.
+    #[getter]
+    fn rows(slf: &Bound<'_, Self>) -> usize {
+        Self::read(slf, Game::rows)
+    }
+
+    /// The number of columns.
+    #[getter]
+    fn cols(slf: &Bound<'_, Self>) -> usize {
+        Self::read(slf, Game::cols)
+    }
+
+    /// The marks in a row that win.
+    #[getter]
+    fn k(slf: &Bound<'_, Self>) -> usize {
+        Self::read(slf, |game| game.rules().k)
+    }
+
+    /// Whether only a run of exactly k wins (a longer one does not).
+    #[getter]
+    fn exact(slf: &Bound<'_, Self>) -> bool {
+        Self::read(slf, |game| game.rules().exact)
+    }
+
+    /// Whether a mark sits on the bottom row or on another mark (Connect Four).
+    #[getter]
+    fn gravity(slf: &Bound<'_, Self>) -> bool {
+        Self::read(slf, |game| game.rules().gravity)
     }
 
     /// The player whose turn it is: 1 while X has no more marks than O, else 2.
@@ -193,8 +258,10 @@ impl PyTicTacToe {
     fn draw_certain(slf: &Bound<'_, Self>) -> bool {
         Self::read(slf, Game::is_draw_certain)
     }
-    /// The lines the winning move completed, as ("row", i), ("column", i), ("diagonal", None)
-    /// or ("anti_diagonal", None); empty without a winner.
+    /// The whole lines the winning move completed, as ("row", i), ("column", i),
+    /// ("diagonal", None) or ("anti_diagonal", None); empty without a winner, and under rules
+    /// whose wins are not whole lines (k below the side of a square board: see
+    /// `winning_runs`).
     #[getter]
     fn winning_lines(slf: &Bound<'_, Self>) -> Vec<(&'static str, Option<usize>)> {
         Self::read(slf, |game| {
@@ -210,21 +277,31 @@ impl PyTicTacToe {
         })
     }
 
+    /// The runs the winning move made that win, one a direction (row, column, diagonal,
+    /// anti-diagonal), as ((first_row, first_col), (last_row, last_col)); empty without a
+    /// winner. Under every rule set.
+    #[getter]
+    fn winning_runs(slf: &Bound<'_, Self>) -> RunList {
+        Self::read(slf, |game| {
+            game.winning_runs().map(|Run { first, last }| (first, last)).collect()
+        })
+    }
+
     /// The moves made, oldest first, as (row, col, player).
     #[getter]
     fn history(slf: &Bound<'_, Self>) -> Vec<(usize, usize, u8)> {
         Self::read(slf, |game| game.history().map(move_tuple).collect())
     }
 
-    /// The cells as n * n bytes, row-major: 0 empty, 1 X, 2 O (so that
-    /// `np.frombuffer(g.cells(), np.uint8).reshape(n, n)` is the board).
+    /// The cells as rows * cols bytes, row-major: 0 empty, 1 X, 2 O (so that
+    /// `np.frombuffer(g.cells(), np.uint8).reshape(g.rows, g.cols)` is the board).
     fn cells<'py>(slf: &Bound<'py, Self>) -> Bound<'py, PyBytes> {
         let cells: Vec<u8> = Self::read(slf, |game| game.cells().collect());
         PyBytes::new(slf.py(), &cells)
     }
 
-    /// The cells a move may take, as (row, col), row-major: the free cells, none once somebody
-    /// has won.
+    /// The cells a move may take, as (row, col), row-major: the free cells (under gravity, the
+    /// lowest free cell of each column that has one), none once somebody has won.
     fn legal_moves(slf: &Bound<'_, Self>) -> Vec<(usize, usize)> {
         Self::read(slf, |game| game.legal_moves().collect())
     }
@@ -235,17 +312,29 @@ impl PyTicTacToe {
         Self::read(slf, Game::marks)
     }
 
-    /// A game at a position: rows of 'X', 'O', and ' ' or '.' for empty. Raises
-    /// InvalidPositionError when no legal game reaches it. With `max_bytes`, a game that would
-    /// take more is refused with `LimitExceededError` before the rows are read (no limit by
-    /// default: the rows are as large as the board).
+    /// A game at a position: rows of 'X', 'O', and ' ' or '.' for empty. With only the rows,
+    /// LeetCode 348's n x n game (n rows of n); with `k`, `exact` or `gravity`, a board of as
+    /// many rows as given, all as long as the first, where k in a row wins (default the longer
+    /// side). Raises InvalidPositionError when no legal game under those rules reaches
+    /// it (under gravity: a mark above a free cell, or no order of drops). With `max_bytes`, a
+    /// game that would take more is refused with `LimitExceededError` before the rows are read
+    /// (no limit by default: the rows are as large as the board).
     #[staticmethod]
-    #[pyo3(signature = (rows, *, max_bytes = None))]
-    fn from_board(rows: &Bound<'_, PyAny>, max_bytes: Option<i128>) -> PyResult<Self> {
+    #[pyo3(signature = (rows, *, k = None, exact = false, gravity = false, max_bytes = None))]
+    fn from_board(
+        rows: &Bound<'_, PyAny>,
+        k: Option<&Bound<'_, PyAny>>,
+        exact: bool,
+        gravity: bool,
+        max_bytes: Option<i128>,
+    ) -> PyResult<Self> {
         let limits = convert::limits(max_bytes)?;
         let rows = self::rows(rows)?;
-        let game = Game::from_rows_with_limits(&rows, limits).map_err(GameError::from)?;
-        Ok(PyTicTacToe { game })
+        let game = match board_rules(&rows, k, exact, gravity)? {
+            None => Game::from_rows_with_limits(&rows, limits),
+            Some(rules) => Game::from_rows_with_rules_and_limits(rules, &rows, limits),
+        };
+        Ok(PyTicTacToe { game: game.map_err(GameError::from)? })
     }
 
     /// The game described by the text form `to_text` writes. A game that would take more than
@@ -259,7 +348,8 @@ impl PyTicTacToe {
         Ok(PyTicTacToe { game: Game::from_text_with_limits(text, limits).map_err(parse_error)? })
     }
 
-    /// The lossless text form, e.g. 'tictactoe/1 n=3 moves=0,0,1;1,1,2'.
+    /// The lossless text form, rules included, e.g. 'tictactoe/1 n=3 moves=0,0,1;1,1,2' or
+    /// 'tictactoe/1 rows=6 cols=7 k=4 gravity moves=5,3,1'.
     fn to_text(slf: &Bound<'_, Self>) -> String {
         Self::read(slf, |game| game.text().to_string())
     }
@@ -278,10 +368,7 @@ impl PyTicTacToe {
                 .map(|m| format!("({}, {}, {})", m.row, m.col, m.player.number()))
                 .collect();
             let status = game.status().name();
-            let board = match game.n() {
-                Some(n) => format!("n={n}"),
-                None => format!("rows={} cols={}", game.rows(), game.cols()),
-            };
+            let board = convert::rules_text(game.rules());
             format!("<TicTacToe {board} moves=[{}] status='{status}'>", moves.join(", "))
         })
     }
@@ -323,8 +410,41 @@ impl PyTicTacToe {
 }
 
 /// Whether rows of 'X', 'O', ' ' or '.' form a position some legal game reaches (X first,
-/// alternating, nobody moving after a win); correct for any n, not just 3.
+/// alternating, nobody moving after a win): with only the rows, on LeetCode 348's n x n board;
+/// with `k`, `exact` or `gravity`, under those rules (as `TicTacToe.from_board` reads them);
+/// correct for any board, not just 3 x 3.
 #[pyfunction]
-pub(crate) fn is_valid_board(rows: &Bound<'_, PyAny>) -> PyResult<bool> {
-    Ok(validate_rows(&self::rows(rows)?).is_ok())
+#[pyo3(signature = (rows, *, k = None, exact = false, gravity = false))]
+pub(crate) fn is_valid_board(
+    rows: &Bound<'_, PyAny>,
+    k: Option<&Bound<'_, PyAny>>,
+    exact: bool,
+    gravity: bool,
+) -> PyResult<bool> {
+    let rows = self::rows(rows)?;
+    let valid = match board_rules(&rows, k, exact, gravity)? {
+        None => validate_rows(&rows),
+        Some(rules) => rules.validate_rows(&rows),
+    };
+    Ok(valid.is_ok())
 }
+
+/// The rules of a board given as text rows with `k`, `exact` or `gravity`: its rows and
+/// columns (from the first row; the rows are checked against them when read), k in a row
+/// (default the longer side). `None` without them: LeetCode 348's n x n board.
+fn board_rules(
+    rows: &[String],
+    k: Option<&Bound<'_, PyAny>>,
+    exact: bool,
+    gravity: bool,
+) -> PyResult<Option<Rules>> {
+    if k.is_none() && !exact && !gravity {
+        return Ok(None);
+    }
+    let shape = Rules::of_rows(rows, 0);
+    let k = k.map_or(Ok(shape.rows.max(shape.cols)), convert::index)?;
+    Ok(Some(Rules { k, exact, gravity, ..shape }))
+}
+
+/// Winning runs as Python sees them: ((first_row, first_col), (last_row, last_col)).
+type RunList = Vec<((usize, usize), (usize, usize))>;

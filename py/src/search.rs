@@ -3,7 +3,7 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use tictactoe_core::{winner_number, Error, Game};
+use tictactoe_core::{winner_number, Error, Game, Rules};
 use tictactoe_search::{
     Computer, Options, PerfectTable, SearchError, DEFAULT_MAX_NODES, DEFAULT_MOVE_NODES,
     DEFAULT_SIMULATIONS,
@@ -12,10 +12,10 @@ use tictactoe_search::{
 use crate::errors::{BudgetExceededError, GameError, GameOverError};
 use crate::game::PyTicTacToe;
 
-/// The perfect-play table for n x n games, built once per process: `ValueError`
-/// (`unsupported_size`) for a size without one.
-pub(crate) fn perfect_table(n: usize) -> PyResult<&'static PerfectTable> {
-    PerfectTable::shared(n).map_err(search_error)
+/// The perfect-play table for games under `rules`, built once per process: `ValueError`
+/// (`unsupported_rules`, `unsupported_size`) for rules without one.
+pub(crate) fn perfect_table(rules: Rules) -> PyResult<&'static PerfectTable> {
+    PerfectTable::shared_for(rules).map_err(search_error)
 }
 
 /// The exception for a refusal of the computer player: the core's classes for what the core

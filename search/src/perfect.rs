@@ -64,6 +64,17 @@ impl PerfectTable {
         TABLES[n - 1].get_or_init(|| PerfectTable::new(n)).as_ref().map_err(|&error| error)
     }
 
+    /// The shared table for games under `rules` (see [`PerfectTable::shared`]).
+    ///
+    /// # Errors
+    /// [`SearchError::UnsupportedRules`] unless `rules` are n x n tic-tac-toe; then as
+    /// [`PerfectTable::shared`].
+    #[cfg(feature = "std")]
+    pub fn shared_for(rules: Rules) -> Result<&'static PerfectTable, SearchError> {
+        let n = rules.tic_tac_toe_side().ok_or(SearchError::UnsupportedRules { rules })?;
+        PerfectTable::shared(n)
+    }
+
     /// Solves every position of the n x n board (about 20 ms for 3 x 3).
     ///
     /// # Errors

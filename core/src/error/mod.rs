@@ -7,7 +7,7 @@
 
 use core::fmt;
 
-use crate::{Player, MAX_N};
+use crate::Player;
 
 mod parse;
 mod position;
@@ -235,6 +235,18 @@ pub mod message {
         Text(move |f| write!(f, "cell ({row}, {col}) is outside the {rows} x {cols} board"))
     }
 
+    /// The longer side of a rows x cols board when both sides are valid (so that a refusal of
+    /// the rules is about k), `None` otherwise: the `longer` of [`invalid_rules`].
+    pub const fn longer_side(rows: usize, cols: usize) -> Option<usize> {
+        if rows == 0 || rows > MAX_N || cols == 0 || cols > MAX_N {
+            None
+        } else if rows >= cols {
+            Some(rows)
+        } else {
+            Some(cols)
+        }
+    }
+
     /// The text of [`Error::InvalidRules`](crate::Error::InvalidRules): `longer` is the longer
     /// side when both sides are valid (so that only k is wrong), `None` otherwise.
     pub fn invalid_rules(
@@ -292,8 +304,7 @@ impl fmt::Display for Error {
                 write!(f, "the game would take {requested} bytes, above the limit of {limit} bytes")
             }
             Error::InvalidRules { rows, cols, k } => {
-                let sides = (1..=MAX_N).contains(rows) && (1..=MAX_N).contains(cols);
-                message::invalid_rules(rows, cols, k, sides.then(|| *rows.max(cols))).fmt(f)
+                message::invalid_rules(rows, cols, k, message::longer_side(*rows, *cols)).fmt(f)
             }
             Error::Floating { row, col } => {
                 write!(f, "cell ({row}, {col}) has a free cell below it: under gravity a mark sits on the bottom row or on a mark")

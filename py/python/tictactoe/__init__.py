@@ -1,4 +1,4 @@
-"""n x n tic-tac-toe with O(1) validated moves.
+"""The k-in-a-row family (tic-tac-toe, m,n,k-games, gomoku, Connect Four) with O(1) validated moves.
 
 A thin face of the Rust crate ``tictactoe-core``, which decides every rule::
 
@@ -12,6 +12,14 @@ A thin face of the Rust crate ``tictactoe-core``, which decides every rule::
     X..
     .O.
     ...
+
+the rest of the family by its rules (rows, k in a row; cols, exact, gravity)::
+
+    >>> c4 = TicTacToe(6, 4, cols=7, gravity=True)   # Connect Four
+    >>> c4.drop(3)        # the lowest free cell of column 3; the winner after the move
+    0
+    >>> c4.history
+    [(5, 3, 1)]
 
 and a computer player (``tictactoe-search``)::
 
@@ -28,6 +36,8 @@ from ._tictactoe import (
     Batch,
     BudgetExceededError,
     CellOccupiedError,
+    ColumnFullError,
+    FloatingMarkError,
     GameOverError,
     InvalidMoveError,
     InvalidPlayerError,
@@ -48,6 +58,8 @@ __all__ = [
     "Batch",
     "BudgetExceededError",
     "CellOccupiedError",
+    "ColumnFullError",
+    "FloatingMarkError",
     "GameOverError",
     "InvalidMoveError",
     "InvalidPlayerError",

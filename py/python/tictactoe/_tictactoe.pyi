@@ -9,7 +9,9 @@ __all__ = [
     "Batch",
     "BudgetExceededError",
     "CellOccupiedError",
+    "ColumnFullError",
     "DEFAULT_MAX_BYTES",
+    "FloatingMarkError",
     "GameOverError",
     "InvalidMoveError",
     "LimitExceededError",
@@ -31,6 +33,7 @@ __version__: str
 
 _Int = SupportsIndex
 _Moves = Union[Sequence[Sequence[_Int]], Any]  # or a (k, 3) integer buffer such as a numpy array
+_Run = tuple[tuple[int, int], tuple[int, int]]
 _Line = tuple[Literal["row", "column", "diagonal", "anti_diagonal"], Optional[int]]
 
 class InvalidMoveError(ValueError):
@@ -39,7 +42,18 @@ class InvalidMoveError(ValueError):
 class OutOfBoundsError(InvalidMoveError):
     row: int
     col: int
-    n: int
+    rows: int
+    cols: int
+    n: Optional[int]
+    index: int
+
+class FloatingMarkError(InvalidMoveError):
+    row: int
+    col: int
+    index: int
+
+class ColumnFullError(InvalidMoveError):
+    col: int
     index: int
 
 class InvalidPlayerError(InvalidMoveError):
@@ -76,16 +90,35 @@ class ParseError(ValueError):
 @final
 class TicTacToe:
     MAX_N: int
-    def __new__(cls, n: _Int) -> TicTacToe: ...
+    def __new__(
+        cls,
+        n: _Int,
+        k: Optional[_Int] = None,
+        *,
+        cols: Optional[_Int] = None,
+        exact: bool = False,
+        gravity: bool = False,
+    ) -> TicTacToe: ...
     def move(self, row: _Int, col: _Int, player: _Int) -> int: ...
     def play(self, row: _Int, col: _Int) -> int: ...
     def move_many(self, moves: _Moves) -> list[int]: ...
     def play_many(self, moves: Sequence[Sequence[_Int]]) -> list[int]: ...
     def undo(self) -> tuple[int, int, int]: ...
     def cell(self, row: _Int, col: _Int) -> int: ...
+    def drop(self, col: _Int) -> int: ...
     def can_win(self, player: _Int) -> bool: ...
     @property
     def n(self) -> int: ...
+    @property
+    def rows(self) -> int: ...
+    @property
+    def cols(self) -> int: ...
+    @property
+    def k(self) -> int: ...
+    @property
+    def exact(self) -> bool: ...
+    @property
+    def gravity(self) -> bool: ...
     @property
     def next_player(self) -> int: ...
     @property
@@ -97,11 +130,20 @@ class TicTacToe:
     @property
     def winning_lines(self) -> list[_Line]: ...
     @property
+    def winning_runs(self) -> list[_Run]: ...
+    @property
     def history(self) -> list[tuple[int, int, int]]: ...
     @property
     def marks(self) -> int: ...
     @staticmethod
-    def from_board(rows: Sequence[str], *, max_bytes: Optional[int] = None) -> TicTacToe: ...
+    def from_board(
+        rows: Sequence[str],
+        *,
+        k: Optional[_Int] = None,
+        exact: bool = False,
+        gravity: bool = False,
+        max_bytes: Optional[int] = None,
+    ) -> TicTacToe: ...
     @staticmethod
     def from_text(text: str, max_bytes: Optional[int] = ...) -> TicTacToe: ...
     def to_text(self) -> str: ...
@@ -123,6 +165,10 @@ class Batch:
         n: Optional[_Int] = None,
         seed: Optional[int] = None,
         *,
+        k: Optional[_Int] = None,
+        cols: Optional[_Int] = None,
+        exact: bool = False,
+        gravity: bool = False,
         threads: int = 1,
         max_bytes: Optional[int] = None,
     ) -> Batch: ...
@@ -134,6 +180,18 @@ class Batch:
     def count(self) -> int: ...
     @property
     def n(self) -> int: ...
+    @property
+    def rows(self) -> int: ...
+    @property
+    def cols(self) -> int: ...
+    @property
+    def k(self) -> int: ...
+    @property
+    def exact(self) -> bool: ...
+    @property
+    def gravity(self) -> bool: ...
+    @property
+    def actions(self) -> int: ...
     def random_legal_actions(
         self,
         *,
@@ -170,11 +228,17 @@ class Batch:
     def __len__(self) -> int: ...
     def __copy__(self) -> Batch: ...
     def __deepcopy__(self, memo: dict[int, Any]) -> Batch: ...
-    def __reduce__(self) -> tuple[Any, tuple[int, list[list[int]], bytes, list[int]]]: ...
+    def __reduce__(self) -> tuple[Any, tuple[_RulesState, list[list[int]], bytes, list[int]]]: ...
     @staticmethod
-    def _restore(n: int, histories: list[list[int]], winners: bytes, generators: list[int]) -> Batch: ...
+    def _restore(
+        rules: Union[int, _RulesState], histories: list[list[int]], winners: bytes, generators: list[int]
+    ) -> Batch: ...
 
-def is_valid_board(rows: Sequence[str]) -> bool: ...
+_RulesState = tuple[int, int, int, bool, bool]
+
+def is_valid_board(
+    rows: Sequence[str], *, k: Optional[_Int] = None, exact: bool = False, gravity: bool = False
+) -> bool: ...
 def solve(game: TicTacToe, max_nodes: Optional[int] = None) -> tuple[int, int]: ...
 def best_move(
     game: TicTacToe,

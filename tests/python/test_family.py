@@ -1,0 +1,283 @@
+"""The k-in-a-row family from Python: rows x cols boards, k in a row, the exact rule and
+gravity. Random games on random rule sets against the brute-force model (family_model.py),
+positions against a search of every reachable one, and the API's refusals."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+from itertools import product
+from typing import Any, Callable
+
+import numpy as np
+import pytest
+from family_model import FamilyModel, Rules, reachable
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+from model import Refused
+
+import tictactoe
+from tictactoe import Batch, TicTacToe
+
+
+@st.composite
+def rule_sets(draw: Callable[..., Any]) -> Rules:
+    rows, cols = draw(st.integers(1, 8)), draw(st.integers(1, 8))
+    k = draw(st.integers(1, max(rows, cols)))
+    return Rules(rows, cols, k, draw(st.booleans()), draw(st.booleans()))
+
+
+def game_of(rules: Rules) -> TicTacToe:
+    return TicTacToe(rules.rows, rules.k, cols=rules.cols, exact=rules.exact, gravity=rules.gravity)
+
+
+coordinates = st.one_of(st.integers(0, 8), st.integers(-2, 10), st.sampled_from([2**64]))
+players = st.one_of(st.integers(1, 2), st.integers(0, 3))
+
+
+class FamilyMachine(RuleBasedStateMachine):
+    game: TicTacToe
+    model: FamilyModel
+
+    @initialize(rules=rule_sets())
+    def start(self, rules: Rules) -> None:
+        self.game = game_of(rules)
+        self.model = FamilyModel(rules)
+
+    def same_outcome(self, act: Callable[[], Any], expect: Callable[[], Any]) -> None:
+        before = self.game.to_text()
+        try:
+            expected: Any = expect()
+        except Refused as refused:
+            expected = refused.kind
+        try:
+            got: Any = act()
+        except (ValueError, IndexError) as error:
+            got = getattr(error, "kind")
+            assert self.game.to_text() == before, "a refused call changed the game"
+        assert got == expected
+
+    @rule(row=coordinates, col=coordinates, player=players)
+    def move(self, row: int, col: int, player: int) -> None:
+        self.same_outcome(lambda: self.game.move(row, col, player), lambda: self.model.move(row, col, player))
+
+    @rule(row=coordinates, col=coordinates)
+    def play(self, row: int, col: int) -> None:
+        self.same_outcome(lambda: self.game.play(row, col), lambda: self.model.play(row, col))
+
+    @rule(col=coordinates)
+    def drop(self, col: int) -> None:
+        self.same_outcome(lambda: self.game.drop(col), lambda: self.model.drop(col))
+
+    @rule(data=st.data())
+    def legal(self, data: st.DataObject) -> None:
+        moves = self.model.legal_moves()
+        if moves:
+            row, col = data.draw(st.sampled_from(moves))
+            self.same_outcome(lambda: self.game.play(row, col), lambda: self.model.play(row, col))
+
+    @rule()
+    def undo(self) -> None:
+        self.same_outcome(self.game.undo, self.model.undo)
+
+    @rule(how=st.sampled_from(["copy", "deepcopy", "pickle", "text"]))
+    def copied(self, how: str) -> None:
+        copies: dict[str, Callable[[TicTacToe], TicTacToe]] = {
+            "copy": copy.copy,
+            "deepcopy": copy.deepcopy,
+            "pickle": lambda g: pickle.loads(pickle.dumps(g)),
+            "text": lambda g: TicTacToe.from_text(g.to_text()),
+        }
+        twin = copies[how](self.game)
+        assert twin == self.game and twin.to_text() == self.game.to_text()
+        self.game = twin
+
+    @invariant()
+    def agrees(self) -> None:
+        game, model = self.game, self.model
+        rules = model.rules
+        assert (game.rows, game.cols, game.k) == (rules.rows, rules.cols, rules.k)
+        assert (game.exact, game.gravity) == (rules.exact, rules.gravity)
+        assert str(game) == "\n".join(model.board())
+        assert game.cells() == bytes(v for row in model.grid for v in row)
+        assert game.winner == model.winner
+        assert game.status == model.status
+        assert game.next_player == model.next_player
+        assert game.winning_runs == model.winning_runs
+        assert game.legal_moves() == model.legal_moves()
+        assert [game.can_win(p) for p in (1, 2)] == [model.can_win(p) for p in (1, 2)]
+        assert game.draw_certain == model.draw_certain
+        assert game.history == model.history
+
+
+TestFamilyMachine = FamilyMachine.TestCase
+TestFamilyMachine.settings = settings(max_examples=150, stateful_step_count=40, deadline=None)
+
+
+# Small rule sets whose every grid is checked: every k, exact and gravity on and off.
+SMALL = [
+    Rules(rows, cols, k, exact, gravity)
+    for rows, cols in [(1, 3), (2, 2), (2, 3), (3, 2), (3, 3)]
+    for k in range(1, max(rows, cols) + 1)
+    for exact, gravity in product([False, True], repeat=2)
+]
+
+
+@pytest.mark.parametrize("rules", SMALL, ids=str)
+def test_every_grid_is_valid_exactly_when_a_legal_game_reaches_it(rules: Rules) -> None:
+    reached = reachable(rules)
+    options = {"k": rules.k, "exact": rules.exact, "gravity": rules.gravity}
+    for cells in product(range(3), repeat=rules.rows * rules.cols):
+        board = ["".join(".XO"[cells[r * rules.cols + c]] for c in range(rules.cols)) for r in range(rules.rows)]
+        valid = cells in reached
+        assert tictactoe.is_valid_board(board, **options) == valid, board
+        if valid:
+            game = TicTacToe.from_board(board, **options)
+            assert game.cells() == bytes(cells) and (game.rows, game.cols, game.k) == (rules.rows, rules.cols, rules.k)
+        else:
+            with pytest.raises(tictactoe.InvalidPositionError):
+                TicTacToe.from_board(board, **options)
+
+
+def test_connect_four_is_played_by_columns() -> None:
+    game = TicTacToe(6, 4, cols=7, gravity=True)
+    assert (game.rows, game.cols, game.k, game.gravity, game.exact) == (6, 7, 4, True, False)
+    assert game.legal_moves() == [(5, c) for c in range(7)]
+    for col in [3, 4, 3, 4, 3, 4]:
+        assert game.drop(col) == 0
+    assert game.drop(3) == 1
+    assert game.winning_runs == [((2, 3), (5, 3))]
+    assert game.winning_lines == []
+    with pytest.raises(tictactoe.GameOverError):
+        game.drop(0)
+    with pytest.raises(ValueError, match="not square"):
+        _ = game.n
+    assert repr(game).startswith("<TicTacToe rows=6 cols=7 k=4 gravity moves=[(5, 3, 1)")
+
+
+def test_gravity_refuses_a_floating_mark_and_a_full_column() -> None:
+    game = TicTacToe(2, 2, cols=2, gravity=True)
+    before = game.to_text()
+    with pytest.raises(tictactoe.FloatingMarkError) as floating:
+        game.play(0, 1)
+    assert (floating.value.row, floating.value.col, floating.value.kind) == (0, 1, "floating")
+    assert isinstance(floating.value, tictactoe.InvalidMoveError)
+    assert game.to_text() == before
+    game.drop(1)
+    game.drop(1)
+    before = game.to_text()
+    with pytest.raises(tictactoe.ColumnFullError) as full:
+        game.drop(1)
+    assert (full.value.col, full.value.kind) == (1, "column_full")
+    assert isinstance(full.value, tictactoe.InvalidMoveError)
+    with pytest.raises(tictactoe.OutOfBoundsError) as outside:
+        game.drop(2)
+    assert (outside.value.col, outside.value.rows, outside.value.cols, outside.value.n) == (2, 2, 2, 2)
+    assert game.to_text() == before
+
+
+def test_gomoku_exact_rule_refuses_an_overline() -> None:
+    for exact, winner in [(False, 1), (True, 0)]:
+        game = TicTacToe(15, 5, exact=exact)
+        assert game.n == 15 and game.k == 5
+        for c in [0, 1, 2, 4, 5]:
+            game.play(7, c)
+            game.play(0, c)
+        assert game.play(7, 3) == winner  # six in a row: an overline
+    exactly = TicTacToe(15, 5, exact=True)
+    for c in range(4):
+        exactly.play(7, c)
+        exactly.play(0, c)
+    assert exactly.play(7, 4) == 1 and exactly.winning_runs == [((7, 0), (7, 4))]
+
+
+@pytest.mark.parametrize(
+    ("args", "kwargs", "numbers"),
+    [
+        ((0,), {"k": 1}, (0, 0, 1)),
+        ((3,), {"cols": 0}, (3, 0, 3)),
+        ((3,), {"k": 4}, (3, 3, 4)),
+        ((3,), {"k": 0}, (3, 3, 0)),
+        ((3,), {"k": -1}, (3, 3, -1)),
+        ((2**70,), {"gravity": True}, (2**70, 2**70, 2**70)),
+        ((65536,), {"cols": 1, "k": 1}, (65536, 1, 1)),
+        ((6,), {"cols": 7, "k": 8}, (6, 7, 8)),
+    ],
+)
+def test_rules_no_game_has_are_a_clear_value_error(args: tuple[int], kwargs: dict[str, int], numbers: tuple[int, int, int]) -> None:
+    with pytest.raises(ValueError) as invalid:
+        TicTacToe(*args, **kwargs)
+    error = invalid.value
+    assert (getattr(error, "rows"), getattr(error, "cols"), getattr(error, "k")) == numbers
+    assert getattr(error, "kind") == "invalid_rules"
+    assert str(numbers[2]) in str(error)
+    with pytest.raises(ValueError):
+        Batch(4, *args, **kwargs)
+
+
+def test_square_game_keeps_leetcode_348() -> None:
+    plain, spelled = TicTacToe(4), TicTacToe(4, 4, cols=4)
+    assert plain == spelled and plain.to_text() == spelled.to_text() == "tictactoe/1 n=4 moves="
+    assert (plain.rows, plain.cols, plain.k, plain.n) == (4, 4, 4, 4)
+    with pytest.raises(ValueError) as invalid:
+        TicTacToe(0)
+    assert getattr(invalid.value, "kind") == "invalid_size"
+
+
+def test_rectangles_read_from_rows_with_rules() -> None:
+    rows = ["X..O", ".X.O", "...."]
+    assert not tictactoe.is_valid_board(rows)  # LeetCode's boards are square
+    game = TicTacToe.from_board(rows, k=3)
+    assert (game.rows, game.cols, game.k, game.marks, game.next_player) == (3, 4, 3, 4, 1)
+    assert game.play(2, 2) == 1 and game.winning_runs == [((0, 0), (2, 2))]
+    floating = ["X..", "..."]
+    assert tictactoe.is_valid_board(floating, k=2) and not tictactoe.is_valid_board(floating, k=2, gravity=True)
+    with pytest.raises(tictactoe.InvalidPositionError) as invalid:
+        TicTacToe.from_board(floating, k=2, gravity=True)
+    assert invalid.value.reason == "floating"
+    with pytest.raises(tictactoe.LimitExceededError):
+        TicTacToe.from_board(["." * 2000] * 1000, k=5, max_bytes=1 << 20)
+
+
+def test_text_and_pickles_keep_the_rules() -> None:
+    game = TicTacToe(6, 4, cols=7, exact=True, gravity=True)
+    game.drop(3)
+    assert game.to_text() == "tictactoe/1 rows=6 cols=7 k=4 exact gravity moves=5,3,1"
+    for twin in [TicTacToe.from_text(game.to_text()), pickle.loads(pickle.dumps(game)), copy.copy(game)]:
+        assert twin == game and (twin.exact, twin.gravity) == (True, True)
+    assert TicTacToe(6, 4, cols=7) != TicTacToe(6, 4, cols=7, gravity=True)
+
+
+def test_batch_of_connect_four_steps_columns_like_single_games() -> None:
+    batch = Batch(8, 6, seed=5, k=4, cols=7, gravity=True)
+    assert (batch.rows, batch.cols, batch.k, batch.gravity, batch.actions) == (6, 7, 4, True, 7)
+    assert batch.legal_mask().shape == (8, 7) and batch.cells().shape == (8, 6, 7)
+    assert batch.observation().shape == (8, 2, 6, 7)
+    assert repr(batch) == "<Batch count=8 rows=6 cols=7 k=4 gravity>"
+    singles = [TicTacToe(6, 4, cols=7, gravity=True) for _ in range(8)]
+    for _ in range(60):
+        actions = batch.random_legal_actions(reset_terminated=True)
+        for g, single in enumerate(singles):
+            if single.status != "in_progress":
+                singles[g] = single = TicTacToe(6, 4, cols=7, gravity=True)
+            assert batch.legal_mask()[g].tolist() == [any(c == col for _, c in single.legal_moves()) for col in range(7)]
+            single.drop(int(actions[g]))
+        winners = batch.step(actions)
+        assert winners.tolist() == [s.winner for s in singles]
+        assert np.array_equal(batch.cells(), np.array([np.frombuffer(s.cells(), np.uint8).reshape(6, 7) for s in singles]))
+        for g, single in enumerate(singles):
+            assert batch.game(g) == TicTacToe.from_text(single.to_text())
+    twin = pickle.loads(pickle.dumps(batch))
+    assert np.array_equal(twin.cells(), batch.cells()) and twin.gravity
+
+
+def test_batch_of_gomoku_takes_cells_as_actions() -> None:
+    batch = Batch(2, 15, k=5)
+    assert (batch.n, batch.k, batch.actions) == (15, 5, 225)
+    assert batch.legal_mask().shape == (2, 225)
+    batch.step([7 * 15 + 7, 0])
+    assert batch.game(0).cell(7, 7) == 1 and batch.game(1).cell(0, 0) == 1
+    with pytest.raises(ValueError) as unsupported:
+        batch.perfect_actions()
+    assert getattr(unsupported.value, "kind") == "unsupported_rules"
