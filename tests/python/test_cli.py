@@ -88,3 +88,35 @@ def test_the_computer_continues_a_replay_on_a_larger_board() -> None:
     assert "the computer (O) plays" in result.stdout
     bad = run("--computer", "both", "--simulations", "0")
     assert bad.returncode == 2 and "--simulations must be at least 1" in bad.stderr
+
+
+def test_connect_four_is_played_by_columns() -> None:
+    result = run("--size", "6", "--cols", "7", "--k", "4", "--gravity", "--moves", "3 4 3 4 3 4 3")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.endswith("5 . . . X O . .\n\nX wins\n")
+    assert result.stdout.startswith("  0 1 2 3 4 5 6\n0 . . . . . . .\n")
+    # Interactive: a full column and a bad column are refused, and asked for again.
+    stdin = "\n".join(["0", "0", "0", "0", "7", "x", "1", "q"]) + "\n"
+    interactive = run("--size", "3", "--cols", "2", "--k", "3", "--gravity", stdin=stdin)
+    assert "refused: column 0 is full" in interactive.stdout
+    assert "refused: cell (0, 7) is outside the 3 x 2 board" in interactive.stdout
+    assert "please type a column, such as: 3" in interactive.stdout
+    assert "to move (column; u undo, h hint, q quit)" in interactive.stdout
+
+
+def test_gomoku_labels_stay_aligned_and_exact_refuses_an_overline() -> None:
+    moves = "7,0 0,0 7,1 0,1 7,2 0,2 7,4 0,4 7,5 0,5 7,3"
+    plain = run("--size", "15", "--k", "5", "--moves", moves)
+    assert plain.returncode == 0 and plain.stdout.endswith("X wins\n")
+    lines = plain.stdout.splitlines()
+    assert lines[0] == "   " + " ".join(f"{c:>2}" for c in range(15))
+    assert lines[8] == " 7  X  X  X  X  X  X" + "  ." * 9
+    exact = run("--size", "15", "--k", "5", "--exact", "--moves", moves)
+    assert exact.returncode == 0 and exact.stdout.endswith("in progress: O to move\n")
+
+
+def test_bad_rules_and_a_computer_without_them() -> None:
+    bad = run("--size", "3", "--k", "4")
+    assert bad.returncode == 2 and "k = 4 is invalid on a 3 x 3 board" in bad.stderr
+    unsupported = run("--size", "6", "--cols", "7", "--k", "4", "--gravity", "--computer", "X")
+    assert unsupported.returncode == 2 and "the computer cannot play" in unsupported.stdout

@@ -1,8 +1,11 @@
-"""A terminal game: ``python -m tictactoe [--size N] [--computer X|O|both] [--moves "0,0 1,1 ..."]``.
+"""A terminal game: ``python -m tictactoe [--size N] [--cols C] [--k K] [--exact] [--gravity]
+[--computer X|O|both] [--moves "0,0 1,1 ..."]``.
 
-Two people take turns, or one plays against the computer (``--computer O`` lets it play O), or
-the computer plays both sides. Type a row and a column to move, ``u`` to take back your last
-move (and the computer's reply), ``h`` for a hint, ``q`` to quit.
+Tic-tac-toe on N x N by default; gomoku is ``--size 15 --k 5``, Connect Four ``--size 6 --cols 7
+--k 4 --gravity``. Two people take turns, or one plays against the computer (``--computer O``
+lets it play O; n x n tic-tac-toe only, for now), or the computer plays both sides. Type a row
+and a column to move (under gravity, a column: the mark falls to its lowest free cell), ``u``
+to take back your last move (and the computer's reply), ``h`` for a hint, ``q`` to quit.
 
 Every rule and every move of the computer comes from the library: this file only reads input,
 calls ``play``, ``undo`` and ``best_move``, and prints what the game says.
@@ -44,11 +47,18 @@ def parse_cell(text: str) -> tuple[int, int]:
     return int(parts[0]), int(parts[1])
 
 
+def make_move(game: TicTacToe, text: str) -> None:
+    """Plays what the person typed: a column under gravity, else a row and a column."""
+    if game.gravity:
+        game.drop(int(text.strip()))
+    else:
+        game.play(*parse_cell(text))
+
+
 def replay(game: TicTacToe, moves: str) -> int:
     for number, token in enumerate(moves.split(), start=1):
         try:
-            row, col = parse_cell(token)
-            game.play(row, col)
+            make_move(game, token)
         except ValueError as error:  # InvalidMoveError is a ValueError too
             show(game)
             print(f"move {number} ({token}) is refused: {error}")
@@ -81,7 +91,11 @@ class Session:
         show(self.game)
 
     def hint(self) -> None:
-        row, col = best_move(self.game, simulations=self.simulations)
+        try:
+            row, col = best_move(self.game, simulations=self.simulations)
+        except ValueError as error:  # rules the computer does not play yet
+            print(f"no hint: {error}")
+            return
         print(f"hint: {row} {col}")
 
     def run(self) -> int:
@@ -92,9 +106,14 @@ class Session:
                 print(ending)
                 return 0
             if self.game.next_player in self.computer:
-                self.computer_move()
+                try:
+                    self.computer_move()
+                except ValueError as error:  # rules the computer does not play yet
+                    print(f"the computer cannot play: {error}")
+                    return 2
                 continue
-            prompt = f"{SYMBOLS[self.game.next_player]} to move (row col; u undo, h hint, q quit): "
+            where = "column" if self.game.gravity else "row col"
+            prompt = f"{SYMBOLS[self.game.next_player]} to move ({where}; u undo, h hint, q quit): "
             try:
                 line = input(prompt).strip().lower()
             except EOFError:
@@ -109,20 +128,24 @@ class Session:
                 self.hint()
                 continue
             try:
-                row, col = parse_cell(line)
-                self.game.play(row, col)
+                make_move(self.game, line)
             except InvalidMoveError as error:
                 print(f"refused: {error}")
                 continue
             except ValueError:
-                print("please type a row and a column, such as: 1 2")
+                example = "a column, such as: 3" if self.game.gravity else "a row and a column, such as: 1 2"
+                print(f"please type {example}")
                 continue
             show(self.game)
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tictactoe", description=__doc__.splitlines()[0])
-    parser.add_argument("--size", type=int, default=3, help="the board size n (default 3)")
+    parser.add_argument("--size", type=int, default=3, help="the board size n, or its rows with --cols (default 3)")
+    parser.add_argument("--cols", type=int, help="the number of columns (default: the size)")
+    parser.add_argument("--k", type=int, help="the marks in a row that win (default: the longer side)")
+    parser.add_argument("--exact", action="store_true", help="a run longer than k does not win")
+    parser.add_argument("--gravity", action="store_true", help="marks fall to the lowest free cell (type a column)")
     parser.add_argument("--moves", help='play "row,col row,col ..." in turn order first')
     parser.add_argument(
         "--computer",
@@ -139,7 +162,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if args.simulations is not None and args.simulations < 1:
         parser.error("--simulations must be at least 1")
     try:
-        game = TicTacToe(args.size)
+        game = TicTacToe(args.size, args.k, cols=args.cols, exact=args.exact, gravity=args.gravity)
     except (ValueError, MemoryError) as error:
         parser.error(str(error))
     if args.moves is not None:
