@@ -232,6 +232,7 @@ sdist-test: $(DIST)/.built | $(BUILD)
 	cd /tmp && $(abspath $(SDIST_VENV))/bin/python $(abspath tests/python/smoke.py) $(VERSION)
 
 PY_TYPED := tests/python/test_api.py tests/python/test_vectors.py tests/python/test_model.py tests/python/test_batch.py \
+	tests/python/test_family.py tests/python/family_model.py \
 	tests/python/test_cli.py tests/python/test_rl.py tests/python/model.py tests/python/batch_model.py tests/python/soak.py \
 	tests/python/conftest.py py/python/tictactoe
 

@@ -127,7 +127,7 @@ SMALL = [
 @pytest.mark.parametrize("rules", SMALL, ids=str)
 def test_every_grid_is_valid_exactly_when_a_legal_game_reaches_it(rules: Rules) -> None:
     reached = reachable(rules)
-    options = {"k": rules.k, "exact": rules.exact, "gravity": rules.gravity}
+    options: dict[str, Any] = {"k": rules.k, "exact": rules.exact, "gravity": rules.gravity}
     for cells in product(range(3), repeat=rules.rows * rules.cols):
         board = ["".join(".XO"[cells[r * rules.cols + c]] for c in range(rules.cols)) for r in range(rules.rows)]
         valid = cells in reached
@@ -205,7 +205,9 @@ def test_gomoku_exact_rule_refuses_an_overline() -> None:
         ((6,), {"cols": 7, "k": 8}, (6, 7, 8)),
     ],
 )
-def test_rules_no_game_has_are_a_clear_value_error(args: tuple[int], kwargs: dict[str, int], numbers: tuple[int, int, int]) -> None:
+def test_rules_no_game_has_are_a_clear_value_error(
+    args: tuple[int], kwargs: dict[str, Any], numbers: tuple[int, int, int]
+) -> None:
     with pytest.raises(ValueError) as invalid:
         TicTacToe(*args, **kwargs)
     error = invalid.value
