@@ -352,6 +352,7 @@ $(BENCH_VENV)/.installed: $(BENCH_VENV)/.ready $(DIST)/.built
 bench: lib $(BUILD)/bench $(BENCH_VENV)/.installed
 	mkdir -p $(BENCH_DIR)
 	BENCH_JSON=$(abspath $(BENCH_DIR))/rust.json $(CARGO) bench -p tictactoe-bench --bench moves
+	BENCH_JSON=$(abspath $(BENCH_DIR))/family.json taskset -c 1 $(CARGO) bench -p tictactoe-bench --bench family
 	$(BUILD)/bench $(BENCH_DIR)/c.json
 	STATIC_LIBS="$(STATIC_LIBS)" $(BENCH_VENV)/bin/python py/benches/bench_moves.py --json $(BENCH_DIR)/python.json
 	taskset -c 1 $(BENCH_VENV)/bin/python py/benches/bench_batch.py --json $(BENCH_DIR)/batch.json

@@ -1,8 +1,10 @@
-//! Compiles the C baselines (`c/reference.c`) into a static library the benchmarks link, with
-//! the flags the C benchmark uses for them.
+//! Compiles the C baselines (`c/reference.c`, and `c/family.c` for the k-in-a-row family) into
+//! static libraries the benchmarks link, with the flags the C benchmark uses for them.
 
 fn main() {
-    println!("cargo:rerun-if-changed=c/reference.c");
-    println!("cargo:rerun-if-changed=c/reference.h");
+    for file in ["c/reference.c", "c/reference.h", "c/family.c", "c/family.h"] {
+        println!("cargo:rerun-if-changed={file}");
+    }
     cc::Build::new().file("c/reference.c").opt_level(2).warnings(true).compile("reference");
+    cc::Build::new().file("c/family.c").opt_level(2).warnings(true).compile("family");
 }

@@ -173,6 +173,53 @@ def threads_section(rows: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
+def family_section(family: dict[str, Any]) -> list[str]:
+    """The k-in-a-row family through the core against its two C floors (bench/benches/family.rs)."""
+    if not family.get("cases"):
+        return []
+    names, targets = family["implementations"], family["targets"]
+    lines = [
+        "",
+        "## The k-in-a-row family",
+        "",
+        f"ns per move through Rust (`{names['core']}`) on one core (`taskset -c 1`), against two floors",
+        "hand-written in plain C (`bench/c/family.c`) with every check the core makes (bounds, player,",
+        "game over, occupied, gravity's support): the core's own algorithm, 16-bit run lengths at",
+        "the ends of runs per direction (O(1) a move), and a scan of the four directions around the",
+        "move (O(k) a move). Random games (cells in random order, or under gravity random columns,",
+        "players alternating, stopped at the first win) and games of long runs (each player fills its",
+        "own rows, every k-th cell left empty: runs grow to k - 1, nobody wins); game creation",
+        "included, median of interleaved rounds (`cargo bench -p tictactoe-bench --bench family`).",
+        "",
+        "| rules | games | moves | core (ns/move) | runs in C | scan in C | core / runs in C | target | | core / scan in C |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---|---:|",
+    ]
+    target = targets["core_over_runs"]
+    for case in family["cases"]:
+        ns = case["ns_per_move"]
+        ratio = ns["core"] / ns["runs"]
+        verdict = "met" if ratio <= target else "missed"
+        lines.append(
+            f"| {case['case']} | {case['game']} | {case['moves']:,} | {ns['core']:.1f} | {ns['runs']:.1f} | "
+            f"{ns['scan']:.1f} | {ratio:.2f}x | {target:.1f}x | {verdict} | {ns['core'] / ns['scan']:.2f}x |"
+        )
+    if family.get("flat_in_k"):
+        lines += [
+            "",
+            "The move's cost against k: ns per move at k = 500 over k = 5 on 1000 x 1000, the same kind of",
+            f"game (target on the games of long runs: {targets['flat_in_k']:.1f}x).",
+            "",
+            "| games | core | runs in C | scan in C | |",
+            "|---|---:|---:|---:|---|",
+        ]
+        for r in family["flat_in_k"]:
+            verdict = ""
+            if r["game"] == "long runs":
+                verdict = "met" if r["core"] <= targets["flat_in_k"] else "missed"
+            lines.append(f"| {r['game']} | {r['core']:.2f}x | {r['runs']:.2f}x | {r['scan']:.2f}x | {verdict} |")
+    return lines
+
+
 def limits_section(records: list[dict[str, Any]]) -> list[str]:
     """Resident memory and time of huge and hostile sizes (py/benches/bench_limits.py)."""
     if not records:
@@ -223,6 +270,8 @@ def main() -> None:
     threads = json.loads(threads_path.read_text()) if threads_path.exists() else []
     limits_path = records_dir / "limits.json"
     limits = json.loads(limits_path.read_text()) if limits_path.exists() else []
+    family_path = records_dir / "family.json"
+    family = json.loads(family_path.read_text()) if family_path.exists() else {}
     rl: list[dict[str, Any]] = []
     rl_skipped: list[str] = []
     rl_path = records_dir / "rl.json"
@@ -292,6 +341,7 @@ def main() -> None:
             f"| {r['face']} | {r['n']} | {r['implementation']} | {r['ns']:.1f} | {r['against']} | "
             f"{r['against_ns']:.1f} | {ratio:.2f}x | {r['target']:.2f}x | {verdict} |"
         )
+    lines += family_section(family)
     lines += batch_section(batches, skipped, docs)
     lines += threads_section(threads)
     lines += search_section(searches, search_skipped)

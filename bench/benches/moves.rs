@@ -181,11 +181,18 @@ const REFERENCE: &str = "the same algorithm in plain C (reference)";
 
 fn main() {
     // (n, games, rounds): about 10^7 moves a round up to n = 1000; one game of 10^8 at 10^4.
-    // Arguments, if any, pick the sizes to run: `cargo bench --bench moves -- 3 100`.
-    let sizes: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
-    let plan = [(3, 1_000_000, 7), (100, 1_000, 7), (1000, 10, 5), (10_000, 1, 3)]
-        .into_iter()
-        .filter(|(n, _, _)| sizes.is_empty() || sizes.contains(n));
+    // Arguments, if any, pick the sizes to run: `cargo bench --bench moves -- 3 8 100`; a size
+    // not in the table plays about 10^7 moves a round (at most 10^6 games), 7 rounds.
+    let sizes: Vec<usize> =
+        std::env::args().skip(1).filter_map(|a| a.parse().ok()).filter(|&n| n > 0).collect();
+    let table = [(3, 1_000_000, 7), (100, 1_000, 7), (1000, 10, 5), (10_000, 1, 3)];
+    let plan: Vec<(usize, usize, usize)> = if sizes.is_empty() {
+        table.to_vec()
+    } else {
+        let planned = |n: usize| table.into_iter().find(|&(size, _, _)| size == n);
+        let fill = |n: usize| (n, (10_000_000 / (n * n)).clamp(1, 1_000_000), 7);
+        sizes.iter().map(|&n| planned(n).unwrap_or_else(|| fill(n))).collect()
+    };
     // The naive scan costs O(n) a move: it plays only this many moves of each game.
     let naive_limit = |n: usize| if n >= 10_000 { 100_000 } else { usize::MAX };
     let mut state = 0x9E37_79B9_7F4A_7C15;
