@@ -27,8 +27,11 @@ def write(target: str, data: bytes) -> None:
 
 def main() -> None:
     vectors = ROOT / "tests" / "vectors"
-    texts = [t["text"] for t in json.loads((vectors / "texts.json").read_text())["texts"]]
-    boards = ["/".join(p["rows"]) for p in json.loads((vectors / "positions.json").read_text())["positions"]]
+    texts, boards = [], []
+    for name in ["texts.json", "positions.json", "family.json"]:
+        vector = json.loads((vectors / name).read_text())
+        texts += [t["text"] for t in vector.get("texts", [])]
+        boards += ["/".join(p["rows"]) for p in vector.get("positions", [])]
     for text in texts + boards:
         write("parsers", text.encode())
     for text in texts:

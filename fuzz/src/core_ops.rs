@@ -1,7 +1,8 @@
-//! Arbitrary operation sequences on the core, checked after every step against the
+//! Arbitrary operation sequences on the core under arbitrary rules of the family (1 to 6 a
+//! side, every k, exact and gravity on and off), checked after every step against the
 //! brute-force model the core's tests use (core/tests/common): every observable must agree.
 use arbitrary::{Arbitrary, Unstructured};
-use tictactoe_core::Game;
+use tictactoe_core::{Game, Rules};
 
 #[path = "../../core/tests/common/mod.rs"]
 mod model;
@@ -12,6 +13,7 @@ use model::{assert_same, kind, number, Model};
 enum Op {
     Move(u8, u8, u8),
     Play(u8, u8),
+    Drop(u8),
     Undo,
     Clone,
     TextRoundTrip,
@@ -21,7 +23,11 @@ enum Op {
 
 #[derive(Arbitrary, Debug)]
 struct Input {
-    n: u8,
+    rows: u8,
+    cols: u8,
+    k: u8,
+    exact: bool,
+    gravity: bool,
     ops: Vec<Op>,
 }
 
@@ -31,10 +37,12 @@ pub fn run(data: &[u8]) {
     let Ok(input) = Input::arbitrary_take_rest(Unstructured::new(data)) else {
         return;
     };
-    // Sizes 1 to 6: the model scans every line on every question.
-    let n = usize::from(input.n % 6) + 1;
-    let mut game = Game::new(n).unwrap();
-    let mut model = Model::new(n);
+    // Sides 1 to 6: the model scans the whole board on every question.
+    let (rows, cols) = (usize::from(input.rows % 6) + 1, usize::from(input.cols % 6) + 1);
+    let k = usize::from(input.k) % rows.max(cols) + 1;
+    let rules = Rules { rows, cols, k, exact: input.exact, gravity: input.gravity };
+    let mut game = Game::with_rules(rules).unwrap();
+    let mut model = Model::with_rules(rules);
     for op in input.ops.into_iter().take(200) {
         let before = game.clone();
         match op {
@@ -54,6 +62,14 @@ pub fn run(data: &[u8]) {
                     assert_eq!(game, before);
                 }
             }
+            Op::Drop(c) => {
+                let c = usize::from(c % 8);
+                let got = game.drop(c).map(|(row, winner)| (row, number(winner))).map_err(kind);
+                assert_eq!(got, model.drop(c));
+                if got.is_err() {
+                    assert_eq!(game, before);
+                }
+            }
             Op::Undo => {
                 let got = game.undo().map(|m| (m.row, m.col, m.player.number())).map_err(kind);
                 assert_eq!(got, model.undo());
@@ -69,8 +85,8 @@ pub fn run(data: &[u8]) {
             Op::FromPosition => {
                 let rows = model.rows();
                 let mut memo = std::collections::HashMap::new();
-                let reachable = model::reachable(n, &model.grid, &mut memo);
-                match Game::from_rows(&rows) {
+                let reachable = model::reachable(&rules, &model.grid, &mut memo);
+                match Game::from_rows_with_rules(rules, &rows) {
                     Ok(rebuilt) => {
                         assert!(reachable, "{rows:?} accepted but unreachable");
                         game = rebuilt;
