@@ -13,12 +13,21 @@
 #define TICTACTOE_VERSION_PATCH 0
 
 
-// The largest board size n: games and batches of boards above it are refused with
-// `TICTACTOE_RESULT_INVALID_SIZE`.
+// The largest board size n, and the longest side of any board: games and batches of n x n
+// boards above it are refused with `TICTACTOE_RESULT_INVALID_SIZE`, rules with a side above it
+// with `TICTACTOE_RESULT_INVALID_RULES`.
 #define TICTACTOE_MAX_N 65535
 
 // What `tictactoe_batch_random_legal_actions` writes for a game that is over (UINT32_MAX).
 #define TICTACTOE_NO_ACTION 4294967295
+
+// A rule flag: only a run of exactly k wins (gomoku's standard rule; a longer run, an
+// overline, does not). Without it, k or more in a row win.
+#define TICTACTOE_RULE_EXACT 1u
+
+// A rule flag: a mark sits on the bottom row or on another mark (Connect Four); drop it into a
+// column with `tictactoe_game_drop`.
+#define TICTACTOE_RULE_GRAVITY 2u
 
 // The solving budget the library uses when a caller has no better figure: a few seconds of
 // work at most (the empty 4 x 4 board needs about 12 000 positions).
@@ -109,7 +118,8 @@ enum tictactoe_status
  {
   // Nobody has won and a cell is free.
   TICTACTOE_STATUS_IN_PROGRESS = 0,
-  // A player has completed a line (`tictactoe_game_winner` tells who).
+  // A player has made a winning run: k in a row (for n x n tic-tac-toe, a whole line);
+  // `tictactoe_game_winner` tells who.
   TICTACTOE_STATUS_WON = 1,
   // The board is full and nobody won.
   TICTACTOE_STATUS_DRAW = 2,
@@ -168,8 +178,10 @@ typedef uint32_t tictactoe_illegal;
 // (or `_clone`), released by `tictactoe_batch_free`.
 typedef struct tictactoe_batch tictactoe_batch;
 
-// A game of n x n tic-tac-toe. Opaque: made by `tictactoe_game_new` (or `_from_cells`,
-// `_parse`, `_clone`), released by `tictactoe_game_free`.
+// A game of the k-in-a-row family: n x n tic-tac-toe (`tictactoe_game_new`), or any rows x
+// cols board with k in a row, the exact rule and gravity (`tictactoe_game_new_mnk`). Opaque:
+// made by `tictactoe_game_new` (or `_new_mnk`, `_from_cells`, `_from_cells_mnk`, `_parse`,
+// `_clone`), released by `tictactoe_game_free`.
 typedef struct tictactoe_game tictactoe_game;
 
 // A mark placed on the board: by `player` (1 or 2) at (`row`, `col`).
@@ -182,13 +194,28 @@ typedef struct {
   uint32_t player;
 } tictactoe_move;
 
-// A line of the board, as `tictactoe_game_winning_lines` reports it.
+// A whole line of an n x n board, as `tictactoe_game_winning_lines` reports it (for other
+// rules, see `tictactoe_run`).
 typedef struct {
   // Row, column, diagonal or anti-diagonal.
   tictactoe_line_kind kind;
   // The row or column number; 0 for the diagonals.
   uint32_t index;
 } tictactoe_line;
+
+// A winning run, as `tictactoe_game_winning_runs` reports it: k or more marks of one player in
+// a row, column, diagonal or anti-diagonal, from its first cell to its last (the first the one
+// nearer the top, or along a row the one on the left).
+typedef struct {
+  // The first cell's row, from 0.
+  uint32_t first_row;
+  // The first cell's column, from 0.
+  uint32_t first_col;
+  // The last cell's row, from 0.
+  uint32_t last_row;
+  // The last cell's column, from 0.
+  uint32_t last_col;
+} tictactoe_run;
 
 #ifdef __cplusplus
 extern "C" {
@@ -455,6 +482,29 @@ tictactoe_result tictactoe_batch_game(const tictactoe_batch *batch,
 // `game_out` must be NULL or valid for writes of a pointer.
 tictactoe_result tictactoe_game_new(uint32_t n, tictactoe_game **game_out);
 
+// Creates an empty game under the rules of the k-in-a-row family, X to move, and stores it in
+// `*game_out`: a `rows` x `cols` board where `k` marks in a row, column or diagonal win.
+// `flags` is 0 or a combination of `TICTACTOE_RULE_EXACT` (only a run of exactly k wins) and
+// `TICTACTOE_RULE_GRAVITY` (a mark sits on the bottom row or on a mark: Connect Four is 6, 7, 4,
+// `TICTACTOE_RULE_GRAVITY`; gomoku 15, 15, 5, 0 or `TICTACTOE_RULE_EXACT`). n, n, n, 0 is the
+// game `tictactoe_game_new(n)` makes.
+//
+// Returns, in this order, `NULL_PARAMETER` when `game_out` is NULL, `INVALID_ARGUMENT` when
+// `flags` has any other bit set, `INVALID_RULES` unless 1 <= rows, cols <= 65535 and
+// 1 <= k <= max(rows, cols), `ALLOC_FAILED` when the memory cannot be had. `*game_out` is
+// written only on success.
+//
+// Ownership: the caller owns the new game and releases it with `tictactoe_game_free`.
+// Thread safety: safe from any thread.
+//
+// # Safety
+// `game_out` must be NULL or valid for writes of a pointer.
+tictactoe_result tictactoe_game_new_mnk(uint32_t rows,
+                                        uint32_t cols,
+                                        uint32_t k,
+                                        uint32_t flags,
+                                        tictactoe_game **game_out);
+
 // Releases a game. NULL does nothing.
 //
 // Ownership: takes back the game from the caller; it must not be used again.
@@ -476,11 +526,13 @@ void tictactoe_game_free(tictactoe_game *game);
 tictactoe_result tictactoe_game_clone(const tictactoe_game *game, tictactoe_game **game_out);
 
 // LeetCode 348's move: places a mark of `player` (1 or 2) at (`row`, `col`) and stores the
-// winner after the move (0, 1 or 2) in `*winner_out`. Players need not alternate. O(1).
+// winner after the move (0, 1 or 2) in `*winner_out`. Players need not alternate. O(1),
+// whatever the board and k.
 //
-// Refusals, checked in this order, change nothing: `OUT_OF_BOUNDS` (row or col >= n),
-// `INVALID_PLAYER`, `GAME_OVER` (somebody already won), `OCCUPIED`; also `ALLOC_FAILED`
-// and `NULL_PARAMETER`. `*winner_out` is written only on success.
+// Refusals, checked in this order, change nothing: `OUT_OF_BOUNDS` (row >= rows or
+// col >= cols), `INVALID_PLAYER`, `GAME_OVER` (somebody already won), `OCCUPIED`, under
+// gravity `FLOATING` (a free cell below); also `ALLOC_FAILED` and `NULL_PARAMETER`.
+// `*winner_out` is written only on success.
 //
 // Ownership: the caller keeps the game. Thread safety: needs the game to itself.
 //
@@ -496,8 +548,8 @@ tictactoe_result tictactoe_game_move(tictactoe_game *game,
 // `tictactoe_game_next_player`) at (`row`, `col`) and stores the winner after the move (0, 1
 // or 2) in `*winner_out`.
 //
-// Refusals change nothing: `OUT_OF_BOUNDS`, `GAME_OVER`, `OCCUPIED`, `ALLOC_FAILED`,
-// `NULL_PARAMETER`. `*winner_out` is written only on success.
+// Refusals change nothing: `OUT_OF_BOUNDS`, `GAME_OVER`, `OCCUPIED`, under gravity `FLOATING`,
+// `ALLOC_FAILED`, `NULL_PARAMETER`. `*winner_out` is written only on success.
 //
 // Ownership: the caller keeps the game. Thread safety: needs the game to itself.
 //
@@ -508,12 +560,32 @@ tictactoe_result tictactoe_game_play(tictactoe_game *game,
                                      uint32_t col,
                                      uint32_t *winner_out);
 
+// Connect Four's move: places the mark of the player whose turn it is on the lowest free cell
+// of column `col`, and stores that cell's row in `*row_out` and the winner after the move
+// (0, 1 or 2) in `*winner_out`. O(1) under gravity; without gravity the column is searched
+// from the bottom up, and the move is the same as `tictactoe_game_play` on the cell found.
+//
+// Refusals, checked in this order, change nothing: `OUT_OF_BOUNDS` (col >= cols),
+// `GAME_OVER` (somebody already won), `COLUMN_FULL` (no free cell in the column, as in every
+// column of a drawn game); also `ALLOC_FAILED`, and `NULL_PARAMETER` when a pointer is NULL
+// (before the move is made). `*row_out` and `*winner_out` are written only on success.
+//
+// Ownership: the caller keeps the game. Thread safety: needs the game to itself.
+//
+// # Safety
+// `game` must be NULL or a live game; `row_out` and `winner_out` NULL or valid for writes.
+tictactoe_result tictactoe_game_drop(tictactoe_game *game,
+                                     uint32_t col,
+                                     uint32_t *row_out,
+                                     uint32_t *winner_out);
+
 // Makes `count` moves in order, all or nothing: each `moves[i]` is LeetCode 348's move
 // (`row`, `col`, `player`), checked as by `tictactoe_game_move`. On success stores the winner
 // after the last move (0, 1 or 2) in `*winner_out`; a winner can only come from the last move,
 // as nobody moves after a win. On the first refused move, every move of the list already made
 // is taken back, its index is stored in `*refused_out` and its code returned (`OUT_OF_BOUNDS`,
-// `INVALID_PLAYER`, `GAME_OVER`, `OCCUPIED`, `ALLOC_FAILED`): the game is as before the call.
+// `INVALID_PLAYER`, `GAME_OVER`, `OCCUPIED`, `FLOATING`, `ALLOC_FAILED`): the game is as
+// before the call.
 //
 // `*winner_out` is written only on success and `*refused_out` only on a refused move.
 // `NULL_PARAMETER` when `game`, `winner_out` or `refused_out` is NULL, or `moves` is NULL with
@@ -571,9 +643,9 @@ tictactoe_result tictactoe_game_status(const tictactoe_game *game, tictactoe_sta
 // `game` must be NULL or a live game; `winner_out` NULL or valid for writes.
 tictactoe_result tictactoe_game_winner(const tictactoe_game *game, uint32_t *winner_out);
 
-// Stores in `*can_win_out` whether `player` (1 or 2) can still complete a line: true for the
-// winner, false when the opponent has won, else true exactly when some line holds no mark of
-// the opponent. O(1).
+// Stores in `*can_win_out` whether `player` (1 or 2) can still win: true for the winner, false
+// when the opponent has won, else true exactly when some k cells in a row hold no mark of the
+// opponent. O(1) for n x n tic-tac-toe; under other rules a scan of the board.
 //
 // Returns `INVALID_PLAYER`, `NULL_PARAMETER`. Ownership: nothing changes hands.
 // Thread safety: may run while other threads read the same game.
@@ -585,7 +657,8 @@ tictactoe_result tictactoe_game_can_win(const tictactoe_game *game,
                                         bool *can_win_out);
 
 // Stores in `*draw_out` whether the game can only end in a draw: nobody has won and neither
-// player can complete a line (a full board without winner included). O(1).
+// player can win any more (a full board without winner included); as fast as
+// `tictactoe_game_can_win`.
 //
 // Returns `NULL_PARAMETER` when a pointer is NULL. Ownership: nothing changes hands.
 // Thread safety: may run while other threads read the same game.
@@ -595,7 +668,9 @@ tictactoe_result tictactoe_game_can_win(const tictactoe_game *game,
 tictactoe_result tictactoe_game_is_draw_certain(const tictactoe_game *game, bool *draw_out);
 
 // Copies the lines the winning move completed (at most 4; none without a winner) into
-// `lines_out[0..capacity]` and stores their number in `*count_out`.
+// `lines_out[0..capacity]` and stores their number in `*count_out`. Whole lines are the wins
+// when k is the side of a square board (n x n tic-tac-toe); under other rules there are none:
+// `tictactoe_game_winning_runs` reports the wins of every rule set.
 //
 // Returns `BUFFER_TOO_SMALL` with the number needed in `*count_out` (and `lines_out`
 // untouched) when `capacity` is too small; `NULL_PARAMETER` when `game` or `count_out` is
@@ -611,6 +686,26 @@ tictactoe_result tictactoe_game_winning_lines(const tictactoe_game *game,
                                               tictactoe_line *lines_out,
                                               size_t capacity,
                                               size_t *count_out);
+
+// Copies the runs the winning move made that win (at most 4, one a direction, in the order
+// row, column, diagonal, anti-diagonal; none without a winner) into `runs_out[0..capacity]`
+// and stores their number in `*count_out`. Under every rule set: a run is k or more marks in
+// a row (exactly k under `TICTACTOE_RULE_EXACT`), from its first cell to its last.
+//
+// Returns `BUFFER_TOO_SMALL` with the number needed in `*count_out` (and `runs_out`
+// untouched) when `capacity` is too small; `NULL_PARAMETER` when `game` or `count_out` is
+// NULL, or `runs_out` is NULL with a non-zero `capacity`.
+//
+// Ownership: the caller owns `runs_out`. Thread safety: may run while other threads read the
+// same game.
+//
+// # Safety
+// `game` must be NULL or a live game; `runs_out` NULL or valid for `capacity` writes;
+// `count_out` NULL or valid for writes.
+tictactoe_result tictactoe_game_winning_runs(const tictactoe_game *game,
+                                             tictactoe_run *runs_out,
+                                             size_t capacity,
+                                             size_t *count_out);
 
 // Copies the moves made, oldest first, into `moves_out[0..capacity]` and stores their number
 // in `*count_out`. Marks of a position the game was built from are not moves.
@@ -631,9 +726,9 @@ tictactoe_result tictactoe_game_history(const tictactoe_game *game,
                                         size_t *count_out);
 
 // Copies the board's cells, row-major, into `cells_out[0..capacity]` as 0 (empty), 1 (X) or
-// 2 (O), and stores their number, n * n, in `*len_out`: the board as an array.
+// 2 (O), and stores their number, rows * cols, in `*len_out`: the board as an array.
 //
-// Returns `BUFFER_TOO_SMALL` with n * n in `*len_out` (and `cells_out` untouched) when
+// Returns `BUFFER_TOO_SMALL` with rows * cols in `*len_out` (and `cells_out` untouched) when
 // `capacity` is smaller; `NULL_PARAMETER` when `game` or `len_out` is NULL, or `cells_out` is
 // NULL with a non-zero `capacity`.
 //
@@ -648,9 +743,9 @@ tictactoe_result tictactoe_game_cells(const tictactoe_game *game,
                                       size_t capacity,
                                       size_t *len_out);
 
-// Copies the cells a move may take, as cell indices row * n + col in row-major order, into
-// `cells_out[0..capacity]` and stores their number in `*count_out`: the free cells, none once
-// somebody has won.
+// Copies the cells a move may take, as cell indices row * cols + col in row-major order, into
+// `cells_out[0..capacity]` and stores their number in `*count_out`: the free cells (under
+// gravity, the lowest free cell of each column with room), none once somebody has won.
 //
 // Returns `BUFFER_TOO_SMALL` with the number needed in `*count_out` (and `cells_out`
 // untouched) when `capacity` is too small; `NULL_PARAMETER` as for `tictactoe_game_cells`.
@@ -667,8 +762,8 @@ tictactoe_result tictactoe_game_legal_moves(const tictactoe_game *game,
 
 // Stores the holder of the cell at (`row`, `col`) in `*cell_out`: 0 empty, 1 X, 2 O.
 //
-// Returns `OUT_OF_BOUNDS` when row or col >= n, `NULL_PARAMETER`. Ownership: nothing changes
-// hands. Thread safety: may run while other threads read the same game.
+// Returns `OUT_OF_BOUNDS` when row >= rows or col >= cols, `NULL_PARAMETER`. Ownership:
+// nothing changes hands. Thread safety: may run while other threads read the same game.
 //
 // # Safety
 // `game` must be NULL or a live game; `cell_out` NULL or valid for writes.
@@ -677,14 +772,31 @@ tictactoe_result tictactoe_game_cell(const tictactoe_game *game,
                                      uint32_t col,
                                      uint32_t *cell_out);
 
-// Stores the board size n in `*n_out`.
+// Stores the board size n of a square n x n board in `*n_out`.
 //
-// Returns `NULL_PARAMETER` when a pointer is NULL. Ownership: nothing changes hands.
-// Thread safety: may run while other threads read the same game.
+// Returns `UNSUPPORTED_SIZE` for a board that is not square (`tictactoe_game_rules` gives
+// rows and columns), `NULL_PARAMETER` when a pointer is NULL. `*n_out` is written only on
+// success. Ownership: nothing changes hands. Thread safety: may run while other threads read
+// the same game.
 //
 // # Safety
 // `game` must be NULL or a live game; `n_out` NULL or valid for writes.
 tictactoe_result tictactoe_game_n(const tictactoe_game *game, uint32_t *n_out);
+
+// Stores the game's rules: the rows in `*rows_out`, the columns in `*cols_out`, k in `*k_out`
+// and the rule flags (`TICTACTOE_RULE_EXACT`, `TICTACTOE_RULE_GRAVITY`) in `*flags_out`, as
+// `tictactoe_game_new_mnk` takes them (n, n, n, 0 for a game of `tictactoe_game_new(n)`).
+//
+// Returns `NULL_PARAMETER` when a pointer is NULL; nothing is written then. Ownership:
+// nothing changes hands. Thread safety: may run while other threads read the same game.
+//
+// # Safety
+// `game` must be NULL or a live game; the out-params NULL or valid for writes.
+tictactoe_result tictactoe_game_rules(const tictactoe_game *game,
+                                      uint32_t *rows_out,
+                                      uint32_t *cols_out,
+                                      uint32_t *k_out,
+                                      uint32_t *flags_out);
 
 // Stores the number of marks on the board (moves plus any starting position) in
 // `*marks_out`.
@@ -759,10 +871,82 @@ tictactoe_result tictactoe_game_from_cells_with_limits(uint32_t n,
 // `cells` must be NULL or valid for reads of `cells_len` bytes.
 tictactoe_result tictactoe_position_validate(uint32_t n, const uint8_t *cells, size_t cells_len);
 
+// Builds a game under the rules of the k-in-a-row family (as for `tictactoe_game_new_mnk`) at
+// a position and stores it in `*game_out`. `cells` holds `cells_len` values, row-major: 0
+// empty, 1 X, 2 O; `cells_len` must be rows * cols. The position must be reachable by a legal
+// game under those rules (X first, alternating, nobody moving after a win; under gravity no
+// mark above a free cell, and some order of the columns reaching it); its marks are the
+// starting position, not moves, so they are not undone. No memory limit beyond the largest
+// board (`tictactoe_game_from_cells_mnk_with_limits` sets one).
+//
+// Returns, in this order, `NULL_PARAMETER` when `cells` or `game_out` is NULL,
+// `INVALID_ARGUMENT` for an unknown bit in `flags`, `INVALID_RULES`, `INVALID_POSITION` (wrong
+// length, a value above 2, a floating mark under gravity, or unreachable), `ALLOC_FAILED`.
+// `*game_out` is written only on success.
+//
+// Ownership: `cells` stays the caller's and is only read during the call; the caller owns the
+// new game and releases it with `tictactoe_game_free`. Thread safety: safe from any thread.
+//
+// # Safety
+// `cells` must be NULL or valid for reads of `cells_len` bytes; `game_out` NULL or valid for
+// writes.
+tictactoe_result tictactoe_game_from_cells_mnk(uint32_t rows,
+                                               uint32_t cols,
+                                               uint32_t k,
+                                               uint32_t flags,
+                                               const uint8_t *cells,
+                                               size_t cells_len,
+                                               tictactoe_game **game_out);
+
+// As `tictactoe_game_from_cells_mnk`, refusing a game that would take more than `max_bytes`
+// bytes at its largest (`SIZE_MAX`: no limit) with `LIMIT_EXCEEDED`, decided from the rules
+// before the cells are read or anything is allocated. `INVALID_ARGUMENT` and `INVALID_RULES`
+// come first. `*game_out` is written only on success.
+//
+// Ownership: `cells` stays the caller's; the caller owns the new game and releases it with
+// `tictactoe_game_free`. Thread safety: safe from any thread.
+//
+// # Safety
+// `cells` must be NULL or valid for reads of `cells_len` bytes; `game_out` NULL or valid for
+// writes.
+tictactoe_result tictactoe_game_from_cells_mnk_with_limits(uint32_t rows,
+                                                           uint32_t cols,
+                                                           uint32_t k,
+                                                           uint32_t flags,
+                                                           const uint8_t *cells,
+                                                           size_t cells_len,
+                                                           size_t max_bytes,
+                                                           tictactoe_game **game_out);
+
+// Checks that `cells` (as for `tictactoe_game_from_cells_mnk`) is a position a legal game
+// under the rules reaches, without building a game: `OK`, or `NULL_PARAMETER`,
+// `INVALID_ARGUMENT` (an unknown flag), `INVALID_RULES`, `INVALID_POSITION`, and
+// `ALLOC_FAILED` when the search for an order of the moves cannot have its memory.
+//
+// Ownership: `cells` stays the caller's. Thread safety: safe from any thread.
+//
+// # Safety
+// `cells` must be NULL or valid for reads of `cells_len` bytes.
+tictactoe_result tictactoe_position_validate_mnk(uint32_t rows,
+                                                 uint32_t cols,
+                                                 uint32_t k,
+                                                 uint32_t flags,
+                                                 const uint8_t *cells,
+                                                 size_t cells_len);
+
 // A description of a result code, as static NUL-terminated text: never freed, valid for the
 // life of the program. Takes the code as an integer, so any value is safe: an unknown one
 // gives "unknown result code". Safe from any thread.
 const char *tictactoe_result_str(uint32_t result);
+
+// Checks rules without making anything: `OK` when a game may have them, that is 1 <= rows,
+// cols <= 65535 (`TICTACTOE_MAX_N`) and 1 <= k <= the longer side, whatever the flags.
+//
+// Returns `INVALID_ARGUMENT` when `flags` has a bit set other than `TICTACTOE_RULE_EXACT` and
+// `TICTACTOE_RULE_GRAVITY` (checked first), `INVALID_RULES` for rules no game has.
+//
+// Ownership: nothing changes hands. Thread safety: safe from any thread.
+tictactoe_result tictactoe_rules_check(uint32_t rows, uint32_t cols, uint32_t k, uint32_t flags);
 
 // Solves the game's position: stores who wins when both sides play perfectly (0 for a draw,
 // else 1 or 2) in `*winner_out`, and the number of moves to the end in `*plies_out` (the winner

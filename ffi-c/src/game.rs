@@ -3,10 +3,13 @@
 use tictactoe_core::{winner_number, Game, Player, ReplayError};
 
 use crate::guard::{borrow, borrow_mut, buffer, guard, input, Out, Outcome};
-use crate::{tictactoe_line, tictactoe_move, tictactoe_result, tictactoe_status};
+use crate::rules::{rules_of, RulesOut};
+use crate::{tictactoe_line, tictactoe_move, tictactoe_result, tictactoe_run, tictactoe_status};
 
-/// A game of n x n tic-tac-toe. Opaque: made by `tictactoe_game_new` (or `_from_cells`,
-/// `_parse`, `_clone`), released by `tictactoe_game_free`.
+/// A game of the k-in-a-row family: n x n tic-tac-toe (`tictactoe_game_new`), or any rows x
+/// cols board with k in a row, the exact rule and gravity (`tictactoe_game_new_mnk`). Opaque:
+/// made by `tictactoe_game_new` (or `_new_mnk`, `_from_cells`, `_from_cells_mnk`, `_parse`,
+/// `_clone`), released by `tictactoe_game_free`.
 pub struct tictactoe_game {
     game: Game,
 }
@@ -45,6 +48,40 @@ pub unsafe extern "C" fn tictactoe_game_new(
         // SAFETY: initialized by the write above; game_out checked non-NULL, valid by the
         // caller's promise.
         unsafe { game_out.write(Box::into_raw(handle.assume_init())) };
+        Ok(())
+    })
+}
+
+/// Creates an empty game under the rules of the k-in-a-row family, X to move, and stores it in
+/// `*game_out`: a `rows` x `cols` board where `k` marks in a row, column or diagonal win.
+/// `flags` is 0 or a combination of `TICTACTOE_RULE_EXACT` (only a run of exactly k wins) and
+/// `TICTACTOE_RULE_GRAVITY` (a mark sits on the bottom row or on a mark: Connect Four is 6, 7, 4,
+/// `TICTACTOE_RULE_GRAVITY`; gomoku 15, 15, 5, 0 or `TICTACTOE_RULE_EXACT`). n, n, n, 0 is the
+/// game `tictactoe_game_new(n)` makes.
+///
+/// Returns, in this order, `NULL_PARAMETER` when `game_out` is NULL, `INVALID_ARGUMENT` when
+/// `flags` has any other bit set, `INVALID_RULES` unless 1 <= rows, cols <= 65535 and
+/// 1 <= k <= max(rows, cols), `ALLOC_FAILED` when the memory cannot be had. `*game_out` is
+/// written only on success.
+///
+/// Ownership: the caller owns the new game and releases it with `tictactoe_game_free`.
+/// Thread safety: safe from any thread.
+///
+/// # Safety
+/// `game_out` must be NULL or valid for writes of a pointer.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_game_new_mnk(
+    rows: u32,
+    cols: u32,
+    k: u32,
+    flags: u32,
+    game_out: *mut *mut tictactoe_game,
+) -> tictactoe_result {
+    guard(|| {
+        let game_out = Out::new(game_out)?;
+        let game = Game::with_rules(rules_of(rows, cols, k, flags)?)?;
+        // SAFETY: checked non-NULL; valid by the caller's promise.
+        unsafe { hand_out(game, game_out) };
         Ok(())
     })
 }
@@ -166,11 +203,13 @@ unsafe fn update<T>(
 }
 
 /// LeetCode 348's move: places a mark of `player` (1 or 2) at (`row`, `col`) and stores the
-/// winner after the move (0, 1 or 2) in `*winner_out`. Players need not alternate. O(1).
+/// winner after the move (0, 1 or 2) in `*winner_out`. Players need not alternate. O(1),
+/// whatever the board and k.
 ///
-/// Refusals, checked in this order, change nothing: `OUT_OF_BOUNDS` (row or col >= n),
-/// `INVALID_PLAYER`, `GAME_OVER` (somebody already won), `OCCUPIED`; also `ALLOC_FAILED`
-/// and `NULL_PARAMETER`. `*winner_out` is written only on success.
+/// Refusals, checked in this order, change nothing: `OUT_OF_BOUNDS` (row >= rows or
+/// col >= cols), `INVALID_PLAYER`, `GAME_OVER` (somebody already won), `OCCUPIED`, under
+/// gravity `FLOATING` (a free cell below); also `ALLOC_FAILED` and `NULL_PARAMETER`.
+/// `*winner_out` is written only on success.
 ///
 /// Ownership: the caller keeps the game. Thread safety: needs the game to itself.
 ///
@@ -193,8 +232,8 @@ pub unsafe extern "C" fn tictactoe_game_move(
 /// `tictactoe_game_next_player`) at (`row`, `col`) and stores the winner after the move (0, 1
 /// or 2) in `*winner_out`.
 ///
-/// Refusals change nothing: `OUT_OF_BOUNDS`, `GAME_OVER`, `OCCUPIED`, `ALLOC_FAILED`,
-/// `NULL_PARAMETER`. `*winner_out` is written only on success.
+/// Refusals change nothing: `OUT_OF_BOUNDS`, `GAME_OVER`, `OCCUPIED`, under gravity `FLOATING`,
+/// `ALLOC_FAILED`, `NULL_PARAMETER`. `*winner_out` is written only on success.
 ///
 /// Ownership: the caller keeps the game. Thread safety: needs the game to itself.
 ///
@@ -212,12 +251,47 @@ pub unsafe extern "C" fn tictactoe_game_play(
     unsafe { update(game, winner_out, |g| Ok(winner_u32(g.play(row, col)?))) }
 }
 
+/// Connect Four's move: places the mark of the player whose turn it is on the lowest free cell
+/// of column `col`, and stores that cell's row in `*row_out` and the winner after the move
+/// (0, 1 or 2) in `*winner_out`. O(1) under gravity; without gravity the column is searched
+/// from the bottom up, and the move is the same as `tictactoe_game_play` on the cell found.
+///
+/// Refusals, checked in this order, change nothing: `OUT_OF_BOUNDS` (col >= cols),
+/// `GAME_OVER` (somebody already won), `COLUMN_FULL` (no free cell in the column, as in every
+/// column of a drawn game); also `ALLOC_FAILED`, and `NULL_PARAMETER` when a pointer is NULL
+/// (before the move is made). `*row_out` and `*winner_out` are written only on success.
+///
+/// Ownership: the caller keeps the game. Thread safety: needs the game to itself.
+///
+/// # Safety
+/// `game` must be NULL or a live game; `row_out` and `winner_out` NULL or valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_game_drop(
+    game: *mut tictactoe_game,
+    col: u32,
+    row_out: *mut u32,
+    winner_out: *mut u32,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe {
+        changing(game, |game| {
+            let (row_out, winner_out) = (Out::new(row_out)?, Out::new(winner_out)?);
+            let (row, winner) = game.drop(col as usize)?;
+            // Rows are below 65535.
+            row_out.write(row as u32);
+            winner_out.write(winner_u32(winner));
+            Ok(())
+        })
+    }
+}
+
 /// Makes `count` moves in order, all or nothing: each `moves[i]` is LeetCode 348's move
 /// (`row`, `col`, `player`), checked as by `tictactoe_game_move`. On success stores the winner
 /// after the last move (0, 1 or 2) in `*winner_out`; a winner can only come from the last move,
 /// as nobody moves after a win. On the first refused move, every move of the list already made
 /// is taken back, its index is stored in `*refused_out` and its code returned (`OUT_OF_BOUNDS`,
-/// `INVALID_PLAYER`, `GAME_OVER`, `OCCUPIED`, `ALLOC_FAILED`): the game is as before the call.
+/// `INVALID_PLAYER`, `GAME_OVER`, `OCCUPIED`, `FLOATING`, `ALLOC_FAILED`): the game is as
+/// before the call.
 ///
 /// `*winner_out` is written only on success and `*refused_out` only on a refused move.
 /// `NULL_PARAMETER` when `game`, `winner_out` or `refused_out` is NULL, or `moves` is NULL with
@@ -326,9 +400,9 @@ pub unsafe extern "C" fn tictactoe_game_winner(
     unsafe { query(game, winner_out, |g| Ok(winner_u32(g.winner()))) }
 }
 
-/// Stores in `*can_win_out` whether `player` (1 or 2) can still complete a line: true for the
-/// winner, false when the opponent has won, else true exactly when some line holds no mark of
-/// the opponent. O(1).
+/// Stores in `*can_win_out` whether `player` (1 or 2) can still win: true for the winner, false
+/// when the opponent has won, else true exactly when some k cells in a row hold no mark of the
+/// opponent. O(1) for n x n tic-tac-toe; under other rules a scan of the board.
 ///
 /// Returns `INVALID_PLAYER`, `NULL_PARAMETER`. Ownership: nothing changes hands.
 /// Thread safety: may run while other threads read the same game.
@@ -346,7 +420,8 @@ pub unsafe extern "C" fn tictactoe_game_can_win(
 }
 
 /// Stores in `*draw_out` whether the game can only end in a draw: nobody has won and neither
-/// player can complete a line (a full board without winner included). O(1).
+/// player can win any more (a full board without winner included); as fast as
+/// `tictactoe_game_can_win`.
 ///
 /// Returns `NULL_PARAMETER` when a pointer is NULL. Ownership: nothing changes hands.
 /// Thread safety: may run while other threads read the same game.
@@ -363,7 +438,9 @@ pub unsafe extern "C" fn tictactoe_game_is_draw_certain(
 }
 
 /// Copies the lines the winning move completed (at most 4; none without a winner) into
-/// `lines_out[0..capacity]` and stores their number in `*count_out`.
+/// `lines_out[0..capacity]` and stores their number in `*count_out`. Whole lines are the wins
+/// when k is the side of a square board (n x n tic-tac-toe); under other rules there are none:
+/// `tictactoe_game_winning_runs` reports the wins of every rule set.
 ///
 /// Returns `BUFFER_TOO_SMALL` with the number needed in `*count_out` (and `lines_out`
 /// untouched) when `capacity` is too small; `NULL_PARAMETER` when `game` or `count_out` is
@@ -386,6 +463,36 @@ pub unsafe extern "C" fn tictactoe_game_winning_lines(
     unsafe {
         reading(game, |game| {
             fill(lines_out, capacity, count_out, game.winning_lines().count(), game.winning_lines())
+        })
+    }
+}
+
+/// Copies the runs the winning move made that win (at most 4, one a direction, in the order
+/// row, column, diagonal, anti-diagonal; none without a winner) into `runs_out[0..capacity]`
+/// and stores their number in `*count_out`. Under every rule set: a run is k or more marks in
+/// a row (exactly k under `TICTACTOE_RULE_EXACT`), from its first cell to its last.
+///
+/// Returns `BUFFER_TOO_SMALL` with the number needed in `*count_out` (and `runs_out`
+/// untouched) when `capacity` is too small; `NULL_PARAMETER` when `game` or `count_out` is
+/// NULL, or `runs_out` is NULL with a non-zero `capacity`.
+///
+/// Ownership: the caller owns `runs_out`. Thread safety: may run while other threads read the
+/// same game.
+///
+/// # Safety
+/// `game` must be NULL or a live game; `runs_out` NULL or valid for `capacity` writes;
+/// `count_out` NULL or valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_game_winning_runs(
+    game: *const tictactoe_game,
+    runs_out: *mut tictactoe_run,
+    capacity: usize,
+    count_out: *mut usize,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe {
+        reading(game, |game| {
+            fill(runs_out, capacity, count_out, game.winning_runs().count(), game.winning_runs())
         })
     }
 }
@@ -419,9 +526,9 @@ pub unsafe extern "C" fn tictactoe_game_history(
 }
 
 /// Copies the board's cells, row-major, into `cells_out[0..capacity]` as 0 (empty), 1 (X) or
-/// 2 (O), and stores their number, n * n, in `*len_out`: the board as an array.
+/// 2 (O), and stores their number, rows * cols, in `*len_out`: the board as an array.
 ///
-/// Returns `BUFFER_TOO_SMALL` with n * n in `*len_out` (and `cells_out` untouched) when
+/// Returns `BUFFER_TOO_SMALL` with rows * cols in `*len_out` (and `cells_out` untouched) when
 /// `capacity` is smaller; `NULL_PARAMETER` when `game` or `len_out` is NULL, or `cells_out` is
 /// NULL with a non-zero `capacity`.
 ///
@@ -446,9 +553,9 @@ pub unsafe extern "C" fn tictactoe_game_cells(
     }
 }
 
-/// Copies the cells a move may take, as cell indices row * n + col in row-major order, into
-/// `cells_out[0..capacity]` and stores their number in `*count_out`: the free cells, none once
-/// somebody has won.
+/// Copies the cells a move may take, as cell indices row * cols + col in row-major order, into
+/// `cells_out[0..capacity]` and stores their number in `*count_out`: the free cells (under
+/// gravity, the lowest free cell of each column with room), none once somebody has won.
 ///
 /// Returns `BUFFER_TOO_SMALL` with the number needed in `*count_out` (and `cells_out`
 /// untouched) when `capacity` is too small; `NULL_PARAMETER` as for `tictactoe_game_cells`.
@@ -468,7 +575,7 @@ pub unsafe extern "C" fn tictactoe_game_legal_moves(
     // SAFETY: the caller's promise.
     unsafe {
         reading(game, |game| {
-            // Cell indices are below n * n <= 2^32.
+            // Cell indices are below rows * cols < 2^32.
             let cells = game.legal_cells().map(|cell| cell as u32);
             fill(cells_out, capacity, count_out, game.legal_move_count(), cells)
         })
@@ -510,8 +617,8 @@ pub(crate) unsafe fn fill<T, U: Into<T>>(
 
 /// Stores the holder of the cell at (`row`, `col`) in `*cell_out`: 0 empty, 1 X, 2 O.
 ///
-/// Returns `OUT_OF_BOUNDS` when row or col >= n, `NULL_PARAMETER`. Ownership: nothing changes
-/// hands. Thread safety: may run while other threads read the same game.
+/// Returns `OUT_OF_BOUNDS` when row >= rows or col >= cols, `NULL_PARAMETER`. Ownership:
+/// nothing changes hands. Thread safety: may run while other threads read the same game.
 ///
 /// # Safety
 /// `game` must be NULL or a live game; `cell_out` NULL or valid for writes.
@@ -527,10 +634,12 @@ pub unsafe extern "C" fn tictactoe_game_cell(
     unsafe { query(game, cell_out, |g| Ok(winner_u32(g.cell(row, col)?))) }
 }
 
-/// Stores the board size n in `*n_out`.
+/// Stores the board size n of a square n x n board in `*n_out`.
 ///
-/// Returns `NULL_PARAMETER` when a pointer is NULL. Ownership: nothing changes hands.
-/// Thread safety: may run while other threads read the same game.
+/// Returns `UNSUPPORTED_SIZE` for a board that is not square (`tictactoe_game_rules` gives
+/// rows and columns), `NULL_PARAMETER` when a pointer is NULL. `*n_out` is written only on
+/// success. Ownership: nothing changes hands. Thread safety: may run while other threads read
+/// the same game.
 ///
 /// # Safety
 /// `game` must be NULL or a live game; `n_out` NULL or valid for writes.
@@ -543,6 +652,32 @@ pub unsafe extern "C" fn tictactoe_game_n(
     // SAFETY: the caller's promise.
     unsafe {
         query(game, n_out, |g| g.n().map(|n| n as u32).ok_or(tictactoe_result::UnsupportedSize))
+    }
+}
+
+/// Stores the game's rules: the rows in `*rows_out`, the columns in `*cols_out`, k in `*k_out`
+/// and the rule flags (`TICTACTOE_RULE_EXACT`, `TICTACTOE_RULE_GRAVITY`) in `*flags_out`, as
+/// `tictactoe_game_new_mnk` takes them (n, n, n, 0 for a game of `tictactoe_game_new(n)`).
+///
+/// Returns `NULL_PARAMETER` when a pointer is NULL; nothing is written then. Ownership:
+/// nothing changes hands. Thread safety: may run while other threads read the same game.
+///
+/// # Safety
+/// `game` must be NULL or a live game; the out-params NULL or valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_game_rules(
+    game: *const tictactoe_game,
+    rows_out: *mut u32,
+    cols_out: *mut u32,
+    k_out: *mut u32,
+    flags_out: *mut u32,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe {
+        reading(game, |game| {
+            RulesOut::new(rows_out, cols_out, k_out, flags_out)?.write(&game.rules());
+            Ok(())
+        })
     }
 }
 

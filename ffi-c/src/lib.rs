@@ -3,6 +3,11 @@
 //! The C ABI of `tictactoe-core` and its computer player (`tictactoe-search`), built as `libtictactoe.a` and `libtictactoe.so`, declared in
 //! `include/tictactoe.h` (generated from this crate by cbindgen; `make header`).
 //!
+//! Games and batches play n x n tic-tac-toe (`tictactoe_game_new`, `tictactoe_batch_new`) or
+//! any rules of the k-in-a-row family: a rows x cols board, k in a row, the exact rule and
+//! gravity (`tictactoe_game_new_mnk`, `tictactoe_batch_new_mnk`; Connect Four, gomoku, the
+//! m,n,k-games). The core decides every rule; this crate only translates.
+//!
 //! Conventions, the same for every function:
 //! - Fallible functions return a [`tictactoe_result`]; `TICTACTOE_RESULT_OK` (0) is success and
 //!   every other code has a fixed value that is never renumbered or reused.
@@ -24,6 +29,7 @@ mod guard;
 mod names;
 mod position;
 mod result;
+mod rules;
 mod search;
 mod text;
 mod types;
@@ -33,14 +39,16 @@ pub use game::*;
 pub use names::*;
 pub use position::*;
 pub use result::{tictactoe_result, tictactoe_result_str};
+pub use rules::*;
 pub use search::*;
 pub use text::*;
 pub use types::*;
 
 use core::ffi::c_char;
 
-/// The largest board size n: games and batches of boards above it are refused with
-/// `TICTACTOE_RESULT_INVALID_SIZE`.
+/// The largest board size n, and the longest side of any board: games and batches of n x n
+/// boards above it are refused with `TICTACTOE_RESULT_INVALID_SIZE`, rules with a side above it
+/// with `TICTACTOE_RESULT_INVALID_RULES`.
 pub const TICTACTOE_MAX_N: u32 = 65535;
 // Spelled out for cbindgen, which cannot read the core's constant; it must stay the core's.
 const _: () = assert!(TICTACTOE_MAX_N as usize == tictactoe_core::MAX_N);

@@ -1,6 +1,6 @@
 //! Plain C structs and enums the functions exchange with callers.
 
-use tictactoe_core::{Line, Move, Status};
+use tictactoe_core::{Line, Move, Run, Status};
 
 /// Where a game stands; written by `tictactoe_game_status`.
 #[repr(u32)]
@@ -8,7 +8,8 @@ use tictactoe_core::{Line, Move, Status};
 pub enum tictactoe_status {
     /// Nobody has won and a cell is free.
     InProgress = 0,
-    /// A player has completed a line (`tictactoe_game_winner` tells who).
+    /// A player has made a winning run: k in a row (for n x n tic-tac-toe, a whole line);
+    /// `tictactoe_game_winner` tells who.
     Won = 1,
     /// The board is full and nobody won.
     Draw = 2,
@@ -38,7 +39,8 @@ pub enum tictactoe_line_kind {
     AntiDiagonal = 3,
 }
 
-/// A line of the board, as `tictactoe_game_winning_lines` reports it.
+/// A whole line of an n x n board, as `tictactoe_game_winning_lines` reports it (for other
+/// rules, see `tictactoe_run`).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct tictactoe_line {
@@ -75,11 +77,39 @@ pub struct tictactoe_move {
 
 impl From<Move> for tictactoe_move {
     fn from(m: Move) -> Self {
-        // Rows and columns are below n <= 65535, so they fit in u32.
+        // Rows and columns are below 65535, so they fit in u32.
         tictactoe_move {
             row: m.row as u32,
             col: m.col as u32,
             player: u32::from(m.player.number()),
+        }
+    }
+}
+
+/// A winning run, as `tictactoe_game_winning_runs` reports it: k or more marks of one player in
+/// a row, column, diagonal or anti-diagonal, from its first cell to its last (the first the one
+/// nearer the top, or along a row the one on the left).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct tictactoe_run {
+    /// The first cell's row, from 0.
+    pub first_row: u32,
+    /// The first cell's column, from 0.
+    pub first_col: u32,
+    /// The last cell's row, from 0.
+    pub last_row: u32,
+    /// The last cell's column, from 0.
+    pub last_col: u32,
+}
+
+impl From<Run> for tictactoe_run {
+    fn from(run: Run) -> Self {
+        // Rows and columns are below 65535, so they fit in u32.
+        tictactoe_run {
+            first_row: run.first.0 as u32,
+            first_col: run.first.1 as u32,
+            last_row: run.last.0 as u32,
+            last_col: run.last.1 as u32,
         }
     }
 }

@@ -1,0 +1,144 @@
+//! The rules of the k-in-a-row family as C passes them: rows, columns, k and a word of flags
+//! (`TICTACTOE_RULE_EXACT`, `TICTACTOE_RULE_GRAVITY`), translated to and from the core's
+//! [`Rules`], which alone decides what rules a game may have.
+
+use tictactoe_core::Rules;
+
+use crate::guard::{guard, Out, Outcome};
+use crate::tictactoe_result;
+
+/// A rule flag: only a run of exactly k wins (gomoku's standard rule; a longer run, an
+/// overline, does not). Without it, k or more in a row win.
+// The suffix makes cbindgen write `1u`, an unsigned constant in C as the flags are.
+pub const TICTACTOE_RULE_EXACT: u32 = 1u32;
+
+/// A rule flag: a mark sits on the bottom row or on another mark (Connect Four); drop it into a
+/// column with `tictactoe_game_drop`.
+pub const TICTACTOE_RULE_GRAVITY: u32 = 2u32;
+
+/// Every flag the library knows; a word with any other bit set is refused.
+const KNOWN_FLAGS: u32 = TICTACTOE_RULE_EXACT | TICTACTOE_RULE_GRAVITY;
+
+/// The core's rules from C's words: `INVALID_ARGUMENT` for a flag the header does not define.
+/// The rules are not checked here: the core refuses rules no game has (`INVALID_RULES`) when a
+/// game, batch or position is made under them.
+pub(crate) fn rules_of(
+    rows: u32,
+    cols: u32,
+    k: u32,
+    flags: u32,
+) -> Result<Rules, tictactoe_result> {
+    if flags & !KNOWN_FLAGS != 0 {
+        return Err(tictactoe_result::InvalidArgument);
+    }
+    // u32 fits in usize on every target the library builds for (32 and 64 bits).
+    Ok(Rules {
+        rows: rows as usize,
+        cols: cols as usize,
+        k: k as usize,
+        exact: flags & TICTACTOE_RULE_EXACT != 0,
+        gravity: flags & TICTACTOE_RULE_GRAVITY != 0,
+    })
+}
+
+/// The flags word of `rules`.
+fn flags_of(rules: &Rules) -> u32 {
+    let mut flags = 0;
+    if rules.exact {
+        flags |= TICTACTOE_RULE_EXACT;
+    }
+    if rules.gravity {
+        flags |= TICTACTOE_RULE_GRAVITY;
+    }
+    flags
+}
+
+/// The four out-params the rules are read back through, each checked for NULL before anything
+/// is written.
+pub(crate) struct RulesOut {
+    rows: Out<u32>,
+    cols: Out<u32>,
+    k: Out<u32>,
+    flags: Out<u32>,
+}
+
+impl RulesOut {
+    /// Checks every pointer for NULL.
+    pub(crate) fn new(
+        rows: *mut u32,
+        cols: *mut u32,
+        k: *mut u32,
+        flags: *mut u32,
+    ) -> Result<RulesOut, tictactoe_result> {
+        Ok(RulesOut {
+            rows: Out::new(rows)?,
+            cols: Out::new(cols)?,
+            k: Out::new(k)?,
+            flags: Out::new(flags)?,
+        })
+    }
+
+    /// Writes the rules of a game or batch.
+    ///
+    /// # Safety
+    /// The pointers given to [`RulesOut::new`] must be valid for writes.
+    pub(crate) unsafe fn write(self, rules: &Rules) {
+        // Checked rules: sides and k are at most TICTACTOE_MAX_N, so they fit in u32.
+        // SAFETY (all four): the caller's promise.
+        unsafe {
+            self.rows.write(rules.rows as u32);
+            self.cols.write(rules.cols as u32);
+            self.k.write(rules.k as u32);
+            self.flags.write(flags_of(rules));
+        }
+    }
+}
+
+/// Checks rules without making anything: `OK` when a game may have them, that is 1 <= rows,
+/// cols <= 65535 (`TICTACTOE_MAX_N`) and 1 <= k <= the longer side, whatever the flags.
+///
+/// Returns `INVALID_ARGUMENT` when `flags` has a bit set other than `TICTACTOE_RULE_EXACT` and
+/// `TICTACTOE_RULE_GRAVITY` (checked first), `INVALID_RULES` for rules no game has.
+///
+/// Ownership: nothing changes hands. Thread safety: safe from any thread.
+#[no_mangle]
+pub extern "C" fn tictactoe_rules_check(
+    rows: u32,
+    cols: u32,
+    k: u32,
+    flags: u32,
+) -> tictactoe_result {
+    guard(|| -> Outcome { Ok(rules_of(rows, cols, k, flags)?.check()?) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flags_translate_both_ways() {
+        for flags in 0..=KNOWN_FLAGS {
+            let rules = rules_of(6, 7, 4, flags).unwrap();
+            assert_eq!(flags_of(&rules), flags);
+        }
+        assert_eq!(rules_of(6, 7, 4, 0).unwrap(), Rules::mnk(6, 7, 4));
+        assert_eq!(rules_of(6, 7, 4, TICTACTOE_RULE_GRAVITY).unwrap(), Rules::CONNECT_FOUR);
+    }
+
+    #[test]
+    fn unknown_flags_are_refused_before_the_rules() {
+        for flags in [4, 8, 1 << 31, u32::MAX] {
+            assert_eq!(rules_of(0, 0, 0, flags), Err(tictactoe_result::InvalidArgument));
+            assert_eq!(tictactoe_rules_check(3, 3, 3, flags), tictactoe_result::InvalidArgument);
+        }
+    }
+
+    #[test]
+    fn the_core_decides_the_rules() {
+        assert_eq!(tictactoe_rules_check(15, 15, 5, TICTACTOE_RULE_EXACT), tictactoe_result::Ok);
+        assert_eq!(tictactoe_rules_check(1, 65535, 65535, 0), tictactoe_result::Ok);
+        for (rows, cols, k) in [(0, 3, 1), (3, 0, 1), (65536, 3, 1), (3, 4, 0), (3, 4, 5)] {
+            assert_eq!(tictactoe_rules_check(rows, cols, k, 0), tictactoe_result::InvalidRules);
+        }
+    }
+}
