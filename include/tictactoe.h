@@ -174,8 +174,9 @@ typedef uint32_t tictactoe_illegal;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
-// `count` games of n x n tic-tac-toe, stepped together. Opaque: made by `tictactoe_batch_new`
-// (or `_clone`), released by `tictactoe_batch_free`.
+// `count` games of one rule set (n x n tic-tac-toe, or any rules of the k-in-a-row family),
+// stepped together. Opaque: made by `tictactoe_batch_new` (or `_new_with_limits`, `_new_mnk`,
+// `_new_mnk_with_limits`, `_clone`), released by `tictactoe_batch_free`.
 typedef struct tictactoe_batch tictactoe_batch;
 
 // A game of the k-in-a-row family: n x n tic-tac-toe (`tictactoe_game_new`), or any rows x
@@ -260,6 +261,51 @@ tictactoe_result tictactoe_batch_new_with_limits(uint32_t count,
                                                  size_t max_bytes,
                                                  tictactoe_batch **batch_out);
 
+// Creates `count` empty games under the rules of the k-in-a-row family (`rows`, `cols`, `k`
+// and `flags` as for `tictactoe_game_new_mnk`), X to move in each, whose random actions come
+// from `seed`, and stores the batch in `*batch_out`. Under gravity an action is a column (the
+// mark falls to its lowest free cell), otherwise a cell row * cols + col. No memory limit
+// beyond what can be had (`tictactoe_batch_new_mnk_with_limits` sets one).
+//
+// Returns, in this order, `NULL_PARAMETER` when `batch_out` is NULL, `INVALID_ARGUMENT` when
+// `flags` has a bit set other than `TICTACTOE_RULE_EXACT` and `TICTACTOE_RULE_GRAVITY`,
+// `INVALID_RULES` unless 1 <= rows, cols <= 65535 and 1 <= k <= max(rows, cols),
+// `INVALID_COUNT` for `count` 0, `ALLOC_FAILED` when the memory cannot be had. `*batch_out` is
+// written only on success.
+//
+// Ownership: the caller owns the new batch and releases it with `tictactoe_batch_free`.
+// Thread safety: safe from any thread.
+//
+// # Safety
+// `batch_out` must be NULL or valid for writes of a pointer.
+tictactoe_result tictactoe_batch_new_mnk(uint32_t count,
+                                         uint32_t rows,
+                                         uint32_t cols,
+                                         uint32_t k,
+                                         uint32_t flags,
+                                         uint64_t seed,
+                                         tictactoe_batch **batch_out);
+
+// As `tictactoe_batch_new_mnk`, refusing a batch whose games would take more than
+// `max_bytes` bytes (as for `tictactoe_batch_new_with_limits`; `SIZE_MAX`: no limit) with
+// `LIMIT_EXCEEDED`, before anything is allocated: for rules and a count that come from
+// outside. `INVALID_ARGUMENT`, `INVALID_RULES` and `INVALID_COUNT` come first. `*batch_out` is
+// written only on success.
+//
+// Ownership: the caller owns the new batch and releases it with `tictactoe_batch_free`.
+// Thread safety: safe from any thread.
+//
+// # Safety
+// `batch_out` must be NULL or valid for writes of a pointer.
+tictactoe_result tictactoe_batch_new_mnk_with_limits(uint32_t count,
+                                                     uint32_t rows,
+                                                     uint32_t cols,
+                                                     uint32_t k,
+                                                     uint32_t flags,
+                                                     uint64_t seed,
+                                                     size_t max_bytes,
+                                                     tictactoe_batch **batch_out);
+
 // Releases a batch. NULL does nothing.
 //
 // Ownership: takes back the batch from the caller; it must not be used again.
@@ -287,20 +333,47 @@ tictactoe_result tictactoe_batch_clone(const tictactoe_batch *batch, tictactoe_b
 // `batch` must be NULL or a live batch; `count_out` NULL or valid for writes.
 tictactoe_result tictactoe_batch_count(const tictactoe_batch *batch, uint32_t *count_out);
 
-// Stores the board size n in `*n_out`.
+// Stores the board size n of a batch of square n x n boards in `*n_out`.
 //
-// Returns `NULL_PARAMETER`. Ownership: nothing changes hands. Thread safety: may run while
-// other threads read the batch.
+// Returns `UNSUPPORTED_SIZE` for boards that are not square (`tictactoe_batch_rules` gives
+// rows and columns), `NULL_PARAMETER`. `*n_out` is written only on success. Ownership:
+// nothing changes hands. Thread safety: may run while other threads read the batch.
 //
 // # Safety
 // `batch` must be NULL or a live batch; `n_out` NULL or valid for writes.
 tictactoe_result tictactoe_batch_n(const tictactoe_batch *batch, uint32_t *n_out);
 
-// One move in every game: `actions[g]` (of `count`, the number of games) is the cell
-// row * n + col that game g's player to move marks; `winners_out[g]` gets game g's winner
-// after it (0, 1 or 2). A refused action refuses the whole call (`tictactoe_illegal` RAISE):
-// `OUT_OF_BOUNDS`, `GAME_OVER`, `OCCUPIED`, and no game changes; `tictactoe_batch_step_games`
-// tells which action it was, or lets the bad games lose instead.
+// Stores the games' rules in `*rows_out`, `*cols_out`, `*k_out` and `*flags_out`, as
+// `tictactoe_batch_new_mnk` takes them (n, n, n, 0 for a batch of `tictactoe_batch_new`).
+//
+// Returns `NULL_PARAMETER` when a pointer is NULL; nothing is written then. Ownership:
+// nothing changes hands. Thread safety: may run while other threads read the batch.
+//
+// # Safety
+// `batch` must be NULL or a live batch; the out-params NULL or valid for writes.
+tictactoe_result tictactoe_batch_rules(const tictactoe_batch *batch,
+                                       uint32_t *rows_out,
+                                       uint32_t *cols_out,
+                                       uint32_t *k_out,
+                                       uint32_t *flags_out);
+
+// Stores the number of actions a game has in `*actions_out`: rows * cols (a cell each), or
+// under gravity cols (a column each). Actions are numbered from 0 below it, and
+// `tictactoe_batch_legal_mask` writes this many flags a game.
+//
+// Returns `NULL_PARAMETER`. Ownership: nothing changes hands. Thread safety: may run while
+// other threads read the batch.
+//
+// # Safety
+// `batch` must be NULL or a live batch; `actions_out` NULL or valid for writes.
+tictactoe_result tictactoe_batch_actions(const tictactoe_batch *batch, uint32_t *actions_out);
+
+// One move in every game: `actions[g]` (of `count`, the number of games) is the action game
+// g's player to move takes (the cell row * cols + col, or under gravity the column);
+// `winners_out[g]` gets game g's winner after it (0, 1 or 2). A refused action refuses the
+// whole call (`tictactoe_illegal` RAISE): `OUT_OF_BOUNDS`, `GAME_OVER`, `OCCUPIED`, under
+// gravity `COLUMN_FULL`, and no game changes; `tictactoe_batch_step_games` tells which action
+// it was, or lets the bad games lose instead.
 //
 // Returns also `LENGTH_MISMATCH` when `count` is not the number of games, `NULL_PARAMETER`.
 // `winners_out` is written only on success.
@@ -317,13 +390,13 @@ tictactoe_result tictactoe_batch_step(tictactoe_batch *batch,
                                       uint32_t *winners_out);
 
 // One move in each of `count` games: game `games[i]` (distinct indices; NULL for every game
-// in order, when `count` is the number of games) marks the cell `actions[i]`, and
-// `winners_out[i]` gets its winner after the move (0, 1 or 2).
+// in order, when `count` is the number of games) takes the action `actions[i]` (a cell, or
+// under gravity a column), and `winners_out[i]` gets its winner after the move (0, 1 or 2).
 //
 // `illegal` is a `tictactoe_illegal`: with RAISE, a refused action refuses the whole call
-// (`OUT_OF_BOUNDS`, `GAME_OVER`, `OCCUPIED`; no game changes) and its index `i` is stored in
-// `*refused_out`; with LOSE, the game of a refused action ends at once, won by the opponent
-// of its player to move, and the other games play on.
+// (`OUT_OF_BOUNDS`, `GAME_OVER`, `OCCUPIED`, `COLUMN_FULL`; no game changes) and its index `i`
+// is stored in `*refused_out`; with LOSE, the game of a refused action ends at once, won by
+// the opponent of its player to move, and the other games play on.
 //
 // Returns also `GAME_INDEX` (an index not below the count) and `REPEATED_GAME` with its
 // position in `*refused_out`, whatever `illegal` is, and no game changes; `LENGTH_MISMATCH`
@@ -347,9 +420,10 @@ tictactoe_result tictactoe_batch_step_games(tictactoe_batch *batch,
                                             uint32_t *winners_out,
                                             size_t *refused_out);
 
-// Writes, for every game, a uniformly random free cell (row * n + col), or
-// `TICTACTOE_NO_ACTION` for a game that is over, into `actions_out` (of `count`, the number of
-// games); each game draws from its own generator, seeded by `tictactoe_batch_new`.
+// Writes, for every game, a uniformly random legal action (a free cell row * cols + col, or
+// under gravity a column with room), or `TICTACTOE_NO_ACTION` for a game that is over, into
+// `actions_out` (of `count`, the number of games); each game draws from its own generator,
+// seeded when the batch was made.
 //
 // Returns `LENGTH_MISMATCH` (with `actions_out` untouched) when `count` is not the number of
 // games; `NULL_PARAMETER`.
@@ -398,7 +472,7 @@ tictactoe_result tictactoe_batch_terminated(const tictactoe_batch *batch,
                                             size_t count);
 
 // Writes every game's cells, 0 (empty), 1 (X) or 2 (O), row-major, game after game, into
-// `cells_out` (of `len` = count * n * n values).
+// `cells_out` (of `len` = count * rows * cols values).
 //
 // Returns `LENGTH_MISMATCH` (the array untouched) for another `len`, `NULL_PARAMETER`.
 // Ownership: the caller owns the array. Thread safety: may run while other threads read the
@@ -411,8 +485,8 @@ tictactoe_result tictactoe_batch_cells(const tictactoe_batch *batch,
                                        size_t len);
 
 // Writes every game from its player to move's view into `planes_out` (of `len` =
-// count * 2 * n * n flags): per game, the player to move's marks (n * n flags, row-major), then
-// the opponent's. Results, ownership and thread safety as for
+// count * 2 * rows * cols flags): per game, the player to move's marks (rows * cols flags,
+// row-major), then the opponent's. Results, ownership and thread safety as for
 // `tictactoe_batch_cells`.
 //
 // # Safety
@@ -421,9 +495,10 @@ tictactoe_result tictactoe_batch_observation(const tictactoe_batch *batch,
                                              bool *planes_out,
                                              size_t len);
 
-// Writes every game's legal actions as a mask into `mask_out` (of `len` = count * n * n
-// flags): true for a free cell of a game that is not over (all false for a game that is
-// over). Results, ownership and thread safety as for `tictactoe_batch_cells`.
+// Writes every game's legal actions as a mask into `mask_out` (of `len` = count * actions
+// flags, `tictactoe_batch_actions` a game: rows * cols, or under gravity cols): true for a
+// free cell (under gravity, a column with room) of a game that is not over (all false for a
+// game that is over). Results, ownership and thread safety as for `tictactoe_batch_cells`.
 //
 // # Safety
 // As for `tictactoe_batch_cells`.

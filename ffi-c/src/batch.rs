@@ -1,12 +1,16 @@
-//! The batch handle: many games of one size, stepped together.
+//! The batch handle: many games of one rule set, stepped together.
 //!
-//! Arrays a batch function fills hold exactly one value per game (or per cell of every game):
-//! any other length is `LENGTH_MISMATCH`, with the array untouched.
+//! Arrays a batch function fills hold exactly one value per game (or per cell or action of
+//! every game): any other length is `LENGTH_MISMATCH`, with the array untouched.
+//!
+//! An action names a cell by its index row * cols + col, or under gravity a column (the mark
+//! falls to its lowest free cell): `tictactoe_batch_actions` of them a game.
 
 use tictactoe_core::{Batch, Error, Illegal, Limits};
 
 use crate::game::hand_out;
 use crate::guard::{borrow, borrow_mut, buffer, guard, input, Out, Outcome};
+use crate::rules::{rules_of, RulesOut};
 use crate::{tictactoe_game, tictactoe_result};
 
 /// What a batch step does with an action the rules refuse; passed as a `uint32_t`.
@@ -24,8 +28,9 @@ pub const TICTACTOE_NO_ACTION: u32 = 0xFFFF_FFFF;
 // Spelled out for cbindgen, which cannot read the core's constant; it must stay the core's.
 const _: () = assert!(TICTACTOE_NO_ACTION == tictactoe_core::NO_ACTION);
 
-/// `count` games of n x n tic-tac-toe, stepped together. Opaque: made by `tictactoe_batch_new`
-/// (or `_clone`), released by `tictactoe_batch_free`.
+/// `count` games of one rule set (n x n tic-tac-toe, or any rules of the k-in-a-row family),
+/// stepped together. Opaque: made by `tictactoe_batch_new` (or `_new_with_limits`, `_new_mnk`,
+/// `_new_mnk_with_limits`, `_clone`), released by `tictactoe_batch_free`.
 pub struct tictactoe_batch {
     batch: Batch,
     /// Scratch for a step's winners, copied out only on success.
@@ -103,6 +108,81 @@ pub unsafe extern "C" fn tictactoe_batch_new_with_limits(
         let batch_out = Out::new(batch_out)?;
         let limits = Limits { max_bytes };
         let batch = Batch::with_limits(count as usize, n as usize, seed, limits)?;
+        // SAFETY: checked non-NULL; valid by the caller's promise.
+        unsafe { hand_out_batch(batch, batch_out) }
+    })
+}
+
+/// Creates `count` empty games under the rules of the k-in-a-row family (`rows`, `cols`, `k`
+/// and `flags` as for `tictactoe_game_new_mnk`), X to move in each, whose random actions come
+/// from `seed`, and stores the batch in `*batch_out`. Under gravity an action is a column (the
+/// mark falls to its lowest free cell), otherwise a cell row * cols + col. No memory limit
+/// beyond what can be had (`tictactoe_batch_new_mnk_with_limits` sets one).
+///
+/// Returns, in this order, `NULL_PARAMETER` when `batch_out` is NULL, `INVALID_ARGUMENT` when
+/// `flags` has a bit set other than `TICTACTOE_RULE_EXACT` and `TICTACTOE_RULE_GRAVITY`,
+/// `INVALID_RULES` unless 1 <= rows, cols <= 65535 and 1 <= k <= max(rows, cols),
+/// `INVALID_COUNT` for `count` 0, `ALLOC_FAILED` when the memory cannot be had. `*batch_out` is
+/// written only on success.
+///
+/// Ownership: the caller owns the new batch and releases it with `tictactoe_batch_free`.
+/// Thread safety: safe from any thread.
+///
+/// # Safety
+/// `batch_out` must be NULL or valid for writes of a pointer.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_batch_new_mnk(
+    count: u32,
+    rows: u32,
+    cols: u32,
+    k: u32,
+    flags: u32,
+    seed: u64,
+    batch_out: *mut *mut tictactoe_batch,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise, passed on.
+    unsafe {
+        tictactoe_batch_new_mnk_with_limits(
+            count,
+            rows,
+            cols,
+            k,
+            flags,
+            seed,
+            usize::MAX,
+            batch_out,
+        )
+    }
+}
+
+/// As `tictactoe_batch_new_mnk`, refusing a batch whose games would take more than
+/// `max_bytes` bytes (as for `tictactoe_batch_new_with_limits`; `SIZE_MAX`: no limit) with
+/// `LIMIT_EXCEEDED`, before anything is allocated: for rules and a count that come from
+/// outside. `INVALID_ARGUMENT`, `INVALID_RULES` and `INVALID_COUNT` come first. `*batch_out` is
+/// written only on success.
+///
+/// Ownership: the caller owns the new batch and releases it with `tictactoe_batch_free`.
+/// Thread safety: safe from any thread.
+///
+/// # Safety
+/// `batch_out` must be NULL or valid for writes of a pointer.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)] // the rules are four words in C
+pub unsafe extern "C" fn tictactoe_batch_new_mnk_with_limits(
+    count: u32,
+    rows: u32,
+    cols: u32,
+    k: u32,
+    flags: u32,
+    seed: u64,
+    max_bytes: usize,
+    batch_out: *mut *mut tictactoe_batch,
+) -> tictactoe_result {
+    guard(|| {
+        let batch_out = Out::new(batch_out)?;
+        let rules = rules_of(rows, cols, k, flags)?;
+        let limits = Limits { max_bytes };
+        let batch = Batch::with_rules_and_limits(count as usize, rules, seed, limits)?;
         // SAFETY: checked non-NULL; valid by the caller's promise.
         unsafe { hand_out_batch(batch, batch_out) }
     })
@@ -200,10 +280,11 @@ pub unsafe extern "C" fn tictactoe_batch_count(
     }
 }
 
-/// Stores the board size n in `*n_out`.
+/// Stores the board size n of a batch of square n x n boards in `*n_out`.
 ///
-/// Returns `NULL_PARAMETER`. Ownership: nothing changes hands. Thread safety: may run while
-/// other threads read the batch.
+/// Returns `UNSUPPORTED_SIZE` for boards that are not square (`tictactoe_batch_rules` gives
+/// rows and columns), `NULL_PARAMETER`. `*n_out` is written only on success. Ownership:
+/// nothing changes hands. Thread safety: may run while other threads read the batch.
 ///
 /// # Safety
 /// `batch` must be NULL or a live batch; `n_out` NULL or valid for writes.
@@ -223,11 +304,62 @@ pub unsafe extern "C" fn tictactoe_batch_n(
     }
 }
 
-/// One move in every game: `actions[g]` (of `count`, the number of games) is the cell
-/// row * n + col that game g's player to move marks; `winners_out[g]` gets game g's winner
-/// after it (0, 1 or 2). A refused action refuses the whole call (`tictactoe_illegal` RAISE):
-/// `OUT_OF_BOUNDS`, `GAME_OVER`, `OCCUPIED`, and no game changes; `tictactoe_batch_step_games`
-/// tells which action it was, or lets the bad games lose instead.
+/// Stores the games' rules in `*rows_out`, `*cols_out`, `*k_out` and `*flags_out`, as
+/// `tictactoe_batch_new_mnk` takes them (n, n, n, 0 for a batch of `tictactoe_batch_new`).
+///
+/// Returns `NULL_PARAMETER` when a pointer is NULL; nothing is written then. Ownership:
+/// nothing changes hands. Thread safety: may run while other threads read the batch.
+///
+/// # Safety
+/// `batch` must be NULL or a live batch; the out-params NULL or valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_batch_rules(
+    batch: *const tictactoe_batch,
+    rows_out: *mut u32,
+    cols_out: *mut u32,
+    k_out: *mut u32,
+    flags_out: *mut u32,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe {
+        reading(batch, |batch| {
+            RulesOut::new(rows_out, cols_out, k_out, flags_out)?.write(&batch.rules());
+            Ok(())
+        })
+    }
+}
+
+/// Stores the number of actions a game has in `*actions_out`: rows * cols (a cell each), or
+/// under gravity cols (a column each). Actions are numbered from 0 below it, and
+/// `tictactoe_batch_legal_mask` writes this many flags a game.
+///
+/// Returns `NULL_PARAMETER`. Ownership: nothing changes hands. Thread safety: may run while
+/// other threads read the batch.
+///
+/// # Safety
+/// `batch` must be NULL or a live batch; `actions_out` NULL or valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_batch_actions(
+    batch: *const tictactoe_batch,
+    actions_out: *mut u32,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe {
+        reading(batch, |batch| {
+            let actions_out = Out::new(actions_out)?;
+            // At most rows * cols <= 65535^2 < 2^32.
+            actions_out.write(batch.actions() as u32);
+            Ok(())
+        })
+    }
+}
+
+/// One move in every game: `actions[g]` (of `count`, the number of games) is the action game
+/// g's player to move takes (the cell row * cols + col, or under gravity the column);
+/// `winners_out[g]` gets game g's winner after it (0, 1 or 2). A refused action refuses the
+/// whole call (`tictactoe_illegal` RAISE): `OUT_OF_BOUNDS`, `GAME_OVER`, `OCCUPIED`, under
+/// gravity `COLUMN_FULL`, and no game changes; `tictactoe_batch_step_games` tells which action
+/// it was, or lets the bad games lose instead.
 ///
 /// Returns also `LENGTH_MISMATCH` when `count` is not the number of games, `NULL_PARAMETER`.
 /// `winners_out` is written only on success.
@@ -261,13 +393,13 @@ pub unsafe extern "C" fn tictactoe_batch_step(
 }
 
 /// One move in each of `count` games: game `games[i]` (distinct indices; NULL for every game
-/// in order, when `count` is the number of games) marks the cell `actions[i]`, and
-/// `winners_out[i]` gets its winner after the move (0, 1 or 2).
+/// in order, when `count` is the number of games) takes the action `actions[i]` (a cell, or
+/// under gravity a column), and `winners_out[i]` gets its winner after the move (0, 1 or 2).
 ///
 /// `illegal` is a `tictactoe_illegal`: with RAISE, a refused action refuses the whole call
-/// (`OUT_OF_BOUNDS`, `GAME_OVER`, `OCCUPIED`; no game changes) and its index `i` is stored in
-/// `*refused_out`; with LOSE, the game of a refused action ends at once, won by the opponent
-/// of its player to move, and the other games play on.
+/// (`OUT_OF_BOUNDS`, `GAME_OVER`, `OCCUPIED`, `COLUMN_FULL`; no game changes) and its index `i`
+/// is stored in `*refused_out`; with LOSE, the game of a refused action ends at once, won by
+/// the opponent of its player to move, and the other games play on.
 ///
 /// Returns also `GAME_INDEX` (an index not below the count) and `REPEATED_GAME` with its
 /// position in `*refused_out`, whatever `illegal` is, and no game changes; `LENGTH_MISMATCH`
@@ -335,9 +467,10 @@ pub unsafe extern "C" fn tictactoe_batch_step_games(
     }
 }
 
-/// Writes, for every game, a uniformly random free cell (row * n + col), or
-/// `TICTACTOE_NO_ACTION` for a game that is over, into `actions_out` (of `count`, the number of
-/// games); each game draws from its own generator, seeded by `tictactoe_batch_new`.
+/// Writes, for every game, a uniformly random legal action (a free cell row * cols + col, or
+/// under gravity a column with room), or `TICTACTOE_NO_ACTION` for a game that is over, into
+/// `actions_out` (of `count`, the number of games); each game draws from its own generator,
+/// seeded when the batch was made.
 ///
 /// Returns `LENGTH_MISMATCH` (with `actions_out` untouched) when `count` is not the number of
 /// games; `NULL_PARAMETER`.
@@ -434,7 +567,7 @@ pub unsafe extern "C" fn tictactoe_batch_terminated(
 }
 
 /// Writes every game's cells, 0 (empty), 1 (X) or 2 (O), row-major, game after game, into
-/// `cells_out` (of `len` = count * n * n values).
+/// `cells_out` (of `len` = count * rows * cols values).
 ///
 /// Returns `LENGTH_MISMATCH` (the array untouched) for another `len`, `NULL_PARAMETER`.
 /// Ownership: the caller owns the array. Thread safety: may run while other threads read the
@@ -453,8 +586,8 @@ pub unsafe extern "C" fn tictactoe_batch_cells(
 }
 
 /// Writes every game from its player to move's view into `planes_out` (of `len` =
-/// count * 2 * n * n flags): per game, the player to move's marks (n * n flags, row-major), then
-/// the opponent's. Results, ownership and thread safety as for
+/// count * 2 * rows * cols flags): per game, the player to move's marks (rows * cols flags,
+/// row-major), then the opponent's. Results, ownership and thread safety as for
 /// `tictactoe_batch_cells`.
 ///
 /// # Safety
@@ -469,9 +602,10 @@ pub unsafe extern "C" fn tictactoe_batch_observation(
     unsafe { query_into(batch, planes_out, len, Batch::observation_into) }
 }
 
-/// Writes every game's legal actions as a mask into `mask_out` (of `len` = count * n * n
-/// flags): true for a free cell of a game that is not over (all false for a game that is
-/// over). Results, ownership and thread safety as for `tictactoe_batch_cells`.
+/// Writes every game's legal actions as a mask into `mask_out` (of `len` = count * actions
+/// flags, `tictactoe_batch_actions` a game: rows * cols, or under gravity cols): true for a
+/// free cell (under gravity, a column with room) of a game that is not over (all false for a
+/// game that is over). Results, ownership and thread safety as for `tictactoe_batch_cells`.
 ///
 /// # Safety
 /// As for `tictactoe_batch_cells`.
