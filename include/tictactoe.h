@@ -1032,8 +1032,10 @@ tictactoe_result tictactoe_rules_check(uint32_t rows, uint32_t cols, uint32_t k,
 // board in about 12 000 positions). `max_nodes` bounds the positions visited
 // (`TICTACTOE_DEFAULT_MAX_NODES` when the caller has no better figure).
 //
-// Returns `BUDGET_EXCEEDED` when solving would visit more than `max_nodes` positions (nothing
-// is guessed), `ALLOC_FAILED`, `NULL_PARAMETER`. The out-params are written only on success.
+// Returns `UNSUPPORTED_RULES` for a game that is not n x n tic-tac-toe (n in a row, no
+// gravity), `BUDGET_EXCEEDED` when solving would visit more than `max_nodes` positions
+// (nothing is guessed), `ALLOC_FAILED`, `NULL_PARAMETER`. The out-params are written only on
+// success.
 //
 // Ownership: the caller keeps the game. Thread safety: may run while other threads read the
 // game; every thread has its own solver memory.
@@ -1052,8 +1054,9 @@ tictactoe_result tictactoe_game_solve(const tictactoe_game *game,
 // (`TICTACTOE_DEFAULT_SIMULATIONS` when the caller has no better figure) drawn from `seed`. The
 // same position, simulations and seed give the same move. Always a legal move.
 //
-// Returns `GAME_OVER` for a finished game (won or drawn), `ALLOC_FAILED`, `NULL_PARAMETER`.
-// The out-params are written only on success.
+// Returns `UNSUPPORTED_RULES` for a game that is not n x n tic-tac-toe, `GAME_OVER` for a
+// finished game (won or drawn), `ALLOC_FAILED`, `NULL_PARAMETER`. The out-params are written
+// only on success.
 //
 // Ownership: the caller keeps the game. Thread safety: may run while other threads read the
 // game; every thread has its own search memory.
@@ -1073,7 +1076,8 @@ tictactoe_result tictactoe_game_best_move(const tictactoe_game *game,
 // process and size, about 20 ms for 3 x 3, by the first call). Among equally good moves, the fastest win and the
 // slowest loss; then a fixed order.
 //
-// Returns `UNSUPPORTED_SIZE` for a batch of boards above 3 x 3, `LENGTH_MISMATCH` for another
+// Returns `UNSUPPORTED_RULES` for a batch that is not of n x n tic-tac-toe (checked first),
+// `UNSUPPORTED_SIZE` for a batch of boards above 3 x 3, `LENGTH_MISMATCH` for another
 // `count`, `NULL_PARAMETER`; the array is untouched then.
 //
 // Ownership: the caller owns the array. Thread safety: may run while other threads read the

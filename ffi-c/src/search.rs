@@ -33,8 +33,10 @@ fn with_computer<T>(
 /// board in about 12 000 positions). `max_nodes` bounds the positions visited
 /// (`TICTACTOE_DEFAULT_MAX_NODES` when the caller has no better figure).
 ///
-/// Returns `BUDGET_EXCEEDED` when solving would visit more than `max_nodes` positions (nothing
-/// is guessed), `ALLOC_FAILED`, `NULL_PARAMETER`. The out-params are written only on success.
+/// Returns `UNSUPPORTED_RULES` for a game that is not n x n tic-tac-toe (n in a row, no
+/// gravity), `BUDGET_EXCEEDED` when solving would visit more than `max_nodes` positions
+/// (nothing is guessed), `ALLOC_FAILED`, `NULL_PARAMETER`. The out-params are written only on
+/// success.
 ///
 /// Ownership: the caller keeps the game. Thread safety: may run while other threads read the
 /// game; every thread has its own solver memory.
@@ -68,8 +70,9 @@ pub unsafe extern "C" fn tictactoe_game_solve(
 /// (`TICTACTOE_DEFAULT_SIMULATIONS` when the caller has no better figure) drawn from `seed`. The
 /// same position, simulations and seed give the same move. Always a legal move.
 ///
-/// Returns `GAME_OVER` for a finished game (won or drawn), `ALLOC_FAILED`, `NULL_PARAMETER`.
-/// The out-params are written only on success.
+/// Returns `UNSUPPORTED_RULES` for a game that is not n x n tic-tac-toe, `GAME_OVER` for a
+/// finished game (won or drawn), `ALLOC_FAILED`, `NULL_PARAMETER`. The out-params are written
+/// only on success.
 ///
 /// Ownership: the caller keeps the game. Thread safety: may run while other threads read the
 /// game; every thread has its own search memory.
@@ -105,7 +108,8 @@ pub unsafe extern "C" fn tictactoe_game_best_move(
 /// process and size, about 20 ms for 3 x 3, by the first call). Among equally good moves, the fastest win and the
 /// slowest loss; then a fixed order.
 ///
-/// Returns `UNSUPPORTED_SIZE` for a batch of boards above 3 x 3, `LENGTH_MISMATCH` for another
+/// Returns `UNSUPPORTED_RULES` for a batch that is not of n x n tic-tac-toe (checked first),
+/// `UNSUPPORTED_SIZE` for a batch of boards above 3 x 3, `LENGTH_MISMATCH` for another
 /// `count`, `NULL_PARAMETER`; the array is untouched then.
 ///
 /// Ownership: the caller owns the array. Thread safety: may run while other threads read the
@@ -123,7 +127,8 @@ pub unsafe extern "C" fn tictactoe_batch_perfect_actions(
     unsafe {
         batch::reading(batch, |batch| {
             let actions_out = buffer(actions_out, count)?;
-            let n = batch.n().ok_or(SearchError::UnsupportedRules { rules: batch.rules() })?;
+            let rules = batch.rules();
+            let n = rules.tic_tac_toe_side().ok_or(SearchError::UnsupportedRules { rules })?;
             let table = PerfectTable::shared(n)?;
             Ok(table.actions(batch.games(), actions_out)?)
         })
