@@ -2,7 +2,10 @@
 //
 // Hand-written and small: every call goes through the C functions, so the rules, the checks
 // and the result codes are the library's. What it adds is C++ ownership and errors:
-// - tictactoe::game owns one tictactoe_game (RAII, move-only; copies are explicit, clone());
+// - tictactoe::game owns one tictactoe_game, tictactoe::batch one tictactoe_batch (RAII,
+//   move-only; copies are explicit, clone());
+// - tictactoe::rules names a rule set of the k-in-a-row family (rows, cols, k and the
+//   TICTACTOE_RULE_ flags) as a plain value: Connect Four, gomoku, m,n,k-games;
 // - a refused call throws tictactoe::error, carrying the tictactoe_result code and its text;
 //   a refused call changes nothing, as in C;
 // - std::optional where a value may be absent (no winner, an empty cell);
@@ -16,6 +19,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -72,19 +76,94 @@ std::string read_text(Fill fill) {
     });
     return std::string(text.begin(), text.end());
 }
+// Calls fill(buffer, len) with room for len flags and returns them: C's bool arrays, which
+// std::vector<bool> cannot lend.
+template <typename Fill>
+std::vector<bool> read_flags(std::size_t len, Fill fill) {
+    std::unique_ptr<bool[]> flags(new bool[len ? len : 1]);
+    check(fill(flags.get(), len));
+    return std::vector<bool>(flags.get(), flags.get() + len);
+}
 }  // namespace detail
 
-// An n x n game (1 <= n <= 65535). Owns its tictactoe_game; get() lends it to C calls.
+// A rule set of the k-in-a-row family, as the C functions take it: a rows x cols board where
+// k marks in a row, column or diagonal win, and flags (TICTACTOE_RULE_EXACT: only exactly k
+// win; TICTACTOE_RULE_GRAVITY: a mark sits on the bottom row or on a mark). A plain value: the
+// library judges it when a game or batch is made under it (check() asks without making one).
+struct rules {
+    std::uint32_t rows = 3;
+    std::uint32_t cols = 3;
+    std::uint32_t k = 3;
+    std::uint32_t flags = 0;
+
+    // n x n tic-tac-toe, n in a row: what game(n) plays.
+    static constexpr rules tic_tac_toe(std::uint32_t n) noexcept { return {n, n, n, 0}; }
+    // The m,n,k-game: rows x cols, k or more in a row; flags as above.
+    static constexpr rules mnk(std::uint32_t rows, std::uint32_t cols, std::uint32_t k,
+                               std::uint32_t flags = 0) noexcept {
+        return {rows, cols, k, flags};
+    }
+    // 6 rows, 7 columns, four in a row, gravity.
+    static constexpr rules connect_four() noexcept { return {6, 7, 4, TICTACTOE_RULE_GRAVITY}; }
+    // 15 x 15, five in a row: five or more (freestyle), or with exact = true exactly five.
+    static constexpr rules gomoku(bool exact = false) noexcept {
+        return {15, 15, 5, exact ? TICTACTOE_RULE_EXACT : 0u};
+    }
+
+    constexpr bool exact() const noexcept { return (flags & TICTACTOE_RULE_EXACT) != 0; }
+    constexpr bool gravity() const noexcept { return (flags & TICTACTOE_RULE_GRAVITY) != 0; }
+
+    // Throws error for rules no game has: INVALID_ARGUMENT (an unknown flag), INVALID_RULES
+    // (unless 1 <= rows, cols <= 65535 and 1 <= k <= the longer side).
+    void check() const { detail::check(tictactoe_rules_check(rows, cols, k, flags)); }
+
+    friend constexpr bool operator==(const rules &a, const rules &b) noexcept {
+        return a.rows == b.rows && a.cols == b.cols && a.k == b.k && a.flags == b.flags;
+    }
+    friend constexpr bool operator!=(const rules &a, const rules &b) noexcept { return !(a == b); }
+};
+
+// What game::drop did: the row the mark landed on, and the winner after it (0, 1 or 2).
+struct drop_result {
+    std::uint32_t row;
+    std::uint32_t winner;
+};
+
+class batch;
+
+// A game of the k-in-a-row family: n x n tic-tac-toe (1 <= n <= 65535), or any rules. Owns its
+// tictactoe_game; get() lends it to C calls.
 class game {
 public:
-    // An empty game, X to move. Throws error (INVALID_SIZE, ALLOC_FAILED).
+    // An empty n x n game, X to move. Throws error (INVALID_SIZE, ALLOC_FAILED).
     explicit game(std::uint32_t n) { detail::check(tictactoe_game_new(n, &raw_)); }
+
+    // An empty game under rules, X to move. Throws error (INVALID_ARGUMENT, INVALID_RULES,
+    // ALLOC_FAILED).
+    explicit game(const tictactoe::rules &r) {
+        detail::check(tictactoe_game_new_mnk(r.rows, r.cols, r.k, r.flags, &raw_));
+    }
+
+    // The same as game(rules::mnk(rows, cols, k, flags)).
+    static game mnk(std::uint32_t rows, std::uint32_t cols, std::uint32_t k, std::uint32_t flags = 0) {
+        return game(tictactoe::rules::mnk(rows, cols, k, flags));
+    }
 
     // A game at a position: n*n cells 0 (empty), 1 (X), 2 (O), row-major, reachable by a legal
     // game. Throws error (INVALID_SIZE, INVALID_POSITION, ALLOC_FAILED).
     static game from_cells(std::uint32_t n, const std::vector<std::uint8_t> &cells) {
         tictactoe_game *raw = nullptr;
         detail::check(tictactoe_game_from_cells(n, detail::items(cells.data(), cells.size()), cells.size(), &raw));
+        return game(adopt{}, raw);
+    }
+
+    // A game under rules at a position: rows*cols cells as above, reachable by a legal game
+    // under the rules (under gravity, no mark above a free cell). Throws error
+    // (INVALID_ARGUMENT, INVALID_RULES, INVALID_POSITION, ALLOC_FAILED).
+    static game from_cells(const tictactoe::rules &r, const std::vector<std::uint8_t> &cells) {
+        tictactoe_game *raw = nullptr;
+        detail::check(tictactoe_game_from_cells_mnk(r.rows, r.cols, r.k, r.flags,
+                                                    detail::items(cells.data(), cells.size()), cells.size(), &raw));
         return game(adopt{}, raw);
     }
 
@@ -128,6 +207,14 @@ public:
         return winner;
     }
 
+    // Connect Four's move: the mark of the player whose turn it is on the lowest free cell of
+    // column col. Throws error (OUT_OF_BOUNDS, GAME_OVER, COLUMN_FULL).
+    drop_result drop(std::uint32_t col) {
+        drop_result result{0, 0};
+        detail::check(tictactoe_game_drop(raw_, col, &result.row, &result.winner));
+        return result;
+    }
+
     // Every move in order, all or nothing; the winner afterwards. On a refused move the game is
     // unchanged and the error's code says why; refused_index (when given) gets its index.
     std::uint32_t move_many(const std::vector<tictactoe_move> &moves, std::size_t *refused_index = nullptr) {
@@ -148,7 +235,15 @@ public:
         return undone;
     }
 
+    // The side of a square board; throws error (UNSUPPORTED_SIZE) for a rectangle.
     std::uint32_t n() const { return query<std::uint32_t>(tictactoe_game_n); }
+
+    // The game's rules (rules::tic_tac_toe(n) for game(n)).
+    tictactoe::rules rules() const {
+        tictactoe::rules r;
+        detail::check(tictactoe_game_rules(raw_, &r.rows, &r.cols, &r.k, &r.flags));
+        return r;
+    }
     std::uint64_t marks() const { return query<std::uint64_t>(tictactoe_game_marks); }
     std::uint32_t next_player() const { return query<std::uint32_t>(tictactoe_game_next_player); }
     tictactoe_status status() const { return query<tictactoe_status>(tictactoe_game_status); }
@@ -160,7 +255,7 @@ public:
         return winner ? std::optional<std::uint32_t>(winner) : std::nullopt;
     }
 
-    // Whether player (1 or 2) can still complete a line. Throws error (INVALID_PLAYER).
+    // Whether player (1 or 2) can still win. Throws error (INVALID_PLAYER).
     bool can_win(std::uint32_t player) const {
         bool can = false;
         detail::check(tictactoe_game_can_win(raw_, player, &can));
@@ -181,10 +276,19 @@ public:
             });
     }
 
+    // The whole lines the winning move completed (n x n tic-tac-toe; empty for other rules).
     std::vector<tictactoe_line> winning_lines() const {
         return detail::read_all<tictactoe_line>(
             [this](tictactoe_line *buf, std::size_t capacity, std::size_t *count) {
                 return tictactoe_game_winning_lines(raw_, buf, capacity, count);
+            });
+    }
+
+    // The runs the winning move made that win, under any rules (empty while nobody has won).
+    std::vector<tictactoe_run> winning_runs() const {
+        return detail::read_all<tictactoe_run>(
+            [this](tictactoe_run *buf, std::size_t capacity, std::size_t *count) {
+                return tictactoe_game_winning_runs(raw_, buf, capacity, count);
             });
     }
 
@@ -195,7 +299,7 @@ public:
         });
     }
 
-    // The board: n lines of X, O and '.', separated by '\n'.
+    // The board: one line a row of X, O and '.', separated by '\n'.
     std::string board_text() const {
         return detail::read_text([this](char *buf, std::size_t capacity, std::size_t *len) {
             return tictactoe_game_board_text(raw_, buf, capacity, len);
@@ -207,6 +311,8 @@ public:
     const tictactoe_game *get() const noexcept { return raw_; }
 
 private:
+    friend class batch;
+
     // Takes ownership of a handle from the library. Tagged, so that game(0) is the size 0.
     struct adopt {};
     game(adopt, tictactoe_game *raw) noexcept : raw_(raw) {}
@@ -229,6 +335,137 @@ inline bool is_valid_position(std::uint32_t n, const std::vector<std::uint8_t> &
     detail::check(result);
     return true;
 }
+
+// Whether rows*cols cells form a position a legal game under the rules reaches; builds
+// nothing. Throws error only for bad rules (INVALID_ARGUMENT, INVALID_RULES) or ALLOC_FAILED.
+inline bool is_valid_position(const rules &r, const std::vector<std::uint8_t> &cells) {
+    tictactoe_result result = tictactoe_position_validate_mnk(r.rows, r.cols, r.k, r.flags,
+                                                              detail::items(cells.data(), cells.size()), cells.size());
+    if (result == TICTACTOE_RESULT_INVALID_POSITION) return false;
+    detail::check(result);
+    return true;
+}
+
+// count games of one rule set, stepped together. An action is a cell row*cols + col, or under
+// gravity a column: actions() of them a game. Owns its tictactoe_batch; get() lends it to C
+// calls. A refused call throws error and changes no game.
+class batch {
+public:
+    // count empty n x n games; their random actions come from seed. Throws error
+    // (INVALID_SIZE, INVALID_COUNT, ALLOC_FAILED).
+    batch(std::uint32_t count, std::uint32_t n, std::uint64_t seed) {
+        detail::check(tictactoe_batch_new(count, n, seed, &raw_));
+    }
+
+    // count empty games under rules. Throws error (INVALID_ARGUMENT, INVALID_RULES,
+    // INVALID_COUNT, ALLOC_FAILED).
+    batch(std::uint32_t count, const tictactoe::rules &r, std::uint64_t seed) {
+        detail::check(tictactoe_batch_new_mnk(count, r.rows, r.cols, r.k, r.flags, seed, &raw_));
+    }
+
+    batch(batch &&other) noexcept : raw_(std::exchange(other.raw_, nullptr)) {}
+    batch &operator=(batch &&other) noexcept {
+        if (this != &other) {
+            tictactoe_batch_free(raw_);
+            raw_ = std::exchange(other.raw_, nullptr);
+        }
+        return *this;
+    }
+    batch(const batch &) = delete;
+    batch &operator=(const batch &) = delete;
+    ~batch() { tictactoe_batch_free(raw_); }
+
+    // An independent copy: every game and every generator.
+    batch clone() const {
+        tictactoe_batch *raw = nullptr;
+        detail::check(tictactoe_batch_clone(raw_, &raw));
+        return batch(raw);
+    }
+
+    std::uint32_t count() const { return query(tictactoe_batch_count); }
+    // Actions a game: rows*cols, or cols under gravity.
+    std::uint32_t actions() const { return query(tictactoe_batch_actions); }
+    // The side of square boards; throws error (UNSUPPORTED_SIZE) for rectangles.
+    std::uint32_t n() const { return query(tictactoe_batch_n); }
+
+    tictactoe::rules rules() const {
+        tictactoe::rules r;
+        detail::check(tictactoe_batch_rules(raw_, &r.rows, &r.cols, &r.k, &r.flags));
+        return r;
+    }
+
+    // One action for every game (one per game, in order); the winners after it (0, 1 or 2).
+    // Throws error (LENGTH_MISMATCH, OUT_OF_BOUNDS, GAME_OVER, OCCUPIED, COLUMN_FULL), and no
+    // game changes.
+    std::vector<std::uint32_t> step(const std::vector<std::uint32_t> &actions) {
+        std::vector<std::uint32_t> winners(actions.size());
+        detail::check(tictactoe_batch_step(raw_, detail::items(actions.data(), actions.size()), actions.size(),
+                                           winners.data()));
+        return winners;
+    }
+
+    // A uniformly random legal action for every game, TICTACTOE_NO_ACTION for a game that is over.
+    std::vector<std::uint32_t> random_legal_actions() {
+        std::vector<std::uint32_t> actions(count());
+        detail::check(tictactoe_batch_random_legal_actions(raw_, actions.data(), actions.size()));
+        return actions;
+    }
+
+    // Every game's winner (0, 1 or 2), in order.
+    std::vector<std::uint8_t> winners() const {
+        std::vector<std::uint8_t> winners(count());
+        detail::check(tictactoe_batch_winners(raw_, winners.data(), winners.size()));
+        return winners;
+    }
+
+    // Every game's cells (0, 1 or 2), row-major, game after game.
+    std::vector<std::uint8_t> cells() const {
+        tictactoe::rules r = rules();
+        std::vector<std::uint8_t> cells(std::size_t{count()} * r.rows * r.cols);
+        detail::check(tictactoe_batch_cells(raw_, cells.data(), cells.size()));
+        return cells;
+    }
+
+    // Whether each game is over.
+    std::vector<bool> terminated() const {
+        return detail::read_flags(count(), [this](bool *out, std::size_t len) {
+            return tictactoe_batch_terminated(raw_, out, len);
+        });
+    }
+
+    // Every game's legal actions, actions() flags a game, game after game.
+    std::vector<bool> legal_mask() const {
+        return detail::read_flags(std::size_t{count()} * actions(), [this](bool *out, std::size_t len) {
+            return tictactoe_batch_legal_mask(raw_, out, len);
+        });
+    }
+
+    // Empties every game, or every game that is over.
+    void reset() { detail::check(tictactoe_batch_reset(raw_, nullptr, 0)); }
+    void reset_terminated() { detail::check(tictactoe_batch_reset_terminated(raw_)); }
+
+    // Game index as a game of its own, history included. Throws error (GAME_INDEX).
+    tictactoe::game game(std::uint32_t index) const {
+        tictactoe_game *raw = nullptr;
+        detail::check(tictactoe_batch_game(raw_, index, &raw));
+        return tictactoe::game(tictactoe::game::adopt{}, raw);
+    }
+
+    // The C handle, still owned by this object; for calls the wrapper does not make.
+    tictactoe_batch *get() noexcept { return raw_; }
+    const tictactoe_batch *get() const noexcept { return raw_; }
+
+private:
+    explicit batch(tictactoe_batch *raw) noexcept : raw_(raw) {}
+
+    std::uint32_t query(tictactoe_result (*call)(const tictactoe_batch *, std::uint32_t *)) const {
+        std::uint32_t value = 0;
+        detail::check(call(raw_, &value));
+        return value;
+    }
+
+    tictactoe_batch *raw_ = nullptr;
+};
 
 // The library's version, e.g. "0.1.0".
 inline std::string_view version() noexcept { return tictactoe_version(); }

@@ -1,5 +1,6 @@
 // include/tictactoe.hpp, the C++17 wrapper: every method, the errors it throws (with their
-// codes), ownership (moves, clones, release) and std::optional results. Built with
+// codes), ownership (moves, clones, release), std::optional results, and the k-in-a-row
+// family (rules, drops, winning runs, positions and batches under rules). Built with
 // -std=c++17 -Wall -Wextra -Werror, and run under AddressSanitizer and UBSan too.
 #include <cstdio>
 #include <string>
@@ -120,6 +121,165 @@ void test_positions_and_text() {
     CHECK(tictactoe::version() == TICTACTOE_VERSION);
 }
 
+void test_rules() {
+    constexpr tictactoe::rules c4 = tictactoe::rules::connect_four();
+    static_assert(c4.rows == 6 && c4.cols == 7 && c4.k == 4 && c4.gravity() && !c4.exact());
+    static_assert(tictactoe::rules::gomoku(true).exact() && !tictactoe::rules::gomoku().exact());
+    static_assert(tictactoe::rules{} == tictactoe::rules::tic_tac_toe(3));
+    static_assert(tictactoe::rules::mnk(4, 5, 3) != tictactoe::rules::mnk(4, 5, 3, TICTACTOE_RULE_EXACT));
+    c4.check();
+    CHECK_THROWS(tictactoe::rules::mnk(3, 4, 5).check(), TICTACTOE_RESULT_INVALID_RULES);
+    CHECK_THROWS(tictactoe::rules::mnk(0, 4, 1).check(), TICTACTOE_RESULT_INVALID_RULES);
+    CHECK_THROWS(tictactoe::rules::mnk(3, 4, 3, 4).check(), TICTACTOE_RESULT_INVALID_ARGUMENT);
+    CHECK_THROWS(tictactoe::game(tictactoe::rules::mnk(6, 7, 8)), TICTACTOE_RESULT_INVALID_RULES);
+    CHECK_THROWS(tictactoe::game::mnk(6, 7, 4, 0xFFu), TICTACTOE_RESULT_INVALID_ARGUMENT);
+    CHECK_THROWS(tictactoe::game::mnk(65536, 7, 4), TICTACTOE_RESULT_INVALID_RULES);
+    // Rules read back as made; game(n) plays rules::tic_tac_toe(n).
+    CHECK(tictactoe::game(c4).rules() == c4);
+    CHECK(tictactoe::game::mnk(15, 15, 5, TICTACTOE_RULE_EXACT).rules() == tictactoe::rules::gomoku(true));
+    CHECK(tictactoe::game(4).rules() == tictactoe::rules::tic_tac_toe(4));
+    CHECK(tictactoe::game(tictactoe::rules::tic_tac_toe(3)).serialize() == tictactoe::game(3).serialize());
+    CHECK_THROWS(tictactoe::game(c4).n(), TICTACTOE_RESULT_UNSUPPORTED_SIZE);
+}
+
+void test_connect_four() {
+    tictactoe::game g(tictactoe::rules::connect_four());
+    // X climbs the diagonal from (5, 0) to (2, 3); O fills in below.
+    const std::uint32_t cols[] = {0, 1, 1, 2, 2, 3, 2, 3, 6, 3};
+    const std::uint32_t rows[] = {5, 5, 4, 5, 4, 5, 3, 4, 5, 3};
+    for (std::size_t i = 0; i < 10; i++) {
+        auto [row, winner] = g.drop(cols[i]);
+        CHECK(row == rows[i] && winner == 0);
+    }
+    const std::string before = g.serialize();
+    CHECK_THROWS(g.drop(7), TICTACTOE_RESULT_OUT_OF_BOUNDS);
+    CHECK_THROWS(g.play(0, 4), TICTACTOE_RESULT_FLOATING);
+    CHECK_THROWS(g.play(5, 0), TICTACTOE_RESULT_OCCUPIED);
+    CHECK(g.serialize() == before && g.winning_runs().empty());
+    auto [row, winner] = g.drop(3);
+    CHECK(row == 2 && winner == 1 && g.winner() == 1u);
+    auto runs = g.winning_runs();
+    CHECK(runs.size() == 1 && runs[0].first_row == 2 && runs[0].first_col == 3 && runs[0].last_row == 5 &&
+          runs[0].last_col == 0);
+    CHECK(g.winning_lines().empty());
+    CHECK_THROWS(g.drop(4), TICTACTOE_RESULT_GAME_OVER);
+    // A full column.
+    tictactoe::game h(tictactoe::rules::connect_four());
+    for (int i = 0; i < 6; i++) h.drop(5);
+    const std::string full = h.serialize();
+    CHECK_THROWS(h.drop(5), TICTACTOE_RESULT_COLUMN_FULL);
+    CHECK(h.serialize() == full);
+    // The text carries the rules; the copy plays by them.
+    auto back = tictactoe::game::parse(full);
+    CHECK(back.rules() == tictactoe::rules::connect_four() && back.serialize() == full);
+    CHECK_THROWS(back.drop(5), TICTACTOE_RESULT_COLUMN_FULL);
+    CHECK(full.rfind("tictactoe/1 rows=6 cols=7 k=4 gravity moves=5,5,1;4,5,2;", 0) == 0);
+}
+
+void test_gomoku_exact() {
+    // X makes six in a row on row 7 (no win under the exact rule), then five on row 9.
+    const std::uint32_t six[][2] = {{7, 1}, {0, 0}, {7, 2}, {0, 2}, {7, 3}, {0, 4},
+                                    {7, 5}, {0, 6}, {7, 6}, {0, 8}, {7, 4}};
+    const std::uint32_t five[][2] = {{0, 10}, {9, 1}, {0, 12}, {9, 2}, {0, 14}, {9, 3},
+                                     {2, 0},  {9, 4}, {2, 2},  {9, 5}};
+    tictactoe::game exact(tictactoe::rules::gomoku(true));
+    tictactoe::game freestyle(tictactoe::rules::gomoku());
+    std::uint32_t winner = 0;
+    for (const auto &cell : six) {
+        CHECK(exact.play(cell[0], cell[1]) == 0);
+        winner = freestyle.play(cell[0], cell[1]);
+    }
+    CHECK(winner == 1 && !exact.winner() && exact.status() == TICTACTOE_STATUS_IN_PROGRESS);
+    auto overline = freestyle.winning_runs();
+    CHECK(overline.size() == 1 && overline[0].first_col == 1 && overline[0].last_col == 6);
+    for (const auto &cell : five) winner = exact.play(cell[0], cell[1]);
+    CHECK(winner == 1);
+    auto runs = exact.winning_runs();
+    CHECK(runs.size() == 1 && runs[0].first_row == 9 && runs[0].first_col == 1 && runs[0].last_col == 5);
+}
+
+void test_positions_under_rules() {
+    const auto c4 = tictactoe::rules::connect_four();
+    std::vector<std::uint8_t> cells(42, 0);
+    cells[35] = 1;  // X at (5, 0)
+    cells[36] = 2;  // O at (5, 1)
+    CHECK(tictactoe::is_valid_position(c4, cells));
+    auto g = tictactoe::game::from_cells(c4, cells);
+    CHECK(g.rules() == c4 && g.marks() == 2 && g.next_player() == 1);
+    CHECK(g.drop(1).row == 4);
+    std::vector<std::uint8_t> floating(42, 0);
+    floating[0] = 1;
+    floating[35] = 2;
+    CHECK(!tictactoe::is_valid_position(c4, floating));
+    CHECK(tictactoe::is_valid_position(tictactoe::rules::mnk(6, 7, 4), floating));
+    CHECK(!tictactoe::is_valid_position(c4, {}));
+    CHECK_THROWS(tictactoe::game::from_cells(c4, floating), TICTACTOE_RESULT_INVALID_POSITION);
+    CHECK_THROWS(tictactoe::is_valid_position(tictactoe::rules::mnk(6, 7, 9), cells), TICTACTOE_RESULT_INVALID_RULES);
+    CHECK_THROWS(tictactoe::game::from_cells(tictactoe::rules::mnk(6, 7, 4, 8), cells),
+                 TICTACTOE_RESULT_INVALID_ARGUMENT);
+}
+
+void test_batch() {
+    const auto c4 = tictactoe::rules::connect_four();
+    tictactoe::batch b(3, c4, 7);
+    CHECK(b.count() == 3 && b.actions() == 7 && b.rules() == c4);
+    CHECK_THROWS(b.n(), TICTACTOE_RESULT_UNSUPPORTED_SIZE);
+    auto mask = b.legal_mask();
+    CHECK(mask.size() == 21 && mask[0] && mask[20]);
+    CHECK(b.step({3, 3, 0}) == std::vector<std::uint32_t>({0, 0, 0}));
+    auto cells = b.cells();
+    CHECK(cells.size() == 3 * 42 && cells[5 * 7 + 3] == 1 && cells[2 * 42 + 5 * 7] == 1);
+    // A refused step changes nothing.
+    CHECK_THROWS(b.step({7, 0, 0}), TICTACTOE_RESULT_OUT_OF_BOUNDS);
+    CHECK_THROWS(b.step({0, 0}), TICTACTOE_RESULT_LENGTH_MISMATCH);
+    CHECK(b.cells() == cells);
+    tictactoe::batch copy = b.clone();
+    // Random columns to the end of every game.
+    for (int i = 0; i < 42; i++) {
+        auto terminated = b.terminated();
+        if (terminated[0] && terminated[1] && terminated[2]) break;
+        auto actions = b.random_legal_actions();
+        for (std::size_t g = 0; g < 3; g++) CHECK((actions[g] == TICTACTOE_NO_ACTION) == terminated[g]);
+        if (terminated[0] || terminated[1] || terminated[2]) {
+            // A finished game refuses every action: play the rest through the C call.
+            std::vector<std::uint32_t> games, acts;
+            for (std::uint32_t g = 0; g < 3; g++)
+                if (!terminated[g]) {
+                    games.push_back(g);
+                    acts.push_back(actions[g]);
+                }
+            std::vector<std::uint32_t> winners(games.size());
+            std::size_t refused = 0;
+            CHECK(tictactoe_batch_step_games(b.get(), games.data(), acts.data(), games.size(), TICTACTOE_ILLEGAL_RAISE,
+                                             winners.data(), &refused) == TICTACTOE_RESULT_OK);
+        } else {
+            b.step(actions);
+        }
+    }
+    auto over = b.terminated();
+    CHECK(over[0] && over[1] && over[2]);
+    auto game = b.game(0);
+    CHECK(game.rules() == c4 && game.status() != TICTACTOE_STATUS_IN_PROGRESS);
+    CHECK_THROWS(b.game(3), TICTACTOE_RESULT_GAME_INDEX);
+    b.reset_terminated();
+    CHECK(b.legal_mask() == std::vector<bool>(21, true));
+    // The copy kept its games.
+    CHECK(copy.cells() == cells);
+    copy.reset();
+    CHECK(copy.cells() == std::vector<std::uint8_t>(3 * 42, 0));
+    // Square batches, with n; bad rules and counts.
+    tictactoe::batch square(2, 3, 1);
+    CHECK(square.n() == 3 && square.actions() == 9 && square.rules() == tictactoe::rules::tic_tac_toe(3));
+    CHECK(square.winners() == std::vector<std::uint8_t>({0, 0}));
+    CHECK_THROWS(tictactoe::batch(0, c4, 1), TICTACTOE_RESULT_INVALID_COUNT);
+    CHECK_THROWS(tictactoe::batch(2, tictactoe::rules::mnk(6, 7, 0), 1), TICTACTOE_RESULT_INVALID_RULES);
+    CHECK_THROWS(tictactoe::batch(2, tictactoe::rules::mnk(6, 7, 4, 4), 1), TICTACTOE_RESULT_INVALID_ARGUMENT);
+    tictactoe::batch moved = std::move(square);
+    CHECK(moved.count() == 2);
+    static_assert(!std::is_copy_constructible_v<tictactoe::batch>);
+    static_assert(std::is_nothrow_move_constructible_v<tictactoe::batch>);
+}
+
 }  // namespace
 
 int main() {
@@ -128,6 +288,11 @@ int main() {
     test_move_many();
     test_undo_and_ownership();
     test_positions_and_text();
+    test_rules();
+    test_connect_four();
+    test_gomoku_exact();
+    test_positions_under_rules();
+    test_batch();
     std::printf("test_wrapper.cpp: %d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }
