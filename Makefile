@@ -355,6 +355,7 @@ bench: lib $(BUILD)/bench $(BENCH_VENV)/.installed
 	BENCH_JSON=$(abspath $(BENCH_DIR))/family.json taskset -c 1 $(CARGO) bench -p tictactoe-bench --bench family
 	$(BUILD)/bench $(BENCH_DIR)/c.json
 	STATIC_LIBS="$(STATIC_LIBS)" $(BENCH_VENV)/bin/python py/benches/bench_moves.py --json $(BENCH_DIR)/python.json
+	taskset -c 1 $(BENCH_VENV)/bin/python py/benches/bench_family.py --json $(BENCH_DIR)/family-python.json
 	taskset -c 1 $(BENCH_VENV)/bin/python py/benches/bench_batch.py --json $(BENCH_DIR)/batch.json
 	taskset -c 0,1 $(BENCH_VENV)/bin/python py/benches/bench_batch.py --threads --json $(BENCH_DIR)/threads.json
 	taskset -c 1 $(BENCH_VENV)/bin/python py/benches/bench_search.py --json $(BENCH_DIR)/search.json
