@@ -158,8 +158,7 @@ pub unsafe extern "C" fn tictactoe_game_from_cells_mnk_with_limits(
         let cells = unsafe { input(cells, cells_len) }?;
         let game_out = Out::new(game_out)?;
         let rules = rules_of(rows, cols, k, flags)?;
-        Limits { max_bytes }.check_rules(&rules)?;
-        let game = Game::from_cells_with_rules(rules, cells)?;
+        let game = Game::from_cells_with_rules_and_limits(rules, cells, Limits { max_bytes })?;
         // SAFETY: checked non-NULL; valid by the caller's promise.
         unsafe { hand_out(game, game_out) };
         Ok(())
