@@ -16,13 +16,13 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from gymnasium.vector import AutoresetMode, SyncVectorEnv
 from numpy.typing import NDArray
-from pettingzoo.classic import tictactoe_v3  # type: ignore[import-untyped]
+from pettingzoo.classic import connect_four_v3, tictactoe_v3  # type: ignore[import-untyped]
 from pettingzoo.test import api_test, seed_test  # type: ignore[import-untyped]
 
 import tictactoe
 from tictactoe import pettingzoo as tpz
 from tictactoe._display import board
-from tictactoe.gym import ENV_ID, TicTacToeEnv, TicTacToeVectorEnv
+from tictactoe.gym import CONNECT_FOUR_ID, ENV_ID, GOMOKU_ID, TicTacToeEnv, TicTacToeVectorEnv
 
 
 def random_legal(rng: np.random.Generator, masks: NDArray[Any]) -> NDArray[np.int64]:
@@ -64,6 +64,9 @@ def assert_same(a: Any, b: Any, where: str = "") -> None:
         {"n": 4, "agent": "O", "illegal": "lose"},
         {"n": 3, "agent": "alternate", "opponent": "perfect", "illegal": "lose"},
         {"n": 4, "opponent": "computer", "simulations": 50},
+        {"n": 6, "k": 4, "cols": 7, "gravity": True, "agent": "O", "illegal": "lose"},
+        {"n": 15, "k": 5, "agent": "alternate"},
+        {"n": 4, "k": 3, "cols": 5, "exact": True, "illegal": "lose"},
     ],
 )
 def test_gymnasium_checker_passes(kwargs: dict[str, Any]) -> None:
@@ -228,7 +231,7 @@ def play_side_by_side(
         actions = random_legal(rng, masks)
         # Illegal actions now and then (the envs were made with illegal="lose").
         bad = rng.random(num_envs) < wild
-        actions[bad] = rng.integers(-1, native.n * native.n + 1, size=int(bad.sum()))
+        actions[bad] = rng.integers(-1, native.single_action_space.n + 1, size=int(bad.sum()))
         got, want = native.step(actions), reference.step(actions)
         assert_same(got, want, f"step {step}")
         masks = got[4]["action_mask"]
@@ -254,6 +257,28 @@ def test_vector_env_steps_like_single_envs(
         lambda: TicTacToeVectorEnv(7, n, autoreset_mode=mode, **kwargs),
         lambda: TicTacToeEnv(n, **kwargs),
         mode, 7, 60, seed=n * 10 + len(agent), wild=0.05,
+    )
+
+
+@pytest.mark.parametrize("mode", [AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        {"n": 6, "k": 4, "cols": 7, "gravity": True},
+        {"n": 15, "k": 5},
+        {"n": 4, "k": 3, "cols": 3, "exact": True},
+        {"n": 3, "k": 2, "cols": 4, "gravity": True},
+    ],
+    ids=str,
+)
+def test_vector_env_steps_like_single_envs_under_the_familys_rules(
+    mode: AutoresetMode, rules: dict[str, Any]
+) -> None:
+    kwargs: dict[str, Any] = {"agent": "alternate", "opponent": "random", "illegal": "lose", **rules}
+    play_side_by_side(
+        lambda: TicTacToeVectorEnv(6, autoreset_mode=mode, **kwargs),
+        lambda: TicTacToeEnv(**kwargs),
+        mode, 6, 80, seed=len(rules) * 7 + rules["n"], wild=0.03,
     )
 
 
@@ -297,6 +322,22 @@ def test_registered_ids() -> None:
     assert isinstance(vector, TicTacToeVectorEnv) and (vector.num_envs, vector.n) == (16, 5)
     obs, info = vector.reset(seed=0)
     assert obs.shape == (16, 2, 5, 5) and info["action_mask"].shape == (16, 25)
+    four = gym.make(CONNECT_FOUR_ID)
+    assert four.action_space == gym.spaces.Discrete(7)
+    assert four.observation_space.shape == (2, 6, 7)
+    first, _ = four.reset(seed=0)
+    _, _, _, _, info = four.step(3)
+    assert first.shape == (2, 6, 7) and info["action_mask"].shape == (7,)
+    fours = gym.make_vec(CONNECT_FOUR_ID, num_envs=8)
+    assert isinstance(fours, TicTacToeVectorEnv) and (fours.rows, fours.cols) == (6, 7)
+    assert fours.single_action_space == gym.spaces.Discrete(7)
+    gomoku = gym.make_vec(GOMOKU_ID, num_envs=4, agent="O")
+    assert isinstance(gomoku, TicTacToeVectorEnv) and gomoku.n == 15
+    obs, info = gomoku.reset(seed=0)
+    assert obs.shape == (4, 2, 15, 15) and info["action_mask"].shape == (4, 225)
+    assert (obs[:, 1].sum(axis=(1, 2)) == 1).all()  # the random opponent (X) opened each game
+    with pytest.raises(ValueError, match="k = 6 is invalid"):
+        gym.make(GOMOKU_ID, n=5, k=6)
 
 
 def test_seeded_runs_reproduce_and_differ_by_seed() -> None:
@@ -378,20 +419,33 @@ def test_a_masked_policy_learns_to_beat_the_random_opponent() -> None:
 # --- PettingZoo -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("n", [1, 2, 3, 5])
-def test_pettingzoo_api_and_seed_tests(n: int) -> None:
-    api_test(tpz.env(n=n), num_cycles=200)
-    seed_test(lambda: tpz.env(n=n))
+@pytest.mark.parametrize(
+    "rules",
+    [{"n": 1}, {"n": 2}, {"n": 3}, {"n": 5}, {"n": 6, "k": 4, "cols": 7, "gravity": True},
+     {"n": 4, "k": 3, "cols": 5, "exact": True}],
+    ids=str,
+)
+def test_pettingzoo_api_and_seed_tests(rules: dict[str, Any]) -> None:
+    api_test(tpz.env(**rules), num_cycles=200)
+    seed_test(lambda: tpz.env(**rules))
 
 
-def test_pettingzoo_plays_the_same_games_as_tictactoe_v3() -> None:
+def test_pettingzoo_connect_four_api_and_seed_tests() -> None:
+    api_test(tpz.connect_four_env(), num_cycles=200)
+    seed_test(tpz.connect_four_env)
+
+
+def play_like(make_ours: Callable[[], Any], make_theirs: Callable[[], Any], games: int, actions: int) -> int:
+    """Plays random games on our env and PettingZoo's side by side, the same actions on both
+    (now and then an illegal one, which both must end the same way), and compares everything
+    each agent sees; returns the number of illegal actions played."""
     rng = np.random.default_rng(0)
     wrong = 0
-    for game in range(300):
-        ours, theirs = tpz.env(), tictactoe_v3.env()
+    for game in range(games):
+        ours, theirs = make_ours(), make_theirs()
         ours.reset(seed=game)
         theirs.reset(seed=game)
-        illegal = game % 10 == 9  # now and then an illegal action, which both end the same way
+        illegal = game % 10 == 9
         for agent in ours.agent_iter():
             assert agent == theirs.agent_selection
             mine, reward, terminated, truncated, _ = ours.last()
@@ -404,7 +458,7 @@ def test_pettingzoo_plays_the_same_games_as_tictactoe_v3() -> None:
             else:
                 assert np.array_equal(mine["action_mask"], other["action_mask"])
                 legal = np.flatnonzero(mine["action_mask"])
-                if illegal and len(legal) < 6:
+                if illegal and len(legal) < actions:
                     action = int(np.flatnonzero(mine["action_mask"] == 0)[0])
                     illegal = False
                     wrong += 1
@@ -415,7 +469,20 @@ def test_pettingzoo_plays_the_same_games_as_tictactoe_v3() -> None:
                 ours.step(action)
                 theirs.step(action)
         assert not theirs.agents
-    assert wrong > 10
+    return wrong
+
+
+def test_pettingzoo_plays_the_same_games_as_tictactoe_v3() -> None:
+    assert play_like(tpz.env, tictactoe_v3.env, 300, actions=6) > 10
+
+
+def test_pettingzoo_connect_four_plays_the_same_games_as_connect_four_v3() -> None:
+    assert play_like(tpz.connect_four_env, connect_four_v3.env, 200, actions=7) > 5
+    game = tpz.connect_four_env()
+    game.reset()
+    assert game.possible_agents == ["player_0", "player_1"]
+    assert game.observation_space("player_0")["observation"].shape == (6, 7, 2)
+    assert game.action_space("player_1") == gym.spaces.Discrete(7)
 
 
 def test_pettingzoo_masks_are_never_all_zero_while_playing() -> None:

@@ -19,15 +19,17 @@ from numpy.typing import NDArray
 
 from ._tictactoe import Batch, best_move
 
-#: An opponent written by the caller: given the observations (k, 2, n, n) int8 of the k games
-#: where it is to move, from its own view (plane 0 its marks), and their legal masks (k, n * n)
-#: int8, it returns k actions (row * n + col). The same form as a policy's ``predict``, so a
-#: trained (or frozen) policy plays as the opponent.
+#: An opponent written by the caller: given the observations (m, 2, rows, cols) int8 of the m
+#: games where it is to move, from its own view (plane 0 its marks), and their legal masks
+#: (m, actions) int8, it returns m actions (a cell ``row * cols + col``, or under gravity a
+#: column). The same form as a policy's ``predict``, so a trained (or frozen) policy plays as
+#: the opponent.
 Policy = Callable[[NDArray[np.int8], NDArray[np.int8]], "NDArray[np.integer] | list[int]"]
 
 #: The opponents built in: ``"random"`` (a uniformly random legal move from the game's own
-#: generator), ``"perfect"`` (never loses; boards up to 3 x 3), ``"computer"`` (the library's
-#: computer player: exact when it can solve the position, else tree search of ``simulations``).
+#: generator), ``"perfect"`` (never loses; tic-tac-toe up to 3 x 3), ``"computer"`` (the
+#: library's computer player: exact when it can solve the position, else tree search of
+#: ``simulations``; the rules it plays are the search's: n x n tic-tac-toe for now).
 OPPONENTS = ("random", "perfect", "computer")
 
 #: Which side the agent plays: always X, always O, or X and O in turn, episode after episode.
@@ -37,13 +39,18 @@ _MASK64 = (1 << 64) - 1
 
 
 class Arena:
-    """``count`` games of size ``n``, the agent against ``opponent`` in each."""
+    """``count`` games under the rules ``Batch`` takes (n rows, k, cols, exact, gravity), the
+    agent against ``opponent`` in each."""
 
     def __init__(
         self,
         count: int,
         n: int,
+        k: Optional[int] = None,
         *,
+        cols: Optional[int] = None,
+        exact: bool = False,
+        gravity: bool = False,
         agent: str,
         opponent: Union[str, Policy],
         illegal: str,
@@ -56,9 +63,9 @@ class Arena:
             raise ValueError(f"illegal must be 'raise' or 'lose', not {illegal!r}")
         if not callable(opponent) and opponent not in OPPONENTS:
             raise ValueError(f"opponent must be one of {OPPONENTS} or a callable, not {opponent!r}")
-        if n == 1 and agent != "X":
-            raise ValueError("on a 1 x 1 board X wins with the first move: the agent must be X")
-        self.batch = Batch(count, n, threads=threads)
+        self.batch = Batch(count, n, k=k, cols=cols, exact=exact, gravity=gravity, threads=threads)
+        if self.batch.k == 1 and agent != "X":
+            raise ValueError("with one in a row X wins with the first move: the agent must be X")
         if opponent == "perfect":
             # Builds (once per process) the table of the board's size, or raises the search's
             # ValueError for a size without one, now rather than at the first step.
@@ -79,8 +86,12 @@ class Arena:
         return self.batch.count
 
     @property
-    def n(self) -> int:
-        return self.batch.n
+    def rows(self) -> int:
+        return self.batch.rows
+
+    @property
+    def cols(self) -> int:
+        return self.batch.cols
 
     def seed(self, seeds: list[int], games: Optional[NDArray[np.intp]] = None) -> None:
         """Restarts the listed games' generators and episode counts from ``seeds``."""
@@ -128,14 +139,15 @@ class Arena:
         # A seed per move, from the game's seed, episode and move number: reproducible.
         seed = hash((int(self.seeds[g]), int(self.episodes[g]), game.marks)) & _MASK64
         row, col = best_move(game, simulations=self.simulations, seed=seed)
-        return row * self.n + col
+        return col if self.batch.gravity else row * self.cols + col
 
     def observation(self) -> NDArray[np.int8]:
-        """Every game from its agent's view: (count, 2, n, n) int8, plane 0 the agent's marks."""
+        """Every game from its agent's view: (count, 2, rows, cols) int8, plane 0 the agent's
+        marks."""
         return self.batch.observation(players=self.sides).view(np.int8)
 
     def masks(self) -> NDArray[np.bool_]:
-        """Every game's legal actions, (count, n * n) bool: all False once a game is over."""
+        """Every game's legal actions, (count, actions) bool: all False once a game is over."""
         return self.batch.legal_mask()
 
     def rewards(self) -> NDArray[np.float64]:

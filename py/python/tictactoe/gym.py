@@ -1,8 +1,11 @@
-"""Gymnasium environments: the agent plays one side of n x n tic-tac-toe against a built-in
-opponent, one game at a time (:class:`TicTacToeEnv`) or many on one native batch
-(:class:`TicTacToeVectorEnv`). Needs the extra: ``pip install "tictactoe[gymnasium]"``.
+"""Gymnasium environments: the agent plays one side of a game of the k-in-a-row family (n x n
+tic-tac-toe by default; any rules ``TicTacToe`` takes) against a built-in opponent, one game at
+a time (:class:`TicTacToeEnv`) or many on one native batch (:class:`TicTacToeVectorEnv`). Needs
+the extra: ``pip install "tictactoe[gymnasium]"``.
 
-Importing this module registers ``tictactoe/TicTacToe-v0``::
+Importing this module registers ``tictactoe/TicTacToe-v0``, ``tictactoe/ConnectFour-v0`` (6 x 7,
+four in a row, gravity: an action is a column, ``Discrete(7)``) and ``tictactoe/Gomoku-v0``
+(15 x 15, five in a row), each with the native vector env as its vector entry point::
 
     >>> import gymnasium as gym
     >>> env = gym.make("tictactoe.gym:tictactoe/TicTacToe-v0", n=3, opponent="perfect")
@@ -13,9 +16,10 @@ Importing this module registers ``tictactoe/TicTacToe-v0``::
     >>> type(envs).__name__
     'TicTacToeVectorEnv'
 
-- observation: ``Box(0, 1, (2, n, n), int8)`` from the agent's view: plane 0 its marks, plane 1
-  the opponent's;
-- action: ``Discrete(n * n)``, the cell ``row * n + col``;
+- observation: ``Box(0, 1, (2, rows, cols), int8)`` from the agent's view: plane 0 its marks,
+  plane 1 the opponent's;
+- action: ``Discrete(rows * cols)``, the cell ``row * cols + col``; under gravity
+  ``Discrete(cols)``, the column (the mark falls to its lowest free cell);
 - reward: +1 when the agent wins, -1 when it loses (an illegal move with ``illegal="lose"``
   included), 0 otherwise; an episode ends only by termination (never truncated);
 - ``info["action_mask"]`` (int8, what ``action_space.sample(mask=...)`` takes) and
@@ -41,17 +45,27 @@ from numpy.typing import NDArray
 from ._arena import Arena, Policy
 from ._display import board
 
-__all__ = ["TicTacToeEnv", "TicTacToeVectorEnv", "ENV_ID"]
+__all__ = ["TicTacToeEnv", "TicTacToeVectorEnv", "ENV_ID", "CONNECT_FOUR_ID", "GOMOKU_ID"]
 
-#: The registered id; ``gymnasium.make_vec`` with it builds the native vector env.
+#: The registered ids; ``gymnasium.make_vec`` with any of them builds the native vector env.
 ENV_ID = "tictactoe/TicTacToe-v0"
+CONNECT_FOUR_ID = "tictactoe/ConnectFour-v0"
+GOMOKU_ID = "tictactoe/Gomoku-v0"
+
+#: The rules each registered id stands for (keywords of the environments).
+_REGISTERED: dict[str, dict[str, Any]] = {
+    ENV_ID: {},
+    CONNECT_FOUR_ID: {"n": 6, "k": 4, "cols": 7, "gravity": True},
+    GOMOKU_ID: {"n": 15, "k": 5},
+}
 
 _RENDER_MODES = ["ansi"]
 
 
-def _spaces(n: int) -> tuple[spaces.Space[NDArray[np.int8]], spaces.Discrete]:
-    box = cast("spaces.Space[NDArray[np.int8]]", spaces.Box(0, 1, (2, n, n), np.int8))
-    return box, spaces.Discrete(n * n)
+def _spaces(arena: Arena) -> tuple[spaces.Space[NDArray[np.int8]], spaces.Discrete]:
+    shape = (2, arena.rows, arena.cols)
+    box = cast("spaces.Space[NDArray[np.int8]]", spaces.Box(0, 1, shape, np.int8))
+    return box, spaces.Discrete(arena.batch.actions)
 
 
 def _fresh_seeds(rng: np.random.Generator, count: int) -> list[int]:
@@ -59,13 +73,14 @@ def _fresh_seeds(rng: np.random.Generator, count: int) -> list[int]:
 
 
 class TicTacToeEnv(gymnasium.Env[NDArray[np.int8], np.int64]):
-    """One game of n x n tic-tac-toe, the agent against a built-in opponent.
+    """One game, the agent against a built-in opponent: n x n tic-tac-toe, or with ``k``,
+    ``cols``, ``exact`` and ``gravity`` any game of the family (as ``TicTacToe`` takes them).
 
     ``agent``: "X", "O" or "alternate" (X in the first episode after seeding, then O, ...).
-    ``opponent``: "random", "perfect" (n <= 3), "computer" (the library's computer player, with
-    ``simulations`` a move when it cannot solve the position), or a callable taking the
-    observations (k, 2, n, n) and masks (k, n * n) of the games where it is to move (from its
-    view) and returning k actions. ``illegal``: "raise" (the matching ``InvalidMoveError``, the
+    ``opponent``: "random", "perfect" (tic-tac-toe, n <= 3), "computer" (the library's computer
+    player, with ``simulations`` a move when it cannot solve the position; n x n tic-tac-toe for
+    now), or a callable taking the observations (m, 2, rows, cols) and masks (m, actions) of the
+    m games where it is to move (from its view) and returning m actions. ``illegal``: "raise" (the matching ``InvalidMoveError``, the
     game unchanged) or "lose" (the episode ends, reward -1).
     """
 
@@ -74,7 +89,11 @@ class TicTacToeEnv(gymnasium.Env[NDArray[np.int8], np.int64]):
     def __init__(
         self,
         n: int = 3,
+        k: Optional[int] = None,
         *,
+        cols: Optional[int] = None,
+        exact: bool = False,
+        gravity: bool = False,
         agent: str = "X",
         opponent: Union[str, Policy] = "random",
         illegal: str = "raise",
@@ -86,20 +105,34 @@ class TicTacToeEnv(gymnasium.Env[NDArray[np.int8], np.int64]):
         self._arena = Arena(
             1,
             n,
+            k,
+            cols=cols,
+            exact=exact,
+            gravity=gravity,
             agent=agent,
             opponent=opponent,
             illegal=illegal,
             simulations=simulations,
             threads=1,
         )
-        self.observation_space, self.action_space = _spaces(n)
+        self.observation_space, self.action_space = _spaces(self._arena)
         self.render_mode = render_mode
         self._seeded = False
 
     @property
     def n(self) -> int:
-        """The board size."""
-        return self._arena.n
+        """The side of a square board (a ValueError for a rectangle: see ``rows``, ``cols``)."""
+        return self._arena.batch.n
+
+    @property
+    def rows(self) -> int:
+        """The board's rows."""
+        return self._arena.rows
+
+    @property
+    def cols(self) -> int:
+        """The board's columns."""
+        return self._arena.cols
 
     @property
     def agent_player(self) -> int:
@@ -131,7 +164,7 @@ class TicTacToeEnv(gymnasium.Env[NDArray[np.int8], np.int64]):
         return self._arena.observation()[0], reward, terminated, False, self._info()
 
     def action_masks(self) -> NDArray[np.bool_]:
-        """The legal actions, (n * n,) bool: all False once the episode is over."""
+        """The legal actions, (actions,) bool: all False once the episode is over."""
         mask: NDArray[np.bool_] = self._arena.masks()[0]
         return mask
 
@@ -159,7 +192,11 @@ class TicTacToeVectorEnv(VectorEnv[NDArray[np.int8], NDArray[np.int64], NDArray[
         self,
         num_envs: int,
         n: int = 3,
+        k: Optional[int] = None,
         *,
+        cols: Optional[int] = None,
+        exact: bool = False,
+        gravity: bool = False,
         agent: str = "X",
         opponent: Union[str, Policy] = "random",
         illegal: str = "raise",
@@ -176,6 +213,10 @@ class TicTacToeVectorEnv(VectorEnv[NDArray[np.int8], NDArray[np.int64], NDArray[
         self._arena = Arena(
             num_envs,
             n,
+            k,
+            cols=cols,
+            exact=exact,
+            gravity=gravity,
             agent=agent,
             opponent=opponent,
             illegal=illegal,
@@ -185,7 +226,7 @@ class TicTacToeVectorEnv(VectorEnv[NDArray[np.int8], NDArray[np.int64], NDArray[
         self.num_envs = num_envs
         self.metadata = {"render_modes": _RENDER_MODES, "render_fps": 4, "autoreset_mode": mode}
         self.render_mode = render_mode
-        self.single_observation_space, self.single_action_space = _spaces(n)
+        self.single_observation_space, self.single_action_space = _spaces(self._arena)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
         self._autoreset = np.zeros(num_envs, np.bool_)
@@ -194,8 +235,18 @@ class TicTacToeVectorEnv(VectorEnv[NDArray[np.int8], NDArray[np.int64], NDArray[
 
     @property
     def n(self) -> int:
-        """The board size."""
-        return self._arena.n
+        """The side of a square board (a ValueError for a rectangle: see ``rows``, ``cols``)."""
+        return self._arena.batch.n
+
+    @property
+    def rows(self) -> int:
+        """The board's rows."""
+        return self._arena.rows
+
+    @property
+    def cols(self) -> int:
+        """The board's columns."""
+        return self._arena.cols
 
     @property
     def agent_player(self) -> NDArray[np.uint8]:
@@ -317,7 +368,7 @@ class TicTacToeVectorEnv(VectorEnv[NDArray[np.int8], NDArray[np.int64], NDArray[
         }
 
     def action_masks(self) -> NDArray[np.bool_]:
-        """Each game's legal actions, (num_envs, n * n) bool: all False in a game that is over."""
+        """Each game's legal actions, (num_envs, actions) bool: all False in a game that is over."""
         return self._arena.masks()
 
     def render(self) -> Optional[tuple[str, ...]]:
@@ -326,9 +377,11 @@ class TicTacToeVectorEnv(VectorEnv[NDArray[np.int8], NDArray[np.int64], NDArray[
         return tuple(board(self._arena.batch.game(g)) for g in range(self.num_envs))
 
 
-if ENV_ID not in gymnasium.registry:
-    gymnasium.register(
-        id=ENV_ID,
-        entry_point="tictactoe.gym:TicTacToeEnv",
-        vector_entry_point="tictactoe.gym:TicTacToeVectorEnv",
-    )
+for _id, _rules in _REGISTERED.items():
+    if _id not in gymnasium.registry:
+        gymnasium.register(
+            id=_id,
+            entry_point="tictactoe.gym:TicTacToeEnv",
+            vector_entry_point="tictactoe.gym:TicTacToeVectorEnv",
+            kwargs=_rules,
+        )

@@ -1,6 +1,8 @@
-"""A PettingZoo AEC environment of n x n tic-tac-toe, shaped like PettingZoo's own
-``tictactoe_v3`` so that code written for it runs unchanged (and plays the same games at n = 3).
-Needs the extra: ``pip install "tictactoe[pettingzoo]"``.
+"""PettingZoo AEC environments of the k-in-a-row family: ``env`` (n x n tic-tac-toe by default,
+or any rules ``TicTacToe`` takes) shaped like PettingZoo's own ``tictactoe_v3`` so that code
+written for it runs unchanged (and plays the same games at n = 3), and ``connect_four_env``
+shaped like ``connect_four_v3`` (and playing the same games). Needs the extra:
+``pip install "tictactoe[pettingzoo]"``.
 
     >>> from tictactoe.pettingzoo import env
     >>> game = env(n=4)
@@ -12,15 +14,18 @@ Needs the extra: ``pip install "tictactoe[pettingzoo]"``.
     ((4, 4, 2), (16,))
 
 As in ``tictactoe_v3``: agents ``player_1`` (X, first) and ``player_2`` (O) take turns; an action
-is the cell ``row * n + col``; each agent observes ``{"observation": (n, n, 2) int8` (plane 0 its
-own marks, plane 1 the other's), "action_mask": (n * n,) int8}``; at the end the winner gets +1
-and the loser -1 (0 each for a draw), and both terminate; an illegal action ends the game with -1
-for its player (PettingZoo's ``TerminateIllegalWrapper``, as in ``tictactoe_v3``).
+is the cell ``row * cols + col`` (under gravity the column); each agent observes
+``{"observation": (rows, cols, 2) int8` (plane 0 its own marks, plane 1 the other's),
+"action_mask": (actions,) int8}``; at the end the winner gets +1 and the loser -1 (0 each for a
+draw), and both terminate; an illegal action ends the game with -1 for its player (PettingZoo's
+``TerminateIllegalWrapper``, as in ``tictactoe_v3``). ``connect_four_env()`` is the same on
+Connect Four's rules (6 x 7, four in a row, gravity) with ``connect_four_v3``'s agents
+``player_0`` and ``player_1``: an action is a column, the observation (6, 7, 2), the mask (7,).
 
 Where it differs, on purpose:
-- the agent not to move sees the free cells in its mask too (``tictactoe_v3`` gives it all zeros,
-  on which a masked policy divides by zero); once the game is over every mask is all zeros (no
-  action is legal; ``tictactoe_v3`` still lists the free cells);
+- the agent not to move sees the legal actions in its mask too (``tictactoe_v3`` and
+  ``connect_four_v3`` give it all zeros, on which a masked policy divides by zero); once the game
+  is over every mask is all zeros (no action is legal; theirs still list the free cells);
 - copies, deep copies and pickles keep the whole game (``tictactoe_v3`` pickles its constructor
   arguments only and comes back empty);
 - ``render_mode="ansi"`` draws the board as ``python -m tictactoe`` does; there is no pygame
@@ -41,17 +46,34 @@ from pettingzoo.utils import AgentSelector, wrappers  # type: ignore[import-unty
 from ._display import board
 from ._tictactoe import Batch
 
-__all__ = ["env", "raw_env"]
+__all__ = ["env", "raw_env", "connect_four_env", "ConnectFourRawEnv"]
 
 _RENDER_MODES = ["ansi"]
 
 
-def env(n: int = 3, render_mode: Optional[str] = None) -> AECEnv:
-    """The environment with PettingZoo's wrappers, as ``tictactoe_v3.env()`` has them."""
-    game: AECEnv = raw_env(n=n, render_mode=render_mode)
+def _wrapped(game: AECEnv) -> AECEnv:
+    """PettingZoo's wrappers, as ``tictactoe_v3.env()`` and ``connect_four_v3.env()`` have them."""
     game = wrappers.TerminateIllegalWrapper(game, illegal_reward=-1)
     game = wrappers.AssertOutOfBoundsWrapper(game)
     return wrappers.OrderEnforcingWrapper(game)
+
+
+def env(
+    n: int = 3,
+    k: Optional[int] = None,
+    cols: Optional[int] = None,
+    exact: bool = False,
+    gravity: bool = False,
+    render_mode: Optional[str] = None,
+) -> AECEnv:
+    """The environment with PettingZoo's wrappers: n x n tic-tac-toe, or with ``k``, ``cols``,
+    ``exact`` and ``gravity`` any game of the family."""
+    return _wrapped(raw_env(n, k, cols=cols, exact=exact, gravity=gravity, render_mode=render_mode))
+
+
+def connect_four_env(render_mode: Optional[str] = None) -> AECEnv:
+    """Connect Four with PettingZoo's wrappers, shaped like ``connect_four_v3.env()``."""
+    return _wrapped(ConnectFourRawEnv(render_mode=render_mode))
 
 
 class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is untyped here)
@@ -64,26 +86,43 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
         "render_fps": 1,
     }
 
-    def __init__(self, n: int = 3, render_mode: Optional[str] = None) -> None:
+    #: The agents, X's first (``tictactoe_v3``'s names).
+    AGENTS = ("player_1", "player_2")
+
+    def __init__(
+        self,
+        n: int = 3,
+        k: Optional[int] = None,
+        *,
+        cols: Optional[int] = None,
+        exact: bool = False,
+        gravity: bool = False,
+        render_mode: Optional[str] = None,
+    ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in _RENDER_MODES:
             raise ValueError(f"render_mode must be one of {_RENDER_MODES} or None")
-        self._batch = Batch(1, n)
-        self.n = n
+        self._batch = Batch(1, n, k=k, cols=cols, exact=exact, gravity=gravity)
+        rows, columns, actions = self._batch.rows, self._batch.cols, self._batch.actions
         self.render_mode = render_mode
-        self.possible_agents = ["player_1", "player_2"]
+        self.possible_agents = list(self.AGENTS)
         self.agents = self.possible_agents[:]
-        self.action_spaces = {agent: spaces.Discrete(n * n) for agent in self.possible_agents}
+        self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": spaces.Box(0, 1, (n, n, 2), np.int8),
-                    "action_mask": spaces.Box(0, 1, (n * n,), np.int8),
+                    "observation": spaces.Box(0, 1, (rows, columns, 2), np.int8),
+                    "action_mask": spaces.Box(0, 1, (actions,), np.int8),
                 }
             )
             for agent in self.possible_agents
         }
         self._start()
+
+    @property
+    def n(self) -> int:
+        """The side of a square board (a ValueError for a rectangle)."""
+        return self._batch.n
 
     def _start(self) -> None:
         self._batch.reset()
@@ -104,7 +143,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
 
     def observe(self, agent: str) -> dict[str, NDArray[np.int8]]:
         mark = self.possible_agents.index(agent) + 1
-        # The batch's planes (2, n, n) from the agent's side, laid out (n, n, 2) as tictactoe_v3's.
+        # The batch's planes (2, rows, cols) from the agent's side, laid out (rows, cols, 2) as
+        # PettingZoo's classic games lay them out.
         planes = self._batch.observation(players=[mark])[0]
         observation = np.ascontiguousarray(planes.transpose(1, 2, 0))
         mask = self._batch.legal_mask()[0]
@@ -136,3 +176,14 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
 
     def close(self) -> None:
         pass
+
+
+class ConnectFourRawEnv(raw_env):
+    """Connect Four (6 x 7, four in a row, gravity) without wrappers, with ``connect_four_v3``'s
+    agents: ``player_0`` (first) and ``player_1``."""
+
+    AGENTS = ("player_0", "player_1")
+    metadata = {**raw_env.metadata, "name": "connect_four_tictactoe_v0"}
+
+    def __init__(self, render_mode: Optional[str] = None) -> None:
+        super().__init__(6, 4, cols=7, gravity=True, render_mode=render_mode)
