@@ -21,8 +21,13 @@ from tictactoe import Batch, TicTacToe
 
 
 @st.composite
-def scenario(draw: Any) -> tuple[int, int, int, list[tuple[str, Any]]]:
+def scenario(draw: Any) -> tuple[int, dict[str, Any], int, int, list[tuple[str, Any]]]:
     n = draw(st.integers(1, 8))
+    rules: dict[str, Any] = {}
+    if draw(st.booleans()):  # the family's rules, else n x n tic-tac-toe
+        cols = draw(st.integers(1, 8))
+        k = draw(st.integers(1, max(n, cols)))
+        rules = {"k": k, "cols": cols, "exact": draw(st.booleans()), "gravity": draw(st.booleans())}
     count = draw(st.integers(1, 6))
     seed = draw(st.integers(0, 2**64 - 1))
     wild = st.lists(st.one_of(st.none(), st.integers(-3, 70)), min_size=count, max_size=count)
@@ -31,15 +36,15 @@ def scenario(draw: Any) -> tuple[int, int, int, list[tuple[str, Any]]]:
         st.tuples(st.just("some"), st.tuples(st.permutations(range(count)), st.integers(0, count), wild, st.booleans())),
         st.tuples(st.just("reset"), st.one_of(st.none(), st.lists(st.integers(0, count - 1), max_size=count))),
     )
-    return n, count, seed, draw(st.lists(op, min_size=1, max_size=25))
+    return n, rules, count, seed, draw(st.lists(op, min_size=1, max_size=25))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(scenario())
-def test_batch_agrees_with_single_games(case: tuple[int, int, int, list[tuple[str, Any]]]) -> None:
-    n, count, seed, ops = case
-    batch = Batch(count, n=n, seed=seed)
-    singles = Singles(count, n)
+def test_batch_agrees_with_single_games(case: tuple[int, dict[str, Any], int, int, list[tuple[str, Any]]]) -> None:
+    n, rules, count, seed, ops = case
+    batch = Batch(count, n=n, seed=seed, **rules)
+    singles = Singles(count, n, **rules)
     assert_same(batch, singles)
     for verb, args in ops:
         random = batch.random_legal_actions()
@@ -58,12 +63,11 @@ def test_batch_agrees_with_single_games(case: tuple[int, int, int, list[tuple[st
             step(batch, singles, games, [int(a) for a in actions], lose)
         elif args is None:
             batch.reset()
-            singles = Singles(count, n)
+            singles = Singles(count, n, **rules)
         else:
             batch.reset(args)
             for g in args:
-                singles.games[g] = TicTacToe(n)
-                singles.forfeit[g] = 0
+                singles.reset(g)
         assert_same(batch, singles)
 
 
