@@ -6,6 +6,9 @@
 //   move-only; copies are explicit, clone());
 // - tictactoe::rules names a rule set of the k-in-a-row family (rows, cols, k and the
 //   TICTACTOE_RULE_ flags) as a plain value: Connect Four, gomoku, m,n,k-games;
+// - tictactoe::limits bounds what a game or batch made from outside data may allocate (the
+//   C functions' _with_limits forms), refused before anything is allocated;
+// - the computer player: game::solve, game::best_move, batch::perfect_actions;
 // - a refused call throws tictactoe::error, carrying the tictactoe_result code and its text;
 //   a refused call changes nothing, as in C;
 // - std::optional where a value may be absent (no winner, an empty cell);
@@ -36,6 +39,8 @@ class error : public std::runtime_error {
 public:
     explicit error(tictactoe_result code) : std::runtime_error(tictactoe_result_str(code)), code_(code) {}
     tictactoe_result code() const noexcept { return code_; }
+    // The code's stable name, the core's ("out_of_bounds", ...): tictactoe_result_name.
+    std::string_view name() const noexcept { return tictactoe_result_name(code_); }
 
 private:
     tictactoe_result code_;
@@ -129,6 +134,31 @@ struct drop_result {
     std::uint32_t winner;
 };
 
+// A bound on the bytes a game or batch made from outside data may take (its board, history
+// and state at their largest), as the C functions' max_bytes: for text, cells, rules or counts
+// that come from outside. A larger one is refused with LIMIT_EXCEEDED before anything is
+// allocated. The default is the one tictactoe_game_parse applies (8 MiB).
+struct limits {
+    std::size_t max_bytes = TICTACTOE_DEFAULT_MAX_BYTES;
+
+    // No limit beyond the largest board: for the program's own data.
+    static constexpr limits none() noexcept { return {SIZE_MAX}; }
+};
+
+// What game::solve found: who wins when both sides play perfectly (0 for a draw, else 1 or 2)
+// and the moves to the end (the winner's fastest win, the loser's slowest loss; for a draw the
+// empty cells).
+struct solution {
+    std::uint32_t winner;
+    std::uint32_t plies;
+};
+
+// A cell of the board, as game::best_move chooses it.
+struct coordinates {
+    std::uint32_t row;
+    std::uint32_t col;
+};
+
 class batch;
 
 // A game of the k-in-a-row family: n x n tic-tac-toe (1 <= n <= 65535), or any rules. Owns its
@@ -167,10 +197,37 @@ public:
         return game(adopt{}, raw);
     }
 
-    // The game a serialized text describes (what serialize() writes). Throws error.
+    // from_cells(n, cells), refusing a game above the limit (LIMIT_EXCEEDED, decided from n
+    // before the cells are read): for cells that come from outside.
+    static game from_cells(std::uint32_t n, const std::vector<std::uint8_t> &cells, tictactoe::limits l) {
+        tictactoe_game *raw = nullptr;
+        detail::check(tictactoe_game_from_cells_with_limits(n, detail::items(cells.data(), cells.size()),
+                                                            cells.size(), l.max_bytes, &raw));
+        return game(adopt{}, raw);
+    }
+
+    // from_cells(rules, cells), refusing a game above the limit (LIMIT_EXCEEDED, decided from
+    // the rules before the cells are read).
+    static game from_cells(const tictactoe::rules &r, const std::vector<std::uint8_t> &cells, tictactoe::limits l) {
+        tictactoe_game *raw = nullptr;
+        detail::check(tictactoe_game_from_cells_mnk_with_limits(
+            r.rows, r.cols, r.k, r.flags, detail::items(cells.data(), cells.size()), cells.size(), l.max_bytes, &raw));
+        return game(adopt{}, raw);
+    }
+
+    // The game a serialized text describes (what serialize() writes), under the default limit
+    // (LIMIT_EXCEEDED above 8 MiB: boards up to 1364 x 1364). Throws error.
     static game parse(std::string_view text) {
         tictactoe_game *raw = nullptr;
         detail::check(tictactoe_game_parse(detail::items(text.data(), text.size()), text.size(), &raw));
+        return game(adopt{}, raw);
+    }
+
+    // The same under another limit (limits::none() for the program's own saved games).
+    static game parse(std::string_view text, tictactoe::limits l) {
+        tictactoe_game *raw = nullptr;
+        detail::check(tictactoe_game_parse_with_limits(detail::items(text.data(), text.size()), text.size(),
+                                                       l.max_bytes, &raw));
         return game(adopt{}, raw);
     }
 
@@ -292,6 +349,40 @@ public:
             });
     }
 
+    // The board as an array: rows*cols cells 0 (empty), 1 (X), 2 (O), row-major.
+    std::vector<std::uint8_t> cells() const {
+        return detail::read_all<std::uint8_t>([this](std::uint8_t *buf, std::size_t capacity, std::size_t *len) {
+            return tictactoe_game_cells(raw_, buf, capacity, len);
+        });
+    }
+
+    // The cells a move may take, as indices row*cols + col in row-major order (under gravity the
+    // lowest free cell of each column with room); none once somebody has won.
+    std::vector<std::uint32_t> legal_moves() const {
+        return detail::read_all<std::uint32_t>([this](std::uint32_t *buf, std::size_t capacity, std::size_t *count) {
+            return tictactoe_game_legal_moves(raw_, buf, capacity, count);
+        });
+    }
+
+    // The computer player: the position's value under perfect play, visiting at most max_nodes
+    // positions. Throws error (UNSUPPORTED_RULES for rules other than n x n tic-tac-toe,
+    // BUDGET_EXCEEDED: nothing is guessed, ALLOC_FAILED).
+    tictactoe::solution solve(std::uint64_t max_nodes = TICTACTOE_DEFAULT_MAX_NODES) const {
+        tictactoe::solution s{0, 0};
+        detail::check(tictactoe_game_solve(raw_, max_nodes, &s.winner, &s.plies));
+        return s;
+    }
+
+    // The computer player's move for the player to move: perfect when solving fits, else a win
+    // now, a block, or the choice of a tree search of `simulations` simulations drawn from
+    // seed (the same position, simulations and seed give the same move). Throws error
+    // (UNSUPPORTED_RULES, GAME_OVER for a finished game, ALLOC_FAILED).
+    coordinates best_move(std::uint32_t simulations = TICTACTOE_DEFAULT_SIMULATIONS, std::uint64_t seed = 0) const {
+        coordinates c{0, 0};
+        detail::check(tictactoe_game_best_move(raw_, simulations, seed, &c.row, &c.col));
+        return c;
+    }
+
     // The lossless text form, read back by parse().
     std::string serialize() const {
         return detail::read_text([this](char *buf, std::size_t capacity, std::size_t *len) {
@@ -363,6 +454,16 @@ public:
         detail::check(tictactoe_batch_new_mnk(count, r.rows, r.cols, r.k, r.flags, seed, &raw_));
     }
 
+    // The same two, refusing a batch above the limit (LIMIT_EXCEEDED, after the checks of the
+    // size, rules and count, before anything is allocated): for a count and size from outside.
+    batch(std::uint32_t count, std::uint32_t n, std::uint64_t seed, tictactoe::limits l) {
+        detail::check(tictactoe_batch_new_with_limits(count, n, seed, l.max_bytes, &raw_));
+    }
+    batch(std::uint32_t count, const tictactoe::rules &r, std::uint64_t seed, tictactoe::limits l) {
+        detail::check(
+            tictactoe_batch_new_mnk_with_limits(count, r.rows, r.cols, r.k, r.flags, seed, l.max_bytes, &raw_));
+    }
+
     batch(batch &&other) noexcept : raw_(std::exchange(other.raw_, nullptr)) {}
     batch &operator=(batch &&other) noexcept {
         if (this != &other) {
@@ -404,11 +505,47 @@ public:
         return winners;
     }
 
+    // One action for every game, a refused action handled as `illegal` says: RAISE as
+    // step(actions) (refused_index, when given, gets the refused action's index); LOSE, the
+    // game of a refused action ends at once, won by the opponent, and the others play on.
+    std::vector<std::uint32_t> step(const std::vector<std::uint32_t> &actions, tictactoe_illegal illegal,
+                                    std::size_t *refused_index = nullptr) {
+        return step_some(nullptr, actions, illegal, refused_index);
+    }
+
+    // One action in each game listed (distinct indices): game games[i] takes actions[i]; the
+    // winners after the moves, in the same order. Throws error as step() does, and also
+    // GAME_INDEX or REPEATED_GAME (whatever `illegal` is; refused_index gets the position in
+    // games) and LENGTH_MISMATCH when the two lists differ in length; no game changes then.
+    std::vector<std::uint32_t> step_games(const std::vector<std::uint32_t> &games,
+                                          const std::vector<std::uint32_t> &actions,
+                                          tictactoe_illegal illegal = TICTACTOE_ILLEGAL_RAISE,
+                                          std::size_t *refused_index = nullptr) {
+        if (games.size() != actions.size()) throw error(TICTACTOE_RESULT_LENGTH_MISMATCH);
+        return step_some(detail::items(games.data(), games.size()), actions, illegal, refused_index);
+    }
+
     // A uniformly random legal action for every game, TICTACTOE_NO_ACTION for a game that is over.
     std::vector<std::uint32_t> random_legal_actions() {
         std::vector<std::uint32_t> actions(count());
         detail::check(tictactoe_batch_random_legal_actions(raw_, actions.data(), actions.size()));
         return actions;
+    }
+
+    // The computer player's perfect action for every game, TICTACTOE_NO_ACTION for a game that
+    // is over: n x n tic-tac-toe up to 3 x 3, from a table built once per process. Throws
+    // error (UNSUPPORTED_RULES, UNSUPPORTED_SIZE above 3 x 3).
+    std::vector<std::uint32_t> perfect_actions() const {
+        std::vector<std::uint32_t> actions(count());
+        detail::check(tictactoe_batch_perfect_actions(raw_, actions.data(), actions.size()));
+        return actions;
+    }
+
+    // Every game's player to move (1 or 2), in order.
+    std::vector<std::uint8_t> next_players() const {
+        std::vector<std::uint8_t> players(count());
+        detail::check(tictactoe_batch_next_players(raw_, players.data(), players.size()));
+        return players;
     }
 
     // Every game's winner (0, 1 or 2), in order.
@@ -433,6 +570,15 @@ public:
         });
     }
 
+    // Every game from its player to move's view: per game, that player's marks (rows*cols
+    // flags, row-major), then the opponent's; game after game.
+    std::vector<bool> observation() const {
+        tictactoe::rules r = rules();
+        return detail::read_flags(std::size_t{count()} * 2 * r.rows * r.cols, [this](bool *out, std::size_t len) {
+            return tictactoe_batch_observation(raw_, out, len);
+        });
+    }
+
     // Every game's legal actions, actions() flags a game, game after game.
     std::vector<bool> legal_mask() const {
         return detail::read_flags(std::size_t{count()} * actions(), [this](bool *out, std::size_t len) {
@@ -440,8 +586,12 @@ public:
         });
     }
 
-    // Empties every game, or every game that is over.
+    // Empties every game, the games listed (an index may repeat; GAME_INDEX before any game
+    // changes), or every game that is over.
     void reset() { detail::check(tictactoe_batch_reset(raw_, nullptr, 0)); }
+    void reset(const std::vector<std::uint32_t> &games) {
+        detail::check(tictactoe_batch_reset(raw_, detail::items(games.data(), games.size()), games.size()));
+    }
     void reset_terminated() { detail::check(tictactoe_batch_reset_terminated(raw_)); }
 
     // Game index as a game of its own, history included. Throws error (GAME_INDEX).
@@ -458,6 +608,19 @@ public:
 private:
     explicit batch(tictactoe_batch *raw) noexcept : raw_(raw) {}
 
+    // tictactoe_batch_step_games: games NULL for every game in order.
+    std::vector<std::uint32_t> step_some(const std::uint32_t *games, const std::vector<std::uint32_t> &actions,
+                                         tictactoe_illegal illegal, std::size_t *refused_index) {
+        std::vector<std::uint32_t> winners(actions.size());
+        std::size_t refused = 0;
+        tictactoe_result result =
+            tictactoe_batch_step_games(raw_, games, detail::items(actions.data(), actions.size()), actions.size(),
+                                       illegal, winners.data(), &refused);
+        if (result != TICTACTOE_RESULT_OK && refused_index) *refused_index = refused;
+        detail::check(result);
+        return winners;
+    }
+
     std::uint32_t query(tictactoe_result (*call)(const tictactoe_batch *, std::uint32_t *)) const {
         std::uint32_t value = 0;
         detail::check(call(raw_, &value));
@@ -466,6 +629,17 @@ private:
 
     tictactoe_batch *raw_ = nullptr;
 };
+
+// The stable names of a status and a line kind ("won", "anti_diagonal", ...), as every face
+// spells them; empty for a value the header does not define.
+inline std::string_view status_name(tictactoe_status status) noexcept {
+    const char *name = tictactoe_status_name(status);
+    return name ? std::string_view(name) : std::string_view();
+}
+inline std::string_view line_kind_name(tictactoe_line_kind kind) noexcept {
+    const char *name = tictactoe_line_kind_name(kind);
+    return name ? std::string_view(name) : std::string_view();
+}
 
 // The library's version, e.g. "0.1.0".
 inline std::string_view version() noexcept { return tictactoe_version(); }

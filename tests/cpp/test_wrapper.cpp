@@ -1,7 +1,8 @@
 // include/tictactoe.hpp, the C++17 wrapper: every method, the errors it throws (with their
-// codes), ownership (moves, clones, release), std::optional results, and the k-in-a-row
-// family (rules, drops, winning runs, positions and batches under rules). Built with
-// -std=c++17 -Wall -Wextra -Werror, and run under AddressSanitizer and UBSan too.
+// codes), ownership (moves, clones, release), std::optional results, the k-in-a-row family
+// (rules, drops, winning runs, positions and batches under rules), limits on outside data, the
+// batch's listed steps and forfeits, and the computer player. Built with -std=c++17 -Wall
+// -Wextra -Wpedantic -Werror, and run under AddressSanitizer and UBSan too.
 #include <cstdio>
 #include <string>
 #include <type_traits>
@@ -280,6 +281,156 @@ void test_batch() {
     static_assert(std::is_nothrow_move_constructible_v<tictactoe::batch>);
 }
 
+// Plays cells (row * n + col) in turn on a new n x n game.
+tictactoe::game played(std::uint32_t n, const std::vector<std::uint32_t> &cells) {
+    tictactoe::game g(n);
+    for (std::uint32_t cell : cells) g.play(cell / n, cell % n);
+    return g;
+}
+
+void test_computer_player() {
+    auto empty3 = tictactoe::game(3).solve();
+    CHECK(empty3.winner == 0 && empty3.plies == 9);
+    auto empty4 = tictactoe::game(4).solve();
+    CHECK(empty4.winner == 0 && empty4.plies == 16);
+    auto won = played(3, {0, 3, 1, 4, 2}).solve(0);
+    CHECK(won.winner == 1 && won.plies == 0);
+    CHECK_THROWS(tictactoe::game(4).solve(10), TICTACTOE_RESULT_BUDGET_EXCEEDED);
+    // X threatens the top row: O blocks, and then it is a draw in 6.
+    tictactoe::game threat = played(3, {0, 4, 1});
+    auto block = threat.best_move();
+    CHECK(block.row == 0 && block.col == 2);
+    auto blocked = threat.solve();
+    CHECK(blocked.winner == 0 && blocked.plies == 6);
+    // A searched move on 7 x 7: legal, the same for the same seed, the game unchanged.
+    tictactoe::game big(7);
+    const std::vector<std::uint8_t> before = big.cells();
+    auto first = big.best_move(200, 7), again = big.best_move(200, 7);
+    CHECK(first.row < 7 && first.col < 7 && first.row == again.row && first.col == again.col);
+    CHECK(big.cells() == before && big.marks() == 0);
+    // No move in a finished game; other rules than n x n tic-tac-toe are not played.
+    CHECK_THROWS(played(3, {0, 3, 1, 4, 2}).best_move(), TICTACTOE_RESULT_GAME_OVER);
+    CHECK_THROWS(played(3, {0, 1, 2, 4, 3, 5, 7, 6, 8}).best_move(10), TICTACTOE_RESULT_GAME_OVER);
+    tictactoe::game c4(tictactoe::rules::connect_four());
+    CHECK_THROWS(c4.solve(), TICTACTOE_RESULT_UNSUPPORTED_RULES);
+    CHECK_THROWS(c4.best_move(), TICTACTOE_RESULT_UNSUPPORTED_RULES);
+    CHECK_THROWS(tictactoe::game::mnk(4, 4, 3).solve(), TICTACTOE_RESULT_UNSUPPORTED_RULES);
+}
+
+void test_perfect_actions() {
+    tictactoe::batch b(3, 3, 0);
+    // Game 0: X at 0, O at 4, X at 1; O must block at 2. Game 1: X at 4. Game 2: won by X.
+    b.step_games({0, 1, 2}, {0, 4, 0});
+    b.step_games({0, 2}, {4, 3});
+    b.step_games({0, 2}, {1, 1});
+    b.step_games({2}, {4});
+    b.step_games({2}, {2});
+    CHECK(b.winners() == std::vector<std::uint8_t>({0, 0, 1}));
+    auto perfect = b.perfect_actions();
+    CHECK(perfect.size() == 3 && perfect[0] == 2 && perfect[2] == TICTACTOE_NO_ACTION);
+    // Against X in the centre, only a corner draws.
+    CHECK(perfect[1] == 0 || perfect[1] == 2 || perfect[1] == 6 || perfect[1] == 8);
+    const std::vector<std::uint8_t> cells = b.cells();
+    CHECK_THROWS(tictactoe::batch(2, 4, 0).perfect_actions(), TICTACTOE_RESULT_UNSUPPORTED_SIZE);
+    CHECK_THROWS(tictactoe::batch(2, tictactoe::rules::connect_four(), 0).perfect_actions(),
+                 TICTACTOE_RESULT_UNSUPPORTED_RULES);
+    CHECK(b.cells() == cells);
+    // Perfect play on both sides of every game is a draw.
+    tictactoe::batch d(4, 3, 1);
+    for (int ply = 0; ply < 9; ply++) d.step(d.perfect_actions());
+    CHECK(d.winners() == std::vector<std::uint8_t>(4, 0) && d.terminated() == std::vector<bool>(4, true));
+    CHECK(d.perfect_actions() == std::vector<std::uint32_t>(4, TICTACTOE_NO_ACTION));
+}
+
+void test_step_games_and_forfeits() {
+    tictactoe::batch b(3, 3, 5);
+    CHECK(b.step_games({2, 0}, {4, 0}) == std::vector<std::uint32_t>({0, 0}));
+    auto cells = b.cells();
+    CHECK(cells[0] == 1 && cells[9] == 0 && cells[18 + 4] == 1);
+    CHECK(b.next_players() == std::vector<std::uint8_t>({2, 1, 2}));
+    // Refusals change no game; the index says which entry.
+    std::size_t refused = 99;
+    CHECK_THROWS(b.step_games({1, 1}, {0, 1}, TICTACTOE_ILLEGAL_RAISE, &refused), TICTACTOE_RESULT_REPEATED_GAME);
+    CHECK(refused == 1);
+    CHECK_THROWS(b.step_games({0, 3}, {1, 1}, TICTACTOE_ILLEGAL_LOSE, &refused), TICTACTOE_RESULT_GAME_INDEX);
+    CHECK(refused == 1);
+    CHECK_THROWS(b.step_games({0, 1}, {1}), TICTACTOE_RESULT_LENGTH_MISMATCH);
+    CHECK_THROWS(b.step_games({1, 2}, {1, 4}, TICTACTOE_ILLEGAL_RAISE, &refused), TICTACTOE_RESULT_OCCUPIED);
+    CHECK(refused == 1);
+    CHECK_THROWS(b.step({4, 4, 9}, TICTACTOE_ILLEGAL_RAISE, &refused), TICTACTOE_RESULT_OUT_OF_BOUNDS);
+    CHECK(refused == 2 && b.cells() == cells);
+    CHECK(b.step_games({}, {}).empty());
+    // LOSE: game 2's O plays the taken centre and loses; the others play on.
+    CHECK(b.step({4, 4, 4}, TICTACTOE_ILLEGAL_LOSE) == std::vector<std::uint32_t>({0, 0, 1}));
+    CHECK(b.winners() == std::vector<std::uint8_t>({0, 0, 1}));
+    CHECK(b.terminated() == std::vector<bool>({false, false, true}));
+    // The observation from the player to move: game 0 (X at 0, O at 4) has X to move.
+    auto planes = b.observation();
+    CHECK(planes.size() == 3 * 2 * 9 && planes[0] && planes[9 + 4] && !planes[4]);
+    // Resets of listed games; an index out of range changes nothing.
+    const std::vector<std::uint8_t> played_cells = b.cells();
+    CHECK_THROWS(b.reset({0, 3}), TICTACTOE_RESULT_GAME_INDEX);
+    CHECK(b.cells() == played_cells);
+    b.reset({2, 2});
+    CHECK(b.winners() == std::vector<std::uint8_t>({0, 0, 0}) && b.next_players()[2] == 1);
+}
+
+void test_limits() {
+    constexpr tictactoe::limits fallback{};
+    static_assert(fallback.max_bytes == TICTACTOE_DEFAULT_MAX_BYTES);
+    static_assert(tictactoe::limits::none().max_bytes == SIZE_MAX);
+    const std::string text = "tictactoe/1 n=3 moves=1,1,1";
+    CHECK(tictactoe::game::parse(text, tictactoe::limits{}).serialize() == text);
+    CHECK(tictactoe::game::parse(text, tictactoe::limits::none()).marks() == 1);
+    CHECK_THROWS(tictactoe::game::parse(text, tictactoe::limits{16}), TICTACTOE_RESULT_LIMIT_EXCEEDED);
+    // 27 bytes asking for a 65535 x 65535 board: refused by the default limit, before allocating.
+    CHECK_THROWS(tictactoe::game::parse("tictactoe/1 n=65535 moves="), TICTACTOE_RESULT_LIMIT_EXCEEDED);
+    CHECK_THROWS(tictactoe::game::parse("tictactoe/1 n=3 moves=9,9,1", tictactoe::limits::none()),
+                 TICTACTOE_RESULT_OUT_OF_BOUNDS);
+    const std::vector<std::uint8_t> cells = {1, 0, 0, 0, 2, 0, 0, 0, 0};
+    CHECK(tictactoe::game::from_cells(3, cells, tictactoe::limits{}).marks() == 2);
+    CHECK_THROWS(tictactoe::game::from_cells(3, cells, tictactoe::limits{16}), TICTACTOE_RESULT_LIMIT_EXCEEDED);
+    CHECK_THROWS(tictactoe::game::from_cells(0, {}, tictactoe::limits{16}), TICTACTOE_RESULT_INVALID_SIZE);
+    const auto c4 = tictactoe::rules::connect_four();
+    std::vector<std::uint8_t> c4_cells(42, 0);
+    c4_cells[38] = 1;
+    CHECK(tictactoe::game::from_cells(c4, c4_cells, tictactoe::limits{}).rules() == c4);
+    CHECK_THROWS(tictactoe::game::from_cells(c4, c4_cells, tictactoe::limits{64}), TICTACTOE_RESULT_LIMIT_EXCEEDED);
+    CHECK_THROWS(tictactoe::game::from_cells(tictactoe::rules::mnk(6, 7, 8), c4_cells, tictactoe::limits{64}),
+                 TICTACTOE_RESULT_INVALID_RULES);
+    // Batches: the size, rules and count are checked first, then the limit.
+    CHECK(tictactoe::batch(4, 3, 0, tictactoe::limits{}).count() == 4);
+    CHECK(tictactoe::batch(4, c4, 0, tictactoe::limits{}).actions() == 7);
+    CHECK_THROWS(tictactoe::batch(4, 3, 0, tictactoe::limits{64}), TICTACTOE_RESULT_LIMIT_EXCEEDED);
+    CHECK_THROWS(tictactoe::batch(4, c4, 0, tictactoe::limits{64}), TICTACTOE_RESULT_LIMIT_EXCEEDED);
+    CHECK_THROWS(tictactoe::batch(4, 0, 0, tictactoe::limits{1}), TICTACTOE_RESULT_INVALID_SIZE);
+    CHECK_THROWS(tictactoe::batch(0, c4, 0, tictactoe::limits{1}), TICTACTOE_RESULT_INVALID_COUNT);
+    CHECK_THROWS(tictactoe::batch(4, tictactoe::rules::mnk(6, 7, 4, 8), 0, tictactoe::limits{1}),
+                 TICTACTOE_RESULT_INVALID_ARGUMENT);
+    CHECK_THROWS(tictactoe::batch(1, 65535, 0, tictactoe::limits{}), TICTACTOE_RESULT_LIMIT_EXCEEDED);
+}
+
+void test_arrays_and_names() {
+    tictactoe::game g = played(3, {4, 0});
+    CHECK(g.cells() == std::vector<std::uint8_t>({2, 0, 0, 0, 1, 0, 0, 0, 0}));
+    CHECK(g.legal_moves() == std::vector<std::uint32_t>({1, 2, 3, 5, 6, 7, 8}));
+    tictactoe::game c4(tictactoe::rules::connect_four());
+    c4.drop(3);
+    CHECK(c4.legal_moves() == std::vector<std::uint32_t>({31, 35, 36, 37, 39, 40, 41}));
+    CHECK(c4.cells().size() == 42 && c4.cells()[38] == 1);
+    CHECK(played(3, {0, 3, 1, 4, 2}).legal_moves().empty());
+    try {
+        g.play(1, 1);
+        CHECK(false);
+    } catch (const tictactoe::error &e) {
+        CHECK(e.name() == "occupied" && e.code() == TICTACTOE_RESULT_OCCUPIED);
+    }
+    CHECK(tictactoe::error(TICTACTOE_RESULT_COLUMN_FULL).name() == "column_full");
+    CHECK(tictactoe::status_name(TICTACTOE_STATUS_WON) == "won");
+    CHECK(tictactoe::status_name(g.status()) == "in_progress");
+    CHECK(tictactoe::line_kind_name(TICTACTOE_LINE_KIND_ANTI_DIAGONAL) == "anti_diagonal");
+}
+
 }  // namespace
 
 int main() {
@@ -293,6 +444,11 @@ int main() {
     test_gomoku_exact();
     test_positions_under_rules();
     test_batch();
+    test_computer_player();
+    test_perfect_actions();
+    test_step_games_and_forfeits();
+    test_limits();
+    test_arrays_and_names();
     std::printf("test_wrapper.cpp: %d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }
