@@ -132,8 +132,10 @@ $(BUILD)/test_wrapper-asan: tests/cpp/test_wrapper.cpp include/tictactoe.hpp inc
 $(BUILD)/play: ffi-c/examples/play.c include/tictactoe.h $(LIB_A) | $(BUILD)
 	$(CC) $(C_FLAGS) $< $(LIB_A) $(STATIC_LIBS) -o $@
 $(BUILD)/bench: ffi-c/benches/bench.c bench/c/reference.c bench/c/reference.h include/tictactoe.h \
-		$(LIB_A) | $(BUILD)
+		bench/c/family_abi.c bench/c/family.c bench/c/family.h $(LIB_A) | $(BUILD)
 	$(CC) -std=c99 -O2 -Wall -Wextra -Werror -Iinclude $< bench/c/reference.c $(LIB_A) $(STATIC_LIBS) -o $@
+	$(CC) -std=c99 -O2 -Wall -Wextra -Werror -Iinclude bench/c/family_abi.c bench/c/family.c $(LIB_A) \
+		$(STATIC_LIBS) -o $@-family
 
 $(LIB_A) $(LIB_SO): lib
 
@@ -354,6 +356,7 @@ bench: lib $(BUILD)/bench $(BENCH_VENV)/.installed
 	BENCH_JSON=$(abspath $(BENCH_DIR))/rust.json $(CARGO) bench -p tictactoe-bench --bench moves
 	BENCH_JSON=$(abspath $(BENCH_DIR))/family.json taskset -c 1 $(CARGO) bench -p tictactoe-bench --bench family
 	$(BUILD)/bench $(BENCH_DIR)/c.json
+	taskset -c 1 $(BUILD)/bench-family $(BENCH_DIR)/c-family.json
 	STATIC_LIBS="$(STATIC_LIBS)" $(BENCH_VENV)/bin/python py/benches/bench_moves.py --json $(BENCH_DIR)/python.json
 	taskset -c 1 $(BENCH_VENV)/bin/python py/benches/bench_family.py --json $(BENCH_DIR)/family-python.json
 	taskset -c 1 $(BENCH_VENV)/bin/python py/benches/bench_batch.py --json $(BENCH_DIR)/batch.json
@@ -365,6 +368,7 @@ bench: lib $(BUILD)/bench $(BENCH_VENV)/.installed
 
 bench-c: lib $(BUILD)/bench
 	$(BUILD)/bench
+	taskset -c 1 $(BUILD)/bench-family
 
 bench-py: lib $(BENCH_VENV)/.installed
 	STATIC_LIBS="$(STATIC_LIBS)" $(BENCH_VENV)/bin/python py/benches/bench_moves.py

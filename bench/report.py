@@ -173,28 +173,13 @@ def threads_section(rows: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
-def family_section(family: dict[str, Any]) -> list[str]:
-    """The k-in-a-row family through the core against its two C floors (bench/benches/family.rs)."""
-    if not family.get("cases"):
-        return []
-    names, targets = family["implementations"], family["targets"]
+def family_rows(family: dict[str, Any], face: str, target: float) -> list[str]:
+    """One face's table of the family: ns per move against the two C floors, ratios, target."""
     lines = [
-        "",
-        "## The k-in-a-row family",
-        "",
-        f"ns per move through Rust (`{names['core']}`) on one core (`taskset -c 1`), against two floors",
-        "hand-written in plain C (`bench/c/family.c`) with every check the core makes (bounds, player,",
-        "game over, occupied, gravity's support): the core's own algorithm, 16-bit run lengths at",
-        "the ends of runs per direction (O(1) a move), and a scan of the four directions around the",
-        "move (O(k) a move). Random games (cells in random order, or under gravity random columns,",
-        "players alternating, stopped at the first win) and games of long runs (each player fills its",
-        "own rows, every k-th cell left empty: runs grow to k - 1, nobody wins); game creation",
-        "included, median of interleaved rounds (`cargo bench -p tictactoe-bench --bench family`).",
-        "",
-        "| rules | games | moves | core (ns/move) | runs in C | scan in C | core / runs in C | target | | core / scan in C |",
+        f"| rules | games | moves | {face} (ns/move) | runs in C | scan in C | {face} / runs in C | target | "
+        f"| {face} / scan in C |",
         "|---|---|---:|---:|---:|---:|---:|---:|---|---:|",
     ]
-    target = targets["core_over_runs"]
     for case in family["cases"]:
         ns = case["ns_per_move"]
         ratio = ns["core"] / ns["runs"]
@@ -203,11 +188,37 @@ def family_section(family: dict[str, Any]) -> list[str]:
             f"| {case['case']} | {case['game']} | {case['moves']:,} | {ns['core']:.1f} | {ns['runs']:.1f} | "
             f"{ns['scan']:.1f} | {ratio:.2f}x | {target:.1f}x | {verdict} | {ns['core'] / ns['scan']:.2f}x |"
         )
+    return lines
+
+
+def family_section(family: dict[str, Any], c_family: dict[str, Any]) -> list[str]:
+    """The k-in-a-row family through Rust (bench/benches/family.rs) and the C ABI
+    (bench/c/family_abi.c), each against the two C floors of bench/c/family.c."""
+    if not family.get("cases") and not c_family.get("cases"):
+        return []
+    targets = family.get("targets", {"core_over_runs": 1.2, "flat_in_k": 1.3})
+    lines = [
+        "",
+        "## The k-in-a-row family",
+        "",
+        "ns per move on one core (`taskset -c 1`) through Rust (`Game::make_move`) and through the C ABI",
+        "(`tictactoe_game_move` on a game of `tictactoe_game_new_mnk`), each against two floors",
+        "hand-written in plain C (`bench/c/family.c`) with every check the core makes (bounds, player,",
+        "game over, occupied, gravity's support): the core's own algorithm, 16-bit run lengths at",
+        "the ends of runs per direction (O(1) a move), and a scan of the four directions around the",
+        "move (O(k) a move). Random games (cells in random order, or under gravity random columns,",
+        "players alternating, stopped at the first win) and games of long runs (each player fills its",
+        "own rows, every k-th cell left empty: runs grow to k - 1, nobody wins); game creation",
+        "included, median of interleaved rounds (`cargo bench -p tictactoe-bench --bench family`,",
+        "`make bench-c`).",
+    ]
+    if family.get("cases"):
+        lines += ["", "Through Rust:", ""] + family_rows(family, "core", targets["core_over_runs"])
     if family.get("flat_in_k"):
         lines += [
             "",
-            "The move's cost against k: ns per move at k = 500 over k = 5 on 1000 x 1000, the same kind of",
-            f"game (target on the games of long runs: {targets['flat_in_k']:.1f}x).",
+            "The move's cost against k through Rust: ns per move at k = 500 over k = 5 on 1000 x 1000, the",
+            f"same kind of game (target on the games of long runs: {targets['flat_in_k']:.1f}x).",
             "",
             "| games | core | runs in C | scan in C | |",
             "|---|---:|---:|---:|---|",
@@ -217,6 +228,41 @@ def family_section(family: dict[str, Any]) -> list[str]:
             if r["game"] == "long runs":
                 verdict = "met" if r["core"] <= targets["flat_in_k"] else "missed"
             lines.append(f"| {r['game']} | {r['core']:.2f}x | {r['runs']:.2f}x | {r['scan']:.2f}x | {verdict} |")
+    if c_family.get("cases"):
+        lines += ["", "Through the C ABI:", ""] + family_rows(c_family, "C ABI", targets["core_over_runs"])
+    return lines
+
+
+def family_python_section(records: list[dict[str, Any]]) -> list[str]:
+    """The family from Python against OpenSpiel (py/benches/bench_family.py): each OpenSpiel game
+    against our per-call move on the same games, with issue #20's targets (10x `gomoku`, 50x
+    `mnk`)."""
+    if not records:
+        return []
+    lines = [
+        "",
+        "### The family from Python",
+        "",
+        "ns per move from Python on the same random legal games, one core (`taskset -c 1`), game",
+        "creation included, median of interleaved rounds (`py/benches/bench_family.py`): our per-call",
+        "`move` (`drop` under gravity) and `move_many` (a game a call) against OpenSpiel's",
+        "`apply_action`.",
+        "",
+        "| game | implementation | ns/move | against our per-call move | target | |",
+        "|---|---|---:|---:|---:|---|",
+    ]
+    targets = {"OpenSpiel gomoku": 10.0, "OpenSpiel mnk": 50.0}
+    ours = {r["game"]: r["ns_per_move"] for r in records if r["implementation"] in ("tictactoe `move`", "tictactoe `drop`")}
+    for r in records:
+        base = ours.get(r["game"])
+        shown, target, verdict = "", "", ""
+        if base and r["implementation"].startswith("OpenSpiel"):
+            ratio = r["ns_per_move"] / base
+            shown = f"{ratio:.1f}x slower"
+            if r["implementation"] in targets:
+                goal = targets[r["implementation"]]
+                target, verdict = f"{goal:.0f}x", "met" if ratio >= goal else "missed"
+        lines.append(f"| {r['game']} | {r['implementation']} | {r['ns_per_move']:.1f} | {shown} | {target} | {verdict} |")
     return lines
 
 
@@ -270,8 +316,11 @@ def main() -> None:
     threads = json.loads(threads_path.read_text()) if threads_path.exists() else []
     limits_path = records_dir / "limits.json"
     limits = json.loads(limits_path.read_text()) if limits_path.exists() else []
-    family_path = records_dir / "family.json"
+    family_path, c_family_path = records_dir / "family.json", records_dir / "c-family.json"
     family = json.loads(family_path.read_text()) if family_path.exists() else {}
+    c_family = json.loads(c_family_path.read_text()) if c_family_path.exists() else {}
+    family_python_path = records_dir / "family-python.json"
+    family_python = json.loads(family_python_path.read_text()) if family_python_path.exists() else []
     rl: list[dict[str, Any]] = []
     rl_skipped: list[str] = []
     rl_path = records_dir / "rl.json"
@@ -341,7 +390,8 @@ def main() -> None:
             f"| {r['face']} | {r['n']} | {r['implementation']} | {r['ns']:.1f} | {r['against']} | "
             f"{r['against_ns']:.1f} | {ratio:.2f}x | {r['target']:.2f}x | {verdict} |"
         )
-    lines += family_section(family)
+    lines += family_section(family, c_family)
+    lines += family_python_section(family_python)
     lines += batch_section(batches, skipped, docs)
     lines += threads_section(threads)
     lines += search_section(searches, search_skipped)
