@@ -1,5 +1,7 @@
 # The project's two commands: `make demo` builds everything and plays games through the
-# library; `make test` runs every check. `.ci/run` ends in `make test`.
+# library; `make test` runs every check. Both first check the machine for the tools they need
+# (tools/setup.sh: installs what it can, else stops with the command to run). `.ci/run` is
+# `make test`.
 
 SHELL := bash
 CARGO ?= cargo
@@ -28,11 +30,17 @@ VERSION := $(shell grep -m1 '^version' Cargo.toml | cut -d'"' -f2)
 ABI := $(firstword $(subst ., ,$(VERSION)))
 LIB_SONAME := $(RELEASE)/libtictactoe.so.$(ABI)
 
-.PHONY: wheel sdist-test demo test lint fmt-check clippy doc rust-test nostd package-test static-libs-test bench lib header c-test c-asan \
+.PHONY: wheel sdist-test demo demo-play setup-test doc-test test lint fmt-check clippy doc rust-test nostd package-test static-libs-test bench lib header c-test c-asan \
 	c-valgrind cpp-test ctypes-test install install-test bench-c py-test bench-py lib-asan \
 	c-asan-rust c-tsan lib-tsan fuzz fuzz-smoke fuzz-replay fuzz-cmin cargo-fuzz soak
 
-demo: lib $(BUILD)/play $(VENV)/.installed
+SETUP := PYTHON=$(PYTHON) CARGO=$(CARGO) bash tools/setup.sh
+
+demo:
+	@$(SETUP) demo
+	@$(MAKE) --no-print-directory demo-play
+
+demo-play: lib $(BUILD)/play $(VENV)/.installed
 	$(CARGO) run --quiet --release -p tictactoe-core --example demo
 	@echo
 	@echo "The same engine from C (ffi-c/examples/play.c, linked against libtictactoe.a):"
@@ -51,14 +59,19 @@ demo: lib $(BUILD)/play $(VENV)/.installed
 # work tree with uncommitted changes can run it). Whatever a check writes goes under build/,
 # target/ or another git-ignored place. `make test TEST_TARGETS=fuzz-smoke` runs a part of
 # the checks under the same tree check.
-TEST_TARGETS := lint rust-test nostd package-test static-libs-test c-test cpp-test c-asan c-tsan c-asan-rust \
+TEST_TARGETS := setup-test lint rust-test nostd package-test static-libs-test c-test cpp-test c-asan c-tsan c-asan-rust \
 	c-valgrind ctypes-test install-test py-test sdist-test fuzz-replay fuzz-smoke
 TREE_BEFORE := $(BUILD)/tree-before
 
 test:
+	@$(SETUP) test
 	@bash tests/tree_check.sh snapshot $(TREE_BEFORE)
 	@$(MAKE) --no-print-directory $(TEST_TARGETS)
 	@bash tests/tree_check.sh compare $(TREE_BEFORE)
+
+# The check of tools/setup.sh itself: on a PATH without cmake it names cmake and the command.
+setup-test:
+	PYTHON=$(PYTHON) bash tests/setup/test_setup.sh
 
 lint: fmt-check clippy doc
 
