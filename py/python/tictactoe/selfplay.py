@@ -32,7 +32,7 @@ from numpy.typing import NDArray
 
 from ._tictactoe import Batch, best_move
 
-__all__ = ["Shard", "Trajectories", "play_shards", "play_on_ray", "Policy"]
+__all__ = ["Shard", "Trajectories", "Player", "RayPool", "play_shards", "play_on_ray", "Policy"]
 
 #: A policy for both sides: given the observations (m, 2, rows, cols) int8 of m games from the
 #: mover's view and their legal masks (m, actions) int8, it returns m actions.
@@ -180,15 +180,29 @@ def play_shards(shards: Sequence[Shard], **player: Any) -> Trajectories:
     return Trajectories.concatenate([one.play(shard) for shard in shards])
 
 
-def play_on_ray(shards: Sequence[Shard], *, actors: int, **player: Any) -> Trajectories:
-    """The shards spread over ``actors`` Ray actors (each a :class:`Player` with its own batch),
-    the results put back in shard order: equal to ``play_shards(shards, **player)``. Uses the
-    Ray cluster the caller started with ``ray.init`` (one machine, or many: nothing here
-    changes)."""
-    import ray  # the extra: pip install "tictactoe[ray]"
+class RayPool:
+    """``actors`` Ray actors, each a :class:`Player` (``player`` as it takes them) with its own
+    batch, kept for many calls of :meth:`play` (an actor is a process: starting one costs far
+    more than a shard of games). Uses the Ray cluster the caller started with ``ray.init`` (one
+    machine, or many: nothing here changes)."""
 
-    remote = ray.remote(Player)
-    # Actor handles are dynamic: their methods gain `.remote`, which no type describes.
-    pool: list[Any] = [remote.remote(**player) for _ in range(actors)]
-    futures = [pool[i % actors].play.remote(shard) for i, shard in enumerate(shards)]
-    return Trajectories.concatenate(ray.get(futures))
+    def __init__(self, actors: int, **player: Any) -> None:
+        import ray  # the extra: pip install "tictactoe[ray]"
+
+        self._ray = ray
+        remote = ray.remote(Player)
+        # Actor handles are dynamic: their methods gain `.remote`, which no type describes.
+        self.actors: list[Any] = [remote.remote(**player) for _ in range(actors)]
+
+    def play(self, shards: Sequence[Shard]) -> Trajectories:
+        """The shards handed to the actors in turn, the results put back in shard order: equal
+        to ``play_shards(shards, **player)``."""
+        count = len(self.actors)
+        futures = [self.actors[i % count].play.remote(shard) for i, shard in enumerate(shards)]
+        return Trajectories.concatenate(self._ray.get(futures))
+
+
+def play_on_ray(shards: Sequence[Shard], *, actors: int, **player: Any) -> Trajectories:
+    """The shards played by a new :class:`RayPool` of ``actors`` actors: equal to
+    ``play_shards(shards, **player)``."""
+    return RayPool(actors, **player).play(shards)
