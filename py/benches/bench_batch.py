@@ -58,12 +58,14 @@ def rate(run: Callable[[int], int], budget: float = 1.0) -> float:
     return best
 
 
-def ours(count: int, n: int, threads: int = 1) -> Callable[[int], int]:
-    batch = Batch(count, n=n, seed=0, threads=threads)
+def ours(count: int, n: int, threads: int = 1, **rules: object) -> Callable[[int], int]:
+    """Our batch of `count` games of n x n tic-tac-toe, or under `rules` (k, cols, exact,
+    gravity, as Batch takes them)."""
+    batch = Batch(count, n=n, seed=0, threads=threads, **rules)  # type: ignore[arg-type]
     actions = np.empty(count, np.int64)
     winners = np.empty(count, np.uint8)
-    planes = np.empty((count, 2, n, n), np.bool_)
-    mask = np.empty((count, n * n), np.bool_)
+    planes = np.empty((count, 2, batch.rows, batch.cols), np.bool_)
+    mask = np.empty((count, batch.actions), np.bool_)
 
     def run(steps: int) -> int:
         for _ in range(steps):
@@ -95,13 +97,13 @@ def envpool_run(count: int) -> Callable[[int], int]:
     return run
 
 
-def pgx_runs(count: int) -> tuple[Callable[[int], int], Callable[[int], int]]:
+def pgx_runs(count: int, game: str = "tic_tac_toe") -> tuple[Callable[[int], int], Callable[[int], int]]:
     import jax  # type: ignore[import-not-found]
     import jax.numpy as jnp  # type: ignore[import-not-found]
     import pgx  # type: ignore[import-not-found]
     from pgx.experimental import auto_reset  # type: ignore[import-not-found]
 
-    env = pgx.make("tic_tac_toe")
+    env = pgx.make(game)
     step_one = jax.vmap(auto_reset(env.step, env.init))
 
     def body(carry, _):  # type: ignore[no-untyped-def]
@@ -138,10 +140,10 @@ def pgx_runs(count: int) -> tuple[Callable[[int], int], Callable[[int], int]]:
     return run_one, run_scan
 
 
-def pettingzoo_run() -> Callable[[int], int]:
-    from pettingzoo.classic import tictactoe_v3  # type: ignore[import-not-found]
+def pettingzoo_run(game: str = "tictactoe_v3") -> Callable[[int], int]:
+    import importlib
 
-    env = tictactoe_v3.env()
+    env = importlib.import_module(f"pettingzoo.classic.{game}").env()
     env.reset(seed=0)
     rng = np.random.default_rng(0)
 
@@ -157,10 +159,10 @@ def pettingzoo_run() -> Callable[[int], int]:
     return run
 
 
-def openspiel_run() -> Callable[[int], int]:
+def openspiel_run(name: str = "tic_tac_toe") -> Callable[[int], int]:
     import pyspiel  # type: ignore[import-not-found]
 
-    game = pyspiel.load_game("tic_tac_toe")
+    game = pyspiel.load_game(name)
     rng = np.random.default_rng(0)
     holder = {"state": game.new_initial_state()}
 
