@@ -27,6 +27,10 @@ class Line(ctypes.Structure):
     _fields_ = [("kind", ctypes.c_uint32), ("index", ctypes.c_uint32)]
 
 
+class Run(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_uint32) for name in ("first_row", "first_col", "last_row", "last_col")]
+
+
 u32, game_p, size_t = ctypes.c_uint32, ctypes.c_void_p, ctypes.c_size_t
 P = ctypes.POINTER
 SIGNATURES = {
@@ -52,6 +56,10 @@ SIGNATURES = {
     "tictactoe_game_parse": (u32, [ctypes.c_char_p, size_t, P(game_p)]),
     "tictactoe_game_from_cells": (u32, [u32, P(ctypes.c_uint8), size_t, P(game_p)]),
     "tictactoe_position_validate": (u32, [u32, P(ctypes.c_uint8), size_t]),
+    "tictactoe_game_new_mnk": (u32, [u32, u32, u32, u32, P(game_p)]),
+    "tictactoe_game_rules": (u32, [game_p, P(u32), P(u32), P(u32), P(u32)]),
+    "tictactoe_game_drop": (u32, [game_p, u32, P(u32), P(u32)]),
+    "tictactoe_game_winning_runs": (u32, [game_p, P(Run), size_t, P(size_t)]),
 }
 
 
@@ -183,3 +191,43 @@ def test_texts(lib, case):
         assert text(lib, lib.tictactoe_game_board_text, game) == "\n".join(case["board"])
         assert text(lib, lib.tictactoe_game_serialize, game) == case["text"]
         lib.tictactoe_game_free(game)
+
+
+def test_family_games(lib):
+    """The family's games of the shared vectors, through new_mnk, drop and winning_runs."""
+    for case in load("family.json")["games"]:
+        rules = case["rules"]
+        flags = (1 if rules["exact"] else 0) | (2 if rules["gravity"] else 0)
+        game = game_p()
+        assert lib.tictactoe_game_new_mnk(rules["rows"], rules["cols"], rules["k"], flags, ctypes.byref(game)) == 0
+        try:
+            read = [u32() for _ in range(4)]
+            assert lib.tictactoe_game_rules(game, *map(ctypes.byref, read)) == RESULTS["ok"]
+            assert [r.value for r in read] == [rules["rows"], rules["cols"], rules["k"], flags]
+            for op in case["ops"]:
+                before = text(lib, lib.tictactoe_game_serialize, game)
+                winner, row, undone = u32(), u32(), Move()
+                if op[0] == "move":
+                    got = lib.tictactoe_game_move(game, op[1], op[2], op[3], ctypes.byref(winner))
+                elif op[0] == "play":
+                    got = lib.tictactoe_game_play(game, op[1], op[2], ctypes.byref(winner))
+                elif op[0] == "drop":
+                    got = lib.tictactoe_game_drop(game, op[1], ctypes.byref(row), ctypes.byref(winner))
+                else:
+                    got = lib.tictactoe_game_undo(game, ctypes.byref(undone))
+                expect = op[-1]
+                if isinstance(expect, str):
+                    assert got == RESULTS[expect], (case["name"], op)
+                    assert text(lib, lib.tictactoe_game_serialize, game) == before
+                elif isinstance(expect, list):
+                    assert [undone.row, undone.col, undone.player] == expect
+                else:
+                    assert (got, winner.value) == (RESULTS["ok"], expect), (case["name"], op)
+            final = case["final"]
+            assert text(lib, lib.tictactoe_game_board_text, game) == "\n".join(final["board"])
+            runs, count = (Run * 4)(), size_t()
+            assert lib.tictactoe_game_winning_runs(game, runs, 4, ctypes.byref(count)) == RESULTS["ok"]
+            got_runs = [[r.first_row, r.first_col, r.last_row, r.last_col] for r in runs[: count.value]]
+            assert got_runs == final["winning_runs"], case["name"]
+        finally:
+            lib.tictactoe_game_free(game)
