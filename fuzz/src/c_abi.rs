@@ -33,6 +33,11 @@ enum Call {
     ParseWithLimits(Vec<u8>, u16),
     FromCellsWithLimits(u32, Vec<u8>, u16),
     BatchNewWithLimits(u8, u8, u64, u16),
+    NewMnk(u8, u8, u8, u32),
+    Drop(u32, bool),
+    Runs(u8),
+    Rules,
+    BatchNewMnk(u8, u8, u8, u8, u32, u64),
 }
 
 const SENTINEL: u32 = 0xDEAD_BEEF;
@@ -47,6 +52,8 @@ pub fn run(data: &[u8]) {
     let mut batch: *mut tictactoe_batch = null_mut();
     let mut games = 0usize;
     let mut cells = 0usize;
+    // A batch game's actions: its cells, or under gravity its columns.
+    let mut actions = 0usize;
     // SAFETY: every pointer passed is NULL, a live handle owned here, or a local out-param.
     unsafe {
         for call in calls.into_iter().take(100) {
@@ -187,6 +194,7 @@ pub fn run(data: &[u8]) {
                         batch = fresh;
                         games = usize::from(count % 17);
                         cells = usize::from(n % 9).pow(2);
+                        actions = cells;
                     }
                     r
                 }
@@ -244,7 +252,7 @@ pub fn run(data: &[u8]) {
                             flags.as_mut_ptr(),
                             games * cells * 2,
                         ),
-                        2 => tictactoe_batch_legal_mask(batch, flags.as_mut_ptr(), games * cells),
+                        2 => tictactoe_batch_legal_mask(batch, flags.as_mut_ptr(), games * actions),
                         3 => tictactoe_batch_winners(
                             batch,
                             bytes.as_mut_ptr(),
@@ -311,6 +319,77 @@ pub fn run(data: &[u8]) {
                         batch = fresh;
                         games = count as usize;
                         cells = (n as usize).pow(2);
+                        actions = cells;
+                    }
+                    r
+                }
+                Call::NewMnk(rows, cols, k, flags) => {
+                    let (rows, cols, k) =
+                        (u32::from(rows % 9), u32::from(cols % 9), u32::from(k % 10));
+                    let mut fresh = null_mut();
+                    let r = tictactoe_game_new_mnk(rows, cols, k, flags, &mut fresh);
+                    assert_eq!(r == tictactoe_result::Ok, !fresh.is_null());
+                    assert_eq!(r, tictactoe_rules_check(rows, cols, k, flags));
+                    if !fresh.is_null() {
+                        tictactoe_game_free(game);
+                        game = fresh;
+                    }
+                    r
+                }
+                Call::Drop(col, null_out) => {
+                    let mut row = SENTINEL;
+                    let out_ptr = if null_out { null_mut() } else { &mut out };
+                    let r = tictactoe_game_drop(game, col, &mut row, out_ptr);
+                    if r != tictactoe_result::Ok {
+                        assert_eq!(row, SENTINEL, "row_out written on failure");
+                    }
+                    r
+                }
+                Call::Runs(capacity) => {
+                    let blank =
+                        tictactoe_run { first_row: 0, first_col: 0, last_row: 0, last_col: 0 };
+                    let mut runs = [blank; 4];
+                    let mut count = usize::MAX;
+                    let capacity = usize::from(capacity % 6).min(4);
+                    let r =
+                        tictactoe_game_winning_runs(game, runs.as_mut_ptr(), capacity, &mut count);
+                    if r == tictactoe_result::Ok {
+                        assert!(count <= capacity);
+                    }
+                    r
+                }
+                Call::Rules => {
+                    let (mut rows, mut cols, mut k, mut flags) =
+                        (SENTINEL, SENTINEL, SENTINEL, SENTINEL);
+                    let r = tictactoe_game_rules(game, &mut rows, &mut cols, &mut k, &mut flags);
+                    if r == tictactoe_result::Ok {
+                        assert_eq!(
+                            tictactoe_rules_check(rows, cols, k, flags),
+                            tictactoe_result::Ok
+                        );
+                    } else {
+                        assert_eq!([rows, cols, k, flags], [SENTINEL; 4]);
+                    }
+                    r
+                }
+                Call::BatchNewMnk(count, rows, cols, k, flags, seed) => {
+                    let count = u32::from(count % 17);
+                    let (rows, cols, k) =
+                        (u32::from(rows % 9), u32::from(cols % 9), u32::from(k % 10));
+                    let mut fresh = null_mut();
+                    let r = tictactoe_batch_new_mnk(count, rows, cols, k, flags, seed, &mut fresh);
+                    assert_eq!(r == tictactoe_result::Ok, !fresh.is_null());
+                    if !fresh.is_null() {
+                        tictactoe_batch_free(batch);
+                        batch = fresh;
+                        games = count as usize;
+                        cells = (rows * cols) as usize;
+                        let mut per_game = SENTINEL;
+                        assert_eq!(
+                            tictactoe_batch_actions(batch, &mut per_game),
+                            tictactoe_result::Ok
+                        );
+                        actions = per_game as usize;
                     }
                     r
                 }
