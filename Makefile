@@ -60,7 +60,7 @@ demo-play: lib $(BUILD)/play $(VENV)/.installed
 # target/ or another git-ignored place. `make test TEST_TARGETS=fuzz-smoke` runs a part of
 # the checks under the same tree check.
 TEST_TARGETS := setup-test lint rust-test nostd package-test static-libs-test c-test cpp-test c-asan c-tsan c-asan-rust \
-	c-valgrind ctypes-test install-test py-test sdist-test fuzz-replay fuzz-smoke
+	c-valgrind ctypes-test install-test py-test doc-test sdist-test fuzz-replay fuzz-smoke
 TREE_BEFORE := $(BUILD)/tree-before
 
 test:
@@ -249,13 +249,23 @@ sdist-test: $(DIST)/.built | $(BUILD)
 PY_TYPED := tests/python/test_api.py tests/python/test_vectors.py tests/python/test_model.py tests/python/test_batch.py \
 	tests/python/test_family.py tests/python/family_model.py \
 	tests/python/test_cli.py tests/python/test_rl.py tests/python/model.py tests/python/batch_model.py tests/python/soak.py \
-	tests/python/conftest.py py/python/tictactoe
+	tests/python/conftest.py tests/docs/check_examples.py py/python/tictactoe
 
 # pytest exits 5 when it collects nothing, which fails here like any other non-zero status.
 py-test: $(VENV)/.installed
 	$(VENV)/bin/pytest -q tests/python --ignore=tests/python/test_ctypes.py
 	$(VENV)/bin/mypy --strict $(PY_TYPED)
 	cd /tmp && $(abspath $(VENV))/bin/python -m mypy.stubtest tictactoe
+
+# Every code example of the README and the guides, compiled and run: Rust through rustdoc,
+# C and C++ against libtictactoe.a, Python in the venv with the wheel (>>> blocks as doctests).
+# docs/self-play.md's example is run by tests/python/test_selfplay.py (it needs Ray); the
+# benchmark report and the bad-input matrix hold no examples.
+DOC_FILES := README.md CONTRIBUTING.md CHANGELOG.md \
+	$(filter-out docs/benchmarks.md docs/bad-input.md docs/self-play.md,$(wildcard docs/*.md))
+
+doc-test: lib $(VENV)/.installed
+	STATIC_LIBS="$(STATIC_LIBS)" $(VENV)/bin/python tests/docs/check_examples.py --python $(VENV)/bin/python $(DOC_FILES)
 
 ctypes-test: lib $(VENV)/.ready
 	TICTACTOE_LIB=$(abspath $(LIB_SO)) $(VENV)/bin/pytest -q tests/python/test_ctypes.py
