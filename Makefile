@@ -52,6 +52,9 @@ demo-play: lib $(BUILD)/play $(VENV)/.installed
 	@echo
 	@echo "The computer player (tictactoe-search) on both sides of a 4 x 4 game, solved exactly:"
 	$(VENV)/bin/python -m tictactoe --size 4 --computer both
+	@echo
+	@echo "The rest of the family: Connect Four (6 x 7, four in a row, gravity), moves by column:"
+	$(VENV)/bin/python -m tictactoe --size 6 --cols 7 --k 4 --gravity --moves "3 3 4 4 5 5 6"
 
 # Every check, run by a second make between a snapshot of the work tree and a comparison
 # with it (tests/tree_check.sh): `make test` fails if the checks leave a file in the tree that
