@@ -38,7 +38,7 @@ fn get(runs: &[u32], cell: usize, d: usize) -> usize {
 fn set(runs: &mut [u32], cell: usize, d: usize, len: usize) {
     let (word, shift) = locate(cell, d);
     // A run is at most MAX_N = u16::MAX long.
-    runs[word] = (runs[word] & !(0xFFFF << shift)) | ((len as u32) << shift);
+    runs[word] = (runs[word] & !(0xFFFF << shift)) | (u32::from(len as u16) << shift);
 }
 
 /// The neighbour of `cell` `steps` cells away in `direction`, if it is on the board and holds a
@@ -73,30 +73,47 @@ pub(crate) fn wins(len: usize, k: usize, exact: bool) -> bool {
     }
 }
 
+/// Joins the mark of `player` at `index` to the runs in direction `d`, whose next cell is
+/// `stride` indices on: the run ending just before it (when `has_prev`: the cell before is on
+/// the board) and the one starting just after it (`has_next`). Returns the joined length.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn join(
+    board: &[u32],
+    runs: &mut [u32],
+    index: usize,
+    d: usize,
+    stride: usize,
+    has_prev: bool,
+    has_next: bool,
+    player: Player,
+) -> usize {
+    let own = |at: usize| board::holds(board, at, player);
+    let before = if has_prev && own(index - stride) { get(runs, index - stride, d) } else { 0 };
+    let after = if has_next && own(index + stride) { get(runs, index + stride, d) } else { 0 };
+    let len = before + 1 + after;
+    set(runs, index, d, if before > 0 && after > 0 { before } else { len });
+    set(runs, index - stride * before, d, len);
+    set(runs, index + stride * after, d, len);
+    len
+}
+
 /// Adds the mark of `player` at `cell` (already on `board`) to the runs (`runs`, from the
 /// block's rule state); tells whether a run it made wins under the rules of `form`.
-#[inline]
+#[inline(always)]
 pub(crate) fn add(board: &[u32], runs: &mut [u32], form: Form, cell: Cell, player: Player) -> bool {
-    let shape = form.shape;
-    let mut won = false;
-    for (d, direction) in Direction::ALL.into_iter().enumerate() {
-        // The run ending just before the cell ends there, the one after it starts there.
-        let before = own(board, shape, cell, direction, -1, player)
-            .map_or(0, |prev| get(runs, prev.index, d));
-        let after = own(board, shape, cell, direction, 1, player)
-            .map_or(0, |next| get(runs, next.index, d));
-        let len = before + 1 + after;
-        if before > 0 && after > 0 {
-            set(runs, cell.index, d, before);
-        } else {
-            set(runs, cell.index, d, len);
-        }
-        // Runs are below 2^16 long.
-        set(runs, offset(shape, cell, direction, -(before as isize)), d, len);
-        set(runs, offset(shape, cell, direction, after as isize), d, len);
-        won |= form.wins(len);
-    }
-    won
+    let (rows, cols) = (form.shape.rows(), form.shape.cols());
+    let (row, col, i) = (cell.row, cell.col, cell.index);
+    let (up, down, left, right) = (row > 0, row + 1 < rows, col > 0, col + 1 < cols);
+    // The four directions written out, so that each one's step and word are constants.
+    let lens = [
+        join(board, runs, i, 0, 1, left, right, player),
+        join(board, runs, i, 1, cols, up, down, player),
+        join(board, runs, i, 2, cols + 1, up && left, down && right, player),
+        join(board, runs, i, 3, cols - 1, up && right, down && left, player),
+    ];
+    let (k, exact) = (form.k(), form.variant.exact());
+    lens.iter().any(|&len| wins(len, k, exact))
 }
 
 /// The marks of `player` before and after `cell` (which holds one of theirs, and is the last

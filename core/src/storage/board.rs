@@ -22,6 +22,13 @@ pub(crate) fn get(board: &[u32], cell: usize) -> Option<Player> {
     Player::from_code((board[word] >> shift) & 3)
 }
 
+/// Whether `cell` holds a mark of `player`: [`get`] compared without making the `Option`.
+#[inline(always)]
+pub(crate) fn holds(board: &[u32], cell: usize, player: Player) -> bool {
+    let (word, shift) = locate(cell);
+    (board[word] >> shift) & 3 == u32::from(player.number())
+}
+
 /// Marks the empty `cell` for `player`.
 #[inline]
 pub(crate) fn set(board: &mut [u32], cell: usize, player: Player) {
