@@ -250,7 +250,7 @@ sdist-test: $(DIST)/.built | $(BUILD)
 	cd /tmp && $(abspath $(SDIST_VENV))/bin/python $(abspath tests/python/smoke.py) $(VERSION)
 
 PY_TYPED := tests/python/test_api.py tests/python/test_vectors.py tests/python/test_model.py tests/python/test_batch.py \
-	tests/python/test_family.py tests/python/family_model.py \
+	tests/python/test_family.py tests/python/family_model.py tests/python/test_selfplay.py \
 	tests/python/test_cli.py tests/python/test_rl.py tests/python/model.py tests/python/batch_model.py tests/python/soak.py \
 	tests/python/conftest.py tests/docs/check_examples.py py/python/tictactoe
 
@@ -387,6 +387,9 @@ bench: lib $(BUILD)/bench $(BENCH_VENV)/.installed
 	taskset -c 1 $(BENCH_VENV)/bin/python py/benches/bench_family.py --json $(BENCH_DIR)/family-python.json
 	taskset -c 1 $(BENCH_VENV)/bin/python py/benches/bench_batch.py --json $(BENCH_DIR)/batch.json
 	taskset -c 0,1 $(BENCH_VENV)/bin/python py/benches/bench_batch.py --threads --json $(BENCH_DIR)/threads.json
+	cd py/benches && taskset -c 1 $(abspath $(BENCH_VENV))/bin/python bench_family_batch.py --json $(abspath $(BENCH_DIR))/family-batch.json
+	cd py/benches && taskset -c 0,1 $(abspath $(BENCH_VENV))/bin/python bench_family_batch.py --threads --json $(abspath $(BENCH_DIR))/family-threads.json
+	taskset -c 0,1 $(BENCH_VENV)/bin/python py/benches/bench_selfplay.py --json $(BENCH_DIR)/selfplay.json
 	taskset -c 1 $(BENCH_VENV)/bin/python py/benches/bench_search.py --json $(BENCH_DIR)/search.json
 	cd py/benches && taskset -c 1 $(abspath $(BENCH_VENV))/bin/python bench_rl.py --json $(abspath $(BENCH_DIR))/rl.json
 	$(BENCH_VENV)/bin/python py/benches/bench_limits.py --json $(BENCH_DIR)/limits.json

@@ -189,7 +189,7 @@ class RayPool:
     def __init__(self, actors: int, **player: Any) -> None:
         import ray  # the extra: pip install "tictactoe[ray]"
 
-        self._ray = ray
+        self._ray: Any = ray
         remote = ray.remote(Player)
         # Actor handles are dynamic: their methods gain `.remote`, which no type describes.
         self.actors: list[Any] = [remote.remote(**player) for _ in range(actors)]
