@@ -5,7 +5,7 @@ use tictactoe_core::Game;
 
 use crate::error::side;
 use crate::mcts::Tree;
-use crate::symmetry::MAX_KEYED_N;
+use crate::symmetry::MAX_KEYED_CELLS;
 use crate::{tactics, SearchError, Solution, Solver};
 
 /// Solving visits at most this many positions when no budget is given: a few seconds at most.
@@ -22,7 +22,7 @@ pub const EXACT_EMPTIES: usize = 16;
 pub const EXACT_EMPTIES_UNKEYED: usize = 10;
 
 /// The positions a best move may spend on solving before it searches instead: solving the
-/// empty 4 x 4 board takes about 12 000; a 5 x 5 endgame past this is searched.
+/// empty 4 x 4 board takes about 16 000; a 5 x 5 endgame past this is searched.
 pub const DEFAULT_MOVE_NODES: u64 = 200_000;
 
 /// How [`Computer::best_move`] chooses.
@@ -118,7 +118,7 @@ impl Computer {
             return Err(SearchError::GameOver { winner: game.winner() });
         }
         let empties = n * n - game.marks();
-        let exact = if n <= MAX_KEYED_N { EXACT_EMPTIES } else { EXACT_EMPTIES_UNKEYED };
+        let exact = if n * n <= MAX_KEYED_CELLS { EXACT_EMPTIES } else { EXACT_EMPTIES_UNKEYED };
         if empties <= exact {
             match self.solver.perfect_move(game, options.max_nodes) {
                 Ok(perfect) => return Ok((perfect.row, perfect.col)),

@@ -1,13 +1,14 @@
-//! Exact solving: negamax alpha-beta over the core's own moves and undo, with a transposition
-//! table keyed by symmetry class, the core's `can_win` as an early draw, immediate wins taken and
-//! single threats answered without search.
+//! Exact solving under any rules: negamax alpha-beta over the core's own moves and undo, with a
+//! transposition table keyed by symmetry class (the symmetries the rules keep), an early draw
+//! when neither player has an open k-window left, immediate wins taken and single threats
+//! answered without search (threats found from the k-windows, confirmed by the game).
 
 use alloc::vec::Vec;
 
 use tictactoe_core::{Error, Game, Player};
 
-use crate::error::side;
-use crate::symmetry::{Keys, MAX_KEYED_N};
+use crate::board::{side, Board};
+use crate::symmetry::{Keys, MAX_KEYED_CELLS};
 use crate::table::{Bound, Stored, Table};
 use crate::tactics;
 use crate::SearchError;
@@ -67,11 +68,11 @@ impl Solver {
         self.nodes
     }
 
-    /// The value of `game`'s position under perfect play. A finished game has its result and 0
-    /// plies.
+    /// The value of `game`'s position under perfect play, under any rules (an m,n,k-game,
+    /// exact or not, with or without gravity). A finished game has its result and 0 plies.
     ///
     /// ```
-    /// use tictactoe_core::{Game, Player};
+    /// use tictactoe_core::{Game, Player, Rules};
     /// use tictactoe_search::{Solution, Solver};
     /// let mut game = Game::new(3)?;
     /// game.play_all([(0, 0), (1, 1), (0, 1)])?; // X threatens the top row
@@ -79,6 +80,9 @@ impl Solver {
     /// assert_eq!(solution, Solution { winner: None, plies: 6 });
     /// game.play(2, 2)?; // O does not block
     /// assert_eq!(Solver::new().solve(&game, u64::MAX)?, Solution { winner: Some(Player::X), plies: 1 });
+    /// // Three in a row on 3 rows of 4: the first player wins in 7 plies.
+    /// let game = Game::with_rules(Rules::mnk(3, 4, 3))?;
+    /// assert_eq!(Solver::new().solve(&game, u64::MAX)?, Solution { winner: Some(Player::X), plies: 7 });
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
@@ -87,7 +91,6 @@ impl Solver {
     /// [`Error::AllocFailed`] (as [`SearchError::Game`]) when the table cannot be had.
     pub fn solve(&mut self, game: &Game, max_nodes: u64) -> Result<Solution, SearchError> {
         self.nodes = 0;
-        side(game)?;
         if game.is_over() {
             return Ok(Solution { winner: game.winner(), plies: 0 });
         }
@@ -96,7 +99,8 @@ impl Solver {
 
     /// A perfect move from `game`'s position: one that keeps its value, taking the fastest win
     /// and putting off a loss the longest. Among equal moves, the first in the solver's order
-    /// (cells on more lines first).
+    /// (cells on more k-windows first, then nearer the centre; under gravity, columns nearer
+    /// the centre first).
     ///
     /// # Errors
     /// [`SearchError::GameOver`] for a finished game, and as [`Solver::solve`].
@@ -106,7 +110,6 @@ impl Solver {
         max_nodes: u64,
     ) -> Result<PerfectMove, SearchError> {
         self.nodes = 0;
-        side(game)?;
         if game.is_over() {
             return Err(SearchError::GameOver { winner: game.winner() });
         }
@@ -114,23 +117,36 @@ impl Solver {
     }
 
     fn perfect(&mut self, game: &Game, max_nodes: u64) -> Result<PerfectMove, SearchError> {
-        let n = game.rows();
-        let empties = n * n - game.marks();
-        let keys = if n <= MAX_KEYED_N {
-            let mut keys = Keys::new(n).ok_or(SearchError::Game(Error::AllocFailed))?;
+        let rules = game.rules();
+        let cols = game.cols();
+        let cells = rules.cells();
+        let empties = cells - game.marks();
+        let alloc = SearchError::Game(Error::AllocFailed);
+        let keys = if cells <= MAX_KEYED_CELLS {
+            let mut keys = Keys::new(&rules).ok_or(alloc)?;
             keys.load(game.cells());
-            // Measured: the empty 4 x 4 board visits about 12 000 positions; 2^16 buckets of
-            // two hold them all, and a 3 x 3 solve gets 2^9.
-            let bits = (empties as u32).clamp(6, 16);
-            self.table.begin(bits).ok_or(SearchError::Game(Error::AllocFailed))?;
+            // Measured: the empty 4 x 4 board visits about 16 000 positions; 2^16 buckets of
+            // two hold them all, and a 3 x 3 solve gets 2^9. No more buckets than the budget
+            // can fill, and at most 2^18 (12 MiB: the empty 5 x 5 board, k = 4, visits about
+            // 520 000 positions and gains nothing from more).
+            let budget = 64 - max_nodes.max(1).leading_zeros();
+            let bits = (empties as u32).min(budget).clamp(6, 18);
+            self.table.begin(bits).ok_or(alloc)?;
             Some(keys)
         } else {
             None
         };
+        let mut board = Board::default();
+        board.load(game)?;
+        let (order, rank) = order(&board).ok_or(alloc)?;
+        let mut stack = Vec::new();
+        stack.try_reserve(cells * (cells + 1) / 2 + cells).map_err(|_| alloc)?;
         let mut search = Search {
             game: game.try_clone()?,
-            n,
-            order: order(game).ok_or(SearchError::Game(Error::AllocFailed))?,
+            board,
+            order,
+            rank,
+            stack,
             keys,
             table: &mut self.table,
             nodes: 0,
@@ -147,26 +163,49 @@ impl Solver {
             s if s > 0 => Solution { winner: Some(mover), plies: (WIN - s) as usize },
             s => Solution { winner: Some(mover.opponent()), plies: (WIN + s) as usize },
         };
-        Ok(PerfectMove { row: cell / n, col: cell % n, solution })
+        Ok(PerfectMove { row: cell / cols, col: cell % cols, solution })
     }
 }
 
-/// The cells of `game`'s board in the order moves are tried: on more lines first (the
-/// diagonals' cells, as the game tells), then nearer the centre, then row-major.
-fn order(game: &Game) -> Option<Vec<usize>> {
-    let n = game.rows();
-    let mut cells = Vec::new();
-    cells.try_reserve_exact(n * n).ok()?;
-    cells.extend(0..n * n);
-    // Every cell of the board has lines through it.
-    let lines = |cell: usize| game.lines_through(cell / n, cell % n).map_or(0, Iterator::count);
-    // Twice the distance from the centre, in the max norm.
-    let distance = |cell: usize| {
-        let (row, col) = (2 * (cell / n), 2 * (cell % n));
-        row.abs_diff(n - 1).max(col.abs_diff(n - 1))
-    };
-    cells.sort_by_key(|&cell| (core::cmp::Reverse(lines(cell)), distance(cell), cell));
-    Some(cells)
+/// The order moves are tried in, and each cell's place in it. Without gravity, the cells: on
+/// more k-windows first (the cells that take part in more ways to win: for n in a row on
+/// n x n, the diagonals' cells), then nearer the centre, then row-major. Under gravity, the
+/// columns nearer the centre first (a move is a column; its cell is where the mark lands), and
+/// a cell's place is its column's.
+fn order(board: &Board) -> Option<(Vec<u32>, Vec<u32>)> {
+    let (rows, cols, cells) = (board.rows(), board.cols(), board.size());
+    let mut order: Vec<u32> = Vec::new();
+    let mut rank: Vec<u32> = Vec::new();
+    order.try_reserve_exact(cells).ok()?;
+    rank.try_reserve_exact(cells).ok()?;
+    // Twice the distance from the centre, in the max norm (along a row alone for columns).
+    let distance =
+        |row: usize, col: usize| (2 * row).abs_diff(rows - 1).max((2 * col).abs_diff(cols - 1));
+    // Cells are below 2^32.
+    if board.gravity() {
+        order.extend(0..cols as u32);
+        order.sort_by_key(|&col| (distance(rows - 1, col as usize), col));
+    } else {
+        let windows =
+            |cell: usize| (0..4).map(|d| board.windows_through(cell, d).count()).sum::<usize>();
+        order.extend(0..cells as u32);
+        order.sort_by_key(|&cell| {
+            let cell = cell as usize;
+            (core::cmp::Reverse(windows(cell)), distance(cell / cols, cell % cols), cell)
+        });
+    }
+    rank.resize(cells, 0);
+    for (i, &item) in order.iter().enumerate() {
+        let i = i as u32;
+        if board.gravity() {
+            for row in 0..rows {
+                rank[row * cols + item as usize] = i;
+            }
+        } else {
+            rank[item as usize] = i;
+        }
+    }
+    Some((order, rank))
 }
 
 /// Converts a score counted from the root to one counted from a position `ply` moves below it,
@@ -181,8 +220,14 @@ fn to_root(score: i32, ply: i32) -> i32 {
 
 struct Search<'t> {
     game: Game,
-    n: usize,
-    order: Vec<usize>,
+    board: Board,
+    /// The cells (under gravity, the columns) in the order moves are tried.
+    order: Vec<u32>,
+    /// Each cell's place in `order` (under gravity, its column's).
+    rank: Vec<u32>,
+    /// The moves of the nodes on the current path, each node's after its parent's (and, while
+    /// a node sorts them, their sort keys).
+    stack: Vec<u64>,
     keys: Option<Keys>,
     table: &'t mut Table,
     nodes: u64,
@@ -204,18 +249,17 @@ impl Search<'_> {
         Ok((score, self.root_best))
     }
 
-    fn is_free(&self, cell: usize) -> bool {
-        // Cells come from `order`, all on the board.
-        matches!(self.game.cell(cell / self.n, cell % self.n), Ok(None))
-    }
-
+    /// Whether `player` wins by marking `cell` now, as the game judges it.
     fn wins_at(&mut self, cell: usize, player: Player) -> bool {
-        tactics::wins_at(&mut self.game, cell / self.n, cell % self.n, player)
+        let cols = self.board.cols();
+        tactics::wins_at(&mut self.game, cell / cols, cell % cols, player)
     }
 
     fn place(&mut self, cell: usize, player: Player) {
-        // The cell is free and nobody has won: the move is legal.
-        let _ = self.game.make_move(cell / self.n, cell % self.n, u32::from(player.number()));
+        let cols = self.board.cols();
+        // The cell is playable and nobody has won: the move is legal.
+        let _ = self.game.make_move(cell / cols, cell % cols, u32::from(player.number()));
+        self.board.place(cell, player);
         if let Some(keys) = &mut self.keys {
             keys.toggle(cell, player, true);
         }
@@ -223,9 +267,74 @@ impl Search<'_> {
 
     fn take_back(&mut self, cell: usize, player: Player) {
         let _ = self.game.undo();
+        self.board.remove(cell);
         if let Some(keys) = &mut self.keys {
             keys.toggle(cell, player, false);
         }
+    }
+
+    /// The first playable move in the solver's order.
+    fn first_move(&self) -> usize {
+        self.moves().next().unwrap_or(0)
+    }
+
+    /// The playable cells, in the solver's order.
+    fn moves(&self) -> impl Iterator<Item = usize> + '_ {
+        let board = &self.board;
+        self.order.iter().filter_map(move |&item| {
+            let item = item as usize;
+            if board.gravity() {
+                board.landing(item)
+            } else {
+                board.is_empty(item).then_some(item)
+            }
+        })
+    }
+
+    /// How promising a move at `cell` looks for `player`: over the windows through it, those
+    /// still open to the player (more so the more of the player's marks they hold) and those
+    /// still open to the opponent (which the move spoils). 0 for a cell on no open window.
+    fn promise(&self, cell: usize, player: Player) -> u32 {
+        let (mine, theirs) = (side(player), 1 - side(player));
+        let weight = |marks: u16| 1u32 << (2 * marks.min(12));
+        let mut promise = 0u32;
+        for d in 0..4 {
+            for first in self.board.windows_through(cell, d) {
+                let counts = self.board.counts(d, first);
+                if counts[theirs] == 0 {
+                    promise = promise.saturating_add(weight(counts[mine]));
+                }
+                if counts[mine] == 0 {
+                    promise = promise.saturating_add(weight(counts[theirs]));
+                }
+            }
+        }
+        promise
+    }
+
+    /// `player`'s threats that are playable now and win as the game judges them, first in
+    /// the solver's order, as many as `out` holds; returns how many were written.
+    fn winning_threats(&mut self, player: Player, out: &mut [usize]) -> usize {
+        let mut found = 0;
+        let mut last = None;
+        // The playable threats one by one in order: the list is short where it matters.
+        while found < out.len() {
+            let next = self
+                .board
+                .threats(player)
+                .iter()
+                .map(|&cell| (self.rank[cell as usize], cell as usize))
+                .filter(|&(_, cell)| self.board.is_playable(cell))
+                .filter(|&key| last.map_or(true, |last| key > last))
+                .min();
+            let Some(key) = next else { break };
+            last = Some(key);
+            if self.wins_at(key.1, player) {
+                out[found] = key.1;
+                found += 1;
+            }
+        }
+        found
     }
 
     /// The score of the position for the player to move, counted from the root `ply` moves up,
@@ -236,16 +345,15 @@ impl Search<'_> {
             return Err(Exceeded);
         }
         let root = ply == 0;
-        let cells = self.n * self.n;
-        let empties = cells - self.game.marks();
+        let empties = self.board.size() - self.board.marks();
         if root {
-            self.root_best = self.order.iter().copied().find(|&c| self.is_free(c)).unwrap_or(0);
+            self.root_best = self.first_move();
         }
         if empties == 0 {
             return Ok(0);
         }
         let me = self.game.next_player();
-        let (mine, theirs) = (self.game.can_win(me), self.game.can_win(me.opponent()));
+        let (mine, theirs) = (self.board.can_win(me), self.board.can_win(me.opponent()));
         if !mine && !theirs {
             return Ok(0);
         }
@@ -258,25 +366,17 @@ impl Search<'_> {
         if worst_possible >= beta {
             return Ok(worst_possible);
         }
-        // Immediate wins, and the cells where the opponent would win next.
-        let mut threats = [0usize; 2];
-        let mut threat_count = 0;
-        for i in 0..cells {
-            let cell = self.order[i];
-            if !self.is_free(cell) {
-                continue;
+        // An immediate win, and the cells where the opponent would win next.
+        let mut win = [0usize; 1];
+        if mine && self.winning_threats(me, &mut win) == 1 {
+            if root {
+                self.root_best = win[0];
             }
-            if mine && self.wins_at(cell, me) {
-                if root {
-                    self.root_best = cell;
-                }
-                return Ok(WIN - (ply + 1));
-            }
-            if theirs && threat_count < 2 && self.wins_at(cell, me.opponent()) {
-                threats[threat_count] = cell;
-                threat_count += 1;
-            }
+            return Ok(WIN - (ply + 1));
         }
+        let mut threats = [0usize; 2];
+        let threat_count =
+            if theirs { self.winning_threats(me.opponent(), &mut threats) } else { 0 };
         if threat_count > 0 {
             // One threat must be blocked; two cannot both be.
             if root {
@@ -309,24 +409,56 @@ impl Search<'_> {
                 first = self.keys.as_ref().map(|keys| keys.cell_of_image(symmetry, stored.cell));
             }
         }
+        // This node's moves on the stack: the stored best move first, then the rest by their
+        // promise (see `promise`), ties in the solver's order.
+        let base = self.stack.len();
+        if let Some(cell) = first.filter(|&cell| self.board.is_playable(cell)) {
+            self.stack.push(cell as u64);
+        }
+        let sorted = self.stack.len();
+        let mut dead = false;
+        for rank in 0..self.order.len() {
+            let item = self.order[rank] as usize;
+            let cell = if self.board.gravity() {
+                self.board.landing(item)
+            } else {
+                self.board.is_empty(item).then_some(item)
+            };
+            let Some(cell) = cell.filter(|&cell| Some(cell) != first) else { continue };
+            let promise = self.promise(cell, me);
+            if promise == 0 && !self.board.gravity() {
+                // A cell on no window either player can still complete is a pass: every such
+                // cell leads to the same value, so one of them is enough.
+                if dead {
+                    continue;
+                }
+                dead = true;
+            }
+            // Cells and ranks are below 2^32.
+            self.stack.push(u64::from(u32::MAX - promise) << 32 | rank as u64);
+        }
+        self.stack[sorted..].sort_unstable();
+        for i in sorted..self.stack.len() {
+            let item = self.order[(self.stack[i] & 0xFFFF_FFFF) as usize] as usize;
+            let cell = if self.board.gravity() { self.board.landing(item) } else { Some(item) };
+            self.stack[i] = cell.unwrap_or(0) as u64;
+        }
         let original_alpha = alpha;
         let mut best = -INFINITY;
-        let mut best_cell = first.unwrap_or(0);
-        // The stored best move first, then the rest in order.
-        for i in 0..=cells {
-            let cell = match (i, first) {
-                (0, Some(cell)) => cell,
-                (0, None) => continue,
-                (i, first) if Some(self.order[i - 1]) != first => self.order[i - 1],
-                _ => continue,
-            };
-            if !self.is_free(cell) {
-                continue;
-            }
+        let mut best_cell = self.stack.get(base).map_or(0, |&cell| cell as usize);
+        let mut outcome = Ok(());
+        for i in base..self.stack.len() {
+            let cell = self.stack[i] as usize;
             self.place(cell, me);
             let score = self.negamax(-beta, -alpha, ply + 1).map(|s| -s);
             self.take_back(cell, me);
-            let score = score?;
+            let score = match score {
+                Ok(score) => score,
+                Err(exceeded) => {
+                    outcome = Err(exceeded);
+                    break;
+                }
+            };
             if score > best {
                 best = score;
                 best_cell = cell;
@@ -341,6 +473,8 @@ impl Search<'_> {
                 }
             }
         }
+        self.stack.truncate(base);
+        outcome?;
         if let (Some((key, symmetry)), Some(keys)) = (key, &self.keys) {
             let bound = if best <= original_alpha {
                 Bound::Upper

@@ -1,31 +1,46 @@
-//! The eight symmetries of the square board (rotations and reflections): each maps rows to rows
-//! or columns and the two diagonals to the diagonals, so a position and its images have the same
-//! value, and the solver stores one of them.
+//! The symmetries of a rule set: the maps of the board onto itself that send every row, column
+//! and diagonal to a row, column or diagonal, and (under gravity) every column's bottom to a
+//! column's bottom, so that a position and its images have the same value and the solver
+//! stores one of them. Eight on a square board (rotations and reflections), four on a
+//! rectangle (the two mirrors and the half turn), and under gravity the left-right mirror alone.
 //!
-//! A position of up to [`MAX_KEYED_N`]^2 cells packs exactly into a `u64` (2 bits a cell, as the
-//! core stores boards): the key is the smallest of its eight images' packings, kept up to date
+//! A position of up to [`MAX_KEYED_CELLS`] cells packs exactly into a `u128` (2 bits a cell,
+//! as the core stores boards): the key is the smallest of its images' packings, kept up to date
 //! move by move.
 
 use alloc::vec::Vec;
 
-use tictactoe_core::Player;
+use tictactoe_core::{Player, Rules};
 
-/// The largest board whose positions the solver keys (25 cells of 2 bits fit in 64).
-pub(crate) const MAX_KEYED_N: usize = 5;
+/// The largest board whose positions the solver keys (64 cells of 2 bits fit in 128).
+pub(crate) const MAX_KEYED_CELLS: usize = 64;
 
-/// The images of (row, col) on an n x n board under the eight symmetries.
-fn images(n: usize, row: usize, col: usize) -> [(usize, usize); 8] {
-    let (r, c, last) = (row, col, n - 1);
-    [
-        (r, c),
-        (c, last - r),
-        (last - r, last - c),
-        (last - c, r),
-        (r, last - c),
-        (last - r, c),
-        (c, r),
-        (last - c, last - r),
-    ]
+/// The image of (row, col) under symmetry `s` of a rows x cols board, in the order: identity,
+/// quarter turn, half turn, three-quarter turn, left-right mirror, up-down mirror, transpose,
+/// anti-transpose. The turns by a quarter and the transposes need a square board.
+fn image(rows: usize, cols: usize, s: usize, row: usize, col: usize) -> (usize, usize) {
+    let (last_row, last_col) = (rows - 1, cols - 1);
+    match s {
+        0 => (row, col),
+        1 => (col, last_row - row),
+        2 => (last_row - row, last_col - col),
+        3 => (last_col - col, row),
+        4 => (row, last_col - col),
+        5 => (last_row - row, col),
+        6 => (col, row),
+        _ => (last_col - col, last_row - row),
+    }
+}
+
+/// The symmetries that hold under `rules`, as indices for [`image`].
+fn symmetries(rules: &Rules) -> &'static [usize] {
+    if rules.gravity {
+        &[0, 4]
+    } else if rules.rows == rules.cols {
+        &[0, 1, 2, 3, 4, 5, 6, 7]
+    } else {
+        &[0, 2, 4, 5]
+    }
 }
 
 /// The packed images of a position, updated as marks come and go.
@@ -35,37 +50,43 @@ pub(crate) struct Keys {
     /// `inverse[s * cells + image]`: the cell that symmetry s sends to `image`.
     inverse: Vec<u8>,
     cells: usize,
-    images: [u64; 8],
+    /// The number of symmetries: 1, 2, 4 or 8.
+    count: usize,
+    images: [u128; 8],
 }
 
 impl Keys {
-    /// The keys of an empty n x n board (n at most [`MAX_KEYED_N`]), or `None` when the
-    /// memory cannot be had.
-    pub(crate) fn new(n: usize) -> Option<Keys> {
-        debug_assert!(n <= MAX_KEYED_N);
-        let cells = n * n;
+    /// The keys of an empty board under `rules` (at most [`MAX_KEYED_CELLS`] cells), or `None`
+    /// when the memory cannot be had.
+    pub(crate) fn new(rules: &Rules) -> Option<Keys> {
+        let (rows, cols) = (rules.rows, rules.cols);
+        let cells = rows * cols;
+        debug_assert!(cells <= MAX_KEYED_CELLS);
+        let maps = symmetries(rules);
+        let count = maps.len();
         let mut shift = Vec::new();
         let mut inverse = Vec::new();
-        shift.try_reserve_exact(8 * cells).ok()?;
-        inverse.try_reserve_exact(8 * cells).ok()?;
-        shift.resize(8 * cells, 0);
-        inverse.resize(8 * cells, 0);
+        shift.try_reserve_exact(count * cells).ok()?;
+        inverse.try_reserve_exact(count * cells).ok()?;
+        shift.resize(count * cells, 0);
+        inverse.resize(count * cells, 0);
         for cell in 0..cells {
-            for (s, (row, col)) in images(n, cell / n, cell % n).into_iter().enumerate() {
-                let image = row * n + col;
-                // Cells are below 25 here.
+            for (s, &map) in maps.iter().enumerate() {
+                let (row, col) = image(rows, cols, map, cell / cols, cell % cols);
+                let image = row * cols + col;
+                // Cells are below 64 here.
                 shift[s * cells + cell] = (2 * image) as u8;
                 inverse[s * cells + image] = cell as u8;
             }
         }
-        Some(Keys { shift, inverse, cells, images: [0; 8] })
+        Some(Keys { shift, inverse, cells, count, images: [0; 8] })
     }
 
     /// Records `player`'s mark at `cell` (add) or its removal (`add` false).
     #[inline]
     pub(crate) fn toggle(&mut self, cell: usize, player: Player, add: bool) {
-        let code = u64::from(player.number());
-        for (s, image) in self.images.iter_mut().enumerate() {
+        let code = u128::from(player.number());
+        for (s, image) in self.images[..self.count].iter_mut().enumerate() {
             let bits = code << self.shift[s * self.cells + cell];
             *image = if add { *image + bits } else { *image - bits };
         }
@@ -83,9 +104,9 @@ impl Keys {
 
     /// The key of the position (the smallest image) and the symmetry that gives it.
     #[inline]
-    pub(crate) fn key(&self) -> (u64, usize) {
+    pub(crate) fn key(&self) -> (u128, usize) {
         let mut best = (self.images[0], 0);
-        for (s, &image) in self.images.iter().enumerate().skip(1) {
+        for (s, &image) in self.images[..self.count].iter().enumerate().skip(1) {
             if image < best.0 {
                 best = (image, s);
             }
@@ -108,32 +129,70 @@ impl Keys {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Board;
+    use tictactoe_core::Game;
+
+    /// The set of windows of a board, each as its sorted cells.
+    fn windows(rules: Rules) -> Vec<Vec<usize>> {
+        let mut board = Board::default();
+        board.load(&Game::with_rules(rules).unwrap()).unwrap();
+        let mut all = Vec::new();
+        for cell in 0..board.size() {
+            for d in 0..4 {
+                for first in board.windows_through(cell, d) {
+                    let mut window: Vec<usize> = board.window(d, first).collect();
+                    window.sort_unstable();
+                    all.push(window);
+                }
+            }
+        }
+        all.sort();
+        all.dedup();
+        all
+    }
 
     #[test]
-    fn every_symmetry_is_a_permutation_that_keeps_lines_lines() {
-        for n in 1..=MAX_KEYED_N {
-            let keys = Keys::new(n).unwrap();
-            for s in 0..8 {
-                let mut seen = alloc::vec![false; n * n];
-                for cell in 0..n * n {
+    fn every_symmetry_is_a_permutation_that_keeps_windows_and_gravity() {
+        for rules in [
+            Rules::tic_tac_toe(1),
+            Rules::tic_tac_toe(3),
+            Rules::mnk(5, 5, 4),
+            Rules::mnk(3, 5, 3),
+            Rules::mnk(5, 3, 3),
+            Rules::mnk(2, 7, 2),
+            Rules { gravity: true, ..Rules::mnk(4, 4, 3) },
+            Rules { gravity: true, ..Rules::mnk(4, 5, 3) },
+            Rules { rows: 6, cols: 7, ..Rules::CONNECT_FOUR },
+        ] {
+            let keys = Keys::new(&rules).unwrap();
+            let cells = rules.rows * rules.cols;
+            let all = windows(rules);
+            for s in 0..keys.count {
+                let mut seen = alloc::vec![false; cells];
+                for cell in 0..cells {
                     let image = keys.image_of(s, cell);
                     assert!(!seen[image]);
                     seen[image] = true;
                     assert_eq!(keys.cell_of_image(s, image), cell);
+                    if rules.gravity {
+                        // Rows stay rows: a column's bottom stays a column's bottom.
+                        assert_eq!(image / rules.cols, cell / rules.cols);
+                    }
                 }
-                // The main diagonal goes to a diagonal.
-                let diagonal: Vec<usize> = (0..n).map(|i| keys.image_of(s, i * n + i)).collect();
-                let main = diagonal.iter().all(|&c| c / n == c % n);
-                let anti = diagonal.iter().all(|&c| c / n + c % n == n - 1);
-                assert!(main || anti, "n = {n}, symmetry {s}");
+                for window in &all {
+                    let mut mapped: Vec<usize> =
+                        window.iter().map(|&cell| keys.image_of(s, cell)).collect();
+                    mapped.sort_unstable();
+                    assert!(all.binary_search(&mapped).is_ok(), "{rules:?}, symmetry {s}");
+                }
             }
         }
     }
 
     #[test]
     fn images_of_a_position_share_its_key() {
-        let mut a = Keys::new(3).unwrap();
-        let mut b = Keys::new(3).unwrap();
+        let mut a = Keys::new(&Rules::tic_tac_toe(3)).unwrap();
+        let mut b = Keys::new(&Rules::tic_tac_toe(3)).unwrap();
         // X in a corner and O on an edge, and the same rotated a quarter turn.
         a.toggle(0, Player::X, true);
         a.toggle(1, Player::O, true);
@@ -144,5 +203,15 @@ mod tests {
         b.toggle(5, Player::O, false);
         assert_eq!(a.key().0, b.key().0);
         assert_ne!(a.key().0, 0);
+        // Under gravity a quarter turn is no symmetry: X on the bottom left and bottom right
+        // share a key, the bottom left and the top left do not.
+        let rules = Rules { gravity: true, ..Rules::mnk(3, 3, 3) };
+        let (mut left, mut right, mut top) =
+            (Keys::new(&rules).unwrap(), Keys::new(&rules).unwrap(), Keys::new(&rules).unwrap());
+        left.toggle(6, Player::X, true);
+        right.toggle(8, Player::X, true);
+        top.toggle(0, Player::X, true);
+        assert_eq!(left.key().0, right.key().0);
+        assert_ne!(left.key().0, top.key().0);
     }
 }

@@ -31,13 +31,21 @@ pub(crate) struct Stored {
 
 #[derive(Clone, Copy, Default)]
 struct Entry {
-    key: u64,
+    /// The key's low and high halves: two `u64`s rather than a `u128`, whose alignment of 16
+    /// would pad the entry from 24 bytes to 32.
+    key: [u64; 2],
     score: i32,
     /// The solve that wrote the entry; 0 for never.
     generation: u8,
     bound: u8,
     cell: u8,
     empties: u8,
+}
+
+/// The low and high halves of a key.
+#[inline]
+fn halves(key: u128) -> [u64; 2] {
+    [key as u64, (key >> 64) as u64]
 }
 
 /// A table of `2^bits` buckets.
@@ -75,14 +83,17 @@ impl Table {
     }
 
     #[inline]
-    fn bucket(&self, key: u64) -> usize {
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.bits)) as usize
+    fn bucket(&self, key: u128) -> usize {
+        let mixed = (key as u64 ^ (key >> 64) as u64 ^ (key >> 93) as u64)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (mixed >> (64 - self.bits)) as usize
     }
 
     /// What this solve stored about the position with `key`.
     #[inline]
-    pub(crate) fn get(&self, key: u64) -> Option<Stored> {
+    pub(crate) fn get(&self, key: u128) -> Option<Stored> {
         let bucket = &self.entries[self.bucket(key)];
+        let key = halves(key);
         let entry = bucket.iter().find(|e| e.generation == self.generation && e.key == key)?;
         let bound = match entry.bound {
             0 => Bound::Exact,
@@ -94,13 +105,13 @@ impl Table {
 
     /// Stores what a search of the position with `key` and `empties` empty cells found.
     #[inline]
-    pub(crate) fn put(&mut self, key: u64, empties: usize, stored: Stored) {
+    pub(crate) fn put(&mut self, key: u128, empties: usize, stored: Stored) {
         let generation = self.generation;
         let index = self.bucket(key);
         let bucket = &mut self.entries[index];
-        // Boards here have at most 25 cells.
+        // Boards here have at most 64 cells.
         let entry = Entry {
-            key,
+            key: halves(key),
             score: stored.score,
             generation,
             bound: stored.bound as u8,
@@ -108,13 +119,14 @@ impl Table {
             empties: empties as u8,
         };
         let first = &bucket[0];
-        let slot =
-            if first.generation != generation || first.key == key || first.empties <= entry.empties
-            {
-                0
-            } else {
-                1
-            };
+        let slot = if first.generation != generation
+            || first.key == entry.key
+            || first.empties <= entry.empties
+        {
+            0
+        } else {
+            1
+        };
         bucket[slot] = entry;
     }
 }

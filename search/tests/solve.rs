@@ -1,11 +1,15 @@
-//! The solver against plain minimax: every 3 x 3 position, 4 x 4 endgames, and self-play that
-//! wins in the number of plies solved.
+//! The solver against plain minimax: every 3 x 3 position, 4 x 4 endgames, random positions of
+//! small rule sets of the whole family, the family's known values, and self-play that wins in
+//! the number of plies solved.
 
 mod common;
 
-use common::{minimax, outcome, reachable};
+use std::collections::HashMap;
+use std::time::Instant;
+
+use common::{memo_minimax, minimax, outcome, reachable};
 use proptest::prelude::*;
-use tictactoe_core::{Game, Status};
+use tictactoe_core::{random, Game, Player, Rules, Status};
 use tictactoe_search::{SearchError, Solution, Solver};
 
 /// The value after `row, col` from the mover's side, by minimax.
@@ -136,4 +140,206 @@ proptest! {
         prop_assert_eq!(game.winner(), solution.winner);
         prop_assert_eq!(plies, solution.plies);
     }
+}
+
+/// The value of the empty board under `rules`, printed with the time it took.
+fn solve_empty(rules: Rules) -> Solution {
+    let game = Game::with_rules(rules).unwrap();
+    let mut solver = Solver::new();
+    let start = Instant::now();
+    let solution = solver.solve(&game, u64::MAX).unwrap();
+    println!(
+        "{} x {}, k = {}{}{}: {solution:?}, {} positions, {:.3} s",
+        rules.rows,
+        rules.cols,
+        rules.k,
+        if rules.exact { ", exact" } else { "" },
+        if rules.gravity { ", gravity" } else { "" },
+        solver.nodes(),
+        start.elapsed().as_secs_f64()
+    );
+    solution
+}
+
+const fn gravity(rules: Rules) -> Rules {
+    Rules { gravity: true, ..rules }
+}
+
+const fn exact(rules: Rules) -> Rules {
+    Rules { exact: true, ..rules }
+}
+
+/// The m,n,k-game literature's values (rows x cols; under gravity the orientation matters:
+/// 4 rows of 3 columns is the draw, 3 rows of 4 columns a win for X).
+#[test]
+fn the_family_s_known_values_come_out() {
+    let draw = |plies| Solution { winner: None, plies };
+    let x_wins = |plies| Solution { winner: Some(Player::X), plies };
+    let known = [
+        (Rules::tic_tac_toe(3), draw(9)),
+        (Rules::mnk(3, 4, 3), x_wins(7)),
+        (Rules::mnk(4, 3, 3), x_wins(7)),
+        (Rules::mnk(4, 4, 3), x_wins(5)),
+        (Rules::mnk(4, 4, 4), draw(16)),
+        (Rules::mnk(5, 5, 4), draw(25)),
+        (gravity(Rules::mnk(4, 3, 3)), draw(12)),
+        (gravity(Rules::mnk(3, 4, 3)), x_wins(9)),
+        (gravity(Rules::mnk(4, 4, 3)), x_wins(9)),
+        (exact(Rules::mnk(3, 5, 3)), x_wins(7)),
+        (exact(Rules::mnk(5, 3, 3)), x_wins(7)),
+    ];
+    for (rules, expected) in known {
+        assert_eq!(solve_empty(rules), expected, "{rules:?}");
+    }
+}
+
+/// Without gravity a board and its transpose play the same game: rows become columns and the
+/// diagonals stay diagonals.
+#[test]
+fn a_board_and_its_transpose_have_one_value() {
+    for (rows, cols, k) in [(2, 5, 2), (3, 5, 3), (3, 6, 3), (4, 5, 4), (2, 7, 3), (1, 6, 3)] {
+        for exact in [false, true] {
+            let rules = Rules { exact, ..Rules::mnk(rows, cols, k) };
+            let transposed = Rules { rows: cols, cols: rows, ..rules };
+            assert_eq!(solve_empty(rules), solve_empty(transposed), "{rules:?}");
+        }
+    }
+}
+
+/// Random legal moves under `rules` from the empty board until `empties` cells are left (or
+/// the game ends), drawn from `state`.
+fn random_family_position(rules: Rules, empties: usize, state: &mut u64) -> Game {
+    let mut game = Game::with_rules(rules).unwrap();
+    while !game.is_over() && rules.cells() - game.marks() > empties {
+        let moves: Vec<(usize, usize)> = game.legal_moves().collect();
+        let (row, col) = moves[random::below(state, moves.len() as u64) as usize];
+        game.play(row, col).unwrap();
+    }
+    game
+}
+
+fn check_against_memo_minimax(solver: &mut Solver, game: &Game) {
+    let mut memo = HashMap::new();
+    let score = memo_minimax(&mut game.clone(), &mut memo);
+    let (winner, plies) = outcome(game, score);
+    let expected = Solution { winner, plies };
+    assert_eq!(solver.solve(game, u64::MAX).unwrap(), expected, "solve {:?}\n{game}", game.rules());
+    let perfect = solver.perfect_move(game, u64::MAX).unwrap();
+    assert_eq!(perfect.solution, expected, "perfect_move's solution\n{game}");
+    let mut child = game.clone();
+    let after = match child.play(perfect.row, perfect.col).unwrap() {
+        Some(_) => common::WIN - 1,
+        None if child.is_over() => 0,
+        None => {
+            let score = memo_minimax(&mut child, &mut memo);
+            -score + score.signum()
+        }
+    };
+    assert_eq!(after, score, "the move keeps the value {:?}\n{game}", game.rules());
+}
+
+/// The solver against a plain minimax (remembering positions, no pruning, no symmetry) on
+/// random reachable positions of small rule sets of every kind.
+#[test]
+fn small_rule_sets_match_minimax_on_random_positions() {
+    let mut solver = Solver::new();
+    let mut state = 2026;
+    let rule_sets = [
+        Rules::mnk(3, 4, 3),
+        Rules::mnk(4, 3, 3),
+        Rules::mnk(2, 6, 3),
+        Rules::mnk(4, 4, 3),
+        exact(Rules::mnk(3, 5, 3)),
+        exact(Rules::mnk(4, 4, 2)),
+        exact(Rules::mnk(1, 9, 3)),
+        gravity(Rules::mnk(4, 3, 3)),
+        gravity(Rules::mnk(3, 4, 3)),
+        gravity(Rules::mnk(4, 4, 3)),
+        gravity(Rules::mnk(4, 5, 4)),
+        gravity(exact(Rules::mnk(3, 5, 2))),
+        gravity(Rules::tic_tac_toe(4)),
+        Rules::tic_tac_toe(4),
+    ];
+    for rules in rule_sets {
+        for _ in 0..40 {
+            let empties = 1 + random::below(&mut state, 12) as usize;
+            let game = random_family_position(rules, empties, &mut state);
+            if !game.is_over() {
+                check_against_memo_minimax(&mut solver, &game);
+            }
+        }
+    }
+}
+
+/// Every reachable position of tiny rule sets (k = 1 and 2, single rows and columns, gravity
+/// on a square) against minimax.
+#[test]
+fn every_position_of_tiny_rule_sets_matches_minimax() {
+    let mut solver = Solver::new();
+    for rules in [
+        Rules::mnk(2, 3, 1),
+        Rules::mnk(2, 3, 2),
+        Rules::mnk(3, 3, 2),
+        Rules::mnk(1, 5, 2),
+        Rules::mnk(5, 1, 3),
+        exact(Rules::mnk(2, 4, 2)),
+        gravity(Rules::mnk(3, 3, 2)),
+        gravity(Rules::tic_tac_toe(3)),
+        gravity(exact(Rules::mnk(2, 4, 2))),
+    ] {
+        for game in reachable(Game::with_rules(rules).unwrap()) {
+            check_against_memo_minimax(&mut solver, &game);
+        }
+    }
+}
+
+/// Both sides playing the solver's moves under the family's rules reach the solved result in
+/// the solved number of plies.
+#[test]
+fn perfect_self_play_ends_as_solved_under_the_family_s_rules() {
+    let mut state = 9;
+    for rules in [Rules::mnk(4, 5, 3), gravity(Rules::mnk(5, 5, 4)), exact(Rules::mnk(4, 4, 3))] {
+        for _ in 0..10 {
+            let mut game = random_family_position(rules, 12, &mut state);
+            if game.is_over() {
+                continue;
+            }
+            let mut solver = Solver::new();
+            let solution = solver.solve(&game, u64::MAX).unwrap();
+            let mut plies = 0;
+            while !game.is_over() {
+                let perfect = solver.perfect_move(&game, u64::MAX).unwrap();
+                assert_eq!(perfect.solution.winner, solution.winner);
+                assert_eq!(perfect.solution.plies, solution.plies - plies);
+                game.play(perfect.row, perfect.col).unwrap();
+                plies += 1;
+            }
+            assert_eq!((game.winner(), plies), (solution.winner, solution.plies));
+        }
+    }
+}
+
+/// Connect Four and gomoku do not fit a small budget: refused, not guessed.
+#[test]
+fn large_rule_sets_are_refused_past_the_budget() {
+    let mut solver = Solver::new();
+    for rules in [Rules::CONNECT_FOUR, Rules::GOMOKU, exact(Rules::GOMOKU)] {
+        let game = Game::with_rules(rules).unwrap();
+        assert_eq!(
+            solver.solve(&game, 10_000),
+            Err(SearchError::BudgetExceeded { max_nodes: 10_000 })
+        );
+    }
+    // Connect Four with 18 empty cells is solved.
+    let mut state = 4;
+    let game = loop {
+        let game = random_family_position(Rules::CONNECT_FOUR, 18, &mut state);
+        if !game.is_over() {
+            break game;
+        }
+    };
+    let solution = solver.solve(&game, 1_000_000).unwrap();
+    assert!(solver.nodes() <= 1_000_000);
+    let perfect = solver.perfect_move(&game, 1_000_000).unwrap();
+    assert_eq!(perfect.solution, solution);
 }

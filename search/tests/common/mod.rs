@@ -3,22 +3,23 @@
 
 #![allow(dead_code)]
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use tictactoe_core::{Game, Player};
 
 /// The score of a win in k plies for the player to move: `WIN - k`; a loss in k: `-(WIN - k)`.
 pub const WIN: i32 = 1000;
 
-/// The position's score for the player to move, counted from the position.
+/// The position's score for the player to move, counted from the position, under the game's
+/// rules.
 pub fn minimax(game: &mut Game) -> i32 {
-    let n = game.rows();
+    let cells = game.rows() * game.cols();
     let moves: Vec<(usize, usize)> = game.legal_moves().collect();
     let mut best = i32::MIN;
     for (row, col) in moves {
         let score = match game.play(row, col).unwrap() {
             Some(_) => WIN - 1,
-            None if game.marks() == n * n => 0,
+            None if game.marks() == cells => 0,
             None => {
                 let child = minimax(game);
                 -child + child.signum()
@@ -30,9 +31,35 @@ pub fn minimax(game: &mut Game) -> i32 {
     best
 }
 
+/// [`minimax`] remembering the score of each position it has met (by its cells: the player to
+/// move follows from them), for boards whose trees are too large to walk whole.
+pub fn memo_minimax(game: &mut Game, memo: &mut HashMap<Vec<u8>, i32>) -> i32 {
+    let key: Vec<u8> = game.cells().collect();
+    if let Some(&score) = memo.get(&key) {
+        return score;
+    }
+    let cells = game.rows() * game.cols();
+    let moves: Vec<(usize, usize)> = game.legal_moves().collect();
+    let mut best = i32::MIN;
+    for (row, col) in moves {
+        let score = match game.play(row, col).unwrap() {
+            Some(_) => WIN - 1,
+            None if game.marks() == cells => 0,
+            None => {
+                let child = memo_minimax(game, memo);
+                -child + child.signum()
+            }
+        };
+        game.undo().unwrap();
+        best = best.max(score);
+    }
+    memo.insert(key, best);
+    best
+}
+
 /// The winner and plies a score stands for, as the solver reports them.
 pub fn outcome(game: &Game, score: i32) -> (Option<Player>, usize) {
-    let empties = game.rows() * game.rows() - game.marks();
+    let empties = game.rows() * game.cols() - game.marks();
     let mover = game.next_player();
     match score {
         0 => (None, empties),
@@ -44,13 +71,14 @@ pub fn outcome(game: &Game, score: i32) -> (Option<Player>, usize) {
 /// Every position a game reaches from `start` by legal moves, that is not over, once each.
 pub fn reachable(start: Game) -> Vec<Game> {
     fn walk(game: &mut Game, seen: &mut HashSet<Vec<u8>>, out: &mut Vec<Game>) {
-        if game.winner().is_some() || game.marks() == game.rows() * game.rows() {
+        if game.is_over() {
             return;
         }
         if !seen.insert(game.cells().collect()) {
             return;
         }
-        out.push(Game::from_cells(game.rows(), &game.cells().collect::<Vec<u8>>()).unwrap());
+        let cells: Vec<u8> = game.cells().collect();
+        out.push(Game::from_cells_with_rules(game.rules(), &cells).unwrap());
         let moves: Vec<(usize, usize)> = game.legal_moves().collect();
         for (row, col) in moves {
             game.play(row, col).unwrap();
