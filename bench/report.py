@@ -266,6 +266,64 @@ def family_python_section(records: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
+def family_batch_section(
+    records: list[dict[str, Any]],
+    skipped: list[str],
+    threads: list[dict[str, Any]],
+    selfplay: list[dict[str, Any]],
+) -> list[str]:
+    """Connect Four and gomoku, many games at once (py/benches/bench_family_batch.py, and the C
+    ABI loop's `family_batch` records), with issue #21's targets; threads and self-play on Ray."""
+    if not records:
+        return []
+    lines = [
+        "",
+        "### Connect Four and gomoku, many games at once",
+        "",
+        "As for 3 x 3 above: env-steps per second on one core, random legal games reset when",
+        "finished, observation planes and legal mask every step (`py/benches/bench_family_batch.py`;",
+        "the C ABI loop of `ffi-c/benches/bench.c`).",
+        "",
+        "| implementation | game | games | M env-steps/s |",
+        "|---|---|---:|---:|",
+    ]
+    for r in sorted(records, key=lambda r: (r["game"], r.get("peer", False), r["batch"], r["count"])):
+        lines.append(f"| {r['batch']} | {r['game']} | {r['count']} | {r['steps_per_second'] / 1e6:.3f} |")
+
+    def rate(prefix: str, game: str, count: int) -> float:
+        found = [r["steps_per_second"] for r in records
+                 if r["batch"].startswith(prefix) and r["game"] == game and r["count"] == count]
+        return max(found, default=float("nan"))
+
+    c4 = rate("tictactoe Batch", "connect_four", 4096)
+    pgx = max(rate("pgx, jit", "connect_four", 4096), rate("pgx, lax.scan", "connect_four", 4096))
+    gomoku = rate("tictactoe Batch", "gomoku", 4096)
+    vector, pgx_one = rate("tictactoe/ConnectFour-v0", "connect_four", 1024), rate("pgx, jit", "connect_four", 1024)
+    verdict = lambda ok: "met" if ok else "missed"  # noqa: E731
+    lines += [
+        "",
+        f"- Connect Four at 4096 games: {c4 / pgx:.2f}x pgx's fastest form (target 5x, {verdict(c4 >= 5 * pgx)}).",
+        f"- gomoku at 4096 games: {gomoku / 1e6:.2f}M env-steps/s (target 4M, {verdict(gomoku >= 4e6)}).",
+        f"- `ConnectFour-v0`'s vector env at 1024 envs: {vector / pgx_one:.2f}x pgx's one-step form "
+        f"(target 3x, {verdict(vector >= 3 * pgx_one)}).",
+    ]
+    for r in threads:
+        lines.append(f"- gomoku at 4096 games, `threads=2`: {r['ratio']:.2f}x `threads=1` "
+                     f"(target 1.7x, {verdict(r['ratio'] >= 1.7)}; rounds {r['ratios'][0]:.2f}-{r['ratios'][-1]:.2f}x).")
+    lines += [f"- skipped: {reason}" for reason in skipped]
+    if selfplay:
+        lines += [
+            "",
+            "Self-play games per second (`py/benches/bench_selfplay.py`: random play on both sides,",
+            "the same shards in one process and on a local Ray of two CPUs):",
+            "",
+            "| game | where | games/s |",
+            "|---|---|---:|",
+        ]
+        lines += [f"| {r['game']} | {r['where']} | {r['games_per_second']:,.0f} |" for r in selfplay]
+    return lines
+
+
 def limits_section(records: list[dict[str, Any]]) -> list[str]:
     """Resident memory and time of huge and hostile sizes (py/benches/bench_limits.py)."""
     if not records:
@@ -321,6 +379,17 @@ def main() -> None:
     c_family = json.loads(c_family_path.read_text()) if c_family_path.exists() else {}
     family_python_path = records_dir / "family-python.json"
     family_python = json.loads(family_python_path.read_text()) if family_python_path.exists() else []
+    family_batch: list[dict[str, Any]] = []
+    family_skipped: list[str] = []
+    family_batch_path = records_dir / "family-batch.json"
+    if family_batch_path.exists():
+        loaded_family = json.loads(family_batch_path.read_text())
+        family_batch, family_skipped = loaded_family["records"], loaded_family["skipped"]
+    optional = {
+        name: json.loads((records_dir / f"{name}.json").read_text())
+        for name in ("family-threads", "selfplay")
+        if (records_dir / f"{name}.json").exists()
+    }
     rl: list[dict[str, Any]] = []
     rl_skipped: list[str] = []
     rl_path = records_dir / "rl.json"
@@ -342,6 +411,12 @@ def main() -> None:
     memory = [r for r in records if "bytes" in r]
     targets = [r for r in records if "target" in r]
     batches = [r for r in records if "batch" in r]
+    # The C ABI loop's Connect Four and gomoku, beside the Python figures of the same games.
+    family_batch += [
+        {"batch": r["family_batch"], "game": r["game"], "count": r["count"],
+         "steps_per_second": r["steps_per_second"], "peer": False}
+        for r in records if "family_batch" in r
+    ]
 
     lines = [
         "# Benchmarks",
@@ -393,6 +468,8 @@ def main() -> None:
     lines += family_section(family, c_family)
     lines += family_python_section(family_python)
     lines += batch_section(batches, skipped, docs)
+    family_threads = optional.get("family-threads", {}).get("records", [])
+    lines += family_batch_section(family_batch, family_skipped, family_threads, optional.get("selfplay", []))
     lines += threads_section(threads)
     lines += search_section(searches, search_skipped)
     lines += rl_section(rl, rl_skipped)

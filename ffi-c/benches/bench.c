@@ -6,9 +6,10 @@
  *    interleaved round by round; the median round of each with the ratios.
  * 2. ns per tictactoe_game_new + tictactoe_game_free at n = 3 against one malloc + free of the
  *    bytes the library allocates for that game (measured with mallinfo2).
- * 3. env-steps per second of a tictactoe_batch of 1 to 4096 games of 3 x 3: random legal
- *    actions, a step, the observation planes and the legal mask every step, finished games
- *    reset (the loop py/benches/bench_batch.py times from Python, here through the C ABI).
+ * 3. env-steps per second of a tictactoe_batch of 1 to 4096 games of 3 x 3, Connect Four and
+ *    gomoku: random legal actions, a step, the observation planes and the legal mask every
+ *    step, finished games reset (the loop py/benches/bench_batch.py and bench_family_batch.py
+ *    time from Python, here through the C ABI).
  *
  * With a path argument, the medians are also written there as JSON records for
  * bench/report.py. */
@@ -199,11 +200,18 @@ static void creation(FILE *json, int *first) {
            median(pair), 1.5);
 }
 
-/* Env-steps per second of the batch loop over `games` games of n x n, best of three runs of
- * about a second. */
-static double batch_rate(uint32_t games, uint32_t n) {
+/* A rule set of the batch loop: its name and what tictactoe_batch_new_mnk takes. */
+typedef struct {
+    const char *name;
+    uint32_t rows, cols, k, flags;
+} rule_set;
+
+/* Env-steps per second of the batch loop over `games` games under `rules`, best of three runs
+ * of about a second. */
+static double batch_rate(uint32_t games, rule_set rules) {
     tictactoe_batch *batch;
-    size_t cells = (size_t)n * n, steps = 64, i;
+    size_t cells = (size_t)rules.rows * rules.cols, steps = 64, i;
+    uint32_t per_game;
     uint32_t *actions = (uint32_t *)malloc(games * sizeof(uint32_t));
     uint32_t *winners = (uint32_t *)malloc(games * sizeof(uint32_t));
     uint32_t *finished = (uint32_t *)malloc(games * sizeof(uint32_t));
@@ -212,7 +220,9 @@ static double batch_rate(uint32_t games, uint32_t n) {
     bool *mask = (bool *)malloc(games * cells * sizeof(bool));
     double best = 0;
     int run;
-    if (tictactoe_batch_new(games, n, 0, &batch)) exit(1);
+    if (tictactoe_batch_new_mnk(games, rules.rows, rules.cols, rules.k, rules.flags, 0, &batch) ||
+        tictactoe_batch_actions(batch, &per_game))
+        exit(1);
     for (run = 0; run < 4; run++) {
         double t0 = now(), elapsed;
         for (i = 0; i < steps; i++) {
@@ -220,7 +230,8 @@ static double batch_rate(uint32_t games, uint32_t n) {
             if (tictactoe_batch_random_legal_actions(batch, actions, games) ||
                 tictactoe_batch_step(batch, actions, games, winners) ||
                 tictactoe_batch_observation(batch, planes, games * 2 * cells) ||
-                tictactoe_batch_legal_mask(batch, mask, games * cells) || tictactoe_batch_terminated(batch, over, games))
+                tictactoe_batch_legal_mask(batch, mask, games * per_game) ||
+                tictactoe_batch_terminated(batch, over, games))
                 exit(1);
             for (g = 0; g < games; g++)
                 if (over[g]) finished[count++] = g;
@@ -243,19 +254,33 @@ static double batch_rate(uint32_t games, uint32_t n) {
     return best;
 }
 
+/* The batch loop on 3 x 3 tic-tac-toe, Connect Four and gomoku; the family's records carry the
+ * game's name (under "family_batch", for the report's family section). */
 static void batches(FILE *json, int *first) {
     static const uint32_t sizes[] = {1, 64, 1024, 4096};
-    size_t i;
-    printf("\n| games (3 x 3) | tictactoe_batch loop (M env-steps/s) |\n|---:|---:|\n");
-    for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
-        double r = batch_rate(sizes[i], 3);
-        printf("| %u | %.2f |\n", sizes[i], r / 1e6);
-        if (json) {
+    static const rule_set games[] = {
+        {"tic_tac_toe", 3, 3, 3, 0},
+        {"connect_four", 6, 7, 4, TICTACTOE_RULE_GRAVITY},
+        {"gomoku", 15, 15, 5, 0},
+    };
+    size_t g, i;
+    printf("\n| game | games | tictactoe_batch loop (M env-steps/s) |\n|---|---:|---:|\n");
+    for (g = 0; g < sizeof games / sizeof games[0]; g++) {
+        for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+            double r = batch_rate(sizes[i], games[g]);
+            printf("| %s | %u | %.2f |\n", games[g].name, sizes[i], r / 1e6);
+            if (!json) continue;
             separate(json, first);
-            fprintf(json,
-                    "  {\"batch\": \"tictactoe_batch (C ABI)\", \"count\": %u, \"n\": 3, \"steps_per_second\": %.0f, "
-                    "\"peer\": false}",
-                    sizes[i], r);
+            if (g == 0)
+                fprintf(json,
+                        "  {\"batch\": \"tictactoe_batch (C ABI)\", \"count\": %u, \"n\": 3, "
+                        "\"steps_per_second\": %.0f, \"peer\": false}",
+                        sizes[i], r);
+            else
+                fprintf(json,
+                        "  {\"family_batch\": \"tictactoe_batch (C ABI)\", \"game\": \"%s\", \"count\": %u, "
+                        "\"steps_per_second\": %.0f}",
+                        games[g].name, sizes[i], r);
         }
     }
 }
