@@ -8,8 +8,8 @@
 
 use tictactoe_core::{Batch, Error, Illegal, Limits};
 
-use crate::game::hand_out;
-use crate::guard::{borrow, borrow_mut, buffer, guard, input, Out, Outcome};
+use crate::guard::{borrow, buffer, guard, input, Out};
+use crate::handle::{changing_handle, hand_out, reading, release, Handle};
 use crate::rules::{rules_of, RulesOut};
 use crate::{tictactoe_game, tictactoe_result};
 
@@ -39,8 +39,10 @@ pub struct tictactoe_batch {
     games: Vec<usize>,
 }
 
-impl tictactoe_batch {
-    fn new(batch: Batch) -> Result<tictactoe_batch, Error> {
+impl Handle for tictactoe_batch {
+    type Inner = Batch;
+
+    fn wrap(batch: Batch) -> Result<tictactoe_batch, tictactoe_result> {
         let count = batch.count();
         let mut winners = Vec::new();
         winners.try_reserve_exact(count).map_err(|_| Error::AllocFailed)?;
@@ -48,17 +50,14 @@ impl tictactoe_batch {
         games.try_reserve_exact(count).map_err(|_| Error::AllocFailed)?;
         Ok(tictactoe_batch { batch, winners, games })
     }
-}
 
-/// Hands a new batch to the caller through `batch_out`.
-///
-/// # Safety
-/// `batch_out` must be valid for writes.
-unsafe fn hand_out_batch(batch: Batch, batch_out: Out<*mut tictactoe_batch>) -> Outcome {
-    let handle = Box::into_raw(Box::new(tictactoe_batch::new(batch)?));
-    // SAFETY: the caller's promise.
-    unsafe { batch_out.write(handle) };
-    Ok(())
+    fn inner(&self) -> &Batch {
+        &self.batch
+    }
+
+    fn inner_mut(&mut self) -> &mut Batch {
+        &mut self.batch
+    }
 }
 
 /// Creates `count` empty n x n games, X to move in each, whose random actions come from
@@ -109,7 +108,7 @@ pub unsafe extern "C" fn tictactoe_batch_new_with_limits(
         let limits = Limits { max_bytes };
         let batch = Batch::with_limits(count as usize, n as usize, seed, limits)?;
         // SAFETY: checked non-NULL; valid by the caller's promise.
-        unsafe { hand_out_batch(batch, batch_out) }
+        unsafe { hand_out(batch, batch_out) }
     })
 }
 
@@ -184,7 +183,7 @@ pub unsafe extern "C" fn tictactoe_batch_new_mnk_with_limits(
         let limits = Limits { max_bytes };
         let batch = Batch::with_rules_and_limits(count as usize, rules, seed, limits)?;
         // SAFETY: checked non-NULL; valid by the caller's promise.
-        unsafe { hand_out_batch(batch, batch_out) }
+        unsafe { hand_out(batch, batch_out) }
     })
 }
 
@@ -197,15 +196,8 @@ pub unsafe extern "C" fn tictactoe_batch_new_mnk_with_limits(
 /// `batch` must be NULL or a batch from this library not yet released.
 #[no_mangle]
 pub unsafe extern "C" fn tictactoe_batch_free(batch: *mut tictactoe_batch) {
-    if !batch.is_null() {
-        // Dropping a batch cannot panic; the guard keeps that true if it ever changes.
-        let _ = guard(|| {
-            // SAFETY: a live batch handed out by this library, released once (the caller's
-            // promise).
-            drop(unsafe { Box::from_raw(batch) });
-            Ok(())
-        });
-    }
+    // SAFETY: the caller's promise.
+    unsafe { release(batch) }
 }
 
 /// Stores an independent copy of `batch` (every game, every generator) in `*batch_out`.
@@ -226,35 +218,7 @@ pub unsafe extern "C" fn tictactoe_batch_clone(
         let batch_out = Out::new(batch_out)?;
         let copy = batch.batch.try_clone()?;
         // SAFETY: checked non-NULL; valid by the caller's promise.
-        unsafe { hand_out_batch(copy, batch_out) }
-    })
-}
-
-/// Runs `body` on a batch the call reads.
-///
-/// # Safety
-/// `batch` must be NULL or a live batch not being changed by another thread.
-pub(crate) unsafe fn reading(
-    batch: *const tictactoe_batch,
-    body: impl FnOnce(&Batch) -> Outcome,
-) -> tictactoe_result {
-    guard(|| {
-        // SAFETY: the caller's promise.
-        body(&unsafe { borrow(batch) }?.batch)
-    })
-}
-
-/// Runs `body` on a batch the call may change.
-///
-/// # Safety
-/// `batch` must be NULL or a live batch used by no other thread.
-unsafe fn changing(
-    batch: *mut tictactoe_batch,
-    body: impl FnOnce(&mut tictactoe_batch) -> Outcome,
-) -> tictactoe_result {
-    guard(|| {
-        // SAFETY: the caller's promise.
-        body(unsafe { borrow_mut(batch) }?)
+        unsafe { hand_out(copy, batch_out) }
     })
 }
 
@@ -427,7 +391,7 @@ pub unsafe extern "C" fn tictactoe_batch_step_games(
 ) -> tictactoe_result {
     // SAFETY: the caller's promise.
     unsafe {
-        changing(batch, |handle| {
+        changing_handle(batch, |handle| {
             let refused_out = Out::new(refused_out)?;
             let winners_out = buffer(winners_out, count)?;
             let actions = if count == 0 { &[] } else { input(actions, count)? };
@@ -489,7 +453,7 @@ pub unsafe extern "C" fn tictactoe_batch_random_legal_actions(
 ) -> tictactoe_result {
     // SAFETY: the caller's promise.
     unsafe {
-        changing(batch, |handle| {
+        changing_handle(batch, |handle| {
             let actions_out = buffer(actions_out, count)?;
             Ok(handle.batch.random_legal_actions(actions_out)?)
         })
@@ -637,7 +601,7 @@ pub unsafe extern "C" fn tictactoe_batch_reset(
 ) -> tictactoe_result {
     // SAFETY: the caller's promise.
     unsafe {
-        changing(batch, |handle| {
+        changing_handle(batch, |handle| {
             if games.is_null() {
                 handle.batch.reset();
                 return Ok(());
@@ -666,7 +630,7 @@ pub unsafe extern "C" fn tictactoe_batch_reset_terminated(
 ) -> tictactoe_result {
     // SAFETY: the caller's promise.
     unsafe {
-        changing(batch, |handle| {
+        changing_handle(batch, |handle| {
             handle.batch.reset_terminated();
             Ok(())
         })
@@ -695,8 +659,7 @@ pub unsafe extern "C" fn tictactoe_batch_game(
     unsafe {
         reading(batch, |batch| {
             let game_out = Out::new(game_out)?;
-            hand_out(batch.game(index as usize)?, game_out);
-            Ok(())
+            hand_out::<tictactoe_game>(batch.game(index as usize)?, game_out)
         })
     }
 }

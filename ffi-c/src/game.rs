@@ -2,7 +2,8 @@
 
 use tictactoe_core::{winner_number, Game, Player, ReplayError};
 
-use crate::guard::{borrow, borrow_mut, buffer, guard, input, Out, Outcome};
+use crate::guard::{borrow, buffer, guard, input, Out, Outcome};
+use crate::handle::{changing, hand_out, reading, release, Handle};
 use crate::rules::{rules_of, RulesOut};
 use crate::{tictactoe_line, tictactoe_move, tictactoe_result, tictactoe_run, tictactoe_status};
 
@@ -14,14 +15,20 @@ pub struct tictactoe_game {
     game: Game,
 }
 
-/// Hands a new game to the caller through `game_out`.
-///
-/// # Safety
-/// `game_out` must be valid for writes.
-pub(crate) unsafe fn hand_out(game: Game, game_out: Out<*mut tictactoe_game>) {
-    let handle = Box::into_raw(Box::new(tictactoe_game { game }));
-    // SAFETY: the caller's promise.
-    unsafe { game_out.write(handle) }
+impl Handle for tictactoe_game {
+    type Inner = Game;
+
+    fn wrap(game: Game) -> Result<tictactoe_game, tictactoe_result> {
+        Ok(tictactoe_game { game })
+    }
+
+    fn inner(&self) -> &Game {
+        &self.game
+    }
+
+    fn inner_mut(&mut self) -> &mut Game {
+        &mut self.game
+    }
 }
 
 /// Creates an empty n x n game, X to move, and stores it in `*game_out`.
@@ -81,8 +88,7 @@ pub unsafe extern "C" fn tictactoe_game_new_mnk(
         let game_out = Out::new(game_out)?;
         let game = Game::with_rules(rules_of(rows, cols, k, flags)?)?;
         // SAFETY: checked non-NULL; valid by the caller's promise.
-        unsafe { hand_out(game, game_out) };
-        Ok(())
+        unsafe { hand_out(game, game_out) }
     })
 }
 
@@ -95,14 +101,8 @@ pub unsafe extern "C" fn tictactoe_game_new_mnk(
 /// `game` must be NULL or a game from this library not yet released.
 #[no_mangle]
 pub unsafe extern "C" fn tictactoe_game_free(game: *mut tictactoe_game) {
-    if !game.is_null() {
-        // Dropping a game cannot panic; the guard keeps that true if it ever changes.
-        let _ = guard(|| {
-            // SAFETY: a live game handed out by `hand_out`, released once (the caller's promise).
-            drop(unsafe { Box::from_raw(game) });
-            Ok(())
-        });
-    }
+    // SAFETY: the caller's promise.
+    unsafe { release(game) }
 }
 
 /// Stores an independent copy of `game` (board, history, everything) in `*game_out`.
@@ -125,38 +125,7 @@ pub unsafe extern "C" fn tictactoe_game_clone(
         let game_out = Out::new(game_out)?;
         let copy = game.game.try_clone()?;
         // SAFETY: checked non-NULL; valid by the caller's promise.
-        unsafe { hand_out(copy, game_out) };
-        Ok(())
-    })
-}
-
-/// Runs `body` on a game the call reads.
-///
-/// # Safety
-/// `game` must be NULL or a live game not being changed by another thread.
-pub(crate) unsafe fn reading(
-    game: *const tictactoe_game,
-    body: impl FnOnce(&Game) -> Outcome,
-) -> tictactoe_result {
-    guard(|| {
-        // SAFETY: the caller's promise.
-        let game = unsafe { borrow(game) }?;
-        body(&game.game)
-    })
-}
-
-/// Runs `body` on a game the call may change.
-///
-/// # Safety
-/// `game` must be NULL or a live game used by no other thread.
-pub(crate) unsafe fn changing(
-    game: *mut tictactoe_game,
-    body: impl FnOnce(&mut Game) -> Outcome,
-) -> tictactoe_result {
-    guard(|| {
-        // SAFETY: the caller's promise.
-        let game = unsafe { borrow_mut(game) }?;
-        body(&mut game.game)
+        unsafe { hand_out(copy, game_out) }
     })
 }
 

@@ -26,6 +26,7 @@
 mod batch;
 mod game;
 mod guard;
+mod handle;
 mod names;
 mod position;
 mod result;

@@ -2,8 +2,8 @@
 
 use tictactoe_core::{validate_cells, Game, Limits};
 
-use crate::game::hand_out;
 use crate::guard::{guard, input, Out};
+use crate::handle::hand_out;
 use crate::rules::rules_of;
 use crate::{tictactoe_game, tictactoe_result};
 
@@ -59,8 +59,7 @@ pub unsafe extern "C" fn tictactoe_game_from_cells_with_limits(
         let game_out = Out::new(game_out)?;
         let game = Game::from_cells_with_limits(n as usize, cells, Limits { max_bytes })?;
         // SAFETY: checked non-NULL; valid by the caller's promise.
-        unsafe { hand_out(game, game_out) };
-        Ok(())
+        unsafe { hand_out(game, game_out) }
     })
 }
 
@@ -160,8 +159,7 @@ pub unsafe extern "C" fn tictactoe_game_from_cells_mnk_with_limits(
         let rules = rules_of(rows, cols, k, flags)?;
         let game = Game::from_cells_with_rules_and_limits(rules, cells, Limits { max_bytes })?;
         // SAFETY: checked non-NULL; valid by the caller's promise.
-        unsafe { hand_out(game, game_out) };
-        Ok(())
+        unsafe { hand_out(game, game_out) }
     })
 }
 

@@ -5,7 +5,7 @@ use tictactoe_core::winner_number;
 use tictactoe_search::{Computer, Options, PerfectTable, SearchError, DEFAULT_MOVE_NODES};
 
 use crate::guard::{buffer, Out};
-use crate::{batch, game, tictactoe_batch, tictactoe_game, tictactoe_result};
+use crate::{handle, tictactoe_batch, tictactoe_game, tictactoe_result};
 
 /// The solving budget the library uses when a caller has no better figure: a few seconds of
 /// work at most (the empty 4 x 4 board needs about 12 000 positions).
@@ -52,7 +52,7 @@ pub unsafe extern "C" fn tictactoe_game_solve(
 ) -> tictactoe_result {
     // SAFETY: the caller's promise.
     unsafe {
-        game::reading(game, |game| {
+        handle::reading(game, |game| {
             let (winner_out, plies_out) = (Out::new(winner_out)?, Out::new(plies_out)?);
             let solution = with_computer(|computer| computer.solve(game, max_nodes))?;
             winner_out.write(u32::from(winner_number(solution.winner)));
@@ -89,7 +89,7 @@ pub unsafe extern "C" fn tictactoe_game_best_move(
 ) -> tictactoe_result {
     // SAFETY: the caller's promise.
     unsafe {
-        game::reading(game, |game| {
+        handle::reading(game, |game| {
             let (row_out, col_out) = (Out::new(row_out)?, Out::new(col_out)?);
             let options = Options { simulations, seed, max_nodes: DEFAULT_MOVE_NODES };
             let (row, col) = with_computer(|computer| computer.best_move(game, &options))?;
@@ -125,7 +125,7 @@ pub unsafe extern "C" fn tictactoe_batch_perfect_actions(
 ) -> tictactoe_result {
     // SAFETY: the caller's promise.
     unsafe {
-        batch::reading(batch, |batch| {
+        handle::reading(batch, |batch| {
             let actions_out = buffer(actions_out, count)?;
             let rules = batch.rules();
             let n = rules.tic_tac_toe_side().ok_or(SearchError::UnsupportedRules { rules })?;

@@ -5,8 +5,8 @@ use core::fmt::{self, Display, Write};
 
 use tictactoe_core::{Game, Limits};
 
-use crate::game::{hand_out, reading};
 use crate::guard::{buffer, guard, input, Out, Outcome};
+use crate::handle::{hand_out, reading};
 use crate::{tictactoe_game, tictactoe_result};
 
 /// Counts the bytes a text takes.
@@ -169,7 +169,6 @@ pub unsafe extern "C" fn tictactoe_game_parse_with_limits(
         let game = Game::from_text_with_limits(text, limits)
             .map_err(|e| e.rejection().map_or(tictactoe_result::ParseError, Into::into))?;
         // SAFETY: checked non-NULL; valid by the caller's promise.
-        unsafe { hand_out(game, game_out) };
-        Ok(())
+        unsafe { hand_out(game, game_out) }
     })
 }
