@@ -5,19 +5,21 @@
 //! GIL. Nothing is decided here: actions, game indices and every refusal are the core's.
 
 use numpy::prelude::*;
-use numpy::{
-    PyArray1, PyArray2, PyArray3, PyArray4, PyArrayDyn, PyReadwriteArrayDyn, PyUntypedArray,
-};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use numpy::{PyArray1, PyArray2, PyArray3, PyArray4};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyInt, PyList, PyString, PyTuple};
-use tictactoe_core::{Batch, Error, Games, GamesMut, Illegal, ReplayError, Rules, NO_ACTION};
+use pyo3::types::{PyBytes, PyDict, PyInt, PyList, PyTuple};
+use tictactoe_core::{Batch, Error, Games, Illegal, ReplayError, Rules};
 
+use crate::arrays::{
+    actions_output, checked_output, flat_readwrite, optional_slice, output, python_actions,
+    read_games, read_integers, write_actions, write_into,
+};
 use crate::convert;
 use crate::errors::{GameError, Given};
 use crate::game::PyTicTacToe;
-use crate::pool;
 use crate::search;
+use crate::split::{cut, run_each, run_parts, shares};
 
 /// Many games of one rule set stepped together, for search, self-play and reinforcement
 /// learning.
@@ -29,94 +31,6 @@ pub(crate) struct PyBatch {
     games: Vec<usize>,
     /// Threads a call may split its games between (1: the calling thread alone).
     threads: usize,
-}
-
-/// Games a thread takes at least: below that, starting a thread costs more than it saves.
-const GAMES_PER_THREAD: usize = 256;
-
-/// How many games each of the threads for `count` games takes: as even as can be, in order.
-fn shares(count: usize, threads: usize) -> Vec<usize> {
-    let parts = threads.min(count / GAMES_PER_THREAD).max(1);
-    (0..parts).map(|i| count / parts + usize::from(i < count % parts)).collect()
-}
-
-/// What splits into a first part and the rest: ranges of games and output slices, which
-/// [`cut`] divides between threads.
-trait SplitAt: Sized {
-    fn split_at(self, mid: usize) -> (Self, Self);
-}
-
-impl SplitAt for Games<'_> {
-    fn split_at(self, mid: usize) -> (Self, Self) {
-        Games::split_at(self, mid)
-    }
-}
-
-impl SplitAt for GamesMut<'_> {
-    fn split_at(self, mid: usize) -> (Self, Self) {
-        GamesMut::split_at(self, mid)
-    }
-}
-
-impl<T> SplitAt for &mut [T] {
-    fn split_at(self, mid: usize) -> (Self, Self) {
-        self.split_at_mut(mid)
-    }
-}
-
-impl<T> SplitAt for &[T] {
-    fn split_at(self, mid: usize) -> (Self, Self) {
-        <[T]>::split_at(self, mid)
-    }
-}
-
-/// An optional output or input splits into optional parts: all `None` when it is `None`.
-impl<S: SplitAt> SplitAt for Option<S> {
-    fn split_at(self, mid: usize) -> (Self, Self) {
-        match self {
-            Some(items) => {
-                let (first, rest) = items.split_at(mid);
-                (Some(first), Some(rest))
-            }
-            None => (None, None),
-        }
-    }
-}
-
-/// `items` cut into consecutive parts of `sizes` (times `scale`: values per game) items.
-fn cut<S: SplitAt>(mut items: S, sizes: &[usize], scale: usize) -> Vec<S> {
-    let mut parts = Vec::with_capacity(sizes.len());
-    for &size in sizes {
-        let (part, rest) = items.split_at(size * scale);
-        parts.push(part);
-        items = rest;
-    }
-    parts
-}
-
-/// Runs `work` on each item: the first on the calling thread, the others on the helper threads
-/// of [`pool`] (kept awake between calls); the results, in order.
-fn run_each<T: Send, R: Send>(items: Vec<T>, work: impl Fn(T) -> R + Send + Sync) -> Vec<R> {
-    let work = &work;
-    let mut results: Vec<Option<R>> = Vec::new();
-    results.resize_with(items.len(), || None);
-    let jobs = items
-        .into_iter()
-        .zip(results.iter_mut())
-        .map(|(item, result)| {
-            Box::new(move || *result = Some(work(item))) as Box<dyn FnOnce() + Send + '_>
-        })
-        .collect();
-    pool::run(jobs);
-    results.into_iter().map(|result| result.expect("every job ran")).collect()
-}
-
-/// Runs `work` on each (games, output) pair as [`run_each`] does; the first error, if any.
-fn run_parts<G: Send, O: Send, E: Send>(
-    parts: Vec<(G, O)>,
-    work: impl Fn(G, O) -> Result<(), E> + Send + Sync,
-) -> Result<(), E> {
-    run_each(parts, |(games, out)| work(games, out)).into_iter().collect()
 }
 
 /// An action as the engine takes it: negative or beyond u32 becomes `u32::MAX`, which every
@@ -167,145 +81,6 @@ impl PyBatch {
             cut(self.batch.games(), &sizes, 1).into_iter().zip(cut(out, &sizes, scale)).collect();
         py.detach(|| run_parts(parts, query))
     }
-}
-
-/// A 1-D sequence of integers, saturated as `convert::index` does (negative or beyond 64 bits
-/// becomes `u64::MAX`, which every check refuses): an integer numpy array of any dtype, read in
-/// place when it is int64, or any sequence of integers. `TypeError` for other dtypes or items,
-/// `ValueError` for another number of dimensions.
-fn read_integers(values: &Bound<'_, PyAny>, what: &str, out: &mut Vec<u64>) -> PyResult<()> {
-    out.clear();
-    if let Ok(array) = values.cast::<PyUntypedArray>() {
-        if array.ndim() != 1 {
-            return Err(PyValueError::new_err(format!(
-                "{what} must be one-dimensional, not of shape {:?}",
-                array.shape()
-            )));
-        }
-        if !matches!(array.dtype().kind(), b'i' | b'u') {
-            return Err(PyTypeError::new_err(format!("{what} must hold integers")));
-        }
-        let wide;
-        let array = match values.cast::<PyArray1<i64>>() {
-            Ok(array) => array,
-            Err(_) => {
-                wide = array.call_method1("astype", ("int64",))?.cast_into::<PyArray1<i64>>()?;
-                &wide
-            }
-        };
-        let readonly = array.readonly();
-        out.extend(readonly.as_array().iter().map(|&v| u64::try_from(v).unwrap_or(u64::MAX)));
-        return Ok(());
-    }
-    if values.is_instance_of::<PyString>() {
-        return Err(PyTypeError::new_err(format!("{what} must be integers, not a string")));
-    }
-    for item in values.try_iter()? {
-        out.push(convert::index(&item?)? as u64);
-    }
-    Ok(())
-}
-
-/// A caller-given output array of `T` with `shape`, writable and C-contiguous, or a new one.
-fn output<'py, T: numpy::Element>(
-    py: Python<'py>,
-    out: Option<Bound<'py, PyAny>>,
-    shape: &[usize],
-    new: impl FnOnce() -> Bound<'py, PyAny>,
-) -> PyResult<Bound<'py, PyAny>> {
-    match out {
-        Some(out) => checked_output::<T>(py, out, "out", shape),
-        None => Ok(new()),
-    }
-}
-
-/// A caller's output array (the argument `what`), checked: of `T`, C-contiguous, of `shape`.
-fn checked_output<'py, T: numpy::Element>(
-    py: Python<'py>,
-    out: Bound<'py, PyAny>,
-    what: &str,
-    shape: &[usize],
-) -> PyResult<Bound<'py, PyAny>> {
-    let array = out.cast::<PyUntypedArray>().map_err(|_| {
-        PyTypeError::new_err(format!("{what} must be a numpy array of shape {shape:?}"))
-    })?;
-    if !array.dtype().is_equiv_to(&numpy::dtype::<T>(py)) {
-        return Err(PyTypeError::new_err(format!(
-            "{what} must hold {}, not {}",
-            numpy::dtype::<T>(py),
-            array.dtype()
-        )));
-    }
-    if array.shape() != shape || !array.is_c_contiguous() {
-        return Err(PyValueError::new_err(format!(
-            "{what} must be a C-contiguous array of shape {shape:?}, not {:?}",
-            array.shape()
-        )));
-    }
-    Ok(out)
-}
-
-/// Game indices as `read_integers` reads them, into `out` (one past any game when too large,
-/// which every check refuses).
-fn read_games(games: &Bound<'_, PyAny>, out: &mut Vec<usize>) -> PyResult<()> {
-    let mut wide = Vec::new();
-    read_integers(games, "games", &mut wide)?;
-    out.clear();
-    out.extend(wide.iter().map(|&g| usize::try_from(g).unwrap_or(usize::MAX)));
-    Ok(())
-}
-
-/// The int64 (count,) array actions go into: `out`, checked, or a new one.
-fn actions_output<'py>(
-    py: Python<'py>,
-    out: Option<Bound<'py, PyAny>>,
-    count: usize,
-) -> PyResult<Bound<'py, PyAny>> {
-    output::<i64>(py, out, &[count], || PyArray1::<i64>::zeros(py, count, false).into_any())
-}
-
-/// Copies actions into an array from [`actions_output`], `NO_ACTION` as -1.
-fn write_actions(out: &Bound<'_, PyAny>, actions: &[u32]) -> PyResult<()> {
-    write_into::<i64>(out, |slots| {
-        python_actions(actions, slots);
-        Ok(())
-    })
-}
-
-/// Actions as Python sees them: `NO_ACTION` as -1.
-fn python_actions(actions: &[u32], slots: &mut [i64]) {
-    for (slot, &action) in slots.iter_mut().zip(actions) {
-        *slot = if action == NO_ACTION { -1 } else { i64::from(action) };
-    }
-}
-
-/// Runs `write` on the data of `array` (made by `output`: of `T`, C-contiguous), borrowed for
-/// writing as rust-numpy checks it.
-fn write_into<T: numpy::Element>(
-    array: &Bound<'_, PyAny>,
-    write: impl FnOnce(&mut [T]) -> Result<(), Error>,
-) -> PyResult<()> {
-    let mut data = flat_readwrite::<T>(array)?;
-    let slice = data.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string()))?;
-    write(slice).map_err(|e| GameError::from(e).into())
-}
-
-/// An array from `output` (of `T`, C-contiguous, so its data is one slice), borrowed for
-/// writing as rust-numpy checks it.
-fn flat_readwrite<'py, T: numpy::Element>(
-    array: &Bound<'py, PyAny>,
-) -> PyResult<PyReadwriteArrayDyn<'py, T>> {
-    let array = array.cast::<PyArrayDyn<T>>()?;
-    array.try_readwrite().map_err(|e| PyValueError::new_err(e.to_string()))
-}
-
-/// A borrowed flat slice of an optional output, or `None`.
-fn optional_slice<'a, T: numpy::Element>(
-    data: &'a mut Option<PyReadwriteArrayDyn<'_, T>>,
-) -> PyResult<Option<&'a mut [T]>> {
-    data.as_mut()
-        .map(|data| data.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string())))
-        .transpose()
 }
 
 /// A thread count as given, or `ValueError` for 0.

@@ -13,7 +13,9 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::ffi::PyObject;
 use pyo3::prelude::*;
 
-use crate::convert::SHAPE_ERROR;
+/// What a batch of moves must be, the start of every `TypeError` about its shape.
+pub(crate) const SHAPE_ERROR: &str =
+    "moves must be a sequence of (row, col, player) or a (k, 3) buffer of integers";
 
 /// `Py_buffer`, as CPython defines it since 3.3 (stable ABI since 3.11).
 #[repr(C)]

@@ -11,7 +11,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyIterator, PyString};
 use tictactoe_core::{Game, Limits, Player, ReplayError, Rules};
 
-use crate::buffer::IntegerRows;
+use crate::buffer::{IntegerRows, SHAPE_ERROR};
 
 /// An integer as a row, column or size: out-of-range values (negative, or beyond 64 bits)
 /// become `usize::MAX`. `TypeError` for what is not an integer.
@@ -138,10 +138,6 @@ pub(crate) enum Batch<'py> {
     /// A (k, 3) integer buffer, read in place while the moves are made.
     Buffer(IntegerRows),
 }
-
-/// What a batch of moves must be, the start of every `TypeError` about its shape.
-pub(crate) const SHAPE_ERROR: &str =
-    "moves must be a sequence of (row, col, player) or a (k, 3) buffer of integers";
 
 impl<'py> Batch<'py> {
     /// Reads `moves`: an object with the buffer protocol holding a (k, 3) array of integers,

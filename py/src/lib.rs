@@ -3,6 +3,7 @@
 
 extern crate alloc;
 
+mod arrays;
 mod batch;
 mod buffer;
 mod convert;
@@ -10,6 +11,7 @@ mod errors;
 mod game;
 mod pool;
 mod search;
+mod split;
 
 use pyo3::prelude::*;
 

@@ -1,0 +1,155 @@
+//! numpy arrays in and out of a batch call: integer sequences read in place, caller-given output
+//! arrays checked (dtype, shape, C order) or new ones made, and their data borrowed as slices.
+
+use numpy::prelude::*;
+use numpy::{PyArray1, PyArrayDyn, PyReadwriteArrayDyn, PyUntypedArray};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+use tictactoe_core::{Error, NO_ACTION};
+
+use crate::convert;
+use crate::errors::GameError;
+
+/// A 1-D sequence of integers, saturated as `convert::index` does (negative or beyond 64 bits
+/// becomes `u64::MAX`, which every check refuses): an integer numpy array of any dtype, read in
+/// place when it is int64, or any sequence of integers. `TypeError` for other dtypes or items,
+/// `ValueError` for another number of dimensions.
+pub(crate) fn read_integers(
+    values: &Bound<'_, PyAny>,
+    what: &str,
+    out: &mut Vec<u64>,
+) -> PyResult<()> {
+    out.clear();
+    if let Ok(array) = values.cast::<PyUntypedArray>() {
+        if array.ndim() != 1 {
+            return Err(PyValueError::new_err(format!(
+                "{what} must be one-dimensional, not of shape {:?}",
+                array.shape()
+            )));
+        }
+        if !matches!(array.dtype().kind(), b'i' | b'u') {
+            return Err(PyTypeError::new_err(format!("{what} must hold integers")));
+        }
+        let wide;
+        let array = match values.cast::<PyArray1<i64>>() {
+            Ok(array) => array,
+            Err(_) => {
+                wide = array.call_method1("astype", ("int64",))?.cast_into::<PyArray1<i64>>()?;
+                &wide
+            }
+        };
+        let readonly = array.readonly();
+        out.extend(readonly.as_array().iter().map(|&v| u64::try_from(v).unwrap_or(u64::MAX)));
+        return Ok(());
+    }
+    if values.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(format!("{what} must be integers, not a string")));
+    }
+    for item in values.try_iter()? {
+        out.push(convert::index(&item?)? as u64);
+    }
+    Ok(())
+}
+
+/// A caller-given output array of `T` with `shape`, writable and C-contiguous, or a new one.
+pub(crate) fn output<'py, T: numpy::Element>(
+    py: Python<'py>,
+    out: Option<Bound<'py, PyAny>>,
+    shape: &[usize],
+    new: impl FnOnce() -> Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    match out {
+        Some(out) => checked_output::<T>(py, out, "out", shape),
+        None => Ok(new()),
+    }
+}
+
+/// A caller's output array (the argument `what`), checked: of `T`, C-contiguous, of `shape`.
+pub(crate) fn checked_output<'py, T: numpy::Element>(
+    py: Python<'py>,
+    out: Bound<'py, PyAny>,
+    what: &str,
+    shape: &[usize],
+) -> PyResult<Bound<'py, PyAny>> {
+    let array = out.cast::<PyUntypedArray>().map_err(|_| {
+        PyTypeError::new_err(format!("{what} must be a numpy array of shape {shape:?}"))
+    })?;
+    if !array.dtype().is_equiv_to(&numpy::dtype::<T>(py)) {
+        return Err(PyTypeError::new_err(format!(
+            "{what} must hold {}, not {}",
+            numpy::dtype::<T>(py),
+            array.dtype()
+        )));
+    }
+    if array.shape() != shape || !array.is_c_contiguous() {
+        return Err(PyValueError::new_err(format!(
+            "{what} must be a C-contiguous array of shape {shape:?}, not {:?}",
+            array.shape()
+        )));
+    }
+    Ok(out)
+}
+
+/// Game indices as `read_integers` reads them, into `out` (one past any game when too large,
+/// which every check refuses).
+pub(crate) fn read_games(games: &Bound<'_, PyAny>, out: &mut Vec<usize>) -> PyResult<()> {
+    let mut wide = Vec::new();
+    read_integers(games, "games", &mut wide)?;
+    out.clear();
+    out.extend(wide.iter().map(|&g| usize::try_from(g).unwrap_or(usize::MAX)));
+    Ok(())
+}
+
+/// The int64 (count,) array actions go into: `out`, checked, or a new one.
+pub(crate) fn actions_output<'py>(
+    py: Python<'py>,
+    out: Option<Bound<'py, PyAny>>,
+    count: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    output::<i64>(py, out, &[count], || PyArray1::<i64>::zeros(py, count, false).into_any())
+}
+
+/// Copies actions into an array from [`actions_output`], `NO_ACTION` as -1.
+pub(crate) fn write_actions(out: &Bound<'_, PyAny>, actions: &[u32]) -> PyResult<()> {
+    write_into::<i64>(out, |slots| {
+        python_actions(actions, slots);
+        Ok(())
+    })
+}
+
+/// Actions as Python sees them: `NO_ACTION` as -1.
+pub(crate) fn python_actions(actions: &[u32], slots: &mut [i64]) {
+    for (slot, &action) in slots.iter_mut().zip(actions) {
+        *slot = if action == NO_ACTION { -1 } else { i64::from(action) };
+    }
+}
+
+/// Runs `write` on the data of `array` (made by `output`: of `T`, C-contiguous), borrowed for
+/// writing as rust-numpy checks it.
+pub(crate) fn write_into<T: numpy::Element>(
+    array: &Bound<'_, PyAny>,
+    write: impl FnOnce(&mut [T]) -> Result<(), Error>,
+) -> PyResult<()> {
+    let mut data = flat_readwrite::<T>(array)?;
+    let slice = data.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string()))?;
+    write(slice).map_err(|e| GameError::from(e).into())
+}
+
+/// An array from `output` (of `T`, C-contiguous, so its data is one slice), borrowed for
+/// writing as rust-numpy checks it.
+pub(crate) fn flat_readwrite<'py, T: numpy::Element>(
+    array: &Bound<'py, PyAny>,
+) -> PyResult<PyReadwriteArrayDyn<'py, T>> {
+    let array = array.cast::<PyArrayDyn<T>>()?;
+    array.try_readwrite().map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// A borrowed flat slice of an optional output, or `None`.
+pub(crate) fn optional_slice<'a, T: numpy::Element>(
+    data: &'a mut Option<PyReadwriteArrayDyn<'_, T>>,
+) -> PyResult<Option<&'a mut [T]>> {
+    data.as_mut()
+        .map(|data| data.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string())))
+        .transpose()
+}
