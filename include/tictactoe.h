@@ -226,9 +226,10 @@ extern "C" {
 // header the program was compiled against. Never freed; safe from any thread.
 const char *tictactoe_version(void);
 
-// Creates `count` empty n x n games, X to move in each, whose random actions come from
-// `seed`, and stores the batch in `*batch_out`. No memory limit beyond what can be had
-// (`tictactoe_batch_new_with_limits` sets one).
+// Creates `count` empty n x n tic-tac-toe games (`tictactoe_batch_new_mnk` for other rules),
+// X to move in each, whose random actions come from `seed`, and stores the batch in
+// `*batch_out`. No memory limit beyond what can be had (`tictactoe_batch_new_with_limits` sets
+// one).
 //
 // Returns `INVALID_COUNT` for `count` 0, `INVALID_SIZE` unless 1 <= n <= 65535,
 // `ALLOC_FAILED` when the memory cannot be had, `NULL_PARAMETER` when `batch_out` is NULL.

@@ -60,9 +60,10 @@ impl Handle for tictactoe_batch {
     }
 }
 
-/// Creates `count` empty n x n games, X to move in each, whose random actions come from
-/// `seed`, and stores the batch in `*batch_out`. No memory limit beyond what can be had
-/// (`tictactoe_batch_new_with_limits` sets one).
+/// Creates `count` empty n x n tic-tac-toe games (`tictactoe_batch_new_mnk` for other rules),
+/// X to move in each, whose random actions come from `seed`, and stores the batch in
+/// `*batch_out`. No memory limit beyond what can be had (`tictactoe_batch_new_with_limits` sets
+/// one).
 ///
 /// Returns `INVALID_COUNT` for `count` 0, `INVALID_SIZE` unless 1 <= n <= 65535,
 /// `ALLOC_FAILED` when the memory cannot be had, `NULL_PARAMETER` when `batch_out` is NULL.
@@ -260,9 +261,10 @@ pub unsafe extern "C" fn tictactoe_batch_n(
     // SAFETY: the caller's promise.
     unsafe {
         reading(batch, |batch| {
+            let n_out = Out::new(n_out)?;
             let n = batch.n().ok_or(tictactoe_result::UnsupportedSize)?;
             // n <= 65535.
-            Out::new(n_out)?.write(n as u32);
+            n_out.write(n as u32);
             Ok(())
         })
     }

@@ -127,9 +127,7 @@ pub unsafe extern "C" fn tictactoe_batch_perfect_actions(
     unsafe {
         handle::reading(batch, |batch| {
             let actions_out = buffer(actions_out, count)?;
-            let rules = batch.rules();
-            let n = rules.tic_tac_toe_side().ok_or(SearchError::UnsupportedRules { rules })?;
-            let table = PerfectTable::shared(n)?;
+            let table = PerfectTable::shared_for(batch.rules())?;
             Ok(table.actions(batch.games(), actions_out)?)
         })
     }

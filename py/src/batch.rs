@@ -204,6 +204,15 @@ impl PyBatch {
         self.batch.rules().gravity
     }
 
+    /// The action that names the cell (row, col): `row * cols + col`, or under gravity the
+    /// column `col`. `OutOfBoundsError` for a cell off the board.
+    fn action_at(&self, row: &Bound<'_, PyAny>, col: &Bound<'_, PyAny>) -> PyResult<u32> {
+        let (r, c) = (convert::index(row)?, convert::index(col)?);
+        self.batch
+            .action_at(r, c)
+            .map_err(|error| GameError::new(error, Given::cell(row, col)).into())
+    }
+
     /// The number of actions of a game: rows * cols cells, or under gravity cols columns.
     #[getter]
     fn actions(&self) -> usize {

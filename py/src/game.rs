@@ -4,7 +4,8 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 use tictactoe_core::{
-    validate_rows, winner_number, Game, Limits, Line, Move, Player, ReplayError, Rules, Run,
+    validate_rows, winner_number, Error, Game, Limits, Line, Move, Player, PositionError,
+    ReplayError, Rules, Run,
 };
 
 use crate::convert::{self, Batch};
@@ -334,7 +335,8 @@ impl PyTicTacToe {
             None => Game::from_rows_with_limits(&rows, limits),
             Some(rules) => Game::from_rows_with_rules_and_limits(rules, &rows, limits),
         };
-        Ok(PyTicTacToe { game: game.map_err(GameError::from)? })
+        let given = Given { k: k.map(|k| k.clone().unbind()), ..Given::default() };
+        Ok(PyTicTacToe { game: game.map_err(|error| GameError::new(error, given))? })
     }
 
     /// The game described by the text form `to_text` writes. A game that would take more than
@@ -422,11 +424,19 @@ pub(crate) fn is_valid_board(
     gravity: bool,
 ) -> PyResult<bool> {
     let rows = self::rows(rows)?;
-    let valid = match board_rules(&rows, k, exact, gravity)? {
+    let checked = match board_rules(&rows, k, exact, gravity)? {
         None => validate_rows(&rows),
         Some(rules) => rules.validate_rows(&rows),
     };
-    Ok(valid.is_ok())
+    match checked {
+        Ok(()) => Ok(true),
+        // Neither proves the position unreachable: the question could not be answered.
+        Err(
+            error
+            @ (Error::InvalidPosition(PositionError::SearchLimit { .. }) | Error::AllocFailed),
+        ) => Err(GameError::from(error).into()),
+        Err(_) => Ok(false),
+    }
 }
 
 /// The rules of a board given as text rows with `k`, `exact` or `gravity`: its rows and

@@ -78,9 +78,11 @@ class FamilyModel:
         return "draw" if all(all(row) for row in self.grid) else "in_progress"
 
     def can_win(self, player: int) -> bool:
-        """Whether some k cells in a row hold no mark of the opponent."""
+        """Whether some k cells in a row hold no mark of the opponent, with a move left."""
         if self.winner:
             return self.winner == player
+        if all(all(row) for row in self.grid):
+            return False
         rules = self.rules
         for (dr, dc), r, c in product(DIRECTIONS, range(rules.rows), range(rules.cols)):
             cells = [(r + dr * i, c + dc * i) for i in range(rules.k)]

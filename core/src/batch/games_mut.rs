@@ -82,7 +82,7 @@ impl<'a> GamesMut<'a> {
         let (player, marks) = (games.next_player(g), games.marks(g));
         let Block { stride, rule_start, history_start } = self.block;
         let words = &mut self.words[g * stride..(g + 1) * stride];
-        // Cell indices are below n * n <= 2^32.
+        // Cell indices are below rows * cols <= 2^32.
         words[history_start + marks] = cell.index as u32;
         if rules::place::<PLAIN>(words, rule_start, &mut self.counts[g], self.form, cell, player) {
             self.winner[g] = player.number();

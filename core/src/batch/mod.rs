@@ -220,13 +220,15 @@ impl Batch {
         }
     }
 
-    /// One move in every game: `actions[g]` is the cell (row * n + col) game g's player to move
-    /// marks. `winners[g]` gets game g's winner after it (0, 1 or 2).
+    /// One move in every game: `actions[g]` is the action (the cell row * cols + col, under
+    /// gravity the column) game g's player to move marks. `winners[g]` gets game g's winner
+    /// after it (0, 1 or 2).
     ///
     /// # Errors
     /// [`Error::LengthMismatch`] unless both slices have one value per game. With
     /// [`Illegal::Refuse`], a [`ReplayError`] with the index of the first refused action
-    /// ([`Error::OutOfBounds`], [`Error::GameOver`], [`Error::Occupied`]), and no game changed.
+    /// ([`Error::OutOfBounds`], [`Error::GameOver`], [`Error::Occupied`], under gravity
+    /// [`Error::ColumnFull`]), and no game changed.
     pub fn step(
         &mut self,
         actions: &[u32],
@@ -269,8 +271,9 @@ impl Batch {
         Ok(())
     }
 
-    /// For every game, a uniformly random free cell (row * n + col), or [`NO_ACTION`] for a
-    /// game that is over; from each game's own generator, seeded by [`Batch::new`].
+    /// For every game, a uniformly random legal action (a cell, under gravity a column), or
+    /// [`NO_ACTION`] for a game that is over; from each game's own generator, seeded by
+    /// [`Batch::new`].
     ///
     /// # Errors
     /// [`Error::LengthMismatch`] unless `out` has one value per game.
@@ -354,20 +357,20 @@ impl Batch {
         self.games().terminated(out)
     }
 
-    /// Every game's cells: `count * n * n` values 0 (empty), 1 (`X`) or 2 (`O`), row-major, game
+    /// Every game's cells: `count * rows * cols` values 0 (empty), 1 (`X`) or 2 (`O`), row-major, game
     /// after game.
     ///
     /// # Errors
-    /// [`Error::LengthMismatch`] unless `out` has `count * n * n` values.
+    /// [`Error::LengthMismatch`] unless `out` has `count * rows * cols` values.
     pub fn cells_into(&self, out: &mut [u8]) -> Result<(), Error> {
         self.games().cells_into(out)
     }
 
-    /// Every game from its player to move's view: `count * 2 * n * n` flags, game after game,
-    /// each two planes of n * n: the marks of the player to move, then the opponent's.
+    /// Every game from its player to move's view: `count * 2 * rows * cols` flags, game after
+    /// game, each two planes of rows * cols: the marks of the player to move, then the opponent's.
     ///
     /// # Errors
-    /// [`Error::LengthMismatch`] unless `out` has `count * 2 * n * n` values.
+    /// [`Error::LengthMismatch`] unless `out` has `count * 2 * rows * cols` values.
     pub fn observation_into(&self, out: &mut [bool]) -> Result<(), Error> {
         self.games().observation_into(out)
     }
@@ -388,17 +391,17 @@ impl Batch {
     ///
     /// # Errors
     /// [`Error::LengthMismatch`] unless `players` has one value per game and `out` has
-    /// `count * 2 * n * n`; [`Error::InvalidPlayer`] for a value other than 1 or 2. Nothing is
+    /// `count * 2 * rows * cols`; [`Error::InvalidPlayer`] for a value other than 1 or 2. Nothing is
     /// written then.
     pub fn observation_for_into(&self, players: &[u8], out: &mut [bool]) -> Result<(), Error> {
         self.games().observation_for_into(players, out)
     }
 
-    /// Every game's legal actions as a mask: `count * n * n` flags, true for a free cell of a
+    /// Every game's legal actions as a mask: `count * actions` flags ([`Batch::actions`]), true for a legal action of a
     /// game that is not over (all false for a game that is over, never all true).
     ///
     /// # Errors
-    /// [`Error::LengthMismatch`] unless `out` has `count * n * n` values.
+    /// [`Error::LengthMismatch`] unless `out` has `count * actions` values.
     pub fn legal_mask_into(&self, out: &mut [bool]) -> Result<(), Error> {
         self.games().legal_mask_into(out)
     }

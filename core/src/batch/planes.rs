@@ -29,7 +29,7 @@ impl Games<'_> {
     /// As [`Batch::cells_into`](super::Batch::cells_into), for the range.
     ///
     /// # Errors
-    /// [`Error::LengthMismatch`] unless `out` has `count * n * n` values.
+    /// [`Error::LengthMismatch`] unless `out` has `count * rows * cols` values.
     pub fn cells_into(&self, out: &mut [u8]) -> Result<(), Error> {
         let cells = self.form.shape.cells();
         self.per_cell(out, 1, |_, board, part| {
@@ -40,7 +40,7 @@ impl Games<'_> {
     /// As [`Batch::observation_into`](super::Batch::observation_into), for the range.
     ///
     /// # Errors
-    /// [`Error::LengthMismatch`] unless `out` has `count * 2 * n * n` values.
+    /// [`Error::LengthMismatch`] unless `out` has `count * 2 * rows * cols` values.
     pub fn observation_into(&self, out: &mut [bool]) -> Result<(), Error> {
         self.per_cell(out, 2, |g, board, part| self.planes(board, self.next_player(g), part))
     }

@@ -69,7 +69,7 @@ pub struct Game {
     /// Where the rule's state and the history start in `words` (below 2^29 words).
     rule_start: u32,
     history_start: u32,
-    /// The number of moves in the history (at most n * n < 2^32).
+    /// The number of moves in the history (at most rows * cols < 2^32).
     moves: u32,
     win: Option<Win>,
     /// The game's [`Block`](crate::storage::block::Block): the board, then the rule's state
@@ -357,14 +357,9 @@ impl Game {
     /// [`Error::OutOfBounds`] (on row 0) unless col is below cols; [`Error::GameOver`];
     /// [`Error::ColumnFull`]; [`Error::AllocFailed`].
     pub fn drop(&mut self, col: usize) -> Result<(usize, Option<Player>), Error> {
-        self.form.shape.cell(0, col)?;
-        if let Some(winner) = self.winner() {
-            return Err(Error::GameOver { winner });
-        }
-        let row =
-            rules::landing_row(self.words.as_slice(), self.rule_start as usize, self.form, col)
-                .ok_or(Error::ColumnFull { col })?;
-        Ok((row, self.play(row, col)?))
+        let (words, rule_start) = (self.words.as_slice(), self.rule_start as usize);
+        let cell = rules::drop_cell(words, rule_start, self.form, self.winner(), col)?;
+        Ok((cell.row, self.play(cell.row, col)?))
     }
 
     /// Whose turn it is: `X` while `X` has no more marks than `O`, else `O`. In a game played

@@ -331,6 +331,9 @@ pub(crate) fn can_win(
     match winner {
         Some(winner) => winner == player,
         None if form.variant.whole_lines() => counts.open[player.index()] > 0,
+        // A full board is drawn: under the exact rule a window of the player's own overline
+        // holds no opponent mark, yet no move is left to win with.
+        None if counts.marks() == form.shape.cells() => false,
         None => runs::open_window(words, form.shape, form.k(), player.opponent()),
     }
 }
@@ -446,7 +449,22 @@ pub(crate) fn action_cell<const PLAIN: bool>(
         check_move::<PLAIN>(words, rule_start, form, winner, cell)?;
         return Ok(cell);
     }
-    let col = action as usize;
+    drop_cell(words, rule_start, form, winner, action as usize)
+}
+
+/// The cell a mark dropped into column `col` lands on (Connect Four's move, under any rules):
+/// the lowest free cell of the column.
+///
+/// # Errors
+/// [`Error::OutOfBounds`] (reported on row 0) unless col is below cols; [`Error::GameOver`];
+/// [`Error::ColumnFull`].
+pub(crate) fn drop_cell(
+    words: &[u32],
+    rule_start: usize,
+    form: Form,
+    winner: Option<Player>,
+    col: usize,
+) -> Result<Cell, Error> {
     form.shape.cell(0, col)?;
     if let Some(winner) = winner {
         return Err(Error::GameOver { winner });

@@ -177,11 +177,14 @@ impl Model {
         }
     }
 
-    /// Whether some k cells in a row hold no mark of p's opponent.
+    /// Whether some k cells in a row hold no mark of p's opponent, with a move left to make.
     pub fn can_win(&self, p: u8) -> bool {
         let w = self.winner();
         if w != 0 {
             return w == p;
+        }
+        if self.grid.iter().all(|&v| v != 0) {
+            return false;
         }
         let (rows, cols, k) =
             (self.rules.rows as isize, self.rules.cols as isize, self.rules.k as isize);

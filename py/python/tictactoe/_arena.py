@@ -139,7 +139,7 @@ class Arena:
         # A seed per move, from the game's seed, episode and move number: reproducible.
         seed = hash((int(self.seeds[g]), int(self.episodes[g]), game.marks)) & _MASK64
         row, col = best_move(game, simulations=self.simulations, seed=seed)
-        return col if self.batch.gravity else row * self.cols + col
+        return self.batch.action_at(row, col)
 
     def observation(self) -> NDArray[np.int8]:
         """Every game from its agent's view: (count, 2, rows, cols) int8, plane 0 the agent's

@@ -159,7 +159,7 @@ class Player:
         game = self.batch.game(g)
         seed = hash((shard.seed, g, game.marks, tuple(game.history))) & _MASK64
         row, col = best_move(game, simulations=self.simulations, seed=seed)
-        return col if game.gravity else row * game.cols + col
+        return self.batch.action_at(row, col)
 
 
 def _trajectories(rows: list[tuple[NDArray[Any], ...]], batch: Batch) -> Trajectories:
