@@ -6,7 +6,7 @@ use crate::rules::{self, Counts, Form, Rules};
 use crate::shape::Cell;
 use crate::storage::block::Block;
 use crate::storage::board;
-use crate::{Error, Player, ReplayError};
+use crate::{Error, Game, Player, ReplayError};
 
 /// A range of a batch's games, to read: what every query of a [`Batch`](super::Batch) runs on
 /// ([`Batch::games`](super::Batch::games)), and what splits into disjoint ranges that threads
@@ -174,5 +174,36 @@ impl<'a> Games<'a> {
             return Err(Error::GameIndex { game: g, count: self.count() });
         }
         Ok(board::codes(self.board(g), self.form.shape.cells()))
+    }
+
+    /// An independent [`Game`] holding game `g`'s moves (its history included), made by
+    /// replaying them, as [`Batch::game`](super::Batch::game) makes one from the whole batch:
+    /// what a computer player searches from for each game of a range a thread was given. O(the
+    /// game's moves). A game lost by an illegal action has no winner there (the forfeit is the
+    /// batch's: ask [`Games::terminated`]).
+    ///
+    /// ```
+    /// use tictactoe_core::{Batch, Illegal, Rules};
+    /// let mut batch = Batch::with_rules(3, Rules::CONNECT_FOUR, 0)?;
+    /// batch.step(&[3, 4, 5], &mut [0; 3], Illegal::Refuse)?;
+    /// let (_, rest) = batch.games().split_at(1);
+    /// let game = rest.game(1)?; // game 2 of the batch
+    /// assert_eq!((game.marks(), game.cell(5, 5)?), (1, Some(tictactoe_core::Player::X)));
+    /// assert_eq!(game, batch.game(2)?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::GameIndex`] unless `g` is below the range's count; [`Error::AllocFailed`].
+    pub fn game(&self, g: usize) -> Result<Game, Error> {
+        if g >= self.count() {
+            return Err(Error::GameIndex { game: g, count: self.count() });
+        }
+        let mut game = Game::with_rules(self.rules())?;
+        for &index in self.history(g) {
+            let cell = self.form.shape.cell_at(index as usize);
+            game.play(cell.row, cell.col)?;
+        }
+        Ok(game)
     }
 }
