@@ -62,12 +62,17 @@ impl Clone for Board {
     /// Copies without allocating when `self` already has room: what a search does once a
     /// simulation, to start again from the root.
     fn clone_from(&mut self, other: &Board) {
+        // The spans follow from rows, cols and k: copied only when those differ.
+        let same = (self.rows, self.cols, self.k, self.span.len())
+            == (other.rows, other.cols, other.k, other.span.len());
         self.rows = other.rows;
         self.cols = other.cols;
         self.k = other.k;
         self.gravity = other.gravity;
         self.stride = other.stride;
-        self.span.clone_from(&other.span);
+        if !same {
+            self.span.clone_from(&other.span);
+        }
         self.counts.clone_from(&other.counts);
         self.open = other.open;
         self.cells.clone_from(&other.cells);
@@ -185,6 +190,12 @@ impl Board {
         self.cols
     }
 
+    /// The marks in a row that win.
+    #[inline]
+    pub(crate) fn k(&self) -> usize {
+        self.k
+    }
+
     /// The number of cells.
     #[inline]
     pub(crate) fn size(&self) -> usize {
@@ -244,6 +255,12 @@ impl Board {
         &self.threats[side(player)]
     }
 
+    /// Whether `cell` is a threat of `player`.
+    #[inline]
+    pub(crate) fn is_threat(&self, cell: usize, player: Player) -> bool {
+        self.hot[cell][side(player)] > 0
+    }
+
     /// The windows through `cell` in direction `d`, as the first cell of each.
     #[inline]
     pub(crate) fn windows_through(
@@ -263,7 +280,7 @@ impl Board {
     }
 
     /// The cells of the window of direction `d` starting at `first`.
-    #[cfg(test)]
+    #[inline]
     pub(crate) fn window(&self, d: usize, first: usize) -> impl Iterator<Item = usize> {
         let stride = self.stride[d];
         (0..self.k).map(move |i| first + i * stride)

@@ -1,12 +1,13 @@
 //! The one entry point: a best move for any position, perfect where solving fits the budget,
 //! searched otherwise.
 
-use tictactoe_core::Game;
+use alloc::vec::Vec;
 
-use crate::error::side;
+use tictactoe_core::{random, Error, Game, Games, NO_ACTION};
+
 use crate::mcts::Tree;
 use crate::symmetry::MAX_KEYED_CELLS;
-use crate::{tactics, SearchError, Solution, Solver};
+use crate::{SearchError, Solution, Solver};
 
 /// Solving visits at most this many positions when no budget is given: a few seconds at most.
 pub const DEFAULT_MAX_NODES: u64 = 10_000_000;
@@ -18,7 +19,7 @@ pub const DEFAULT_SIMULATIONS: u32 = 10_000;
 /// 4 x 4 position, and the ends of larger games.
 pub const EXACT_EMPTIES: usize = 16;
 
-/// Above 5 x 5 the solver has no transposition table, and solves only this many empty cells.
+/// Above 64 cells the solver has no transposition table, and solves only this many empty cells.
 pub const EXACT_EMPTIES_UNKEYED: usize = 10;
 
 /// The positions a best move may spend on solving before it searches instead: solving the
@@ -59,6 +60,8 @@ impl Default for Options {
 pub struct Computer {
     solver: Solver,
     tree: Tree,
+    /// The simulations the last [`Computer::best_move`] ran.
+    simulations: u32,
 }
 
 impl Computer {
@@ -100,10 +103,24 @@ impl Computer {
         self.solver.solve(game, max_nodes)
     }
 
-    /// A move for the player to move: a perfect one ([`Solver::perfect_move`]) when the position
-    /// has at most [`EXACT_EMPTIES`] empty cells and solving it fits in `options.max_nodes`;
-    /// otherwise an immediate win if there is one, else a block of the opponent's immediate win,
-    /// else the tree search's choice. Always a legal move.
+    /// A move for the player to move, under any rules: a perfect one
+    /// ([`Solver::perfect_move`]) when the position has at most [`EXACT_EMPTIES`] empty cells
+    /// ([`EXACT_EMPTIES_UNKEYED`] above 64 cells) and solving it fits in `options.max_nodes`;
+    /// otherwise the tactics' only move when they leave one (a win now, the block of the
+    /// opponent's only winning cell), else the tree search's choice among the moves they leave.
+    /// Always a legal move; never one that loses at once when another does not.
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Rules};
+    /// use tictactoe_search::{Computer, Options};
+    /// let mut game = Game::with_rules(Rules::CONNECT_FOUR)?;
+    /// for col in [3, 4, 3, 4, 3] {
+    ///     game.drop(col)?; // X threatens column 3
+    /// }
+    /// let options = Options { simulations: 500, ..Options::default() };
+    /// assert_eq!(Computer::new().best_move(&game, &options)?, (2, 3)); // O blocks
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     ///
     /// # Errors
     /// [`SearchError::GameOver`] for a finished game; [`tictactoe_core::Error::AllocFailed`]
@@ -113,12 +130,13 @@ impl Computer {
         game: &Game,
         options: &Options,
     ) -> Result<(usize, usize), SearchError> {
-        let n = side(game)?;
+        self.simulations = 0;
         if game.is_over() {
             return Err(SearchError::GameOver { winner: game.winner() });
         }
-        let empties = n * n - game.marks();
-        let exact = if n * n <= MAX_KEYED_CELLS { EXACT_EMPTIES } else { EXACT_EMPTIES_UNKEYED };
+        let cells = game.rules().cells();
+        let empties = cells - game.marks();
+        let exact = if cells <= MAX_KEYED_CELLS { EXACT_EMPTIES } else { EXACT_EMPTIES_UNKEYED };
         if empties <= exact {
             match self.solver.perfect_move(game, options.max_nodes) {
                 Ok(perfect) => return Ok((perfect.row, perfect.col)),
@@ -126,26 +144,84 @@ impl Computer {
                 Err(error) => return Err(error),
             }
         }
-        if let Some(cell) = tactic(game)? {
-            return Ok((cell / n, cell % n));
-        }
         let cell = self.tree.search(game, options.simulations, options.seed)?;
-        Ok((cell / n, cell % n))
+        self.simulations = self.tree.simulations();
+        Ok((cell / game.cols(), cell % game.cols()))
+    }
+
+    /// The tree search simulations the last [`Computer::best_move`] ran: 0 when it solved the
+    /// position or the tactics left one move, fewer than asked when the search proved the
+    /// root's value first. (For measuring: simulations a second are these over the time.)
+    pub fn simulations(&self) -> u32 {
+        self.simulations
+    }
+
+    /// A move for each game of a batch's range, as [`Computer::best_move`] chooses it, written
+    /// as the batch's action (the cell's index row * cols + col, or under gravity its column),
+    /// [`NO_ACTION`] for a game that is over: a computer opponent for many games at once.
+    ///
+    /// Game `g` of the range searches with the seed drawn from `options.seed` and its index in
+    /// the whole batch, `first + g` (`first`: the index of the range's first game), so a batch
+    /// split into ranges for threads ([`Games::split_at`]) gets the actions of one call over
+    /// the whole batch, whatever the number of threads. Each thread needs its own
+    /// `Computer` (with feature `std`, `Computer::with_this_thread` keeps one a thread).
+    ///
+    /// ```
+    /// use tictactoe_core::{Batch, Rules, NO_ACTION};
+    /// use tictactoe_search::{Computer, Options};
+    /// let batch = Batch::with_rules(4, Rules::CONNECT_FOUR, 0)?;
+    /// let options = Options { simulations: 200, seed: 7, ..Options::default() };
+    /// let mut all = [NO_ACTION; 4];
+    /// Computer::new().actions(batch.games(), &options, 0, &mut all)?;
+    /// // The same actions from two ranges, as two threads would compute them.
+    /// let (front, back) = batch.games().split_at(1);
+    /// let mut parts = [NO_ACTION; 4];
+    /// let (left, right) = parts.split_at_mut(1);
+    /// Computer::new().actions(front, &options, 0, left)?;
+    /// Computer::new().actions(back, &options, 1, right)?;
+    /// assert_eq!(parts, all);
+    /// assert!(all.iter().all(|&column| column < 7));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::LengthMismatch`] (as [`SearchError::Game`]) unless `out` holds one action per
+    /// game, and nothing is written then; [`Error::AllocFailed`]. A refusal part way leaves
+    /// the actions of the games before it written.
+    pub fn actions(
+        &mut self,
+        games: Games<'_>,
+        options: &Options,
+        first: usize,
+        out: &mut [u32],
+    ) -> Result<(), SearchError> {
+        let count = games.count();
+        if out.len() != count {
+            return Err(Error::LengthMismatch { len: out.len(), expected: count }.into());
+        }
+        let gravity = games.rules().gravity;
+        let mut over = Vec::new();
+        over.try_reserve_exact(count).map_err(|_| Error::AllocFailed)?;
+        over.resize(count, false);
+        games.terminated(&mut over)?;
+        for (g, action) in out.iter_mut().enumerate() {
+            if over[g] {
+                *action = NO_ACTION;
+                continue;
+            }
+            let game = games.game(g)?;
+            let options = Options { seed: game_seed(options.seed, first + g), ..*options };
+            let (row, col) = self.best_move(&game, &options)?;
+            // Cells are below 2^32.
+            *action = if gravity { col as u32 } else { (row * game.cols() + col) as u32 };
+        }
+        Ok(())
     }
 }
 
-/// A move no search should miss: the first cell (row-major) that wins now, else the first that
-/// stops the opponent winning next move.
-fn tactic(game: &Game) -> Result<Option<usize>, SearchError> {
-    let n = game.rows();
-    let me = game.next_player();
-    let mut game = game.try_clone()?;
-    for player in [me, me.opponent()] {
-        for cell in 0..n * n {
-            if tactics::wins_at(&mut game, cell / n, cell % n, player) {
-                return Ok(Some(cell));
-            }
-        }
-    }
-    Ok(None)
+/// The search seed of game `index` of a batch searched with `seed`: a SplitMix64 output of the
+/// two, so that the games' searches differ.
+fn game_seed(seed: u64, index: usize) -> u64 {
+    let mut state = seed ^ (index as u64).wrapping_mul(0xD1B5_4A32_D192_ED03);
+    random::next(&mut state)
 }

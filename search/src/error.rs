@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use tictactoe_core::{Error, ErrorKind, Game, Player, Rules};
+use tictactoe_core::{Error, ErrorKind, Player, Rules};
 
 /// Why a search was refused. A refused search changes nothing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -23,8 +23,9 @@ pub enum SearchError {
         /// The board size given.
         n: usize,
     },
-    /// The computer player plays n x n tic-tac-toe (n in a row, no gravity); a game under other
-    /// rules is refused rather than played badly.
+    /// The operation serves n x n tic-tac-toe only (n in a row, no gravity): the perfect-play
+    /// tables ([`PerfectTable`](crate::PerfectTable)). Solving and the computer player serve
+    /// every rule set.
     UnsupportedRules {
         /// The game's rules.
         rules: Rules,
@@ -84,8 +85,8 @@ impl fmt::Display for SearchError {
             SearchError::UnsupportedRules { rules: Rules { rows, cols, k, exact, gravity } } => {
                 write!(
                     f,
-                    "the computer player plays n x n tic-tac-toe with n in a row, not a {rows} x \
-                     {cols} board with k = {k} (exact: {exact}, gravity: {gravity})"
+                    "perfect-play tables exist for n x n tic-tac-toe with n in a row, not a \
+                     {rows} x {cols} board with k = {k} (exact: {exact}, gravity: {gravity})"
                 )
             }
             SearchError::Game(error) => error.fmt(f),
@@ -100,13 +101,4 @@ impl core::error::Error for SearchError {
             _ => None,
         }
     }
-}
-
-/// The side n of a game the computer player plays: n x n tic-tac-toe, n in a row.
-///
-/// # Errors
-/// [`SearchError::UnsupportedRules`] for any other rules.
-pub(crate) fn side(game: &Game) -> Result<usize, SearchError> {
-    let rules = game.rules();
-    rules.tic_tac_toe_side().ok_or(SearchError::UnsupportedRules { rules })
 }

@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 
 use tictactoe_core::{Error, Game, Player};
 
-use crate::board::{side, Board};
+use crate::board::Board;
 use crate::symmetry::{Keys, MAX_KEYED_CELLS};
 use crate::table::{Bound, Stored, Table};
 use crate::tactics;
@@ -291,27 +291,6 @@ impl Search<'_> {
         })
     }
 
-    /// How promising a move at `cell` looks for `player`: over the windows through it, those
-    /// still open to the player (more so the more of the player's marks they hold) and those
-    /// still open to the opponent (which the move spoils). 0 for a cell on no open window.
-    fn promise(&self, cell: usize, player: Player) -> u32 {
-        let (mine, theirs) = (side(player), 1 - side(player));
-        let weight = |marks: u16| 1u32 << (2 * marks.min(12));
-        let mut promise = 0u32;
-        for d in 0..4 {
-            for first in self.board.windows_through(cell, d) {
-                let counts = self.board.counts(d, first);
-                if counts[theirs] == 0 {
-                    promise = promise.saturating_add(weight(counts[mine]));
-                }
-                if counts[mine] == 0 {
-                    promise = promise.saturating_add(weight(counts[theirs]));
-                }
-            }
-        }
-        promise
-    }
-
     /// `player`'s threats that are playable now and win as the game judges them, first in
     /// the solver's order, as many as `out` holds; returns how many were written.
     fn winning_threats(&mut self, player: Player, out: &mut [usize]) -> usize {
@@ -425,7 +404,7 @@ impl Search<'_> {
                 self.board.is_empty(item).then_some(item)
             };
             let Some(cell) = cell.filter(|&cell| Some(cell) != first) else { continue };
-            let promise = self.promise(cell, me);
+            let promise = tactics::promise(&self.board, cell, me);
             if promise == 0 && !self.board.gravity() {
                 // A cell on no window either player can still complete is a pass: every such
                 // cell leads to the same value, so one of them is enough.

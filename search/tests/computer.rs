@@ -1,10 +1,14 @@
-//! The perfect table against the solver, the batch opponent against single games, and the tree
-//! search: legal, deterministic, tactical, and strong against a random player.
+//! The perfect table against the solver, the batch opponents against single games, and the tree
+//! search under every rule set: legal, deterministic, tactical, strong against a random player
+//! and against plain UCT at equal simulations.
 
 mod common;
 
+use core::time::Duration;
+use std::time::Instant;
+
 use common::reachable;
-use tictactoe_core::{random, Batch, Error, Game, Illegal, Player, Status, NO_ACTION};
+use tictactoe_core::{random, Batch, Error, Game, Illegal, Player, Rules, Status, NO_ACTION};
 use tictactoe_search::{Computer, Options, PerfectTable, SearchError, Solver, EXACT_EMPTIES};
 
 #[test]
@@ -184,5 +188,330 @@ fn positions_with_few_empty_cells_get_perfect_moves() {
         let perfect = solver.perfect_move(&game, u64::MAX).unwrap();
         let chosen = computer.best_move(&game, &Options::default()).unwrap();
         assert_eq!(chosen, (perfect.row, perfect.col));
+    }
+}
+
+const EXACT_GOMOKU: Rules = Rules { exact: true, ..Rules::GOMOKU };
+
+/// Rule sets of every kind the search plays.
+const FAMILY: [Rules; 7] = [
+    Rules::CONNECT_FOUR,
+    Rules::GOMOKU,
+    EXACT_GOMOKU,
+    Rules::mnk(7, 7, 4),
+    Rules { gravity: true, ..Rules::mnk(5, 8, 3) },
+    Rules::mnk(2, 40, 4),
+    Rules::mnk(9, 9, 1),
+];
+
+#[test]
+fn search_is_legal_and_deterministic_per_seed_under_every_rule_set() {
+    let mut computer = Computer::new();
+    let mut state = 5;
+    for rules in FAMILY {
+        for seed in 0..2 {
+            let mut game = Game::with_rules(rules).unwrap();
+            while !game.is_over() {
+                let options = search_options(48, seed);
+                let (row, col) = computer.best_move(&game, &options).unwrap();
+                assert!(
+                    game.legal_moves().any(|m| m == (row, col)),
+                    "{rules:?}: ({row}, {col})\n{game}"
+                );
+                assert_eq!(Computer::new().best_move(&game, &options).unwrap(), (row, col));
+                game.play(row, col).unwrap();
+                if !game.is_over() {
+                    let (row, col) = random_move(&game, &mut state);
+                    game.play(row, col).unwrap();
+                }
+            }
+            let over = computer.best_move(&game, &search_options(48, seed));
+            assert_eq!(over, Err(SearchError::GameOver { winner: game.winner() }));
+        }
+    }
+}
+
+/// Connect Four from rows of text, bottom row last.
+fn connect_four(rows: &[&str]) -> Game {
+    Game::from_rows_with_rules(Rules::CONNECT_FOUR, rows).unwrap()
+}
+
+#[test]
+fn under_gravity_search_wins_blocks_and_never_opens_a_win_above() {
+    let mut computer = Computer::new();
+    let empty = ".......";
+    // X wins in column 3 (three on the bottom row); O threatens column 6 too.
+    let win = connect_four(&[empty, empty, empty, "......O", "......O", "XXX...O"]);
+    assert_eq!(computer.best_move(&win, &search_options(100, 0)).unwrap(), (5, 3));
+    // X must block O's column 6.
+    let block = connect_four(&[empty, empty, empty, "......O", "X.....O", "XX....O"]);
+    assert_eq!(computer.best_move(&block, &search_options(100, 0)).unwrap(), (2, 6));
+    // X to move, O has three on the second row: a mark in column 3 would let O win above it.
+    let above = connect_four(&[empty, empty, empty, empty, "OOO..OX", "XOX..XX"]);
+    assert_eq!(above.next_player(), Player::X);
+    for seed in 0..20 {
+        let (_, col) = computer.best_move(&above, &search_options(300, seed)).unwrap();
+        assert_ne!(col, 3, "seed {seed}");
+    }
+}
+
+/// Gomoku from marks given as (row, col) for X and for O, on the empty 15 x 15 board.
+fn gomoku(rules: Rules, x: &[(usize, usize)], o: &[(usize, usize)]) -> Game {
+    let mut game = Game::with_rules(rules).unwrap();
+    for &(row, col) in x {
+        game.make_move(row, col, 1).unwrap();
+    }
+    for &(row, col) in o {
+        game.make_move(row, col, 2).unwrap();
+    }
+    game
+}
+
+#[test]
+fn on_gomoku_search_makes_an_open_four_and_answers_an_open_three() {
+    let mut computer = Computer::new();
+    for rules in [Rules::GOMOKU, EXACT_GOMOKU] {
+        // X (to move) has an open three on row 7, O scattered marks: X makes it an open four.
+        let attack = gomoku(rules, &[(7, 6), (7, 7), (7, 8)], &[(3, 3), (11, 12), (0, 14)]);
+        assert_eq!(attack.next_player(), Player::X);
+        for seed in 0..5 {
+            let chosen = computer.best_move(&attack, &search_options(200, seed)).unwrap();
+            assert!([(7, 5), (7, 9)].contains(&chosen), "{rules:?}: {chosen:?}");
+        }
+        // O (to move) must stop X's open three on column 7 before it is an open four.
+        let defence = gomoku(rules, &[(6, 7), (7, 7), (8, 7), (0, 0)], &[(3, 3), (12, 2)]);
+        assert_eq!(defence.next_player(), Player::O);
+        for seed in 0..5 {
+            let chosen = computer.best_move(&defence, &search_options(200, seed)).unwrap();
+            assert!([(5, 7), (9, 7)].contains(&chosen), "{rules:?}: {chosen:?}");
+        }
+    }
+    // Under the exact rule a run of six does not win: with X's marks at columns 3-6 and 8 on
+    // row 7, column 7 would make six, so the open end at column 2 is the only win.
+    let overline = gomoku(
+        EXACT_GOMOKU,
+        &[(7, 3), (7, 4), (7, 5), (7, 6), (7, 8)],
+        &[(0, 0), (0, 14), (14, 0), (14, 14), (14, 7)],
+    );
+    assert_eq!(computer.best_move(&overline, &search_options(50, 0)).unwrap(), (7, 2));
+}
+
+/// Plays the computer (`simulations` a move) as `side` against `opponent` under `rules`; the
+/// winner, and the time and simulations the computer spent searching.
+fn play_against(
+    computer: &mut Computer,
+    rules: Rules,
+    side: Player,
+    seed: u64,
+    simulations: u32,
+    mut opponent: impl FnMut(&Game) -> (usize, usize),
+) -> (Option<Player>, Duration, u64) {
+    let mut game = Game::with_rules(rules).unwrap();
+    let (mut spent, mut simulated) = (Duration::ZERO, 0);
+    while !game.is_over() {
+        let (row, col) = if game.next_player() == side {
+            let start = Instant::now();
+            let chosen = computer
+                .best_move(&game, &Options { simulations, seed, ..Options::default() })
+                .unwrap();
+            if computer.simulations() > 0 {
+                spent += start.elapsed();
+                simulated += u64::from(computer.simulations());
+            }
+            chosen
+        } else {
+            opponent(&game)
+        };
+        game.play(row, col).unwrap();
+    }
+    (game.winner(), spent, simulated)
+}
+
+/// Games won, lost and drawn by the computer as `side`, and its simulations a second.
+fn score(
+    rules: Rules,
+    side: Player,
+    games: u64,
+    simulations: u32,
+    mut opponent: impl FnMut(&Game, u64) -> (usize, usize),
+) -> ([u32; 3], f64) {
+    let mut computer = Computer::new();
+    let mut results = [0; 3];
+    let (mut spent, mut simulated) = (Duration::ZERO, 0);
+    for seed in 0..games {
+        let (winner, time, count) =
+            play_against(&mut computer, rules, side, seed, simulations, |game| {
+                opponent(game, seed)
+            });
+        results[match winner {
+            Some(player) if player == side => 0,
+            Some(_) => 1,
+            None => 2,
+        }] += 1;
+        spent += time;
+        simulated += count;
+    }
+    (results, simulated as f64 / spent.as_secs_f64().max(1e-9))
+}
+
+#[test]
+fn search_beats_a_random_player_on_connect_four_and_gomoku() {
+    for (rules, simulations) in
+        [(Rules::CONNECT_FOUR, 100), (Rules::GOMOKU, 100), (EXACT_GOMOKU, 100)]
+    {
+        for side in Player::ALL {
+            let games = 20;
+            let mut state = 1;
+            let ([won, lost, drawn], rate) =
+                score(rules, side, games, simulations, |game, _| random_move(game, &mut state));
+            println!(
+                "{rules:?}, computer as {side}, {simulations} simulations: won {won}, lost {lost}, drawn {drawn} against random; {rate:.0} simulations/s"
+            );
+            // At least 95% won.
+            assert!(won * 100 >= 95 * games as u32, "{rules:?} as {side}: won {won} of {games}");
+        }
+    }
+}
+
+/// Plain UCT, as OpenSpiel's `MCTSBot` with a random rollout evaluator plays: every child made
+/// at once in random order, UCT with c = 2 on rewards in [-1, 1], one uniformly random
+/// rollout, and the most visited move. (Without its solver: a weaker judge than the real one.)
+fn plain_uct(game: &Game, simulations: u32, state: &mut u64) -> (usize, usize) {
+    struct Node {
+        cell: usize,
+        visits: f64,
+        total: f64,
+        children: Vec<usize>,
+    }
+    let cols = game.cols();
+    let mut nodes = vec![Node { cell: usize::MAX, visits: 0.0, total: 0.0, children: vec![] }];
+    let mut game = game.clone();
+    for _ in 0..simulations {
+        let (mut path, mut at, mut moves) = (vec![0], 0, 0);
+        while !game.is_over() && !nodes[at].children.is_empty() {
+            let log = nodes[at].visits.ln();
+            let uct = |node: &Node| {
+                if node.visits == 0.0 {
+                    f64::INFINITY
+                } else {
+                    node.total / node.visits + 2.0 * (log / node.visits).sqrt()
+                }
+            };
+            at = *nodes[at]
+                .children
+                .iter()
+                .max_by(|&&a, &&b| uct(&nodes[a]).total_cmp(&uct(&nodes[b])))
+                .unwrap();
+            game.play(nodes[at].cell / cols, nodes[at].cell % cols).unwrap();
+            moves += 1;
+            path.push(at);
+        }
+        if !game.is_over() {
+            let mut cells: Vec<usize> = game.legal_cells().collect();
+            for i in (1..cells.len()).rev() {
+                cells.swap(i, random::below(state, i as u64 + 1) as usize);
+            }
+            for cell in cells {
+                nodes.push(Node { cell, visits: 0.0, total: 0.0, children: vec![] });
+                let child = nodes.len() - 1;
+                nodes[at].children.push(child);
+            }
+            while !game.is_over() {
+                let (row, col) = random_move(&game, state);
+                game.play(row, col).unwrap();
+                moves += 1;
+            }
+        }
+        let winner = game.winner();
+        for _ in 0..moves {
+            game.undo().unwrap();
+        }
+        // The mover into a node at depth d is the player to move at the root for odd d.
+        let root = game.next_player();
+        for (depth, &node) in path.iter().enumerate() {
+            let mover = if depth % 2 == 1 { root } else { root.opponent() };
+            nodes[node].visits += 1.0;
+            nodes[node].total += match winner {
+                Some(player) if player == mover => 1.0,
+                Some(_) => -1.0,
+                None => 0.0,
+            };
+        }
+    }
+    let best = *nodes[0]
+        .children
+        .iter()
+        .max_by(|&&a, &&b| nodes[a].visits.total_cmp(&nodes[b].visits))
+        .unwrap();
+    (nodes[best].cell / cols, nodes[best].cell % cols)
+}
+
+#[test]
+fn search_beats_plain_uct_at_equal_simulations() {
+    for (rules, simulations, games) in [(Rules::CONNECT_FOUR, 300, 20), (Rules::GOMOKU, 200, 3)] {
+        for side in Player::ALL {
+            let mut state = 77;
+            let ([won, lost, drawn], rate) = score(rules, side, games, simulations, |game, _| {
+                plain_uct(game, simulations, &mut state)
+            });
+            println!(
+                "{rules:?}, computer as {side}, {simulations} simulations: won {won}, lost {lost}, drawn {drawn} against plain UCT; {rate:.0} simulations/s"
+            );
+            assert!(won > lost, "{rules:?} as {side}: won {won}, lost {lost}");
+        }
+    }
+}
+
+#[test]
+fn the_batch_computer_plays_legal_moves_the_same_in_any_split() {
+    for rules in [Rules::CONNECT_FOUR, Rules::GOMOKU, Rules::tic_tac_toe(3), Rules::mnk(4, 5, 3)] {
+        let count = 7;
+        let mut batch = Batch::with_rules(count, rules, 3).unwrap();
+        let options = Options { simulations: 40, seed: 9, ..Options::default() };
+        let mut computer = Computer::new();
+        let (mut actions, mut winners) = (vec![0; count], vec![0; count]);
+        let mut players = vec![0; count];
+        for step in 0..rules.cells() {
+            let mut chosen = vec![0; count];
+            computer.actions(batch.games(), &options, 0, &mut chosen).unwrap();
+            // The same from three ranges.
+            let mut parts = vec![0; count];
+            let (front, back) = batch.games().split_at(2);
+            let (middle, back) = back.split_at(3);
+            computer.actions(front, &options, 0, &mut parts[..2]).unwrap();
+            computer.actions(middle, &options, 2, &mut parts[2..5]).unwrap();
+            computer.actions(back, &options, 5, &mut parts[5..]).unwrap();
+            assert_eq!(parts, chosen, "{rules:?}, step {step}");
+            let mut over = vec![false; count];
+            batch.terminated(&mut over).unwrap();
+            for g in 0..count {
+                assert_eq!(over[g], chosen[g] == NO_ACTION, "{rules:?}, step {step}, game {g}");
+            }
+            if over.iter().all(|&o| o) {
+                break;
+            }
+            // The computer plays X, random moves O: the batch accepts every action.
+            batch.random_legal_actions(&mut actions).unwrap();
+            batch.next_players(&mut players).unwrap();
+            for g in 0..count {
+                if players[g] == 1 {
+                    actions[g] = chosen[g];
+                }
+            }
+            let games: Vec<usize> = (0..count).filter(|&g| actions[g] != NO_ACTION).collect();
+            let picked: Vec<u32> = games.iter().map(|&g| actions[g]).collect();
+            batch
+                .step_games(&games, &picked, &mut winners[..games.len()], Illegal::Refuse)
+                .unwrap();
+        }
+        batch.winners(&mut winners).unwrap();
+        assert!(!winners.contains(&2), "{rules:?}: {winners:?}");
+        // Wrong lengths are refused with nothing written.
+        let mut short = vec![5; count - 1];
+        assert_eq!(
+            computer.actions(batch.games(), &options, 0, &mut short),
+            Err(SearchError::Game(Error::LengthMismatch { len: count - 1, expected: count }))
+        );
+        assert_eq!(short, vec![5; count - 1]);
     }
 }

@@ -1,0 +1,114 @@
+//! The cells near the marks: where a search on a large board without gravity draws its moves.
+//!
+//! Why: on 15 x 15 gomoku a move far from every mark takes part in nothing yet, and a playout
+//! that draws uniformly from all 225 cells spends most of its moves there and says little about
+//! the position. The games that matter happen around the marks, so playouts draw from the
+//! empty cells within a small distance of some mark (the whole board on a small one), and the
+//! tree considers the cells within a larger one.
+
+use alloc::vec::Vec;
+
+use tictactoe_core::{random, Error};
+
+use crate::board::Board;
+
+/// Boards with at most this many cells draw from every empty cell: their branching is small
+/// anyway, and every cell can matter (7 x 7 has 49).
+pub(crate) const SMALL_BOARD: usize = 64;
+
+/// A set of candidate cells, kept as a list (to draw from) and a membership flag per cell.
+/// Occupied cells leave the list lazily, when drawn.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Near {
+    list: Vec<u32>,
+    member: Vec<bool>,
+    rows: usize,
+    cols: usize,
+    /// How far from a mark a cell may be (in the max norm) to join, or `None` for every cell.
+    radius: Option<usize>,
+}
+
+impl Near {
+    /// The set for `board`'s position: every empty cell on a small board, else the empty cells
+    /// within `radius` of a mark (the centre on an empty board).
+    ///
+    /// # Errors
+    /// [`Error::AllocFailed`].
+    pub(crate) fn load(&mut self, board: &Board, radius: usize) -> Result<(), Error> {
+        let cells = board.size();
+        self.rows = board.rows();
+        self.cols = board.cols();
+        self.list.clear();
+        self.list.try_reserve(cells).map_err(|_| Error::AllocFailed)?;
+        self.member.clear();
+        self.member.try_reserve(cells).map_err(|_| Error::AllocFailed)?;
+        self.member.resize(cells, false);
+        if cells <= SMALL_BOARD {
+            self.radius = None;
+            for cell in (0..cells).filter(|&cell| board.is_empty(cell)) {
+                self.join(cell);
+            }
+            return Ok(());
+        }
+        self.radius = Some(radius);
+        let mut marked = false;
+        for cell in (0..cells).filter(|&cell| !board.is_empty(cell)) {
+            marked = true;
+            self.add_around(cell, board);
+        }
+        if !marked {
+            self.join((self.rows / 2) * self.cols + self.cols / 2);
+        }
+        Ok(())
+    }
+
+    /// Copies `other` without allocating when there is room.
+    pub(crate) fn copy_from(&mut self, other: &Near) {
+        self.list.clone_from(&other.list);
+        self.member.clone_from(&other.member);
+        self.rows = other.rows;
+        self.cols = other.cols;
+        self.radius = other.radius;
+    }
+
+    #[inline]
+    fn join(&mut self, cell: usize) {
+        if !self.member[cell] {
+            self.member[cell] = true;
+            // Cells are below 2^32.
+            self.list.push(cell as u32);
+        }
+    }
+
+    /// Adds the empty cells near the new mark at `cell`.
+    #[inline]
+    pub(crate) fn add_around(&mut self, cell: usize, board: &Board) {
+        let Some(radius) = self.radius else { return };
+        let (row, col) = (cell / self.cols, cell % self.cols);
+        for r in row.saturating_sub(radius)..=(row + radius).min(self.rows - 1) {
+            for c in col.saturating_sub(radius)..=(col + radius).min(self.cols - 1) {
+                let near = r * self.cols + c;
+                if !self.member[near] && board.is_empty(near) {
+                    self.member[near] = true;
+                    self.list.push(near as u32);
+                }
+            }
+        }
+    }
+
+    /// A uniformly drawn empty cell of the set, or `None` when it holds none.
+    #[inline]
+    pub(crate) fn draw(&mut self, board: &Board, state: &mut u64) -> Option<usize> {
+        while !self.list.is_empty() {
+            let i = random::below(state, self.list.len() as u64) as usize;
+            let cell = self.list[i] as usize;
+            if board.is_empty(cell) {
+                return Some(cell);
+            }
+            // Taken since it joined: it never becomes empty again in a playout.
+            self.list.swap_remove(i);
+            self.member[cell] = false;
+        }
+        None
+    }
+}
