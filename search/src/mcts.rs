@@ -246,7 +246,7 @@ impl Tree {
                     self.nodes[child].proven = Proven::Win;
                     break Some(to_move);
                 }
-                if self.board.marks() == self.board.size() {
+                if self.is_drawn() {
                     self.nodes[child].proven = Proven::Draw;
                     break None;
                 }
@@ -344,7 +344,7 @@ impl Tree {
     fn playout(&mut self, game: &mut Game, mut player: Player, state: &mut u64) -> Option<Player> {
         let cells = self.board.size();
         loop {
-            if self.board.marks() == cells {
+            if self.is_drawn() {
                 return None;
             }
             let opponent = player.opponent();
@@ -363,6 +363,15 @@ impl Tree {
             }
             player = opponent;
         }
+    }
+
+    /// Whether the simulation's position can only be a draw: the board is full, or neither
+    /// player has a window left to complete (on a large board where k is the side, a few
+    /// random marks block every line: no need to fill the rest).
+    #[inline]
+    fn is_drawn(&self) -> bool {
+        self.board.marks() == self.board.size()
+            || !self.board.can_win(Player::X) && !self.board.can_win(Player::O)
     }
 
     /// One of `player`'s threats that is playable now.
