@@ -494,15 +494,27 @@ static void test_text(void) {
     CHECK(back == sentinel);
 }
 
-static void test_computer_player_refuses_other_rules(void) {
-    tictactoe_game *game = connect_four();
+static void test_computer_player_under_the_familys_rules(void) {
+    tictactoe_game *game = connect_four(), *small = NULL;
     tictactoe_batch *batch = NULL;
-    uint32_t winner = SENTINEL, plies = SENTINEL, row = SENTINEL, col = SENTINEL, actions[2] = {SENTINEL, SENTINEL};
-    CHECK_RESULT(tictactoe_game_solve(game, TICTACTOE_DEFAULT_MAX_NODES, &winner, &plies),
-                 TICTACTOE_RESULT_UNSUPPORTED_RULES);
-    CHECK_RESULT(tictactoe_game_best_move(game, 10, 1, &row, &col), TICTACTOE_RESULT_UNSUPPORTED_RULES);
-    CHECK(winner == SENTINEL && plies == SENTINEL && row == SENTINEL && col == SENTINEL);
+    uint32_t winner = SENTINEL, plies = SENTINEL, row = SENTINEL, col = SENTINEL, again = SENTINEL;
+    uint32_t actions[2] = {SENTINEL, SENTINEL};
+    /* Connect Four's empty board is far beyond a small budget: refused, out-params untouched. */
+    CHECK_RESULT(tictactoe_game_solve(game, 1000, &winner, &plies), TICTACTOE_RESULT_BUDGET_EXCEEDED);
+    CHECK(winner == SENTINEL && plies == SENTINEL);
+    /* A searched move lands on the bottom row, the same for the same seed. */
+    CHECK_RESULT(tictactoe_game_best_move(game, 200, 1, &row, &col), TICTACTOE_RESULT_OK);
+    CHECK(row == 5 && col < 7);
+    row = SENTINEL;
+    CHECK_RESULT(tictactoe_game_best_move(game, 200, 1, &row, &again), TICTACTOE_RESULT_OK);
+    CHECK(again == col);
     tictactoe_game_free(game);
+    /* 4 x 4, k = 3: a win for X (the m,n,k literature). */
+    CHECK_RESULT(tictactoe_game_new_mnk(4, 4, 3, 0, &small), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_game_solve(small, TICTACTOE_DEFAULT_MAX_NODES, &winner, &plies), TICTACTOE_RESULT_OK);
+    CHECK(winner == 1);
+    tictactoe_game_free(small);
+    /* The perfect-play table is n x n tic-tac-toe's alone. */
     /* A square board is not enough: 3 x 3 with k = 2 is not tic-tac-toe. */
     CHECK_RESULT(tictactoe_batch_new_mnk(2, 3, 3, 2, 0, 1, &batch), TICTACTOE_RESULT_OK);
     CHECK_RESULT(tictactoe_batch_perfect_actions(batch, actions, 2), TICTACTOE_RESULT_UNSUPPORTED_RULES);
@@ -680,7 +692,7 @@ int main(void) {
     test_winning_runs_buffer();
     test_positions();
     test_text();
-    test_computer_player_refuses_other_rules();
+    test_computer_player_under_the_familys_rules();
     test_batch_new_and_rules();
     test_batch_connect_four();
     return checks_report("test_family");

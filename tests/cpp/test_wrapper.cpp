@@ -308,13 +308,17 @@ void test_computer_player() {
     auto first = big.best_move(200, 7), again = big.best_move(200, 7);
     CHECK(first.row < 7 && first.col < 7 && first.row == again.row && first.col == again.col);
     CHECK(big.cells() == before && big.marks() == 0);
-    // No move in a finished game; other rules than n x n tic-tac-toe are not played.
+    // No move in a finished game.
     CHECK_THROWS(played(3, {0, 3, 1, 4, 2}).best_move(), TICTACTOE_RESULT_GAME_OVER);
     CHECK_THROWS(played(3, {0, 1, 2, 4, 3, 5, 7, 6, 8}).best_move(10), TICTACTOE_RESULT_GAME_OVER);
+    // Every rule set is played: Connect Four's move lands on the bottom row, the same for a
+    // seed; its empty board is far beyond a small budget, which refuses; 4 x 4, k = 3 is a win
+    // for X (the m,n,k literature).
     tictactoe::game c4(tictactoe::rules::connect_four());
-    CHECK_THROWS(c4.solve(), TICTACTOE_RESULT_UNSUPPORTED_RULES);
-    CHECK_THROWS(c4.best_move(), TICTACTOE_RESULT_UNSUPPORTED_RULES);
-    CHECK_THROWS(tictactoe::game::mnk(4, 4, 3).solve(), TICTACTOE_RESULT_UNSUPPORTED_RULES);
+    auto drop = c4.best_move(200, 3), same = c4.best_move(200, 3);
+    CHECK(drop.row == 5 && drop.col < 7 && drop.col == same.col && c4.marks() == 0);
+    CHECK_THROWS(c4.solve(1000), TICTACTOE_RESULT_BUDGET_EXCEEDED);
+    CHECK(tictactoe::game::mnk(4, 4, 3).solve().winner == 1);
 }
 
 void test_perfect_actions() {

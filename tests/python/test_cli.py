@@ -115,8 +115,12 @@ def test_gomoku_labels_stay_aligned_and_exact_refuses_an_overline() -> None:
     assert exact.returncode == 0 and exact.stdout.endswith("in progress: O to move\n")
 
 
-def test_bad_rules_and_a_computer_without_them() -> None:
+def test_bad_rules_and_the_computer_on_connect_four() -> None:
     bad = run("--size", "3", "--k", "4")
     assert bad.returncode == 2 and "k = 4 is invalid on a 3 x 3 board" in bad.stderr
-    unsupported = run("--size", "6", "--cols", "7", "--k", "4", "--gravity", "--computer", "X")
-    assert unsupported.returncode == 2 and "the computer cannot play" in unsupported.stdout
+    # The computer (X) opens; O asks for a hint, drops, takes it back (with X's reply), quits.
+    four = run("--size", "6", "--cols", "7", "--k", "4", "--gravity", "--computer", "X",
+               "--simulations", "200", stdin="h\n3\nu\nq\n")
+    assert four.returncode == 1, four.stdout + four.stderr
+    assert four.stdout.count("the computer (X) plays column ") == 2  # the opening and the reply to O's drop
+    assert "hint: column " in four.stdout

@@ -3,9 +3,9 @@
 
 Tic-tac-toe on N x N by default; gomoku is ``--size 15 --k 5``, Connect Four ``--size 6 --cols 7
 --k 4 --gravity``. Two people take turns, or one plays against the computer (``--computer O``
-lets it play O; n x n tic-tac-toe only, for now), or the computer plays both sides. Type a row
-and a column to move (under gravity, a column: the mark falls to its lowest free cell), ``u``
-to take back your last move (and the computer's reply), ``h`` for a hint, ``q`` to quit.
+lets it play O), or the computer plays both sides. Type a row and a column to move (under
+gravity, a column: the mark falls to its lowest free cell), ``u`` to take back your last move
+(and the computer's reply), ``h`` for a hint, ``q`` to quit.
 
 Every rule and every move of the computer comes from the library: this file only reads input,
 calls ``play``, ``undo`` and ``best_move``, and prints what the game says.
@@ -55,6 +55,11 @@ def make_move(game: TicTacToe, text: str) -> None:
         game.play(*parse_cell(text))
 
 
+def where(game: TicTacToe, row: int, col: int) -> str:
+    """A cell as the person types it: a column under gravity, else a row and a column."""
+    return f"column {col}" if game.gravity else f"{row} {col}"
+
+
 def replay(game: TicTacToe, moves: str) -> int:
     for number, token in enumerate(moves.split(), start=1):
         try:
@@ -77,7 +82,7 @@ class Session:
     def computer_move(self) -> None:
         row, col = best_move(self.game, simulations=self.simulations)
         self.game.play(row, col)
-        print(f"the computer ({SYMBOLS[self.game.history[-1][2]]}) plays {row} {col}")
+        print(f"the computer ({SYMBOLS[self.game.history[-1][2]]}) plays {where(self.game, row, col)}")
         show(self.game)
 
     def take_back(self) -> None:
@@ -96,7 +101,7 @@ class Session:
         except ValueError as error:  # rules the computer does not play yet
             print(f"no hint: {error}")
             return
-        print(f"hint: {row} {col}")
+        print(f"hint: {where(self.game, row, col)}")
 
     def run(self) -> int:
         show(self.game)

@@ -29,7 +29,7 @@ Policy = Callable[[NDArray[np.int8], NDArray[np.int8]], "NDArray[np.integer] | l
 #: The opponents built in: ``"random"`` (a uniformly random legal move from the game's own
 #: generator), ``"perfect"`` (never loses; tic-tac-toe up to 3 x 3), ``"computer"`` (the
 #: library's computer player: exact when it can solve the position, else tree search of
-#: ``simulations``; the rules it plays are the search's: n x n tic-tac-toe for now).
+#: ``simulations``; under every rule set).
 OPPONENTS = ("random", "perfect", "computer")
 
 #: Which side the agent plays: always X, always O, or X and O in turn, episode after episode.

@@ -89,7 +89,7 @@ class Player:
     """Plays shards on one batch of ``batch_size`` games under the rules ``Batch`` takes (``n``
     and ``k``, ``cols``, ``exact``, ``gravity``), both sides by ``policy``: "random" (a
     uniformly random legal move from each game's own generator), "computer" (the library's
-    computer player, ``simulations`` a move when it cannot solve; n x n tic-tac-toe for now) or
+    computer player, ``simulations`` a move when it cannot solve) or
     a :data:`Policy`. What a Ray actor holds."""
 
     def __init__(
