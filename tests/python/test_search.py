@@ -4,6 +4,7 @@ every 3 x 3 position, the budget, refusals, determinism, and the batch's perfect
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 import numpy as np
 import pytest
@@ -173,3 +174,33 @@ def test_batch_perfect_opponent_refusals() -> None:
         Batch(4, 3).perfect_actions(out=np.empty(3, dtype=np.int64))
     with pytest.raises(TypeError):
         Batch(4, 3).perfect_actions(out=np.empty(4, dtype=np.int32))
+
+
+@pytest.mark.parametrize(
+    ("rules", "value"),
+    [
+        ({"n": 3, "k": 3, "cols": 4}, (1, 7)),  # 3 x 4, three in a row: X wins in 7 plies
+        ({"n": 4, "k": 3, "cols": 3, "gravity": True}, (0, 12)),  # 4 x 3, three, gravity: a draw
+        ({"n": 3, "k": 3, "cols": 5, "exact": True}, (1, 7)),  # 3 x 5, exactly three: X in 7
+    ],
+    ids=str,
+)
+def test_solve_knows_the_familys_small_values(rules: dict[str, Any], value: tuple[int, int]) -> None:
+    game = TicTacToe(**rules)
+    assert tictactoe.solve(game) == value
+    row, col = tictactoe.best_move(game)
+    winner = game.play(row, col)
+    assert winner == 0 and tictactoe.solve(game)[0] == value[0]  # a perfect move keeps the value
+
+
+def test_best_move_plays_connect_four_and_gomoku() -> None:
+    four = TicTacToe(6, 4, cols=7, gravity=True)
+    for col in (3, 3, 4, 4, 5):  # X has three on the bottom row: O blocks an end
+        four.drop(col)
+    assert four.history[-1] == (5, 5, 1)
+    row, col = tictactoe.best_move(four, simulations=200, seed=1)
+    assert (row, col) in [(5, 2), (5, 6)]
+    gomoku = TicTacToe(15, 5)
+    for move in [(7, 3), (0, 0), (7, 4), (0, 2), (7, 5), (0, 4), (7, 6)]:
+        gomoku.play(*move)
+    assert tictactoe.best_move(gomoku, simulations=200, seed=1) in [(7, 2), (7, 7)]  # O blocks the four
