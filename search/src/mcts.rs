@@ -13,7 +13,7 @@ use tictactoe_core::{Error, Game, Player};
 
 use crate::board::Board;
 use crate::near::Near;
-use crate::tactics::Choices;
+use crate::tactics::{self, Choices};
 
 /// The exploration constant of UCT's confidence bound, for rewards in [0, 1]. Measured against
 /// a plain UCT player on Connect Four (5 000 simulations a move, 30 games a side): 0.7 won 54
@@ -99,6 +99,8 @@ pub(crate) struct Tree {
     columns: Vec<u32>,
     /// The simulations the last search ran.
     simulations: u32,
+    /// Whether only a run of exactly k wins.
+    exact: bool,
 }
 
 fn reserve<T>(items: &mut Vec<T>, len: usize) -> Result<(), Error> {
@@ -118,6 +120,7 @@ impl Tree {
         seed: u64,
     ) -> Result<usize, Error> {
         self.simulations = 0;
+        self.exact = game.rules().exact;
         self.root.load(game)?;
         self.near_root.load(&self.root, PLAYOUT_RADIUS)?;
         let cells = self.root.size();
@@ -348,7 +351,7 @@ impl Tree {
                 return None;
             }
             let opponent = player.opponent();
-            let cell = match self.threat(player).or_else(|| self.threat(opponent)) {
+            let cell = match self.threat(game, player).or_else(|| self.threat(game, opponent)) {
                 Some(cell) => cell,
                 None if self.board.gravity() => self.column(state),
                 None => match self.near.draw(&self.board, state) {
@@ -374,14 +377,20 @@ impl Tree {
             || !self.board.can_win(Player::X) && !self.board.can_win(Player::O)
     }
 
-    /// One of `player`'s threats that is playable now.
+    /// One of `player`'s threats that is playable now (under the exact rule, one that the game
+    /// confirms: a threat there can make an overline).
     #[inline]
-    fn threat(&self, player: Player) -> Option<usize> {
-        let threats = self.board.threats(player);
-        if !self.board.gravity() {
+    fn threat(&self, game: &mut Game, player: Player) -> Option<usize> {
+        let board = &self.board;
+        let threats = board.threats(player);
+        if !board.gravity() && !self.exact {
             return threats.first().map(|&cell| cell as usize);
         }
-        threats.iter().map(|&cell| cell as usize).find(|&cell| self.board.is_playable(cell))
+        let cols = board.cols();
+        threats.iter().map(|&cell| cell as usize).find(|&cell| {
+            board.is_playable(cell)
+                && (!self.exact || tactics::wins_at(game, cell / cols, cell % cols, player))
+        })
     }
 
     /// Under gravity, the landing cell of a column with room, drawn at random. (Leaving out

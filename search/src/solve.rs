@@ -40,8 +40,13 @@ pub struct PerfectMove {
     pub solution: Solution,
 }
 
-/// The budget ran out.
-struct Exceeded;
+/// Why a solve stopped before its end.
+enum Stop {
+    /// The budget ran out.
+    Exceeded,
+    /// The list of moves could not grow.
+    AllocFailed,
+}
 
 /// An exact solver. It keeps its table between solves, so that solving many positions allocates
 /// once; every solve still starts from an empty table, so results never depend on earlier calls.
@@ -88,7 +93,8 @@ impl Solver {
     ///
     /// # Errors
     /// [`SearchError::BudgetExceeded`] when it would visit more than `max_nodes` positions;
-    /// [`Error::AllocFailed`] (as [`SearchError::Game`]) when the table cannot be had.
+    /// [`Error::AllocFailed`] (as [`SearchError::Game`]) when the table or the lists of moves
+    /// cannot be had.
     pub fn solve(&mut self, game: &Game, max_nodes: u64) -> Result<Solution, SearchError> {
         self.nodes = 0;
         if game.is_over() {
@@ -139,8 +145,10 @@ impl Solver {
         let mut board = Board::default();
         board.load(game)?;
         let (order, rank) = order(&board).ok_or(alloc)?;
+        // The moves of every node on a path: room for the first few levels, grown (and refused
+        // when it cannot grow) beyond.
         let mut stack = Vec::new();
-        stack.try_reserve(cells * (cells + 1) / 2 + cells).map_err(|_| alloc)?;
+        stack.try_reserve(cells.saturating_mul(cells.min(16))).map_err(|_| alloc)?;
         let mut search = Search {
             game: game.try_clone()?,
             board,
@@ -155,8 +163,10 @@ impl Solver {
         };
         let outcome = search.solve_root();
         self.nodes = search.nodes;
-        let (score, cell) =
-            outcome.map_err(|Exceeded| SearchError::BudgetExceeded { max_nodes })?;
+        let (score, cell) = outcome.map_err(|stop| match stop {
+            Stop::Exceeded => SearchError::BudgetExceeded { max_nodes },
+            Stop::AllocFailed => SearchError::Game(Error::AllocFailed),
+        })?;
         let mover = game.next_player();
         let solution = match score {
             0 => Solution { winner: None, plies: empties },
@@ -239,7 +249,7 @@ struct Search<'t> {
 impl Search<'_> {
     /// The root's exact score and a best move: first whether it is won, drawn or lost (a
     /// narrow window, cheap), then, for a win or a loss, its distance.
-    fn solve_root(&mut self) -> Result<(i32, usize), Exceeded> {
+    fn solve_root(&mut self) -> Result<(i32, usize), Stop> {
         let mut score = self.negamax(-1, 1, 0)?;
         if score > 0 {
             score = self.negamax(0, INFINITY, 0)?;
@@ -318,10 +328,10 @@ impl Search<'_> {
 
     /// The score of the position for the player to move, counted from the root `ply` moves up,
     /// as fail-soft alpha-beta: exact inside (alpha, beta), else a bound on the side it fell.
-    fn negamax(&mut self, mut alpha: i32, mut beta: i32, ply: i32) -> Result<i32, Exceeded> {
+    fn negamax(&mut self, mut alpha: i32, mut beta: i32, ply: i32) -> Result<i32, Stop> {
         self.nodes += 1;
         if self.nodes > self.max_nodes {
-            return Err(Exceeded);
+            return Err(Stop::Exceeded);
         }
         let root = ply == 0;
         let empties = self.board.size() - self.board.marks();
@@ -391,6 +401,7 @@ impl Search<'_> {
         // This node's moves on the stack: the stored best move first, then the rest by their
         // promise (see `promise`), ties in the solver's order.
         let base = self.stack.len();
+        self.stack.try_reserve(self.order.len() + 1).map_err(|_| Stop::AllocFailed)?;
         if let Some(cell) = first.filter(|&cell| self.board.is_playable(cell)) {
             self.stack.push(cell as u64);
         }
@@ -433,8 +444,8 @@ impl Search<'_> {
             self.take_back(cell, me);
             let score = match score {
                 Ok(score) => score,
-                Err(exceeded) => {
-                    outcome = Err(exceeded);
+                Err(stop) => {
+                    outcome = Err(stop);
                     break;
                 }
             };

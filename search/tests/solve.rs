@@ -330,6 +330,9 @@ fn large_rule_sets_are_refused_past_the_budget() {
             Err(SearchError::BudgetExceeded { max_nodes: 10_000 })
         );
     }
+    // A board of 90 000 cells is refused for its budget, not for its memory.
+    let huge = Game::new(300).unwrap();
+    assert_eq!(solver.solve(&huge, 1_000), Err(SearchError::BudgetExceeded { max_nodes: 1_000 }));
     // Connect Four with 18 empty cells is solved.
     let mut state = 4;
     let game = loop {
