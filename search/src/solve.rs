@@ -290,15 +290,18 @@ impl Search<'_> {
 
     /// The playable cells, in the solver's order.
     fn moves(&self) -> impl Iterator<Item = usize> + '_ {
-        let board = &self.board;
-        self.order.iter().filter_map(move |&item| {
-            let item = item as usize;
-            if board.gravity() {
-                board.landing(item)
-            } else {
-                board.is_empty(item).then_some(item)
-            }
-        })
+        (0..self.order.len()).filter_map(|rank| self.move_at(rank))
+    }
+
+    /// The move of `order[rank]`, if it can be played: the cell if it is empty, or under
+    /// gravity the column's landing cell if it has room.
+    fn move_at(&self, rank: usize) -> Option<usize> {
+        let item = self.order[rank] as usize;
+        if self.board.gravity() {
+            self.board.landing(item)
+        } else {
+            self.board.is_empty(item).then_some(item)
+        }
     }
 
     /// `player`'s threats that are playable now and win as the game judges them, first in
@@ -408,13 +411,9 @@ impl Search<'_> {
         let sorted = self.stack.len();
         let mut dead = false;
         for rank in 0..self.order.len() {
-            let item = self.order[rank] as usize;
-            let cell = if self.board.gravity() {
-                self.board.landing(item)
-            } else {
-                self.board.is_empty(item).then_some(item)
+            let Some(cell) = self.move_at(rank).filter(|&cell| Some(cell) != first) else {
+                continue;
             };
-            let Some(cell) = cell.filter(|&cell| Some(cell) != first) else { continue };
             let promise = tactics::promise(&self.board, cell, me);
             if promise == 0 && !self.board.gravity() {
                 // A cell on no window either player can still complete is a pass: every such
@@ -429,9 +428,9 @@ impl Search<'_> {
         }
         self.stack[sorted..].sort_unstable();
         for i in sorted..self.stack.len() {
-            let item = self.order[(self.stack[i] & 0xFFFF_FFFF) as usize] as usize;
-            let cell = if self.board.gravity() { self.board.landing(item) } else { Some(item) };
-            self.stack[i] = cell.unwrap_or(0) as u64;
+            // The rank's move was playable when it was listed.
+            self.stack[i] =
+                self.move_at((self.stack[i] & 0xFFFF_FFFF) as usize).unwrap_or(0) as u64;
         }
         let original_alpha = alpha;
         let mut best = -INFINITY;
