@@ -10,6 +10,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyInt, PyList, PyTuple};
 use tictactoe_core::{Batch, Error, Games, Illegal, ReplayError, Rules};
+use tictactoe_search::Computer;
 
 use crate::arrays::{
     actions_output, checked_output, flat_readwrite, optional_slice, output, python_actions,
@@ -305,6 +306,49 @@ impl PyBatch {
         let table = search::perfect_table(self.batch.rules())?;
         self.actions.resize(count, 0);
         table.actions(self.batch.games(), &mut self.actions).map_err(search::search_error)?;
+        write_actions(&out, &self.actions)?;
+        Ok(out)
+    }
+
+    /// The computer player's action per game (a cell, row * cols + col; under gravity a
+    /// column), -1 for a game that is over, as int64 (count,), under any rules: as
+    /// `tictactoe.best_move` chooses, with `simulations` (default 10 000) of tree search where
+    /// it cannot solve, game g's search seeded from `seed` and g (the same whatever `threads`).
+    /// The games' opponent for search and self-play; threaded like the rest of the batch.
+    #[pyo3(signature = (*, simulations = None, seed = None, out = None))]
+    fn computer_actions<'py>(
+        &mut self,
+        py: Python<'py>,
+        simulations: Option<&Bound<'py, PyAny>>,
+        seed: Option<&Bound<'py, PyAny>>,
+        out: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let options = search::options(simulations, seed, None)?;
+        let count = self.batch.count();
+        let out = actions_output(py, out, count)?;
+        self.actions.resize(count, 0);
+        let sizes = shares(count, self.threads);
+        let starts: Vec<usize> = sizes
+            .iter()
+            .scan(0, |start, &size| {
+                let first = *start;
+                *start += size;
+                Some(first)
+            })
+            .collect();
+        let parts: Vec<_> = cut(self.batch.games(), &sizes, 1)
+            .into_iter()
+            .zip(starts)
+            .zip(cut(self.actions.as_mut_slice(), &sizes, 1))
+            .collect();
+        let done = py.detach(|| {
+            run_parts(parts, |(games, first), part| {
+                Computer::with_this_thread(|computer| {
+                    computer.actions(games, &options, first, part)
+                })
+            })
+        });
+        done.map_err(search::search_error)?;
         write_actions(&out, &self.actions)?;
         Ok(out)
     }

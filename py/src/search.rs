@@ -110,10 +110,19 @@ pub(crate) fn best_move(
     seed: Option<&Bound<'_, PyAny>>,
     max_nodes: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(usize, usize)> {
-    let options = Options {
+    let options = options(simulations, seed, max_nodes)?;
+    with_computer(py, game, |computer, game| computer.best_move(game, &options))
+}
+
+/// The computer player's options from Python's keywords, each defaulted when absent or None.
+pub(crate) fn options(
+    simulations: Option<&Bound<'_, PyAny>>,
+    seed: Option<&Bound<'_, PyAny>>,
+    max_nodes: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Options> {
+    Ok(Options {
         simulations: non_negative(simulations, "simulations", DEFAULT_SIMULATIONS)?,
         seed: non_negative(seed, "seed", 0)?,
         max_nodes: non_negative(max_nodes, "max_nodes", DEFAULT_MOVE_NODES)?,
-    };
-    with_computer(py, game, |computer, game| computer.best_move(game, &options))
+    })
 }

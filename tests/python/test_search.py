@@ -204,3 +204,21 @@ def test_best_move_plays_connect_four_and_gomoku() -> None:
     for move in [(7, 3), (0, 0), (7, 4), (0, 2), (7, 5), (0, 4), (7, 6)]:
         gomoku.play(*move)
     assert tictactoe.best_move(gomoku, simulations=200, seed=1) in [(7, 2), (7, 7)]  # O blocks the four
+
+
+def test_batch_computer_actions_play_every_rule_set_the_same_on_any_threads() -> None:
+    for rules in ({"n": 6, "k": 4, "cols": 7, "gravity": True}, {"n": 9, "k": 4}, {"n": 3}):
+        one = Batch(600, seed=3, threads=1, **rules)  # type: ignore[arg-type]
+        two = Batch(600, seed=3, threads=2, **rules)  # type: ignore[arg-type]
+        for _ in range(3):
+            actions = one.computer_actions(simulations=30, seed=5)
+            assert np.array_equal(actions, two.computer_actions(simulations=30, seed=5))
+            legal = one.legal_mask()
+            assert all(a == -1 or legal[g, a] for g, a in enumerate(actions.tolist()))
+            one.step(actions, illegal="lose")  # -1 for a finished game forfeits nothing
+            two.step(actions, illegal="lose")
+    # The batch's computer answers a threat as best_move does: X has three on the bottom row.
+    batch = Batch(1, 6, k=4, cols=7, gravity=True)
+    for column in (3, 3, 4, 4, 5):
+        batch.step([column])
+    assert batch.computer_actions(simulations=100).tolist()[0] in (2, 6)

@@ -201,6 +201,13 @@ class Batch:
         reset_terminated: bool = False,
     ) -> NDArray[np.int64]: ...
     def perfect_actions(self, *, out: Optional[NDArray[np.int64]] = None) -> NDArray[np.int64]: ...
+    def computer_actions(
+        self,
+        *,
+        simulations: Optional[int] = None,
+        seed: Optional[int] = None,
+        out: Optional[NDArray[np.int64]] = None,
+    ) -> NDArray[np.int64]: ...
     def step(
         self,
         actions: _Indices,
