@@ -1071,11 +1071,10 @@ tictactoe_result tictactoe_game_best_move(const tictactoe_game *game,
                                           uint32_t *col_out);
 
 // Writes a perfect action (row * n + col) for each game of a batch of boards up to 3 x 3 into
-// `actions_out`
-// (of `count`, the number of games), `TICTACTOE_NO_ACTION` for a game that is over: a perfect
-// opponent for every game at once, read from a table of every position (built once per
-// process and size, about 20 ms for 3 x 3, by the first call). Among equally good moves, the fastest win and the
-// slowest loss; then a fixed order.
+// `actions_out` (of `count`, the number of games), `TICTACTOE_NO_ACTION` for a game that is
+// over: a perfect opponent for every game at once, read from a table of every position (built
+// once per process and size, about 20 ms for 3 x 3, by the first call). Among equally good
+// moves, the fastest win and the slowest loss; then a fixed order.
 //
 // Returns `UNSUPPORTED_RULES` for a batch that is not of n x n tic-tac-toe (checked first),
 // `UNSUPPORTED_SIZE` for a batch of boards above 3 x 3, `LENGTH_MISMATCH` for another
@@ -1089,6 +1088,26 @@ tictactoe_result tictactoe_game_best_move(const tictactoe_game *game,
 tictactoe_result tictactoe_batch_perfect_actions(const tictactoe_batch *batch,
                                                  uint32_t *actions_out,
                                                  size_t count);
+
+// Writes the computer player's action for each game of a batch of any rules into
+// `actions_out` (of `count`, the number of games): a cell (row * cols + col), or under gravity
+// a column, as `tictactoe_game_best_move` chooses it with `simulations` of tree search where
+// it cannot solve, game g's search seeded from `seed` and g; `TICTACTOE_NO_ACTION` for a game
+// that is over. An opponent for every game at once.
+//
+// Returns `LENGTH_MISMATCH` for another `count`, `NULL_PARAMETER`, `ALLOC_FAILED`; the array
+// is untouched then.
+//
+// Ownership: the caller owns the array. Thread safety: may run while other threads read the
+// batch; each thread searches with its own memory.
+//
+// # Safety
+// `batch` must be NULL or a live batch; `actions_out` NULL or valid for `count` writes.
+tictactoe_result tictactoe_batch_computer_actions(const tictactoe_batch *batch,
+                                                  uint32_t simulations,
+                                                  uint64_t seed,
+                                                  uint32_t *actions_out,
+                                                  size_t count);
 
 // Writes the serialized form of the game (one line of ASCII, e.g.
 // `tictactoe/1 n=3 moves=0,0,1;1,1,2`, with a starting position as `board=X../.O./...` when

@@ -1,7 +1,7 @@
 //! The computer player: the value of a position, a best move, and a perfect opponent for a
 //! batch of 3 x 3 games.
 
-use tictactoe_core::winner_number;
+use tictactoe_core::{winner_number, NO_ACTION};
 use tictactoe_search::{Computer, Options, PerfectTable, SearchError, DEFAULT_MOVE_NODES};
 
 use crate::guard::{buffer, Out};
@@ -102,11 +102,10 @@ pub unsafe extern "C" fn tictactoe_game_best_move(
 }
 
 /// Writes a perfect action (row * n + col) for each game of a batch of boards up to 3 x 3 into
-/// `actions_out`
-/// (of `count`, the number of games), `TICTACTOE_NO_ACTION` for a game that is over: a perfect
-/// opponent for every game at once, read from a table of every position (built once per
-/// process and size, about 20 ms for 3 x 3, by the first call). Among equally good moves, the fastest win and the
-/// slowest loss; then a fixed order.
+/// `actions_out` (of `count`, the number of games), `TICTACTOE_NO_ACTION` for a game that is
+/// over: a perfect opponent for every game at once, read from a table of every position (built
+/// once per process and size, about 20 ms for 3 x 3, by the first call). Among equally good
+/// moves, the fastest win and the slowest loss; then a fixed order.
 ///
 /// Returns `UNSUPPORTED_RULES` for a batch that is not of n x n tic-tac-toe (checked first),
 /// `UNSUPPORTED_SIZE` for a batch of boards above 3 x 3, `LENGTH_MISMATCH` for another
@@ -129,6 +128,44 @@ pub unsafe extern "C" fn tictactoe_batch_perfect_actions(
             let actions_out = buffer(actions_out, count)?;
             let table = PerfectTable::shared_for(batch.rules())?;
             Ok(table.actions(batch.games(), actions_out)?)
+        })
+    }
+}
+
+/// Writes the computer player's action for each game of a batch of any rules into
+/// `actions_out` (of `count`, the number of games): a cell (row * cols + col), or under gravity
+/// a column, as `tictactoe_game_best_move` chooses it with `simulations` of tree search where
+/// it cannot solve, game g's search seeded from `seed` and g; `TICTACTOE_NO_ACTION` for a game
+/// that is over. An opponent for every game at once.
+///
+/// Returns `LENGTH_MISMATCH` for another `count`, `NULL_PARAMETER`, `ALLOC_FAILED`; the array
+/// is untouched then.
+///
+/// Ownership: the caller owns the array. Thread safety: may run while other threads read the
+/// batch; each thread searches with its own memory.
+///
+/// # Safety
+/// `batch` must be NULL or a live batch; `actions_out` NULL or valid for `count` writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_batch_computer_actions(
+    batch: *const tictactoe_batch,
+    simulations: u32,
+    seed: u64,
+    actions_out: *mut u32,
+    count: usize,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe {
+        handle::reading(batch, |batch| {
+            let actions_out = buffer(actions_out, count)?;
+            let options = Options { simulations, seed, max_nodes: DEFAULT_MOVE_NODES };
+            // Into scratch first: a refusal part way must leave the caller's array untouched.
+            let mut actions = Vec::new();
+            actions.try_reserve_exact(count).map_err(|_| tictactoe_result::AllocFailed)?;
+            actions.resize(count, NO_ACTION);
+            with_computer(|computer| computer.actions(batch.games(), &options, 0, &mut actions))?;
+            actions_out.copy_from_slice(&actions);
+            Ok(())
         })
     }
 }

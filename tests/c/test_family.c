@@ -514,6 +514,22 @@ static void test_computer_player_under_the_familys_rules(void) {
     CHECK_RESULT(tictactoe_game_solve(small, TICTACTOE_DEFAULT_MAX_NODES, &winner, &plies), TICTACTOE_RESULT_OK);
     CHECK(winner == 1);
     tictactoe_game_free(small);
+    /* The batch's computer opponent: any rules, the same actions as often as asked; a wrong
+     * count or NULL array refused with the array untouched. */
+    {
+        uint32_t first[3], second[3], untouched[2] = {SENTINEL, SENTINEL};
+        tictactoe_batch *fours = NULL;
+        size_t g;
+        CHECK_RESULT(tictactoe_batch_new_mnk(3, 6, 7, 4, TICTACTOE_RULE_GRAVITY, 1, &fours), TICTACTOE_RESULT_OK);
+        CHECK_RESULT(tictactoe_batch_computer_actions(fours, 50, 9, first, 3), TICTACTOE_RESULT_OK);
+        CHECK_RESULT(tictactoe_batch_computer_actions(fours, 50, 9, second, 3), TICTACTOE_RESULT_OK);
+        for (g = 0; g < 3; g++) CHECK(first[g] < 7 && first[g] == second[g]);
+        CHECK_RESULT(tictactoe_batch_computer_actions(fours, 50, 9, untouched, 2), TICTACTOE_RESULT_LENGTH_MISMATCH);
+        CHECK(untouched[0] == SENTINEL && untouched[1] == SENTINEL);
+        CHECK_RESULT(tictactoe_batch_computer_actions(fours, 50, 9, NULL, 3), TICTACTOE_RESULT_NULL_PARAMETER);
+        CHECK_RESULT(tictactoe_batch_computer_actions(NULL, 50, 9, first, 3), TICTACTOE_RESULT_NULL_PARAMETER);
+        tictactoe_batch_free(fours);
+    }
     /* The perfect-play table is n x n tic-tac-toe's alone. */
     /* A square board is not enough: 3 x 3 with k = 2 is not tic-tac-toe. */
     CHECK_RESULT(tictactoe_batch_new_mnk(2, 3, 3, 2, 0, 1, &batch), TICTACTOE_RESULT_OK);
