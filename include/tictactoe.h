@@ -30,7 +30,7 @@
 #define TICTACTOE_RULE_GRAVITY 2u
 
 // The solving budget the library uses when a caller has no better figure: a few seconds of
-// work at most (the empty 4 x 4 board needs about 12 000 positions).
+// work at most (the empty 4 x 4 board needs about 16 000 positions).
 #define TICTACTOE_DEFAULT_MAX_NODES 10000000
 
 // The tree search's simulations when a caller has no better figure.
@@ -1030,7 +1030,7 @@ tictactoe_result tictactoe_rules_check(uint32_t rows, uint32_t cols, uint32_t k,
 // the number of empty cells). A finished game gives its result and 0 plies.
 //
 // Exact on every board: alpha-beta with a transposition table up to 5 x 5 (the empty 4 x 4
-// board in about 12 000 positions). `max_nodes` bounds the positions visited
+// board in about 16 000 positions). `max_nodes` bounds the positions visited
 // (`TICTACTOE_DEFAULT_MAX_NODES` when the caller has no better figure).
 //
 // Returns `UNSUPPORTED_RULES` for a game that is not n x n tic-tac-toe (n in a row, no

@@ -8,7 +8,7 @@ use crate::guard::{buffer, Out};
 use crate::{handle, tictactoe_batch, tictactoe_game, tictactoe_result};
 
 /// The solving budget the library uses when a caller has no better figure: a few seconds of
-/// work at most (the empty 4 x 4 board needs about 12 000 positions).
+/// work at most (the empty 4 x 4 board needs about 16 000 positions).
 pub const TICTACTOE_DEFAULT_MAX_NODES: u64 = 10_000_000;
 const _: () = assert!(TICTACTOE_DEFAULT_MAX_NODES == tictactoe_search::DEFAULT_MAX_NODES);
 
@@ -30,7 +30,7 @@ fn with_computer<T>(
 /// the number of empty cells). A finished game gives its result and 0 plies.
 ///
 /// Exact on every board: alpha-beta with a transposition table up to 5 x 5 (the empty 4 x 4
-/// board in about 12 000 positions). `max_nodes` bounds the positions visited
+/// board in about 16 000 positions). `max_nodes` bounds the positions visited
 /// (`TICTACTOE_DEFAULT_MAX_NODES` when the caller has no better figure).
 ///
 /// Returns `UNSUPPORTED_RULES` for a game that is not n x n tic-tac-toe (n in a row, no
