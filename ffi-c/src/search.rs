@@ -29,12 +29,11 @@ fn with_computer<T>(
 /// takes the fastest win, the loser the slowest loss; a draw ends with the board full, so it is
 /// the number of empty cells). A finished game gives its result and 0 plies.
 ///
-/// Exact on every board: alpha-beta with a transposition table up to 5 x 5 (the empty 4 x 4
-/// board in about 16 000 positions). `max_nodes` bounds the positions visited
-/// (`TICTACTOE_DEFAULT_MAX_NODES` when the caller has no better figure).
+/// Exact under every rule set: alpha-beta with a transposition table keyed by the symmetries
+/// the rules keep (the empty 4 x 4 board in about 16 000 positions). `max_nodes` bounds the
+/// positions visited (`TICTACTOE_DEFAULT_MAX_NODES` when the caller has no better figure).
 ///
-/// Returns `UNSUPPORTED_RULES` for a game that is not n x n tic-tac-toe (n in a row, no
-/// gravity), `BUDGET_EXCEEDED` when solving would visit more than `max_nodes` positions
+/// Returns `BUDGET_EXCEEDED` when solving would visit more than `max_nodes` positions
 /// (nothing is guessed), `ALLOC_FAILED`, `NULL_PARAMETER`. The out-params are written only on
 /// success.
 ///
@@ -63,15 +62,14 @@ pub unsafe extern "C" fn tictactoe_game_solve(
     }
 }
 
-/// Chooses a move for the player to move and stores it in `*row_out` and `*col_out`: a perfect
-/// one when the position has few empty cells (every 4 x 4 position) and solving it fits a
-/// budget; otherwise an immediate win, else a block of the opponent's immediate win, else the
-/// choice of a Monte Carlo tree search of `simulations` simulations
+/// Chooses a move for the player to move, under any rules, and stores it in `*row_out` and
+/// `*col_out` (under gravity, the cell the mark lands on): a perfect one when the position has
+/// few empty cells (every 4 x 4 position) and solving it fits a budget; otherwise the tactics
+/// (win now, block, double threats), else the choice of a Monte Carlo tree search of `simulations` simulations
 /// (`TICTACTOE_DEFAULT_SIMULATIONS` when the caller has no better figure) drawn from `seed`. The
 /// same position, simulations and seed give the same move. Always a legal move.
 ///
-/// Returns `UNSUPPORTED_RULES` for a game that is not n x n tic-tac-toe, `GAME_OVER` for a
-/// finished game (won or drawn), `ALLOC_FAILED`, `NULL_PARAMETER`. The out-params are written
+/// Returns `GAME_OVER` for a finished game (won or drawn), `ALLOC_FAILED`, `NULL_PARAMETER`. The out-params are written
 /// only on success.
 ///
 /// Ownership: the caller keeps the game. Thread safety: may run while other threads read the
