@@ -80,8 +80,9 @@ def batch_section(batches: list[dict[str, Any]], skipped: list[str], docs: Path)
     return lines
 
 
-def search_section(records: list[dict[str, Any]], skipped: list[str]) -> list[str]:
+def search_section(search: dict[str, Any]) -> list[str]:
     """The computer player's figures (py/benches/bench_search.py), each against its target."""
+    records, skipped = search.get("search", []), search.get("skipped", [])
     if not records:
         return []
     lines = [
@@ -109,7 +110,52 @@ def search_section(records: list[dict[str, Any]], skipped: list[str]) -> list[st
         else:
             theirs, shown, target, verdict = "", "", "", "no peer"
         lines.append(f"| {r['search']} | {ours} | {r.get('against', '')} | {theirs} | {shown} | {target} | {verdict} |")
+    lines += known_values_lines(search.get("known", []))
+    lines += strength_lines(search.get("strength", []))
     lines += [f"- skipped: {reason}" for reason in skipped]
+    return lines
+
+
+def known_values_lines(known: list[dict[str, Any]]) -> list[str]:
+    """The literature's values of small games, as `tictactoe.solve` finds them, and how long."""
+    if not known:
+        return []
+    lines = [
+        "",
+        "The m,n,k-game literature's values, each solved from the empty board (winner under perfect",
+        "play, 0 a draw; plies to the end, fastest win and slowest loss):",
+        "",
+        "| rules | winner | plies | known | time | |",
+        "|---|---:|---:|---|---:|---|",
+    ]
+    for r in known:
+        known_text = f"{r['known_winner']}" + (f" in {r['known_plies']}" if r["known_plies"] else "")
+        agrees = r["winner"] == r["known_winner"] and r["known_plies"] in (None, r["plies"])
+        lines.append(f"| {r['rules']} | {r['winner']} | {r['plies']} | {known_text} | {r['ms']:,.1f} ms | "
+                     f"{'as known' if agrees else 'DIFFERS'} |")
+    return lines
+
+
+def strength_lines(matches: list[dict[str, Any]]) -> list[str]:
+    """Games of our computer player against OpenSpiel's `MCTSBot` and a random player."""
+    if not matches:
+        return []
+    lines = [
+        "",
+        "Strength: our computer player against OpenSpiel's C++ `MCTSBot` (random rollouts, solving",
+        "on) at the same simulations a move, and against a uniformly random player; each game played",
+        "in OpenSpiel and in our engine side by side, which agree on every result. Targets: more won",
+        "than lost against `MCTSBot` on each side, at least 95% won against random.",
+        "",
+        "| game | against | simulations | ours as | won | lost | drawn | ms a move, ours | theirs | |",
+        "|---|---|---:|---|---:|---:|---:|---:|---:|---|",
+    ]
+    for r in matches:
+        games = r["won"] + r["lost"] + r["drawn"]
+        met = r["won"] > r["lost"] if r["opponent"] == "MCTSBot" else r["won"] >= 0.95 * games
+        lines.append(f"| {r['game']} | {r['opponent']} | {r['simulations']} | {r['as']} | {r['won']} | "
+                     f"{r['lost']} | {r['drawn']} | {r['our_ms']:.1f} | {r['their_ms']:.2f} | "
+                     f"{'met' if met else 'missed'} |")
     return lines
 
 
@@ -364,12 +410,8 @@ def main() -> None:
     records_dir, docs = Path(sys.argv[1]), Path(sys.argv[2])
     records: list[dict[str, Any]] = []
     skipped: list[str] = []
-    searches: list[dict[str, Any]] = []
-    search_skipped: list[str] = []
     search_path = records_dir / "search.json"
-    if search_path.exists():
-        loaded_search = json.loads(search_path.read_text())
-        searches, search_skipped = loaded_search["search"], loaded_search["skipped"]
+    search = json.loads(search_path.read_text()) if search_path.exists() else {}
     threads_path = records_dir / "threads.json"
     threads = json.loads(threads_path.read_text()) if threads_path.exists() else []
     limits_path = records_dir / "limits.json"
@@ -471,7 +513,7 @@ def main() -> None:
     family_threads = optional.get("family-threads", {}).get("records", [])
     lines += family_batch_section(family_batch, family_skipped, family_threads, optional.get("selfplay", []))
     lines += threads_section(threads)
-    lines += search_section(searches, search_skipped)
+    lines += search_section(search)
     lines += rl_section(rl, rl_skipped)
     lines += limits_section(limits)
     lines += ["", "## Memory", "", "Bytes per new game (the object plus its heap).", ""]
