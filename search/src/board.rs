@@ -311,50 +311,87 @@ impl Board {
 
     /// Updates the windows through `cell` for the mark of side `p` added or taken away (the
     /// cell itself already updated).
+    ///
+    /// A window is hot for side q when it holds k - 1 of q's marks and none of the other's.
+    /// Adding p's mark to a window (p's count m before it, the other's t) can only make it hot
+    /// for p (t = 0, m + 1 = k - 1: its empty cell is to be found), end p's heat (t = 0, m =
+    /// k - 1: the mark took the empty cell) or end the other's (m = 0, t = k - 1: same);
+    /// taking it back undoes exactly these. Both sides change in one window only when k = 1;
+    /// they are then updated X first, as everywhere.
     #[inline]
     fn recount(&mut self, cell: usize, p: usize, add: bool) {
         let cells = self.cells.len();
         let k = self.k;
-        let hot = |count: [u16; 2], q: usize| usize::from(count[q]) + 1 == k && count[1 - q] == 0;
+        let o = 1 - p;
         for d in 0..4 {
             let (lo, hi) = self.span[d * cells + cell];
             let stride = self.stride[d];
             for j in usize::from(lo)..=usize::from(hi) {
                 let first = cell - j * stride;
-                let w = d * cells + first;
-                let before = self.counts[w];
-                let mut after = before;
+                let count = &mut self.counts[d * cells + first];
+                let (m, t) = (usize::from(count[p]), usize::from(count[o]));
+                // Changes of p's heat and of the other's, each Some(heated) when it changes.
+                let (mine, theirs);
                 if add {
-                    after[p] += 1;
-                    if before[p] == 0 {
-                        self.open[1 - p] -= 1;
+                    count[p] += 1;
+                    if m == 0 {
+                        self.open[o] -= 1;
                     }
+                    theirs = (m == 0 && t + 1 == k).then_some(false);
+                    mine = match (t, k - m) {
+                        (0, 2) => Some(true),
+                        (0, 1) => Some(false),
+                        _ => None,
+                    };
                 } else {
-                    after[p] -= 1;
-                    if after[p] == 0 {
-                        self.open[1 - p] += 1;
+                    count[p] -= 1;
+                    if m == 1 {
+                        self.open[o] += 1;
                     }
+                    theirs = (m == 1 && t + 1 == k).then_some(true);
+                    mine = match (t, k.wrapping_sub(m)) {
+                        (0, 1) => Some(false),
+                        (0, 0) => Some(true),
+                        _ => None,
+                    };
                 }
-                self.counts[w] = after;
-                for q in 0..2 {
-                    match (hot(before, q), hot(after, q)) {
-                        (false, true) => {
-                            // Placed: the one empty cell is to be found; taken back: it is
-                            // the cell itself.
-                            let empty =
-                                if add { self.empty_in(d, first, usize::MAX) } else { cell };
-                            self.heat(empty, q);
-                        }
-                        (true, false) => {
-                            // Placed: the mark took the empty cell; taken back: the empty
-                            // cell is the other one.
-                            let empty = if add { cell } else { self.empty_in(d, first, cell) };
-                            self.cool(empty, q);
-                        }
-                        _ => {}
-                    }
+                if mine.is_none() && theirs.is_none() {
+                    continue;
                 }
+                let (x, o_side) = if p == 0 { (mine, theirs) } else { (theirs, mine) };
+                self.change_heat(cell, d, first, add, 0, x);
+                self.change_heat(cell, d, first, add, 1, o_side);
             }
+        }
+    }
+
+    /// Heats (`Some(true)`) or cools (`Some(false)`) for side `q` the window of direction `d`
+    /// starting at `first`, after the mark on `cell` was placed (`add`) or taken back.
+    fn change_heat(
+        &mut self,
+        cell: usize,
+        d: usize,
+        first: usize,
+        add: bool,
+        q: usize,
+        change: Option<bool>,
+    ) {
+        match change {
+            // Heated by a mark placed: its one empty cell is to be found; by a mark taken
+            // back: it is the cell itself.
+            Some(true) if add => {
+                let empty = self.empty_in(d, first, usize::MAX);
+                self.heat(empty, q);
+            }
+            Some(true) => self.heat(cell, q),
+            // Cooled by a mark placed: it took the empty cell; by a mark taken back: the
+            // empty cell is the other one.
+            Some(false) if add => self.cool(cell, q),
+            Some(false) => {
+                let empty = self.empty_in(d, first, cell);
+                self.cool(empty, q);
+            }
+            None => {}
         }
     }
 

@@ -207,6 +207,22 @@ impl Tree {
         won
     }
 
+    /// Plays `player`'s mark on `cell` in a playout; whether it won. Without the exact rule a
+    /// mark wins exactly when its cell is one of the player's threats (it completes a window
+    /// of k - 1 of their marks and none of the opponent's: a run of k or more), so the board
+    /// tells, and the game is left where the playout began (each simulation starts from a new
+    /// copy); under the exact rule the game judges (a threat there can make an overline).
+    #[inline]
+    fn play_out(&mut self, game: &mut Game, cell: usize, player: Player) -> bool {
+        if self.exact {
+            return self.play(game, cell, player);
+        }
+        let won = self.board.is_threat(cell, player);
+        self.board.place(cell, player);
+        self.near.add_around(cell, &self.board);
+        won
+    }
+
     /// One simulation: down the tree by UCT (a node's moves found on its second visit, a new
     /// child on each visit until every move has one), a playout from the new child, and the
     /// result back up the path.
@@ -361,7 +377,7 @@ impl Tree {
                     None => (0..cells).find(|&cell| self.board.is_empty(cell)).unwrap_or(0),
                 },
             };
-            if self.play(game, cell, player) {
+            if self.play_out(game, cell, player) {
                 return Some(player);
             }
             player = opponent;
