@@ -224,8 +224,9 @@ $(VENV)/.ready: tests/python/requirements.txt
 
 # What a user downloads: the abi3 wheel and the sdist, built by maturin into dist/.
 DIST := dist
-PY_SOURCES := $(wildcard py/src/*.rs py/python/tictactoe/*) py/Cargo.toml py/pyproject.toml \
-	py/README.md $(wildcard core/src/*.rs) core/Cargo.toml
+# Rebuilt when any source of the crates it compiles changes (their modules sit in folders).
+PY_SOURCES := $(shell find py/src core/src search/src -name '*.rs') $(wildcard py/python/tictactoe/*) \
+	py/Cargo.toml py/pyproject.toml py/README.md core/Cargo.toml search/Cargo.toml Cargo.lock
 
 wheel: $(DIST)/.built
 
