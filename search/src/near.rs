@@ -20,7 +20,10 @@ pub(crate) const SMALL_BOARD: usize = 64;
 /// Occupied cells leave the list lazily, when drawn.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Near {
+    /// The members in `list[..len]`; the list has room for every cell and one more, so that
+    /// adding writes its slot whether or not the cell joins (no branch on a coin flip).
     list: Vec<u32>,
+    len: usize,
     member: Vec<bool>,
     rows: usize,
     cols: usize,
@@ -39,7 +42,9 @@ impl Near {
         self.rows = board.rows();
         self.cols = board.cols();
         self.list.clear();
-        self.list.try_reserve(cells).map_err(|_| Error::AllocFailed)?;
+        self.list.try_reserve(cells + 1).map_err(|_| Error::AllocFailed)?;
+        self.list.resize(cells + 1, 0);
+        self.len = 0;
         self.member.clear();
         self.member.try_reserve(cells).map_err(|_| Error::AllocFailed)?;
         self.member.resize(cells, false);
@@ -64,7 +69,12 @@ impl Near {
 
     /// Copies `other` without allocating when there is room.
     pub(crate) fn copy_from(&mut self, other: &Near) {
-        self.list.clone_from(&other.list);
+        if self.list.len() == other.list.len() {
+            self.list[..other.len].copy_from_slice(&other.list[..other.len]);
+        } else {
+            self.list.clone_from(&other.list);
+        }
+        self.len = other.len;
         self.member.clone_from(&other.member);
         self.rows = other.rows;
         self.cols = other.cols;
@@ -76,7 +86,8 @@ impl Near {
         if !self.member[cell] {
             self.member[cell] = true;
             // Cells are below 2^32.
-            self.list.push(cell as u32);
+            self.list[self.len] = cell as u32;
+            self.len += 1;
         }
     }
 
@@ -85,13 +96,14 @@ impl Near {
     pub(crate) fn add_around(&mut self, cell: usize, board: &Board) {
         let Some(radius) = self.radius else { return };
         let (row, col) = (cell / self.cols, cell % self.cols);
+        let (first, last) = (col.saturating_sub(radius), (col + radius).min(self.cols - 1));
         for r in row.saturating_sub(radius)..=(row + radius).min(self.rows - 1) {
-            for c in col.saturating_sub(radius)..=(col + radius).min(self.cols - 1) {
-                let near = r * self.cols + c;
-                if !self.member[near] && board.is_empty(near) {
-                    self.member[near] = true;
-                    self.list.push(near as u32);
-                }
+            for near in r * self.cols + first..=r * self.cols + last {
+                let joins = !self.member[near] & board.is_empty(near);
+                self.member[near] |= joins;
+                // The slot past the members is always there (at most every cell is one).
+                self.list[self.len] = near as u32;
+                self.len += usize::from(joins);
             }
         }
     }
@@ -99,14 +111,16 @@ impl Near {
     /// A uniformly drawn empty cell of the set, or `None` when it holds none.
     #[inline]
     pub(crate) fn draw(&mut self, board: &Board, state: &mut u64) -> Option<usize> {
-        while !self.list.is_empty() {
-            let i = random::below(state, self.list.len() as u64) as usize;
+        while self.len > 0 {
+            let i = random::below(state, self.len as u64) as usize;
             let cell = self.list[i] as usize;
             if board.is_empty(cell) {
                 return Some(cell);
             }
-            // Taken since it joined: it never becomes empty again in a playout.
-            self.list.swap_remove(i);
+            // Taken since it joined: it never becomes empty again in a playout. The last
+            // member takes its place.
+            self.len -= 1;
+            self.list[i] = self.list[self.len];
             self.member[cell] = false;
         }
         None
