@@ -10,7 +10,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyInt, PyList, PyTuple};
 use tictactoe_core::{Batch, Error, Games, Illegal, ReplayError, Rules};
-use tictactoe_search::Computer;
+use tictactoe_search::{search_seed, Computer};
 
 use crate::arrays::{
     actions_output, checked_output, flat_readwrite, optional_slice, output, python_actions,
@@ -20,7 +20,7 @@ use crate::convert;
 use crate::errors::{GameError, Given};
 use crate::game::PyTicTacToe;
 use crate::search;
-use crate::split::{cut, run_each, run_parts, shares};
+use crate::split::{cut, even_shares, run_each, run_parts, shares};
 
 /// Many games of one rule set stepped together, for search, self-play and reinforcement
 /// learning.
@@ -314,37 +314,61 @@ impl PyBatch {
     /// column), -1 for a game that is over, as int64 (count,), under any rules: as
     /// `tictactoe.best_move` chooses, with `simulations` (default 10 000) of tree search where
     /// it cannot solve, game g's search seeded from `seed` and g (the same whatever `threads`).
-    /// The games' opponent for search and self-play; threaded like the rest of the batch.
-    #[pyo3(signature = (*, simulations = None, seed = None, out = None))]
+    /// With `games` (indices, which may repeat), the actions of those games only, in their
+    /// order: what the whole call would give them, without searching the others. With `seeds`
+    /// (one per game, or per game listed; instead of `seed`), each game's search seed itself:
+    /// the action is then `best_move(batch.game(g), seed=seeds[i])`'s. The games' opponent for
+    /// search and self-play; threaded like the rest of the batch, a game a thread at least.
+    #[pyo3(signature = (*, simulations = None, seed = None, games = None, seeds = None, out = None))]
+    #[allow(clippy::too_many_arguments)]
     fn computer_actions<'py>(
         &mut self,
         py: Python<'py>,
         simulations: Option<&Bound<'py, PyAny>>,
         seed: Option<&Bound<'py, PyAny>>,
+        games: Option<&Bound<'py, PyAny>>,
+        seeds: Option<&Bound<'py, PyAny>>,
         out: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
+        if seed.is_some_and(|seed| !seed.is_none()) && seeds.is_some() {
+            return Err(PyValueError::new_err("give seed or seeds, not both"));
+        }
         let options = search::options(simulations, seed, None)?;
-        let count = self.batch.count();
-        let out = actions_output(py, out, count)?;
-        self.actions.resize(count, 0);
-        let sizes = shares(count, self.threads);
-        let starts: Vec<usize> = sizes
-            .iter()
-            .scan(0, |start, &size| {
-                let first = *start;
-                *start += size;
-                Some(first)
-            })
-            .collect();
-        let parts: Vec<_> = cut(self.batch.games(), &sizes, 1)
+        match games {
+            Some(games) => read_games(games, &mut self.games)?,
+            None => {
+                self.games.clear();
+                self.games.extend(0..self.batch.count());
+            }
+        }
+        let listed = self.games.as_slice();
+        let seeds = match seeds {
+            Some(seeds) => seeds
+                .try_iter()?
+                .map(|seed| convert::seed(&seed?))
+                .collect::<PyResult<Vec<u64>>>()?,
+            None => listed.iter().map(|&g| search_seed(options.seed, g)).collect(),
+        };
+        // Checked before the games are cut between threads, and before any search.
+        if seeds.len() != listed.len() {
+            let error = Error::LengthMismatch { len: seeds.len(), expected: listed.len() };
+            return Err(GameError::from(error).into());
+        }
+        let view = self.batch.games();
+        view.check_listed(listed).map_err(GameError::from)?;
+        let out = actions_output(py, out, listed.len())?;
+        self.actions.resize(listed.len(), 0);
+        // A search takes milliseconds: a game a thread is worth it.
+        let sizes = even_shares(listed.len(), self.threads.min(listed.len()).max(1));
+        let work: Vec<_> = cut(listed, &sizes, 1)
             .into_iter()
-            .zip(starts)
+            .zip(cut(seeds.as_slice(), &sizes, 1))
             .zip(cut(self.actions.as_mut_slice(), &sizes, 1))
             .collect();
         let done = py.detach(|| {
-            run_parts(parts, |(games, first), part| {
+            run_parts(work, |(listed, seeds), part| {
                 Computer::with_this_thread(|computer| {
-                    computer.actions(games, &options, first, part)
+                    computer.actions_of(view, listed, seeds, &options, part)
                 })
             })
         });

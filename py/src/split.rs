@@ -10,7 +10,11 @@ pub(crate) const GAMES_PER_THREAD: usize = 256;
 
 /// How many games each of the threads for `count` games takes: as even as can be, in order.
 pub(crate) fn shares(count: usize, threads: usize) -> Vec<usize> {
-    let parts = threads.min(count / GAMES_PER_THREAD).max(1);
+    even_shares(count, threads.min(count / GAMES_PER_THREAD).max(1))
+}
+
+/// `count` items cut into `parts` (at least one) consecutive shares, as even as can be.
+pub(crate) fn even_shares(count: usize, parts: usize) -> Vec<usize> {
     (0..parts).map(|i| count / parts + usize::from(i < count % parts)).collect()
 }
 

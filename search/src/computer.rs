@@ -1,8 +1,6 @@
 //! The one entry point: a best move for any position, perfect where solving fits the budget,
 //! searched otherwise.
 
-use alloc::vec::Vec;
-
 use tictactoe_core::{random, Error, Game, Games, NO_ACTION};
 
 use crate::mcts::Tree;
@@ -212,29 +210,76 @@ impl Computer {
         if out.len() != count {
             return Err(Error::LengthMismatch { len: out.len(), expected: count }.into());
         }
-        let gravity = games.rules().gravity;
-        let mut over = Vec::new();
-        over.try_reserve_exact(count).map_err(|_| Error::AllocFailed)?;
-        over.resize(count, false);
-        games.terminated(&mut over)?;
         for (g, action) in out.iter_mut().enumerate() {
-            if over[g] {
-                *action = NO_ACTION;
-                continue;
-            }
-            let game = games.game(g)?;
-            let options = Options { seed: game_seed(options.seed, first + g), ..*options };
-            let (row, col) = self.best_move(&game, &options)?;
-            // Cells are below 2^32.
-            *action = if gravity { col as u32 } else { (row * game.cols() + col) as u32 };
+            *action =
+                self.action(&games.game(g)?, options, search_seed(options.seed, first + g))?;
         }
         Ok(())
     }
+
+    /// As [`Computer::actions`], for the games listed only: `out[i]` gets game `games[i]`'s
+    /// action (an index may repeat), searched with `seeds[i]`, so that it is the move
+    /// [`Computer::best_move`] makes in that game with that seed. An opponent moving in some
+    /// games of a batch (those where it is its turn) searches those games only, each with a
+    /// seed of its own (a game's from its episode and move, say, so that a game plays the same
+    /// whatever batch it is in). [`search_seed`] gives the seeds of [`Computer::actions`].
+    ///
+    /// ```
+    /// use tictactoe_core::{Batch, Rules};
+    /// use tictactoe_search::{search_seed, Computer, Options};
+    /// let batch = Batch::with_rules(3, Rules::GOMOKU, 0)?;
+    /// let options = Options { simulations: 100, seed: 7, ..Options::default() };
+    /// let mut all = [0; 3];
+    /// let mut computer = Computer::new();
+    /// computer.actions(batch.games(), &options, 0, &mut all)?;
+    /// let mut listed = [0; 2];
+    /// let seeds = [search_seed(7, 2), search_seed(7, 0)];
+    /// computer.actions_of(batch.games(), &[2, 0], &seeds, &options, &mut listed)?;
+    /// assert_eq!(listed, [all[2], all[0]]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::LengthMismatch`] (as [`SearchError::Game`]) unless `seeds` and `out` hold one
+    /// value per listed game, [`Error::GameIndex`] for the first index not below the count:
+    /// both before any search, with nothing written. [`Error::AllocFailed`], which leaves the
+    /// actions of the games before it written. The seeds take the place of `options.seed`.
+    pub fn actions_of(
+        &mut self,
+        games: Games<'_>,
+        listed: &[usize],
+        seeds: &[u64],
+        options: &Options,
+        out: &mut [u32],
+    ) -> Result<(), SearchError> {
+        for len in [seeds.len(), out.len()] {
+            if len != listed.len() {
+                return Err(Error::LengthMismatch { len, expected: listed.len() }.into());
+            }
+        }
+        games.check_listed(listed)?;
+        for ((&g, &seed), action) in listed.iter().zip(seeds).zip(out.iter_mut()) {
+            *action = self.action(&games.game(g)?, options, seed)?;
+        }
+        Ok(())
+    }
+
+    /// The batch action [`Computer::best_move`] makes in `game` with `options` and `seed`: the
+    /// cell's index row * cols + col, or under gravity its column; [`NO_ACTION`] for a game
+    /// that is over.
+    fn action(&mut self, game: &Game, options: &Options, seed: u64) -> Result<u32, SearchError> {
+        if game.is_over() {
+            return Ok(NO_ACTION);
+        }
+        let (row, col) = self.best_move(game, &Options { seed, ..*options })?;
+        // Cells are below 2^32.
+        Ok(if game.rules().gravity { col as u32 } else { (row * game.cols() + col) as u32 })
+    }
 }
 
-/// The search seed of game `index` of a batch searched with `seed`: a SplitMix64 output of the
-/// two, so that the games' searches differ.
-fn game_seed(seed: u64, index: usize) -> u64 {
+/// The search seed of game `index` of a batch whose [`Computer::actions`] are searched with
+/// `seed`: a SplitMix64 output of the two, so that the games' searches differ.
+pub fn search_seed(seed: u64, index: usize) -> u64 {
     let mut state = seed ^ (index as u64).wrapping_mul(0xD1B5_4A32_D192_ED03);
     random::next(&mut state)
 }

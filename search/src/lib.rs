@@ -18,8 +18,8 @@ mod table;
 mod tactics;
 
 pub use computer::{
-    Computer, Options, DEFAULT_MAX_NODES, DEFAULT_MOVE_NODES, DEFAULT_SIMULATIONS, EXACT_EMPTIES,
-    EXACT_EMPTIES_GRAVITY, EXACT_EMPTIES_UNKEYED,
+    search_seed, Computer, Options, DEFAULT_MAX_NODES, DEFAULT_MOVE_NODES, DEFAULT_SIMULATIONS,
+    EXACT_EMPTIES, EXACT_EMPTIES_GRAVITY, EXACT_EMPTIES_UNKEYED,
 };
 pub use error::SearchError;
 pub use perfect::{PerfectTable, MAX_TABLE_N};

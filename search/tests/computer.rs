@@ -9,7 +9,9 @@ use std::time::Instant;
 
 use common::reachable;
 use tictactoe_core::{random, Batch, Error, Game, Illegal, Player, Rules, Status, NO_ACTION};
-use tictactoe_search::{Computer, Options, PerfectTable, SearchError, Solver, EXACT_EMPTIES};
+use tictactoe_search::{
+    search_seed, Computer, Options, PerfectTable, SearchError, Solver, EXACT_EMPTIES,
+};
 
 #[test]
 fn the_table_holds_the_solvers_moves_for_every_position() {
@@ -482,6 +484,22 @@ fn the_batch_computer_plays_legal_moves_the_same_in_any_split() {
             computer.actions(middle, &options, 2, &mut parts[2..5]).unwrap();
             computer.actions(back, &options, 5, &mut parts[5..]).unwrap();
             assert_eq!(parts, chosen, "{rules:?}, step {step}");
+            // The listed games (backwards, one twice) with the same seeds: the same actions;
+            // with seeds of their own: best_move's with those seeds.
+            let listed = [6, 3, 0, 3];
+            let seeds: Vec<u64> = listed.iter().map(|&g| search_seed(9, g)).collect();
+            let mut some = vec![0; 4];
+            computer.actions_of(batch.games(), &listed, &seeds, &options, &mut some).unwrap();
+            assert_eq!(some, listed.map(|g| chosen[g]), "{rules:?}, step {step}");
+            let own = [step as u64, 1, 2, 3];
+            computer.actions_of(batch.games(), &listed, &own, &options, &mut some).unwrap();
+            for ((&g, &seed), &action) in listed.iter().zip(&own).zip(&some) {
+                let game = batch.game(g).unwrap();
+                let expected = computer
+                    .best_move(&game, &Options { seed, ..options })
+                    .map(|(row, col)| if rules.gravity { col } else { row * rules.cols + col });
+                assert_eq!(expected.ok().map_or(NO_ACTION, |a| a as u32), action);
+            }
             let mut over = vec![false; count];
             batch.terminated(&mut over).unwrap();
             for g in 0..count {
@@ -513,5 +531,20 @@ fn the_batch_computer_plays_legal_moves_the_same_in_any_split() {
             Err(SearchError::Game(Error::LengthMismatch { len: count - 1, expected: count }))
         );
         assert_eq!(short, vec![5; count - 1]);
+        let mut two = vec![5; 2];
+        for (listed, seeds, error) in [
+            (&[0, 1][..], &[1][..], Error::LengthMismatch { len: 1, expected: 2 }),
+            (&[0, count][..], &[1, 2][..], Error::GameIndex { game: count, count }),
+        ] {
+            assert_eq!(
+                computer.actions_of(batch.games(), listed, seeds, &options, &mut two),
+                Err(SearchError::Game(error))
+            );
+            assert_eq!(two, vec![5; 2]);
+        }
+        assert_eq!(
+            computer.actions_of(batch.games(), &[0], &[1], &options, &mut two),
+            Err(SearchError::Game(Error::LengthMismatch { len: 2, expected: 1 }))
+        );
     }
 }

@@ -282,6 +282,20 @@ def test_vector_env_steps_like_single_envs_under_the_familys_rules(
     )
 
 
+def test_vector_env_with_a_computer_opponent_plays_each_game_as_alone() -> None:
+    # The opponent searches only the games where it is its turn, in one threaded batch call,
+    # each with its game's seed: the moves of single environments.
+    kwargs: dict[str, Any] = {
+        "n": 6, "k": 4, "cols": 7, "gravity": True, "agent": "alternate",
+        "opponent": "computer", "simulations": 30, "illegal": "lose",
+    }
+    play_side_by_side(
+        lambda: TicTacToeVectorEnv(5, threads=2, **kwargs),
+        lambda: TicTacToeEnv(**kwargs),
+        AutoresetMode.NEXT_STEP, 5, 25, seed=4, wild=0.02,
+    )
+
+
 def test_vector_env_with_threads_and_a_callable_opponent() -> None:
     def first_free(obs: NDArray[np.int8], mask: NDArray[np.int8]) -> NDArray[np.int64]:
         assert obs.shape[1:] == (2, 5, 5) and mask.shape[1:] == (25,)

@@ -215,6 +215,10 @@ def test_batch_computer_actions_play_every_rule_set_the_same_on_any_threads() ->
             assert np.array_equal(actions, two.computer_actions(simulations=30, seed=5))
             legal = one.legal_mask()
             assert all(a == -1 or legal[g, a] for g, a in enumerate(actions.tolist()))
+            # Some games (one twice, backwards): what the whole call gives them.
+            listed = [599, 7, 0, 7]
+            some = two.computer_actions(simulations=30, seed=5, games=listed)
+            assert some.tolist() == [actions[g] for g in listed]
             one.step(actions, illegal="lose")  # -1 for a finished game forfeits nothing
             two.step(actions, illegal="lose")
     # The batch's computer answers a threat as best_move does: X has three on the bottom row.
@@ -222,3 +226,28 @@ def test_batch_computer_actions_play_every_rule_set_the_same_on_any_threads() ->
     for column in (3, 3, 4, 4, 5):
         batch.step([column])
     assert batch.computer_actions(simulations=100).tolist()[0] in (2, 6)
+
+
+def test_batch_computer_actions_with_seeds_are_best_moves_and_refusals_change_nothing() -> None:
+    batch = Batch(4, 15, k=5, seed=1)
+    batch.step(batch.random_legal_actions())
+    seeds = [3, 1 << 70, 0, 12]  # the low 64 bits count, as Batch.seed takes them
+    actions = batch.computer_actions(simulations=40, games=[2, 0, 3, 1], seeds=seeds)
+    for g, seed, action in zip([2, 0, 3, 1], seeds, actions.tolist()):
+        row, col = tictactoe.best_move(batch.game(g), simulations=40, seed=seed & (2**64 - 1))
+        assert action == row * 15 + col
+    before = batch.cells().copy()
+    out = np.full(2, 77, np.int64)
+    for kwargs, error, kind in [
+        ({"games": [0, 4]}, IndexError, "game_index"),
+        ({"games": [-1, 0]}, IndexError, "game_index"),
+        ({"games": [0, 1], "seeds": [1]}, ValueError, "length_mismatch"),
+        ({"seeds": [1, 2]}, ValueError, "length_mismatch"),
+        ({"games": [0, 1], "seed": 1, "seeds": [1, 2]}, ValueError, None),
+        ({"games": [0, 1], "seeds": [1, "x"]}, TypeError, None),
+    ]:
+        with pytest.raises(error) as raised:
+            batch.computer_actions(simulations=5, out=out, **kwargs)
+        assert getattr(raised.value, "kind", None) == kind, kwargs
+        assert out.tolist() == [77, 77]
+        assert np.array_equal(batch.cells(), before)

@@ -1,7 +1,7 @@
 //! A range of a batch's games, to read: what every query of a [`Batch`](super::Batch) runs on,
 //! and what splits into disjoint ranges that threads read at once.
 
-use super::checks::check_len;
+use super::checks::{check_in_range, check_len};
 use crate::rules::{self, Counts, Form, Rules};
 use crate::shape::Cell;
 use crate::storage::block::Block;
@@ -45,6 +45,12 @@ impl<'a> Games<'a> {
             Games { words, counts, winner, ..self },
             Games { words: words_rest, counts: counts_rest, winner: winner_rest, ..self },
         )
+    }
+
+    /// [`Error::GameIndex`] for the first of `games` not below the range's count (an index may
+    /// repeat): the check of a call that reads the games listed, before it reads any.
+    pub fn check_listed(&self, games: &[usize]) -> Result<(), Error> {
+        check_in_range(games, self.count())
     }
 
     /// The marks on game `g`'s board: every mark of a batch's game is a move, so this is also

@@ -17,7 +17,7 @@ from typing import Callable, Literal, Optional, Union
 import numpy as np
 from numpy.typing import NDArray
 
-from ._tictactoe import Batch, best_move
+from ._tictactoe import Batch
 
 #: An opponent written by the caller: given the observations (m, 2, rows, cols) int8 of the m
 #: games where it is to move, from its own view (plane 0 its marks), and their legal masks
@@ -128,18 +128,18 @@ class Arena:
         if self.opponent == "perfect":
             return self.batch.perfect_actions()[games]
         if self.opponent == "computer":
-            return np.array([self._computer_action(int(g)) for g in games], np.int64)
+            # A seed per move, from the game's seed, episode and move number: each game plays
+            # as it would alone (a single environment's is game 0 of its batch).
+            marks = np.count_nonzero(self.batch.cells()[games].reshape(games.size, -1), axis=1)
+            seeds = [
+                hash((int(self.seeds[g]), int(self.episodes[g]), int(m))) & _MASK64
+                for g, m in zip(games, marks)
+            ]
+            return self.batch.computer_actions(games=games, seeds=seeds, simulations=self.simulations)
         mask = self.batch.legal_mask()[games].view(np.int8)
         view = self.batch.observation()[games].view(np.int8)
         assert callable(self.opponent)
         return np.asarray(self.opponent(view, mask), np.int64).reshape(games.size)
-
-    def _computer_action(self, g: int) -> int:
-        game = self.batch.game(g)
-        # A seed per move, from the game's seed, episode and move number: reproducible.
-        seed = hash((int(self.seeds[g]), int(self.episodes[g]), game.marks)) & _MASK64
-        row, col = best_move(game, simulations=self.simulations, seed=seed)
-        return self.batch.action_at(row, col)
 
     def observation(self) -> NDArray[np.int8]:
         """Every game from its agent's view: (count, 2, rows, cols) int8, plane 0 the agent's

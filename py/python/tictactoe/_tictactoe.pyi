@@ -206,6 +206,8 @@ class Batch:
         *,
         simulations: Optional[int] = None,
         seed: Optional[int] = None,
+        games: Optional[_Indices] = None,
+        seeds: Optional[Iterable[int]] = None,
         out: Optional[NDArray[np.int64]] = None,
     ) -> NDArray[np.int64]: ...
     def step(

@@ -30,7 +30,7 @@ from typing import Any, Callable, Optional, Sequence, Union
 import numpy as np
 from numpy.typing import NDArray
 
-from ._tictactoe import Batch, best_move
+from ._tictactoe import Batch
 
 __all__ = ["Shard", "Trajectories", "Player", "RayPool", "play_shards", "play_on_ray", "Policy"]
 
@@ -126,7 +126,7 @@ class Player:
             observations = batch.observation()[live].view(np.int8)
             masks = batch.legal_mask()[live].view(np.int8)
             players = batch.next_player[live]
-            actions = self._actions(live, observations, masks, shard)
+            actions = self._actions(live, game_of[live], observations, masks, shard)
             winners = batch.step(actions, games=live)
             ends = batch.terminated[live]
             rewards = (winners == players).astype(np.float32)
@@ -144,6 +144,7 @@ class Player:
     def _actions(
         self,
         live: NDArray[np.intp],
+        games: NDArray[np.int64],
         observations: NDArray[np.int8],
         masks: NDArray[np.int8],
         shard: Shard,
@@ -151,15 +152,14 @@ class Player:
         if self.policy == "random":
             return self.batch.random_legal_actions(games=live)
         if self.policy == "computer":
-            return np.array([self._computer_action(int(g), shard) for g in live], np.int64)
+            # A seed per move, from the shard's seed, the game and its move number.
+            marks = np.count_nonzero(observations.reshape(live.size, -1), axis=1)
+            seeds = [
+                hash((shard.seed, int(game), int(m))) & _MASK64 for game, m in zip(games, marks)
+            ]
+            return self.batch.computer_actions(games=live, seeds=seeds, simulations=self.simulations)
         assert callable(self.policy)
         return np.asarray(self.policy(observations, masks), np.int64).reshape(live.size)
-
-    def _computer_action(self, g: int, shard: Shard) -> int:
-        game = self.batch.game(g)
-        seed = hash((shard.seed, g, game.marks, tuple(game.history))) & _MASK64
-        row, col = best_move(game, simulations=self.simulations, seed=seed)
-        return self.batch.action_at(row, col)
 
 
 def _trajectories(rows: list[tuple[NDArray[Any], ...]], batch: Batch) -> Trajectories:
