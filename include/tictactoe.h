@@ -1107,6 +1107,33 @@ tictactoe_result tictactoe_batch_computer_actions(const tictactoe_batch *batch,
                                                   uint32_t *actions_out,
                                                   size_t count);
 
+// Writes the computer player's action for the games listed in `games` (`count` indices below
+// the number of games; an index may repeat) into `actions_out` (of `count`), as
+// `tictactoe_batch_computer_actions` chooses them: game `games[i]` is searched with
+// `seeds[i]` when `seeds` is not NULL (the action is then `tictactoe_game_best_move`'s with
+// that seed), else with the seed `tictactoe_batch_computer_actions` gives it from `seed` and
+// its index (the action is then that call's). What an opponent moving in some games of a
+// batch (those where it is its turn) needs, without searching the others.
+//
+// Returns `GAME_INDEX` for an index not below the number of games (checked before any
+// search), `NULL_PARAMETER` (`batch` NULL, or `games` or `actions_out` NULL with a non-zero
+// `count`), `ALLOC_FAILED`; the array is untouched then.
+//
+// Ownership: the caller owns the arrays. Thread safety: may run while other threads read the
+// batch; each thread searches with its own memory.
+//
+// # Safety
+// `batch` must be NULL or a live batch; `games` NULL or valid for reads of `count` values,
+// `seeds` NULL or valid for reads of `count` values; `actions_out` NULL or valid for `count`
+// writes.
+tictactoe_result tictactoe_batch_computer_actions_games(const tictactoe_batch *batch,
+                                                        uint32_t simulations,
+                                                        uint64_t seed,
+                                                        const uint32_t *games,
+                                                        const uint64_t *seeds,
+                                                        size_t count,
+                                                        uint32_t *actions_out);
+
 // Writes the serialized form of the game (one line of ASCII, e.g.
 // `tictactoe/1 n=3 moves=0,0,1;1,1,2`, with a starting position as `board=X../.O./...` when
 // there is one) and a terminating NUL into `buf`, and its length without the NUL into

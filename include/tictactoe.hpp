@@ -8,7 +8,8 @@
 //   TICTACTOE_RULE_ flags) as a plain value: Connect Four, gomoku, m,n,k-games;
 // - tictactoe::limits bounds what a game or batch made from outside data may allocate (the
 //   C functions' _with_limits forms), refused before anything is allocated;
-// - the computer player: game::solve, game::best_move, batch::perfect_actions;
+// - the computer player: game::solve, game::best_move, batch::perfect_actions and
+//   batch::computer_actions;
 // - a refused call throws tictactoe::error, carrying the tictactoe_result code and its text;
 //   a refused call changes nothing, as in C;
 // - std::optional where a value may be absent (no winner, an empty cell);
@@ -541,6 +542,35 @@ public:
         return actions;
     }
 
+    // The computer player's action for every game under any rules (a cell row * cols + col, or
+    // under gravity a column), TICTACTOE_NO_ACTION for a game that is over: game::best_move's
+    // choice with `simulations` of tree search where it cannot solve, game g's search seeded
+    // from `seed` and g. An opponent for every game at once.
+    std::vector<std::uint32_t> computer_actions(std::uint32_t simulations = TICTACTOE_DEFAULT_SIMULATIONS,
+                                                std::uint64_t seed = 0) const {
+        std::vector<std::uint32_t> actions(count());
+        detail::check(tictactoe_batch_computer_actions(raw_, simulations, seed, actions.data(), actions.size()));
+        return actions;
+    }
+
+    // The computer player's action for the games listed only (an index may repeat), in their
+    // order: what computer_actions(simulations, seed) gives them. Throws error (GAME_INDEX).
+    std::vector<std::uint32_t> computer_actions(const std::vector<std::uint32_t> &games,
+                                                std::uint32_t simulations = TICTACTOE_DEFAULT_SIMULATIONS,
+                                                std::uint64_t seed = 0) const {
+        return computer_actions_of(games, nullptr, simulations, seed);
+    }
+
+    // As above, game games[i] searched with seeds[i] (one per game listed): its action is then
+    // game::best_move's with that seed. Throws error (GAME_INDEX, LENGTH_MISMATCH). (A name of
+    // its own: an overload would take computer_actions(games, {5}) for a seed list.)
+    std::vector<std::uint32_t> computer_actions_seeded(const std::vector<std::uint32_t> &games,
+                                                const std::vector<std::uint64_t> &seeds,
+                                                std::uint32_t simulations = TICTACTOE_DEFAULT_SIMULATIONS) const {
+        if (seeds.size() != games.size()) throw error(TICTACTOE_RESULT_LENGTH_MISMATCH);
+        return computer_actions_of(games, detail::items(seeds.data(), seeds.size()), simulations, 0);
+    }
+
     // Every game's player to move (1 or 2), in order.
     std::vector<std::uint8_t> next_players() const {
         std::vector<std::uint8_t> players(count());
@@ -607,6 +637,17 @@ public:
 
 private:
     explicit batch(tictactoe_batch *raw) noexcept : raw_(raw) {}
+
+    // tictactoe_batch_computer_actions_games: seeds NULL for the seeds drawn from `seed`.
+    std::vector<std::uint32_t> computer_actions_of(const std::vector<std::uint32_t> &games,
+                                                   const std::uint64_t *seeds, std::uint32_t simulations,
+                                                   std::uint64_t seed) const {
+        std::vector<std::uint32_t> actions(games.size());
+        detail::check(tictactoe_batch_computer_actions_games(raw_, simulations, seed,
+                                                             detail::items(games.data(), games.size()), seeds,
+                                                             games.size(), actions.data()));
+        return actions;
+    }
 
     // tictactoe_batch_step_games: games NULL for every game in order.
     std::vector<std::uint32_t> step_some(const std::uint32_t *games, const std::vector<std::uint32_t> &actions,

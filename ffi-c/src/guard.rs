@@ -90,6 +90,18 @@ pub(crate) unsafe fn input<'a, T>(ptr: *const T, len: usize) -> Result<&'a [T], 
     Ok(unsafe { core::slice::from_raw_parts(ptr, len) })
 }
 
+/// The `len` items of `items` in a new vector, or `ALLOC_FAILED`: the scratch space of a call
+/// that must not write the caller's arrays until it has succeeded.
+pub(crate) fn collected<T>(
+    len: usize,
+    items: impl IntoIterator<Item = T>,
+) -> Result<Vec<T>, tictactoe_result> {
+    let mut vec = Vec::new();
+    vec.try_reserve_exact(len).map_err(|_| tictactoe_result::AllocFailed)?;
+    vec.extend(items.into_iter().take(len));
+    Ok(vec)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

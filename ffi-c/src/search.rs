@@ -1,10 +1,14 @@
 //! The computer player: the value of a position, a best move, and a perfect opponent for a
 //! batch of 3 x 3 games.
 
-use tictactoe_core::{winner_number, NO_ACTION};
-use tictactoe_search::{Computer, Options, PerfectTable, SearchError, DEFAULT_MOVE_NODES};
+use core::iter::repeat;
 
-use crate::guard::{buffer, Out};
+use tictactoe_core::{winner_number, NO_ACTION};
+use tictactoe_search::{
+    search_seed, Computer, Options, PerfectTable, SearchError, DEFAULT_MOVE_NODES,
+};
+
+use crate::guard::{buffer, collected, input, Out};
 use crate::{handle, tictactoe_batch, tictactoe_game, tictactoe_result};
 
 /// The solving budget the library uses when a caller has no better figure: a few seconds of
@@ -158,10 +162,66 @@ pub unsafe extern "C" fn tictactoe_batch_computer_actions(
             let actions_out = buffer(actions_out, count)?;
             let options = Options { simulations, seed, max_nodes: DEFAULT_MOVE_NODES };
             // Into scratch first: a refusal part way must leave the caller's array untouched.
-            let mut actions = Vec::new();
-            actions.try_reserve_exact(count).map_err(|_| tictactoe_result::AllocFailed)?;
-            actions.resize(count, NO_ACTION);
+            let mut actions = collected(count, repeat(NO_ACTION))?;
             with_computer(|computer| computer.actions(batch.games(), &options, 0, &mut actions))?;
+            actions_out.copy_from_slice(&actions);
+            Ok(())
+        })
+    }
+}
+
+/// Writes the computer player's action for the games listed in `games` (`count` indices below
+/// the number of games; an index may repeat) into `actions_out` (of `count`), as
+/// `tictactoe_batch_computer_actions` chooses them: game `games[i]` is searched with
+/// `seeds[i]` when `seeds` is not NULL (the action is then `tictactoe_game_best_move`'s with
+/// that seed), else with the seed `tictactoe_batch_computer_actions` gives it from `seed` and
+/// its index (the action is then that call's). What an opponent moving in some games of a
+/// batch (those where it is its turn) needs, without searching the others.
+///
+/// Returns `GAME_INDEX` for an index not below the number of games (checked before any
+/// search), `NULL_PARAMETER` (`batch` NULL, or `games` or `actions_out` NULL with a non-zero
+/// `count`), `ALLOC_FAILED`; the array is untouched then.
+///
+/// Ownership: the caller owns the arrays. Thread safety: may run while other threads read the
+/// batch; each thread searches with its own memory.
+///
+/// # Safety
+/// `batch` must be NULL or a live batch; `games` NULL or valid for reads of `count` values,
+/// `seeds` NULL or valid for reads of `count` values; `actions_out` NULL or valid for `count`
+/// writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_batch_computer_actions_games(
+    batch: *const tictactoe_batch,
+    simulations: u32,
+    seed: u64,
+    games: *const u32,
+    seeds: *const u64,
+    count: usize,
+    actions_out: *mut u32,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe {
+        handle::reading(batch, |batch| {
+            let actions_out = buffer(actions_out, count)?;
+            let (games, given) = if count == 0 {
+                (&[][..], None)
+            } else {
+                (
+                    input(games, count)?,
+                    if seeds.is_null() { None } else { Some(input(seeds, count)?) },
+                )
+            };
+            let listed = collected(count, games.iter().map(|&g| g as usize))?;
+            let searched = match given {
+                Some(given) => collected(count, given.iter().copied())?,
+                None => collected(count, listed.iter().map(|&g| search_seed(seed, g)))?,
+            };
+            let options = Options { simulations, seed, max_nodes: DEFAULT_MOVE_NODES };
+            // Into scratch first: a refusal part way must leave the caller's array untouched.
+            let mut actions = collected(count, repeat(NO_ACTION))?;
+            with_computer(|computer| {
+                computer.actions_of(batch.games(), &listed, &searched, &options, &mut actions)
+            })?;
             actions_out.copy_from_slice(&actions);
             Ok(())
         })

@@ -528,6 +528,30 @@ static void test_computer_player_under_the_familys_rules(void) {
         CHECK(untouched[0] == SENTINEL && untouched[1] == SENTINEL);
         CHECK_RESULT(tictactoe_batch_computer_actions(fours, 50, 9, NULL, 3), TICTACTOE_RESULT_NULL_PARAMETER);
         CHECK_RESULT(tictactoe_batch_computer_actions(NULL, 50, 9, first, 3), TICTACTOE_RESULT_NULL_PARAMETER);
+        /* The games listed only: with the call's seeds, the call's actions; with seeds of
+         * their own, best_move's with those seeds. */
+        {
+            const uint32_t listed[3] = {2, 0, 2}, bad[2] = {0, 3};
+            const uint64_t seeds[3] = {5, 6, 7};
+            uint32_t some[3], best_row, best_col;
+            tictactoe_game *one = NULL;
+            CHECK_RESULT(tictactoe_batch_computer_actions_games(fours, 50, 9, listed, NULL, 3, some), TICTACTOE_RESULT_OK);
+            CHECK(some[0] == first[2] && some[1] == first[0] && some[2] == first[2]);
+            CHECK_RESULT(tictactoe_batch_computer_actions_games(fours, 50, 9, listed, seeds, 3, some), TICTACTOE_RESULT_OK);
+            for (g = 0; g < 3; g++) {
+                CHECK_RESULT(tictactoe_batch_game(fours, listed[g], &one), TICTACTOE_RESULT_OK);
+                CHECK_RESULT(tictactoe_game_best_move(one, 50, seeds[g], &best_row, &best_col), TICTACTOE_RESULT_OK);
+                CHECK(some[g] == best_col);
+                tictactoe_game_free(one);
+            }
+            CHECK_RESULT(tictactoe_batch_computer_actions_games(fours, 50, 9, bad, NULL, 2, untouched), TICTACTOE_RESULT_GAME_INDEX);
+            CHECK(untouched[0] == SENTINEL && untouched[1] == SENTINEL);
+            CHECK_RESULT(tictactoe_batch_computer_actions_games(fours, 50, 9, NULL, NULL, 2, untouched), TICTACTOE_RESULT_NULL_PARAMETER);
+            CHECK_RESULT(tictactoe_batch_computer_actions_games(fours, 50, 9, listed, NULL, 2, NULL), TICTACTOE_RESULT_NULL_PARAMETER);
+            CHECK_RESULT(tictactoe_batch_computer_actions_games(NULL, 50, 9, listed, NULL, 2, untouched), TICTACTOE_RESULT_NULL_PARAMETER);
+            CHECK(untouched[0] == SENTINEL && untouched[1] == SENTINEL);
+            CHECK_RESULT(tictactoe_batch_computer_actions_games(fours, 50, 9, NULL, NULL, 0, NULL), TICTACTOE_RESULT_OK);
+        }
         tictactoe_batch_free(fours);
     }
     /* The perfect-play table is n x n tic-tac-toe's alone. */

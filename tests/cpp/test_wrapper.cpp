@@ -346,6 +346,33 @@ void test_perfect_actions() {
     CHECK(d.perfect_actions() == std::vector<std::uint32_t>(4, TICTACTOE_NO_ACTION));
 }
 
+void test_computer_actions() {
+    // Gomoku: every game gets a free cell, the same for a seed; a finished game none.
+    tictactoe::batch b(3, tictactoe::rules::gomoku(), 4);
+    b.step(b.random_legal_actions());
+    auto all = b.computer_actions(40, 9);
+    CHECK(all == b.computer_actions(40, 9) && all.size() == 3);
+    const std::vector<std::uint8_t> cells = b.cells();
+    for (std::size_t g = 0; g < 3; g++) CHECK(all[g] < 225 && cells[g * 225 + all[g]] == 0);
+    // The games listed: the whole call's actions; with seeds of their own, best_move's.
+    CHECK(b.computer_actions({2, 0, 2}, 40, 9) == std::vector<std::uint32_t>({all[2], all[0], all[2]}));
+    auto seeded = b.computer_actions_seeded({1, 2}, {5, 6}, 40);
+    for (std::size_t i = 0; i < 2; i++) {
+        auto move = b.game(static_cast<std::uint32_t>(i + 1)).best_move(40, 5 + i);
+        CHECK(seeded[i] == move.row * 15 + move.col);
+    }
+    CHECK(b.computer_actions(std::vector<std::uint32_t>{}, 40, 9).empty());
+    CHECK_THROWS(b.computer_actions({0, 3}, 40, 9), TICTACTOE_RESULT_GAME_INDEX);
+    CHECK_THROWS(b.computer_actions_seeded({0, 1}, {5}, 40), TICTACTOE_RESULT_LENGTH_MISMATCH);
+    CHECK_THROWS(b.computer_actions_seeded({0, 3}, {5, 6}, 40), TICTACTOE_RESULT_GAME_INDEX);
+    CHECK(b.cells() == cells);
+    // Connect Four: a column; a won game gets TICTACTOE_NO_ACTION.
+    tictactoe::batch c(2, tictactoe::rules::connect_four(), 1);
+    for (std::uint32_t column : {0u, 1u, 0u, 1u, 0u, 1u, 0u}) c.step_games({0}, {column});
+    auto drops = c.computer_actions(40, 2);
+    CHECK(drops[0] == TICTACTOE_NO_ACTION && drops[1] < 7);
+}
+
 void test_step_games_and_forfeits() {
     tictactoe::batch b(3, 3, 5);
     CHECK(b.step_games({2, 0}, {4, 0}) == std::vector<std::uint32_t>({0, 0}));
@@ -450,6 +477,7 @@ int main() {
     test_batch();
     test_computer_player();
     test_perfect_actions();
+    test_computer_actions();
     test_step_games_and_forfeits();
     test_limits();
     test_arrays_and_names();
