@@ -313,11 +313,13 @@ impl Board {
     /// cell itself already updated).
     ///
     /// A window is hot for side q when it holds k - 1 of q's marks and none of the other's.
-    /// Adding p's mark to a window (p's count m before it, the other's t) can only make it hot
-    /// for p (t = 0, m + 1 = k - 1: its empty cell is to be found), end p's heat (t = 0, m =
-    /// k - 1: the mark took the empty cell) or end the other's (m = 0, t = k - 1: same);
-    /// taking it back undoes exactly these. Both sides change in one window only when k = 1;
-    /// they are then updated X first, as everywhere.
+    /// With m the window's marks of p without this one and t the other's, adding the mark can
+    /// only make the window hot for p (t = 0, m = k - 2: its empty cell is to be found), end
+    /// p's heat (t = 0, m = k - 1: the mark took the empty cell) or end the other's (m = 0, t =
+    /// k - 1: same); taking it back undoes exactly these. Both sides change in one window only
+    /// when k = 1; they are then updated X first, as everywhere. Most windows change neither:
+    /// their test is one well-predicted branch, and the count of open windows is kept without
+    /// one.
     #[inline]
     fn recount(&mut self, cell: usize, p: usize, add: bool) {
         let cells = self.cells.len();
@@ -329,40 +331,47 @@ impl Board {
             for j in usize::from(lo)..=usize::from(hi) {
                 let first = cell - j * stride;
                 let count = &mut self.counts[d * cells + first];
-                let (m, t) = (usize::from(count[p]), usize::from(count[o]));
-                // Changes of p's heat and of the other's, each Some(heated) when it changes.
-                let (mine, theirs);
                 if add {
                     count[p] += 1;
-                    if m == 0 {
-                        self.open[o] -= 1;
-                    }
-                    theirs = (m == 0 && t + 1 == k).then_some(false);
-                    mine = match (t, k - m) {
-                        (0, 2) => Some(true),
-                        (0, 1) => Some(false),
-                        _ => None,
-                    };
                 } else {
                     count[p] -= 1;
-                    if m == 1 {
-                        self.open[o] += 1;
-                    }
-                    theirs = (m == 1 && t + 1 == k).then_some(true);
-                    mine = match (t, k.wrapping_sub(m)) {
-                        (0, 1) => Some(false),
-                        (0, 0) => Some(true),
-                        _ => None,
-                    };
                 }
-                if mine.is_none() && theirs.is_none() {
-                    continue;
+                let (m, t) = (usize::from(count[p]) - usize::from(add), usize::from(count[o]));
+                // The windows open to the other side: p's first mark closes one.
+                let first_mark = usize::from(m == 0);
+                self.open[o] =
+                    if add { self.open[o] - first_mark } else { self.open[o] + first_mark };
+                if (t == 0 && m + 2 >= k) || (m == 0 && t + 1 == k) {
+                    self.rewarm(cell, d, first, p, (m, t), add);
                 }
-                let (x, o_side) = if p == 0 { (mine, theirs) } else { (theirs, mine) };
-                self.change_heat(cell, d, first, add, 0, x);
-                self.change_heat(cell, d, first, add, 1, o_side);
             }
         }
+    }
+
+    /// The heat changes of [`Board::recount`] in the window of direction `d` starting at
+    /// `first`, where side `p`'s mark on `cell` was added or taken back, `m` and `t` the
+    /// window's marks of p (without this one) and of the other side.
+    #[cold]
+    fn rewarm(
+        &mut self,
+        cell: usize,
+        d: usize,
+        first: usize,
+        p: usize,
+        (m, t): (usize, usize),
+        add: bool,
+    ) {
+        let k = self.k;
+        // Each Some(heated) when it changes; taking back a mark undoes what adding it did.
+        let mine = match (t, k - m) {
+            (0, 2) => Some(add),
+            (0, 1) => Some(!add),
+            _ => None,
+        };
+        let theirs = (m == 0 && t + 1 == k).then_some(!add);
+        let (x, o_side) = if p == 0 { (mine, theirs) } else { (theirs, mine) };
+        self.change_heat(cell, d, first, add, 0, x);
+        self.change_heat(cell, d, first, add, 1, o_side);
     }
 
     /// Heats (`Some(true)`) or cools (`Some(false)`) for side `q` the window of direction `d`
