@@ -6,6 +6,7 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+mod bits;
 mod board;
 mod computer;
 mod error;

@@ -11,6 +11,7 @@ use alloc::vec::Vec;
 
 use tictactoe_core::{Error, Game, Player};
 
+use crate::bits::Shape;
 use crate::board::Board;
 use crate::near::Near;
 use crate::tactics::{self, Choices};
@@ -101,6 +102,8 @@ pub(crate) struct Tree {
     simulations: u32,
     /// Whether only a run of exactly k wins.
     exact: bool,
+    /// The board of bits the playouts run on, when the rules allow one (see [`crate::bits`]).
+    bits: Option<Shape>,
 }
 
 fn reserve<T>(items: &mut Vec<T>, len: usize) -> Result<(), Error> {
@@ -122,6 +125,7 @@ impl Tree {
         self.simulations = 0;
         self.exact = game.rules().exact;
         self.root.load(game)?;
+        self.bits = Shape::of(&self.root, self.exact);
         self.near_root.load(&self.root, PLAYOUT_RADIUS)?;
         let cells = self.root.size();
         reserve(&mut self.nodes, simulations as usize + 1)?;
@@ -361,6 +365,9 @@ impl Tree {
     /// one, else a block of the opponent's, else a move drawn at random (under gravity a
     /// column, otherwise a cell near the marks). The winner, `None` for a draw.
     fn playout(&mut self, game: &mut Game, mut player: Player, state: &mut u64) -> Option<Player> {
+        if let Some(shape) = self.bits {
+            return shape.play_out(shape.marks(&self.board), player, state);
+        }
         let cells = self.board.size();
         loop {
             if self.is_drawn() {
