@@ -2,7 +2,8 @@
 //! whose nodes offer only the moves the tactics leave (see [`crate::tactics`]: a win, the
 //! blocks, the columns that do not lose at once, the double threats, the cells near the marks
 //! by promise), playouts that win when they can and block when they must, and wins and losses
-//! proven in the tree carried up it (MCTS-solver), all on the core's moves.
+//! proven in the tree carried up it (MCTS-solver). The tree plays the core's moves; a playout
+//! plays on the search's board, and on gravity boards of one word on bits ([`crate::bits`]).
 //!
 //! Each simulation starts from a copy of the root's game and board (copying a few kilobytes
 //! costs less than taking back a playout of a hundred moves), so a playout never undoes.
