@@ -79,17 +79,18 @@ impl Shape {
         (taken + self.bottom) & self.cells & !taken
     }
 
-    /// The empty cells where a mark of the player holding `mine` completes k in a row: in some
-    /// direction, the k - 1 other cells of a run through the cell, a of them before it and the
-    /// rest after, are all the player's. Unrolled for the usual k.
-    fn wins(&self, mine: u64, taken: u64) -> u64 {
+    /// The cells where a mark of the player holding `mine` would complete k in a row (taken
+    /// ones included: the playable cells leave them out): in some direction, the k - 1 other
+    /// cells of a run through the cell, a of them before it and the rest after, are all the
+    /// player's. Unrolled for the usual k.
+    fn wins(&self, mine: u64) -> u64 {
         let wins = match (self.k, self.short) {
             (3, true) => self.wins_of::<3>(mine),
             (4, true) => self.wins_of::<4>(mine),
             (5, true) => self.wins_of::<5>(mine),
             _ => self.wins_of_any(mine),
         };
-        wins & self.cells & !taken
+        wins & self.cells
     }
 
     /// [`Shape::wins`] for k = `K` when every shift stays within the word.
@@ -158,23 +159,29 @@ impl Shape {
     /// (the lowest, when there are several: the opponent wins anyway), else a column with room
     /// drawn from `state`, in the order of the columns. The winner, `None` for a draw: a full
     /// board, or one where nobody can complete k any more.
+    ///
+    /// A player's winning cells change only when the player moves (the opponent's marks only
+    /// take cells, which the playable cells leave out), and whether a player can still win
+    /// only when the opponent moves: each is worked out again then, once a move.
     pub(crate) fn play_out(
         &self,
         mut marks: [u64; 2],
         mut player: Player,
         state: &mut u64,
     ) -> Option<Player> {
+        let mut wins = [self.wins(marks[0]), self.wins(marks[1])];
+        let mut can_win = [self.can_win(marks[1]), self.can_win(marks[0])];
         loop {
             let taken = marks[0] | marks[1];
             let (me, them) = (side(player), 1 - side(player));
-            if taken == self.cells || !self.can_win(marks[0]) && !self.can_win(marks[1]) {
+            if taken == self.cells || !can_win[0] && !can_win[1] {
                 return None;
             }
             let playable = self.playable(taken);
-            if self.wins(marks[me], taken) & playable != 0 {
+            if wins[me] & playable != 0 {
                 return Some(player);
             }
-            let blocks = self.wins(marks[them], taken) & playable;
+            let blocks = wins[them] & playable;
             let cell = if blocks != 0 {
                 blocks & blocks.wrapping_neg()
             } else {
@@ -185,6 +192,8 @@ impl Shape {
                 open & open.wrapping_neg()
             };
             marks[me] |= cell;
+            wins[me] = self.wins(marks[me]);
+            can_win[them] = can_win[them] && self.can_win(marks[me]);
             player = player.opponent();
         }
     }
@@ -266,7 +275,7 @@ mod tests {
                 for player in [Player::X, Player::O] {
                     let (mine, theirs) = (marks[side(player)], marks[1 - side(player)]);
                     // The wins are the window board's threats; can_win its open windows.
-                    let wins = shape.wins(mine, taken);
+                    let wins = shape.wins(mine) & !taken;
                     let expected = board.threats(player).iter().fold(0, |bits, &cell| {
                         bits | 1u64
                             << (cell as usize % rules.cols * shape.height + rules.rows
