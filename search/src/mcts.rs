@@ -134,9 +134,11 @@ impl Tree {
         reserve(&mut self.path, cells + 1)?;
         reserve(&mut self.columns, self.root.cols())?;
         self.nodes.push(Node::new(NONE));
-        let mut work = game.try_clone()?;
+        let me = game.next_player();
+        // The game judges wins under the exact rule only (see `tactics`): a copy of it then.
+        let judge = |exact: bool| exact.then(|| game.try_clone()).transpose();
         self.board.clone_from(&self.root);
-        self.expand(0, &mut work)?;
+        self.expand(0, judge(self.exact)?.as_mut(), me)?;
         if self.nodes[0].moves_len == 1 {
             return Ok(self.moves[0] as usize);
         }
@@ -145,10 +147,10 @@ impl Tree {
             if self.nodes[0].proven != Proven::Unknown {
                 break;
             }
-            let mut work = game.try_clone()?;
+            let mut work = judge(self.exact)?;
             self.board.clone_from(&self.root);
             self.near.copy_from(&self.near_root);
-            self.simulate(&mut work, &mut state)?;
+            self.simulate(work.as_mut(), me, &mut state)?;
             self.simulations += 1;
         }
         Ok(self.choose())
@@ -184,9 +186,10 @@ impl Tree {
         })
     }
 
-    /// Finds the moves of node `at`, whose position `game` and the tree's board hold.
-    fn expand(&mut self, at: usize, game: &mut Game) -> Result<(), Error> {
-        self.choices.find(game, &self.board)?;
+    /// Finds the moves of node `at`, whose position the tree's board (and `judge`, the game
+    /// under the exact rule) holds, `me` to move.
+    fn expand(&mut self, at: usize, judge: Option<&mut Game>, me: Player) -> Result<(), Error> {
+        self.choices.find(judge, &self.board, me)?;
         let moves = &self.choices.moves;
         self.moves.try_reserve(moves.len()).map_err(|_| Error::AllocFailed)?;
         let node = &mut self.nodes[at];
@@ -199,30 +202,21 @@ impl Tree {
         Ok(())
     }
 
-    /// Plays `player`'s mark on `cell` on the game and the simulation's board; whether it won.
+    /// Plays `player`'s mark on `cell` on the simulation's board (and on `judge`, the game under
+    /// the exact rule); whether it won. Without the exact rule a mark wins exactly when its
+    /// cell is one of the player's threats (it completes a window of k - 1 of their marks and
+    /// none of the opponent's: a run of k or more), so the board tells; under it the game
+    /// judges (a threat there can make an overline).
     #[inline]
-    fn play(&mut self, game: &mut Game, cell: usize, player: Player) -> bool {
-        let cols = self.board.cols();
-        let won = matches!(
-            game.make_move(cell / cols, cell % cols, u32::from(player.number())),
-            Ok(Some(_))
-        );
-        self.board.place(cell, player);
-        self.near.add_around(cell, &self.board);
-        won
-    }
-
-    /// Plays `player`'s mark on `cell` in a playout; whether it won. Without the exact rule a
-    /// mark wins exactly when its cell is one of the player's threats (it completes a window
-    /// of k - 1 of their marks and none of the opponent's: a run of k or more), so the board
-    /// tells, and the game is left where the playout began (each simulation starts from a new
-    /// copy); under the exact rule the game judges (a threat there can make an overline).
-    #[inline]
-    fn play_out(&mut self, game: &mut Game, cell: usize, player: Player) -> bool {
-        if self.exact {
-            return self.play(game, cell, player);
-        }
-        let won = self.board.is_threat(cell, player);
+    fn play(&mut self, judge: Option<&mut Game>, cell: usize, player: Player) -> bool {
+        let won = match judge {
+            Some(game) => {
+                let cols = self.board.cols();
+                let mark = game.make_move(cell / cols, cell % cols, u32::from(player.number()));
+                matches!(mark, Ok(Some(_)))
+            }
+            None => self.board.is_threat(cell, player),
+        };
         self.board.place(cell, player);
         self.near.add_around(cell, &self.board);
         won
@@ -231,8 +225,12 @@ impl Tree {
     /// One simulation: down the tree by UCT (a node's moves found on its second visit, a new
     /// child on each visit until every move has one), a playout from the new child, and the
     /// result back up the path.
-    fn simulate(&mut self, game: &mut Game, state: &mut u64) -> Result<(), Error> {
-        let root_player = game.next_player();
+    fn simulate(
+        &mut self,
+        mut judge: Option<&mut Game>,
+        root_player: Player,
+        state: &mut u64,
+    ) -> Result<(), Error> {
         let mut to_move = root_player;
         self.path.clear();
         self.path.push(0);
@@ -246,7 +244,7 @@ impl Tree {
                 Proven::Unknown => {}
             }
             if node.moves_at == NONE {
-                self.expand(at, game)?;
+                self.expand(at, judge.as_deref_mut(), to_move)?;
             }
             let node = self.nodes[at];
             let (child, new) = if node.expanded < node.moves_len {
@@ -263,7 +261,7 @@ impl Tree {
                 (self.select(at), false)
             };
             let cell = self.nodes[child].cell as usize;
-            let won = self.play(game, cell, to_move);
+            let won = self.play(judge.as_deref_mut(), cell, to_move);
             self.path.push(child as u32);
             if new {
                 if won {
@@ -274,7 +272,7 @@ impl Tree {
                     self.nodes[child].proven = Proven::Draw;
                     break None;
                 }
-                break self.playout(game, to_move.opponent(), state);
+                break self.playout(judge, to_move.opponent(), state);
             }
             at = child;
             to_move = to_move.opponent();
@@ -365,7 +363,12 @@ impl Tree {
     /// Plays to the end from the simulation's position, `player` to move: a win when there is
     /// one, else a block of the opponent's, else a move drawn at random (under gravity a
     /// column, otherwise a cell near the marks). The winner, `None` for a draw.
-    fn playout(&mut self, game: &mut Game, mut player: Player, state: &mut u64) -> Option<Player> {
+    fn playout(
+        &mut self,
+        mut judge: Option<&mut Game>,
+        mut player: Player,
+        state: &mut u64,
+    ) -> Option<Player> {
         if let Some(shape) = self.bits {
             return shape.play_out(shape.marks(&self.board), player, state);
         }
@@ -375,7 +378,8 @@ impl Tree {
                 return None;
             }
             let opponent = player.opponent();
-            let cell = match self.threat(game, player).or_else(|| self.threat(game, opponent)) {
+            let threat = self.threat(judge.as_deref_mut(), player);
+            let cell = match threat.or_else(|| self.threat(judge.as_deref_mut(), opponent)) {
                 Some(cell) => cell,
                 None if self.board.gravity() => self.column(state),
                 None => match self.near.draw(&self.board, state) {
@@ -385,7 +389,7 @@ impl Tree {
                     None => (0..cells).find(|&cell| self.board.is_empty(cell)).unwrap_or(0),
                 },
             };
-            if self.play_out(game, cell, player) {
+            if self.play(judge.as_deref_mut(), cell, player) {
                 return Some(player);
             }
             player = opponent;
@@ -401,19 +405,21 @@ impl Tree {
             || !self.board.can_win(Player::X) && !self.board.can_win(Player::O)
     }
 
-    /// One of `player`'s threats that is playable now (under the exact rule, one that the game
-    /// confirms: a threat there can make an overline).
+    /// One of `player`'s threats that is playable now (with a judge, the exact rule, one that
+    /// it confirms: a threat there can make an overline).
     #[inline]
-    fn threat(&self, game: &mut Game, player: Player) -> Option<usize> {
+    fn threat(&self, mut judge: Option<&mut Game>, player: Player) -> Option<usize> {
         let board = &self.board;
         let threats = board.threats(player);
-        if !board.gravity() && !self.exact {
+        if !board.gravity() && judge.is_none() {
             return threats.first().map(|&cell| cell as usize);
         }
         let cols = board.cols();
         threats.iter().map(|&cell| cell as usize).find(|&cell| {
             board.is_playable(cell)
-                && (!self.exact || tactics::wins_at(game, cell / cols, cell % cols, player))
+                && judge
+                    .as_deref_mut()
+                    .map_or(true, |game| tactics::wins_at(game, cell / cols, cell % cols, player))
         })
     }
 

@@ -1,5 +1,7 @@
 //! Tactics: which moves a position leaves worth searching, from the threats and windows the
-//! board tracks, with the game as the judge of every win.
+//! board tracks. Without the exact rule a threat's cell wins (it completes a run of k or
+//! more), so the board decides; under it a threat can make an overline, and the game, given as
+//! the *judge*, decides every win.
 //!
 //! In order: a move that wins now is played; else the opponent's winning cells are blocked (any
 //! other move loses at once); under gravity, a move that lets the opponent win on the cell
@@ -73,11 +75,17 @@ pub(crate) struct Choices {
 }
 
 impl Choices {
-    /// Finds the moves of `game`'s position (in progress), which `board` tracks.
+    /// Finds the moves of the position `board` tracks (in progress), `me` to move; `judge`,
+    /// the game of the position under the exact rule, decides wins there (see the module).
     ///
     /// # Errors
     /// [`Error::AllocFailed`].
-    pub(crate) fn find(&mut self, game: &mut Game, board: &Board) -> Result<(), Error> {
+    pub(crate) fn find(
+        &mut self,
+        mut judge: Option<&mut Game>,
+        board: &Board,
+        me: Player,
+    ) -> Result<(), Error> {
         let cells = board.size();
         let reserve = |items: &mut Vec<u32>| {
             items.clear();
@@ -90,16 +98,16 @@ impl Choices {
         self.keys.clear();
         self.keys.try_reserve(cells).map_err(|_| Error::AllocFailed)?;
         self.complete = true;
-        let me = game.next_player();
         let cols = board.cols();
         // A win now.
-        if let Some(cell) = winning_threats(game, board, me).next() {
+        if let Some(cell) = winning_threats(judge.as_deref_mut(), board, me).next() {
             self.moves.push(cell as u32);
             return Ok(());
         }
         // The opponent's wins next move, all blocked (when two, every move loses anyway).
         // Cells are below 2^32.
-        self.moves.extend(winning_threats(game, board, me.opponent()).map(|cell| cell as u32));
+        let blocks = winning_threats(judge.as_deref_mut(), board, me.opponent());
+        self.moves.extend(blocks.map(|cell| cell as u32));
         if !self.moves.is_empty() {
             return Ok(());
         }
@@ -107,12 +115,16 @@ impl Choices {
             for col in 0..cols {
                 let Some(cell) = board.landing(col) else { continue };
                 // A move that opens the cell above to the opponent's win loses at once.
-                let loses = cell >= cols && board.is_threat(cell - cols, me.opponent()) && {
-                    let _ = game.make_move(cell / cols, col, u32::from(me.number()));
-                    let loses = wins_at(game, cell / cols - 1, col, me.opponent());
-                    let _ = game.undo();
-                    loses
-                };
+                // (The move cannot cool that threat: its window's one empty cell is the one
+                // above.)
+                let loses = cell >= cols
+                    && board.is_threat(cell - cols, me.opponent())
+                    && judge.as_deref_mut().map_or(true, |game| {
+                        let _ = game.make_move(cell / cols, col, u32::from(me.number()));
+                        let loses = wins_at(game, cell / cols - 1, col, me.opponent());
+                        let _ = game.undo();
+                        loses
+                    });
                 if loses {
                     // Kept aside (in `singles`), in case every move loses.
                     self.singles.push(cell as u32);
@@ -134,7 +146,7 @@ impl Choices {
         for i in 0..self.moves.len() {
             let cell = self.moves[i] as usize;
             for player in [me, me.opponent()] {
-                let made = new_threats(game, board, cell, player);
+                let made = new_threats(judge.as_deref_mut(), board, cell, player);
                 if made >= 2 {
                     self.doubles[side(player) ^ side(me)].push(cell as u32);
                 } else if made == 1 && player == me {
@@ -221,9 +233,9 @@ impl Choices {
     }
 }
 
-/// `player`'s threats that are playable now and win, as the game judges them.
+/// `player`'s threats that are playable now and win (as `judge` decides, when there is one).
 pub(crate) fn winning_threats<'a>(
-    game: &'a mut Game,
+    mut judge: Option<&'a mut Game>,
     board: &'a Board,
     player: Player,
 ) -> impl Iterator<Item = usize> + 'a {
@@ -233,14 +245,18 @@ pub(crate) fn winning_threats<'a>(
         .iter()
         .map(|&cell| cell as usize)
         .filter(move |&cell| board.is_playable(cell))
-        .filter(move |&cell| wins_at(game, cell / cols, cell % cols, player))
+        .filter(move |&cell| {
+            judge
+                .as_deref_mut()
+                .map_or(true, |game| wins_at(game, cell / cols, cell % cols, player))
+        })
 }
 
 /// How many threats (0, 1, or 2 for two or more) a mark of `player` on the empty `cell` would
 /// make: the other empty cells of the windows it would bring to k - 1 of the player's marks
-/// and none of the opponent's, counted once each; under the exact rule, those where the game
+/// and none of the opponent's, counted once each; with a judge (the exact rule), those where it
 /// confirms a win.
-fn new_threats(game: &mut Game, board: &Board, cell: usize, player: Player) -> usize {
+fn new_threats(judge: Option<&mut Game>, board: &Board, cell: usize, player: Player) -> usize {
     let (mine, theirs) = (side(player), 1 - side(player));
     let Some(before) = board.k().checked_sub(2) else { return 0 };
     let mut found = [usize::MAX; 2];
@@ -262,9 +278,7 @@ fn new_threats(game: &mut Game, board: &Board, cell: usize, player: Player) -> u
             }
         }
     }
-    if count == 0 || !game.rules().exact {
-        return count;
-    }
+    let Some(game) = judge.filter(|_| count > 0) else { return count };
     // Under the exact rule a threat may make an overline: ask the game, with the mark placed.
     let cols = board.cols();
     if game.make_move(cell / cols, cell % cols, u32::from(player.number())).is_err() {
