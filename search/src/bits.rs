@@ -61,17 +61,20 @@ impl Shape {
     /// The marks of X and of O on `board`.
     pub(crate) fn marks(&self, board: &Board) -> [u64; 2] {
         let mut marks = [0; 2];
-        for row in 0..self.rows {
-            // Row 0 is the top: the highest bit of its column.
-            let bit = self.rows - 1 - row;
-            for col in 0..self.cols {
-                let code = board.code(row * self.cols + col);
-                if code != 0 {
-                    marks[usize::from(code) - 1] |= 1 << (col * self.height + bit);
-                }
+        for cell in 0..board.size() {
+            let code = board.code(cell);
+            if code != 0 {
+                marks[usize::from(code) - 1] |= self.bit(cell);
             }
         }
         marks
+    }
+
+    /// The bit of the board's cell index (row 0 at the top: the highest bit of its column).
+    #[inline]
+    pub(crate) fn bit(&self, cell: usize) -> u64 {
+        let (row, col) = (cell / self.cols, cell % self.cols);
+        1 << (col * self.height + self.rows - 1 - row)
     }
 
     /// The empty cells a move can take: the lowest empty cell of each column with room.
@@ -79,10 +82,10 @@ impl Shape {
         (taken + self.bottom) & self.cells & !taken
     }
 
-    /// The cells where a mark of the player holding `mine` would complete k in a row (taken
-    /// ones included: the playable cells leave them out): in some direction, the k - 1 other
-    /// cells of a run through the cell, a of them before it and the rest after, are all the
-    /// player's. Unrolled for the usual k.
+    /// The empty cells where a mark of the player holding `mine` would complete k in a row
+    /// (and some taken ones: the playable cells leave them out): in some direction, the k - 1
+    /// other cells of a run through the cell, a of them before it and the rest after, are all
+    /// the player's. Unrolled for the usual k.
     fn wins(&self, mine: u64) -> u64 {
         let wins = match (self.k, self.short) {
             (3, true) => self.wins_of::<3>(mine),
@@ -96,8 +99,9 @@ impl Shape {
     /// [`Shape::wins`] for k = `K` when every shift stays within the word.
     #[inline]
     fn wins_of<const K: usize>(&self, mine: u64) -> u64 {
-        let mut wins = 0;
-        for step in steps(self.height) {
+        // Up a column only the cells below count: above an empty cell every cell is empty.
+        let mut wins = (1..K).fold(u64::MAX, |run, j| run & (mine << j));
+        for step in &steps(self.height)[1..] {
             // after[j]: the j cells after are the player's; ahead: the a cells before.
             let mut after = [u64::MAX; K];
             for j in 1..K {

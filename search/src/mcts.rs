@@ -13,7 +13,7 @@ use alloc::vec::Vec;
 use tictactoe_core::{Error, Game, Player};
 
 use crate::bits::Shape;
-use crate::board::Board;
+use crate::board::{side, Board};
 use crate::near::Near;
 use crate::tactics::{self, Choices};
 
@@ -103,8 +103,10 @@ pub(crate) struct Tree {
     simulations: u32,
     /// Whether only a run of exactly k wins.
     exact: bool,
-    /// The board of bits the playouts run on, when the rules allow one (see [`crate::bits`]).
+    /// The board of bits the playouts run on, when the rules allow one (see [`crate::bits`]),
+    /// and the root's marks on it.
     bits: Option<Shape>,
+    root_marks: [u64; 2],
 }
 
 fn reserve<T>(items: &mut Vec<T>, len: usize) -> Result<(), Error> {
@@ -127,6 +129,7 @@ impl Tree {
         self.exact = game.rules().exact;
         self.root.load(game)?;
         self.bits = Shape::of(&self.root, self.exact);
+        self.root_marks = self.bits.map_or([0; 2], |shape| shape.marks(&self.root));
         self.near_root.load(&self.root, PLAYOUT_RADIUS)?;
         let cells = self.root.size();
         reserve(&mut self.nodes, simulations as usize + 1)?;
@@ -370,7 +373,15 @@ impl Tree {
         state: &mut u64,
     ) -> Option<Player> {
         if let Some(shape) = self.bits {
-            return shape.play_out(shape.marks(&self.board), player, state);
+            // The root's marks and the moves down the path, the last one the opponent's.
+            let mut marks = self.root_marks;
+            let mut mover = 1 - side(player);
+            for &node in self.path[1..].iter().rev() {
+                marks[mover] |= shape.bit(self.nodes[node as usize].cell as usize);
+                mover ^= 1;
+            }
+            debug_assert_eq!(marks, shape.marks(&self.board));
+            return shape.play_out(marks, player, state);
         }
         let cells = self.board.size();
         loop {
