@@ -28,6 +28,8 @@ pub(crate) struct Shape {
     cells: u64,
     /// The bottom cell of every column.
     bottom: u64,
+    /// The top cell of every column.
+    top: u64,
     /// Whether every shift of a run (k - 1 cells in the longest step) stays within the word,
     /// so that plain shifts serve.
     short: bool,
@@ -55,7 +57,8 @@ impl Shape {
         }
         let k = board.k();
         let short = (k - 1) * (height + 1) < 64;
-        Some(Shape { cols, rows, k, height, cells, bottom, short })
+        let top = bottom << (rows - 1);
+        Some(Shape { cols, rows, k, height, cells, bottom, top, short })
     }
 
     /// The marks of X and of O on `board`.
@@ -175,6 +178,8 @@ impl Shape {
     ) -> Option<Player> {
         let mut wins = [self.wins(marks[0]), self.wins(marks[1])];
         let mut can_win = [self.can_win(marks[1]), self.can_win(marks[0])];
+        // The columns with room, one fewer each time a mark fills one.
+        let mut room = self.playable(marks[0] | marks[1]).count_ones();
         loop {
             let taken = marks[0] | marks[1];
             let (me, them) = (side(player), 1 - side(player));
@@ -190,12 +195,13 @@ impl Shape {
                 blocks & blocks.wrapping_neg()
             } else {
                 let mut open = playable;
-                for _ in 0..random::below(state, u64::from(open.count_ones())) {
+                for _ in 0..random::below(state, u64::from(room)) {
                     open &= open - 1;
                 }
                 open & open.wrapping_neg()
             };
             marks[me] |= cell;
+            room -= u32::from(cell & self.top != 0);
             wins[me] = self.wins(marks[me]);
             can_win[them] = can_win[them] && self.can_win(marks[me]);
             player = player.opponent();
