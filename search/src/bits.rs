@@ -178,8 +178,17 @@ impl Shape {
     ) -> Option<Player> {
         let mut wins = [self.wins(marks[0]), self.wins(marks[1])];
         let mut can_win = [self.can_win(marks[1]), self.can_win(marks[0])];
-        // The columns with room, one fewer each time a mark fills one.
-        let mut room = self.playable(marks[0] | marks[1]).count_ones();
+        // The columns with room, in order; a column leaves when a mark fills it. (At most 32
+        // columns: each takes two bits at least.)
+        let column = (1u64 << self.rows) - 1;
+        let (mut room, mut left) = ([0u8; 32], 0);
+        for col in 0..self.cols {
+            if (marks[0] | marks[1]) & self.top & column << (col * self.height) == 0 {
+                // Below 32.
+                room[left] = col as u8;
+                left += 1;
+            }
+        }
         loop {
             let taken = marks[0] | marks[1];
             let (me, them) = (side(player), 1 - side(player));
@@ -194,14 +203,16 @@ impl Shape {
             let cell = if blocks != 0 {
                 blocks & blocks.wrapping_neg()
             } else {
-                let mut open = playable;
-                for _ in 0..random::below(state, u64::from(room)) {
-                    open &= open - 1;
-                }
-                open & open.wrapping_neg()
+                let col = usize::from(room[random::below(state, left as u64) as usize]);
+                playable & column << (col * self.height)
             };
             marks[me] |= cell;
-            room -= u32::from(cell & self.top != 0);
+            if cell & self.top != 0 {
+                let col = cell.trailing_zeros() as usize / self.height;
+                let at = room[..left].iter().position(|&c| usize::from(c) == col).unwrap_or(0);
+                room.copy_within(at + 1..left, at);
+                left -= 1;
+            }
             wins[me] = self.wins(marks[me]);
             can_win[them] = can_win[them] && self.can_win(marks[me]);
             player = player.opponent();

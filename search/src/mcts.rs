@@ -22,14 +22,20 @@ use crate::tactics::{self, Choices};
 /// games and lost 3, 1.0 won 50 and lost 8.
 const EXPLORATION: f32 = 0.7;
 
-/// The visit counts whose confidence width [`Tree::widths`] keeps: below them a node's width is
-/// read, not worked out (a logarithm and a square root, 5% of a Connect Four search).
-const WIDTHS: usize = 4096;
+/// The visit counts whose confidence width and spread [`Tree::bounds`] keeps: below them they
+/// are read, not worked out (a logarithm, square roots and a division: 7% of a Connect Four
+/// search).
+const BOUNDS: usize = 4096;
 
 /// The width of a node's confidence bounds after `visits` simulations: its children's bound
 /// is their mean plus this times their spread.
 fn width(visits: u32) -> f32 {
     EXPLORATION * libm::sqrtf(libm::logf(visits as f32))
+}
+
+/// The spread of a node's confidence bound after `visits` simulations.
+fn spread(visits: u32) -> f32 {
+    1.0 / libm::sqrtf(visits as f32)
 }
 
 /// How far from a mark (in the max norm) a playout on a large board draws its moves.
@@ -117,8 +123,9 @@ pub(crate) struct Tree {
     /// and the root's marks on it.
     bits: Option<Shape>,
     root_marks: [u64; 2],
-    /// [`width`] of each visit count below [`WIDTHS`], filled by the first search.
-    widths: Vec<f32>,
+    /// [`width`] and [`spread`] of each visit count below [`BOUNDS`], filled by the first
+    /// search.
+    bounds: Vec<(f32, f32)>,
 }
 
 fn reserve<T>(items: &mut Vec<T>, len: usize) -> Result<(), Error> {
@@ -138,10 +145,10 @@ impl Tree {
         seed: u64,
     ) -> Result<usize, Error> {
         self.simulations = 0;
-        if self.widths.is_empty() {
-            self.widths.try_reserve_exact(WIDTHS).map_err(|_| Error::AllocFailed)?;
-            // Visit counts are below 2^32.
-            self.widths.extend((0..WIDTHS).map(|visits| width(visits as u32)));
+        if self.bounds.is_empty() {
+            self.bounds.try_reserve_exact(BOUNDS).map_err(|_| Error::AllocFailed)?;
+            // Below 2^32.
+            self.bounds.extend((0..BOUNDS as u32).map(|visits| (width(visits), spread(visits))));
         }
         self.exact = game.rules().exact;
         self.root.load(game)?;
@@ -307,9 +314,9 @@ impl Tree {
                 Some(_) => 0.0,
                 None => 0.5,
             };
-            let visits = node.visits as f32;
-            node.mean = node.reward / visits;
-            node.spread = 1.0 / libm::sqrtf(visits);
+            node.mean = node.reward / node.visits as f32;
+            node.spread =
+                self.bounds.get(node.visits as usize).map_or_else(|| spread(node.visits), |b| b.1);
             mover = mover.opponent();
         }
         self.nodes[0].visits += 1;
@@ -356,7 +363,7 @@ impl Tree {
     /// bound: a proven win at once, a proven loss only when nothing else is left.
     fn select(&self, parent: usize) -> usize {
         let visits = self.nodes[parent].visits;
-        let width = self.widths.get(visits as usize).copied().unwrap_or_else(|| width(visits));
+        let width = self.bounds.get(visits as usize).map_or_else(|| width(visits), |b| b.0);
         let mut best = (f32::NEG_INFINITY, NONE);
         let mut lost = NONE;
         let mut child = self.nodes[parent].first_child;
