@@ -161,6 +161,12 @@ impl Shape {
             .any(|step| (1..K).fold(open, |run, j| run & (open >> (j * step))) != 0)
     }
 
+    /// Whether the game of the marks of X and O can only be a draw: the board is full, or
+    /// nobody can complete k any more.
+    pub(crate) fn is_drawn(&self, marks: [u64; 2]) -> bool {
+        marks[0] | marks[1] == self.cells || !self.can_win(marks[0]) && !self.can_win(marks[1])
+    }
+
     /// Plays to the end from the marks of X and O, `player` to move, as the tree's playouts
     /// do (see [`crate::mcts`]): a win when there is one, else a block of the opponent's win
     /// (the lowest, when there are several: the opponent wins anyway), else a column with room

@@ -287,20 +287,12 @@ impl Tree {
             } else {
                 (self.select(at), false)
             };
-            let cell = self.nodes[child].cell as usize;
-            let won = self.play(judge.as_deref_mut(), cell, to_move);
             self.path.push(child as u32);
             if new {
-                if won {
-                    self.nodes[child].proven = Proven::Win;
-                    break Some(to_move);
-                }
-                if self.is_drawn() {
-                    self.nodes[child].proven = Proven::Draw;
-                    break None;
-                }
-                break self.playout(judge, to_move.opponent(), state);
+                break self.leaf(judge, child, to_move, state);
             }
+            // A child that won was proven when it was new.
+            self.play(judge.as_deref_mut(), self.nodes[child].cell as usize, to_move);
             at = child;
             to_move = to_move.opponent();
         };
@@ -388,6 +380,52 @@ impl Tree {
         }
     }
 
+    /// The result of a simulation from its new leaf `child`, into which `to_move` moves: the
+    /// win or draw the move proves, else a playout's. On bits the move is not placed on the
+    /// window board, which nothing reads after it: the bits tell.
+    fn leaf(
+        &mut self,
+        mut judge: Option<&mut Game>,
+        child: usize,
+        to_move: Player,
+        state: &mut u64,
+    ) -> Option<Player> {
+        let cell = self.nodes[child].cell as usize;
+        let (won, drawn, marks) = match self.bits {
+            Some(shape) => {
+                // The root's marks and the moves down the path, the last one to_move's.
+                let mut marks = self.root_marks;
+                let mut mover = side(to_move);
+                for &node in self.path[1..].iter().rev() {
+                    marks[mover] |= shape.bit(self.nodes[node as usize].cell as usize);
+                    mover ^= 1;
+                }
+                debug_assert_eq!(marks, {
+                    let mut placed = shape.marks(&self.board);
+                    placed[side(to_move)] |= shape.bit(cell);
+                    placed
+                });
+                (self.board.is_threat(cell, to_move), shape.is_drawn(marks), Some((shape, marks)))
+            }
+            None => {
+                let won = self.play(judge.as_deref_mut(), cell, to_move);
+                (won, !won && self.is_drawn(), None)
+            }
+        };
+        if won {
+            self.nodes[child].proven = Proven::Win;
+            return Some(to_move);
+        }
+        if drawn {
+            self.nodes[child].proven = Proven::Draw;
+            return None;
+        }
+        match marks {
+            Some((shape, marks)) => shape.play_out(marks, to_move.opponent(), state),
+            None => self.playout(judge, to_move.opponent(), state),
+        }
+    }
+
     /// Plays to the end from the simulation's position, `player` to move: a win when there is
     /// one, else a block of the opponent's, else a move drawn at random (under gravity a
     /// column, otherwise a cell near the marks). The winner, `None` for a draw.
@@ -397,17 +435,6 @@ impl Tree {
         mut player: Player,
         state: &mut u64,
     ) -> Option<Player> {
-        if let Some(shape) = self.bits {
-            // The root's marks and the moves down the path, the last one the opponent's.
-            let mut marks = self.root_marks;
-            let mut mover = 1 - side(player);
-            for &node in self.path[1..].iter().rev() {
-                marks[mover] |= shape.bit(self.nodes[node as usize].cell as usize);
-                mover ^= 1;
-            }
-            debug_assert_eq!(marks, shape.marks(&self.board));
-            return shape.play_out(marks, player, state);
-        }
         let cells = self.board.size();
         loop {
             if self.is_drawn() {
