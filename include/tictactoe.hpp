@@ -9,7 +9,7 @@
 // - tictactoe::limits bounds what a game or batch made from outside data may allocate (the
 //   C functions' _with_limits forms), refused before anything is allocated;
 // - the computer player: game::solve, game::best_move, batch::perfect_actions and
-//   batch::computer_actions;
+//   batch::computer_actions (_of and _seeded for the games listed);
 // - a refused call throws tictactoe::error, carrying the tictactoe_result code and its text;
 //   a refused call changes nothing, as in C;
 // - std::optional where a value may be absent (no winner, an empty cell);
@@ -555,20 +555,20 @@ public:
 
     // The computer player's action for the games listed only (an index may repeat), in their
     // order: what computer_actions(simulations, seed) gives them. Throws error (GAME_INDEX).
-    std::vector<std::uint32_t> computer_actions(const std::vector<std::uint32_t> &games,
-                                                std::uint32_t simulations = TICTACTOE_DEFAULT_SIMULATIONS,
-                                                std::uint64_t seed = 0) const {
-        return computer_actions_of(games, nullptr, simulations, seed);
+    // (A name of its own: as an overload, computer_actions({3}) would take 3 for simulations.)
+    std::vector<std::uint32_t> computer_actions_of(const std::vector<std::uint32_t> &games,
+                                                   std::uint32_t simulations = TICTACTOE_DEFAULT_SIMULATIONS,
+                                                   std::uint64_t seed = 0) const {
+        return computer_actions_listed(games, nullptr, simulations, seed);
     }
 
     // As above, game games[i] searched with seeds[i] (one per game listed): its action is then
-    // game::best_move's with that seed. Throws error (GAME_INDEX, LENGTH_MISMATCH). (A name of
-    // its own: an overload would take computer_actions(games, {5}) for a seed list.)
+    // game::best_move's with that seed. Throws error (GAME_INDEX, LENGTH_MISMATCH).
     std::vector<std::uint32_t> computer_actions_seeded(const std::vector<std::uint32_t> &games,
                                                 const std::vector<std::uint64_t> &seeds,
                                                 std::uint32_t simulations = TICTACTOE_DEFAULT_SIMULATIONS) const {
         if (seeds.size() != games.size()) throw error(TICTACTOE_RESULT_LENGTH_MISMATCH);
-        return computer_actions_of(games, detail::items(seeds.data(), seeds.size()), simulations, 0);
+        return computer_actions_listed(games, detail::items(seeds.data(), seeds.size()), simulations, 0);
     }
 
     // Every game's player to move (1 or 2), in order.
@@ -639,9 +639,9 @@ private:
     explicit batch(tictactoe_batch *raw) noexcept : raw_(raw) {}
 
     // tictactoe_batch_computer_actions_games: seeds NULL for the seeds drawn from `seed`.
-    std::vector<std::uint32_t> computer_actions_of(const std::vector<std::uint32_t> &games,
-                                                   const std::uint64_t *seeds, std::uint32_t simulations,
-                                                   std::uint64_t seed) const {
+    std::vector<std::uint32_t> computer_actions_listed(const std::vector<std::uint32_t> &games,
+                                                       const std::uint64_t *seeds, std::uint32_t simulations,
+                                                       std::uint64_t seed) const {
         std::vector<std::uint32_t> actions(games.size());
         detail::check(tictactoe_batch_computer_actions_games(raw_, simulations, seed,
                                                              detail::items(games.data(), games.size()), seeds,

@@ -316,8 +316,9 @@ impl PyBatch {
     /// it cannot solve, game g's search seeded from `seed` and g (the same whatever `threads`).
     /// With `games` (indices, which may repeat), the actions of those games only, in their
     /// order: what the whole call would give them, without searching the others. With `seeds`
-    /// (one per game, or per game listed; instead of `seed`), each game's search seed itself:
-    /// the action is then `best_move(batch.game(g), seed=seeds[i])`'s. The games' opponent for
+    /// (one per game, or per game listed; instead of `seed`; non-negative integers below 2^64,
+    /// as `seed`), each game's search seed itself: the action is then
+    /// `best_move(batch.game(g), seed=seeds[i])`'s. The games' opponent for
     /// search and self-play; threaded like the rest of the batch, a game a thread at least.
     #[pyo3(signature = (*, simulations = None, seed = None, games = None, seeds = None, out = None))]
     #[allow(clippy::too_many_arguments)]
@@ -343,9 +344,10 @@ impl PyBatch {
         }
         let listed = self.games.as_slice();
         let seeds = match seeds {
+            // As best_move's seed: a non-negative integer below 2^64.
             Some(seeds) => seeds
                 .try_iter()?
-                .map(|seed| convert::seed(&seed?))
+                .map(|seed| search::non_negative(Some(&seed?), "seeds", 0))
                 .collect::<PyResult<Vec<u64>>>()?,
             None => listed.iter().map(|&g| search_seed(options.seed, g)).collect(),
         };

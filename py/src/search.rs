@@ -53,7 +53,7 @@ pub(crate) fn search_error(error: SearchError) -> PyErr {
 }
 
 /// A non-negative integer argument, or `ValueError` naming it.
-fn non_negative<T: for<'a> FromPyObject<'a, 'a>>(
+pub(crate) fn non_negative<T: for<'a> FromPyObject<'a, 'a>>(
     value: Option<&Bound<'_, PyAny>>,
     name: &str,
     default: T,

@@ -211,8 +211,7 @@ impl Computer {
             return Err(Error::LengthMismatch { len: out.len(), expected: count }.into());
         }
         for (g, action) in out.iter_mut().enumerate() {
-            *action =
-                self.action(&games.game(g)?, options, search_seed(options.seed, first + g))?;
+            *action = self.action(games, g, options, search_seed(options.seed, first + g))?;
         }
         Ok(())
     }
@@ -259,19 +258,27 @@ impl Computer {
         }
         games.check_listed(listed)?;
         for ((&g, &seed), action) in listed.iter().zip(seeds).zip(out.iter_mut()) {
-            *action = self.action(&games.game(g)?, options, seed)?;
+            *action = self.action(games, g, options, seed)?;
         }
         Ok(())
     }
 
-    /// The batch action [`Computer::best_move`] makes in `game` with `options` and `seed`: the
-    /// cell's index row * cols + col, or under gravity its column; [`NO_ACTION`] for a game
-    /// that is over.
-    fn action(&mut self, game: &Game, options: &Options, seed: u64) -> Result<u32, SearchError> {
-        if game.is_over() {
+    /// The batch action [`Computer::best_move`] makes in game `g` of `games` with `options` and
+    /// `seed`: the cell's index row * cols + col, or under gravity its column; [`NO_ACTION`] for
+    /// a game that is over (a forfeit included, which the game rebuilt from its moves would not
+    /// know).
+    fn action(
+        &mut self,
+        games: Games<'_>,
+        g: usize,
+        options: &Options,
+        seed: u64,
+    ) -> Result<u32, SearchError> {
+        if games.is_terminated(g)? {
             return Ok(NO_ACTION);
         }
-        let (row, col) = self.best_move(game, &Options { seed, ..*options })?;
+        let game = games.game(g)?;
+        let (row, col) = self.best_move(&game, &Options { seed, ..*options })?;
         // Cells are below 2^32.
         Ok(if game.rules().gravity { col as u32 } else { (row * game.cols() + col) as u32 })
     }

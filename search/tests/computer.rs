@@ -548,3 +548,26 @@ fn the_batch_computer_plays_legal_moves_the_same_in_any_split() {
         );
     }
 }
+
+#[test]
+fn a_game_lost_by_an_illegal_action_gets_no_computer_action() {
+    for rules in [Rules::CONNECT_FOUR, Rules::GOMOKU, Rules::tic_tac_toe(3)] {
+        let mut batch = Batch::with_rules(3, rules, 0).unwrap();
+        // Game 1 forfeits: its action is no cell; its rebuilt game does not know it.
+        batch.step(&[0, u32::MAX - 1, 1], &mut [0; 3], Illegal::Lose).unwrap();
+        let mut over = [false; 3];
+        batch.terminated(&mut over).unwrap();
+        assert_eq!(over, [false, true, false], "{rules:?}");
+        assert!(!batch.game(1).unwrap().is_over());
+        let options = Options { simulations: 30, seed: 4, ..Options::default() };
+        let mut computer = Computer::new();
+        let mut all = [0; 3];
+        computer.actions(batch.games(), &options, 0, &mut all).unwrap();
+        assert_eq!(all.map(|action| action == NO_ACTION), over, "{rules:?}");
+        let mut some = [0; 2];
+        computer.actions_of(batch.games(), &[1, 2], &[5, 6], &options, &mut some).unwrap();
+        assert_eq!((some[0], some[1] == NO_ACTION), (NO_ACTION, false), "{rules:?}");
+        assert_eq!(batch.games().is_terminated(1), Ok(true));
+        assert_eq!(batch.games().is_terminated(3), Err(Error::GameIndex { game: 3, count: 3 }));
+    }
+}

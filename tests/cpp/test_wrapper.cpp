@@ -355,14 +355,15 @@ void test_computer_actions() {
     const std::vector<std::uint8_t> cells = b.cells();
     for (std::size_t g = 0; g < 3; g++) CHECK(all[g] < 225 && cells[g * 225 + all[g]] == 0);
     // The games listed: the whole call's actions; with seeds of their own, best_move's.
-    CHECK(b.computer_actions({2, 0, 2}, 40, 9) == std::vector<std::uint32_t>({all[2], all[0], all[2]}));
+    CHECK(b.computer_actions_of({2, 0, 2}, 40, 9) == std::vector<std::uint32_t>({all[2], all[0], all[2]}));
+    CHECK(b.computer_actions_of({1}, 40, 9) == std::vector<std::uint32_t>({all[1]}));
     auto seeded = b.computer_actions_seeded({1, 2}, {5, 6}, 40);
     for (std::size_t i = 0; i < 2; i++) {
         auto move = b.game(static_cast<std::uint32_t>(i + 1)).best_move(40, 5 + i);
         CHECK(seeded[i] == move.row * 15 + move.col);
     }
-    CHECK(b.computer_actions(std::vector<std::uint32_t>{}, 40, 9).empty());
-    CHECK_THROWS(b.computer_actions({0, 3}, 40, 9), TICTACTOE_RESULT_GAME_INDEX);
+    CHECK(b.computer_actions_of({}, 40, 9).empty());
+    CHECK_THROWS(b.computer_actions_of({0, 3}, 40, 9), TICTACTOE_RESULT_GAME_INDEX);
     CHECK_THROWS(b.computer_actions_seeded({0, 1}, {5}, 40), TICTACTOE_RESULT_LENGTH_MISMATCH);
     CHECK_THROWS(b.computer_actions_seeded({0, 3}, {5, 6}, 40), TICTACTOE_RESULT_GAME_INDEX);
     CHECK(b.cells() == cells);

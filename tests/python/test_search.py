@@ -228,14 +228,25 @@ def test_batch_computer_actions_play_every_rule_set_the_same_on_any_threads() ->
     assert batch.computer_actions(simulations=100).tolist()[0] in (2, 6)
 
 
+def test_a_game_lost_by_an_illegal_action_gets_no_computer_action() -> None:
+    batch = Batch(3, 6, k=4, cols=7, gravity=True)
+    batch.step([0, 9, 1], illegal="lose")  # game 1 plays a column that is not there
+    assert batch.terminated.tolist() == [False, True, False]
+    assert batch.computer_actions(simulations=20).tolist()[1] == -1
+    assert batch.computer_actions(simulations=20, games=[1], seeds=[3]).tolist() == [-1]
+
+
 def test_batch_computer_actions_with_seeds_are_best_moves_and_refusals_change_nothing() -> None:
     batch = Batch(4, 15, k=5, seed=1)
     batch.step(batch.random_legal_actions())
-    seeds = [3, 1 << 70, 0, 12]  # the low 64 bits count, as Batch.seed takes them
+    seeds = [3, 2**64 - 1, 0, 12]
     actions = batch.computer_actions(simulations=40, games=[2, 0, 3, 1], seeds=seeds)
     for g, seed, action in zip([2, 0, 3, 1], seeds, actions.tolist()):
-        row, col = tictactoe.best_move(batch.game(g), simulations=40, seed=seed & (2**64 - 1))
+        row, col = tictactoe.best_move(batch.game(g), simulations=40, seed=seed)
         assert action == row * 15 + col
+    # Seeds for every game, without games: the same as listing them all.
+    every = batch.computer_actions(simulations=40, seeds=[2**64 - 1, 12, 3, 0])
+    assert every.tolist() == [actions[1], actions[3], actions[0], actions[2]]
     before = batch.cells().copy()
     out = np.full(2, 77, np.int64)
     for kwargs, error, kind in [
@@ -244,7 +255,9 @@ def test_batch_computer_actions_with_seeds_are_best_moves_and_refusals_change_no
         ({"games": [0, 1], "seeds": [1]}, ValueError, "length_mismatch"),
         ({"seeds": [1, 2]}, ValueError, "length_mismatch"),
         ({"games": [0, 1], "seed": 1, "seeds": [1, 2]}, ValueError, None),
-        ({"games": [0, 1], "seeds": [1, "x"]}, TypeError, None),
+        ({"games": [0, 1], "seeds": [1, "x"]}, ValueError, None),
+        ({"games": [0, 1], "seeds": [1, -1]}, ValueError, None),
+        ({"games": [0, 1], "seeds": [1, 2**64]}, ValueError, None),
     ]:
         with pytest.raises(error) as raised:
             batch.computer_actions(simulations=5, out=out, **kwargs)

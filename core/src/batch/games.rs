@@ -162,6 +162,19 @@ impl<'a> Games<'a> {
         self.per_game(out, |g| self.is_over(g))
     }
 
+    /// Whether game `g` of the range is over, as [`Games::terminated`] tells: won, drawn, or
+    /// lost by an illegal action, which [`Games::game`] does not know (the forfeit is the
+    /// batch's).
+    ///
+    /// # Errors
+    /// [`Error::GameIndex`] unless `g` is below the range's count.
+    pub fn is_terminated(&self, g: usize) -> Result<bool, Error> {
+        if g >= self.count() {
+            return Err(Error::GameIndex { game: g, count: self.count() });
+        }
+        Ok(self.is_over(g))
+    }
+
     /// The cells of game `g` of the range as codes (0 empty, 1 `X`, 2 `O`), row-major: what
     /// [`Game::cells`](crate::Game::cells) gives for a single game, read in place.
     ///
