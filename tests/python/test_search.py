@@ -249,7 +249,7 @@ def test_batch_computer_actions_with_seeds_are_best_moves_and_refusals_change_no
     assert every.tolist() == [actions[1], actions[3], actions[0], actions[2]]
     before = batch.cells().copy()
     out = np.full(2, 77, np.int64)
-    for kwargs, error, kind in [
+    refused: list[tuple[dict[str, Any], type[Exception], Any]] = [
         ({"games": [0, 4]}, IndexError, "game_index"),
         ({"games": [-1, 0]}, IndexError, "game_index"),
         ({"games": [0, 1], "seeds": [1]}, ValueError, "length_mismatch"),
@@ -258,7 +258,8 @@ def test_batch_computer_actions_with_seeds_are_best_moves_and_refusals_change_no
         ({"games": [0, 1], "seeds": [1, "x"]}, ValueError, None),
         ({"games": [0, 1], "seeds": [1, -1]}, ValueError, None),
         ({"games": [0, 1], "seeds": [1, 2**64]}, ValueError, None),
-    ]:
+    ]
+    for kwargs, error, kind in refused:
         with pytest.raises(error) as raised:
             batch.computer_actions(simulations=5, out=out, **kwargs)
         assert getattr(raised.value, "kind", None) == kind, kwargs
