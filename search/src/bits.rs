@@ -275,14 +275,23 @@ mod tests {
 
     /// Random gravity rule sets that fit the bits, both the unrolled k and the general path.
     fn rule_sets(state: &mut u64) -> Vec<Rules> {
-        let mut sets =
-            vec![Rules::CONNECT_FOUR, Rules { rows: 7, cols: 8, k: 5, ..Rules::CONNECT_FOUR }];
+        let gravity = |rows, cols, k| Rules { rows, cols, k, exact: false, gravity: true };
+        // Connect Four; one long row; one column of a whole word; k of 3 to 5 on boards whose
+        // shifts leave the word (the general path).
+        let mut sets = vec![
+            Rules::CONNECT_FOUR,
+            gravity(7, 8, 5),
+            gravity(1, 32, 4),
+            gravity(63, 1, 5),
+            gravity(20, 3, 4),
+            gravity(31, 2, 3),
+        ];
         while sets.len() < 40 {
             let rows = 1 + random::below(state, 8) as usize;
             let cols = 1 + random::below(state, 9) as usize;
             let k = 1 + random::below(state, rows.max(cols) as u64) as usize;
             if cols * (rows + 1) <= 64 {
-                sets.push(Rules { rows, cols, k, exact: false, gravity: true });
+                sets.push(gravity(rows, cols, k));
             }
         }
         sets
