@@ -7,28 +7,9 @@
 
 #include "check.h"
 #include "tictactoe.h"
+#include "snapshot.h"
 
 #define SENTINEL 0xDEADBEEFu
-
-/* The serialized form of a game, for comparing states (caller frees). */
-static char *snapshot(const tictactoe_game *game) {
-    size_t len = 0;
-    char *text;
-    if (tictactoe_game_serialize(game, NULL, 0, &len) != TICTACTOE_RESULT_BUFFER_TOO_SMALL) return NULL;
-    text = (char *)malloc(len + 1);
-    if (text && tictactoe_game_serialize(game, text, len + 1, &len) != TICTACTOE_RESULT_OK) {
-        free(text);
-        return NULL;
-    }
-    return text;
-}
-
-/* Checks that `game` still serializes to `before`. */
-static void check_unchanged(const tictactoe_game *game, const char *before) {
-    char *now = snapshot(game);
-    CHECK(now != NULL && before != NULL && strcmp(now, before) == 0);
-    free(now);
-}
 
 static void test_version_and_result_texts(void) {
     uint32_t code;
