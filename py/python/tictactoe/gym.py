@@ -72,7 +72,28 @@ def _fresh_seeds(rng: np.random.Generator, count: int) -> list[int]:
     return [int(s) for s in rng.integers(0, 2**63, size=count)]
 
 
-class TicTacToeEnv(gymnasium.Env[NDArray[np.int8], np.int64]):
+class _Board:
+    """The board's size, as an environment's games have it."""
+
+    _arena: Arena
+
+    @property
+    def n(self) -> int:
+        """The side of a square board (a ValueError for a rectangle: see ``rows``, ``cols``)."""
+        return self._arena.batch.n
+
+    @property
+    def rows(self) -> int:
+        """The board's rows."""
+        return self._arena.rows
+
+    @property
+    def cols(self) -> int:
+        """The board's columns."""
+        return self._arena.cols
+
+
+class TicTacToeEnv(_Board, gymnasium.Env[NDArray[np.int8], np.int64]):
     """One game, the agent against a built-in opponent: n x n tic-tac-toe, or with ``k``,
     ``cols``, ``exact`` and ``gravity`` any game of the family (as ``TicTacToe`` takes them).
 
@@ -120,21 +141,6 @@ class TicTacToeEnv(gymnasium.Env[NDArray[np.int8], np.int64]):
         self._seeded = False
 
     @property
-    def n(self) -> int:
-        """The side of a square board (a ValueError for a rectangle: see ``rows``, ``cols``)."""
-        return self._arena.batch.n
-
-    @property
-    def rows(self) -> int:
-        """The board's rows."""
-        return self._arena.rows
-
-    @property
-    def cols(self) -> int:
-        """The board's columns."""
-        return self._arena.cols
-
-    @property
     def agent_player(self) -> int:
         """The agent's mark in this episode: 1 (X) or 2 (O)."""
         return int(self._arena.sides[0])
@@ -177,7 +183,7 @@ class TicTacToeEnv(gymnasium.Env[NDArray[np.int8], np.int64]):
         return board(self._arena.batch.game(0))
 
 
-class TicTacToeVectorEnv(VectorEnv[NDArray[np.int8], NDArray[np.int64], NDArray[Any]]):
+class TicTacToeVectorEnv(_Board, VectorEnv[NDArray[np.int8], NDArray[np.int64], NDArray[Any]]):
     """``num_envs`` games on one native batch, each the agent against the opponent: as many
     :class:`TicTacToeEnv` (same arguments) in a ``SyncVectorEnv``, with the same results, at
     native speed.
@@ -232,21 +238,6 @@ class TicTacToeVectorEnv(VectorEnv[NDArray[np.int8], NDArray[np.int64], NDArray[
         self._autoreset = np.zeros(num_envs, np.bool_)
         self._seeded = False
         self._everyone = np.ones(num_envs, np.bool_)
-
-    @property
-    def n(self) -> int:
-        """The side of a square board (a ValueError for a rectangle: see ``rows``, ``cols``)."""
-        return self._arena.batch.n
-
-    @property
-    def rows(self) -> int:
-        """The board's rows."""
-        return self._arena.rows
-
-    @property
-    def cols(self) -> int:
-        """The board's columns."""
-        return self._arena.cols
 
     @property
     def agent_player(self) -> NDArray[np.uint8]:
