@@ -13,30 +13,22 @@ pub const WIN: i32 = 1000;
 /// The position's score for the player to move, counted from the position, under the game's
 /// rules.
 pub fn minimax(game: &mut Game) -> i32 {
-    let cells = game.rows() * game.cols();
-    let moves: Vec<(usize, usize)> = game.legal_moves().collect();
-    let mut best = i32::MIN;
-    for (row, col) in moves {
-        let score = match game.play(row, col).unwrap() {
-            Some(_) => WIN - 1,
-            None if game.marks() == cells => 0,
-            None => {
-                let child = minimax(game);
-                -child + child.signum()
-            }
-        };
-        game.undo().unwrap();
-        best = best.max(score);
-    }
-    best
+    scored(game, None)
 }
 
 /// [`minimax`] remembering the score of each position it has met (by its cells: the player to
 /// move follows from them), for boards whose trees are too large to walk whole.
 pub fn memo_minimax(game: &mut Game, memo: &mut HashMap<Vec<u8>, i32>) -> i32 {
-    let key: Vec<u8> = game.cells().collect();
-    if let Some(&score) = memo.get(&key) {
-        return score;
+    scored(game, Some(memo))
+}
+
+/// [`minimax`], with the scores met kept in `memo` when there is one.
+fn scored(game: &mut Game, mut memo: Option<&mut HashMap<Vec<u8>, i32>>) -> i32 {
+    let key: Option<Vec<u8>> = memo.is_some().then(|| game.cells().collect());
+    if let (Some(memo), Some(key)) = (memo.as_deref(), &key) {
+        if let Some(&score) = memo.get(key) {
+            return score;
+        }
     }
     let cells = game.rows() * game.cols();
     let moves: Vec<(usize, usize)> = game.legal_moves().collect();
@@ -46,14 +38,16 @@ pub fn memo_minimax(game: &mut Game, memo: &mut HashMap<Vec<u8>, i32>) -> i32 {
             Some(_) => WIN - 1,
             None if game.marks() == cells => 0,
             None => {
-                let child = memo_minimax(game, memo);
+                let child = scored(game, memo.as_deref_mut());
                 -child + child.signum()
             }
         };
         game.undo().unwrap();
         best = best.max(score);
     }
-    memo.insert(key, best);
+    if let (Some(memo), Some(key)) = (memo, key) {
+        memo.insert(key, best);
+    }
     best
 }
 
