@@ -22,10 +22,11 @@ the records for bench/report.py."""
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import time
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 os.environ.setdefault("XLA_FLAGS", "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1")
@@ -58,6 +59,36 @@ def rate(run: Callable[[int], int], budget: float = 1.0) -> float:
     return best
 
 
+def stepping(envs: Any, count: int, key: str = "action_mask", info: Any = None) -> Callable[[int], int]:
+    """The timed loop over a vector env of `count` envs whose infos carry the legal masks
+    under `key`: a random legal action for every env each step, from `info` (the reset's;
+    `envs.reset(seed=0)` when not given)."""
+    if info is None:
+        _, info = envs.reset(seed=0)
+    rng = np.random.default_rng(0)
+    state = {"mask": info[key]}
+
+    def run(steps: int) -> int:
+        mask = state["mask"]
+        for _ in range(steps):
+            actions = (rng.random(mask.shape) * mask).argmax(axis=-1)
+            _, _, _, _, info = envs.step(actions)
+            mask = info[key]
+        state["mask"] = mask
+        return steps * count
+
+    return run
+
+
+def try_peer(skipped: list[str], name: str, measure: Callable[[], None]) -> None:
+    """Runs a peer's measurement; a failure (not installed, an API change) is noted in
+    `skipped`, not fatal."""
+    try:
+        measure()
+    except Exception as error:  # noqa: BLE001 - any failure of a peer is reported, not fatal
+        skipped.append(f"{name}: {type(error).__name__}: {error}")
+
+
 def ours(count: int, n: int, threads: int = 1, **rules: object) -> Callable[[int], int]:
     """Our batch of `count` games of n x n tic-tac-toe, or under `rules` (k, cols, exact,
     gravity, as Batch takes them)."""
@@ -81,20 +112,8 @@ def envpool_run(count: int) -> Callable[[int], int]:
     import envpool  # type: ignore[import-not-found]
 
     env = envpool.make("TicTacToe-v1", env_type="gymnasium", num_envs=count, num_threads=1, seed=0)
-    rng = np.random.default_rng(0)
     _, info = env.reset()
-    state = {"mask": info["legal_action_mask"]}
-
-    def run(steps: int) -> int:
-        mask = state["mask"]
-        for _ in range(steps):
-            actions = (rng.random(mask.shape) * mask).argmax(1)
-            _, _, _, _, info = env.step(actions)
-            mask = info["legal_action_mask"]
-        state["mask"] = mask
-        return steps * count
-
-    return run
+    return stepping(env, count, "legal_action_mask", info)
 
 
 def pgx_runs(count: int, game: str = "tic_tac_toe") -> tuple[Callable[[int], int], Callable[[int], int]]:
@@ -221,12 +240,7 @@ def main() -> None:
         for n in (3, 8, 15):
             record("tictactoe Batch (Python)", count, n, rate(ours(count, n)), peer=False)
     skipped: list[str] = []
-
-    def peer(name: str, make: Callable[[], None]) -> None:
-        try:
-            make()
-        except Exception as error:  # noqa: BLE001 - any failure of a peer is reported, not fatal
-            skipped.append(f"{name}: {type(error).__name__}: {error}")
+    peer = functools.partial(try_peer, skipped)
 
     def envpool_all() -> None:
         for count in SIZES:

@@ -20,11 +20,12 @@ Issue #21's targets at 4096 games: Connect Four at least 5x pgx's fastest form; 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 from typing import Callable
 
 import numpy as np
-from bench_batch import SCAN, SIZES, openspiel_run, ours, pettingzoo_run, pgx_runs, rate
+from bench_batch import SCAN, SIZES, openspiel_run, ours, pettingzoo_run, pgx_runs, rate, stepping, try_peer
 
 RULES: dict[str, dict[str, object]] = {
     "connect_four": {"n": 6, "k": 4, "cols": 7, "gravity": True},
@@ -37,21 +38,7 @@ def vector_env_run(count: int) -> Callable[[int], int]:
 
     import tictactoe.gym  # noqa: F401 - registers the ids
 
-    envs = gym.make_vec("tictactoe/ConnectFour-v0", num_envs=count)
-    rng = np.random.default_rng(0)
-    _, info = envs.reset(seed=0)
-    state = {"mask": info["action_mask"]}
-
-    def run(steps: int) -> int:
-        mask = state["mask"]
-        for _ in range(steps):
-            actions = (rng.random(mask.shape) * mask).argmax(1)
-            _, _, _, _, info = envs.step(actions)
-            mask = info["action_mask"]
-        state["mask"] = mask
-        return steps * count
-
-    return run
+    return stepping(gym.make_vec("tictactoe/ConnectFour-v0", num_envs=count), count)
 
 
 def main() -> None:
@@ -61,17 +48,12 @@ def main() -> None:
     args = parser.parse_args()
     records: list[dict[str, object]] = []
     skipped: list[str] = []
+    peer = functools.partial(try_peer, skipped)
 
     def record(implementation: str, game: str, count: int, per_second: float, peer: bool) -> None:
         records.append({"batch": implementation, "game": game, "count": count,
                         "steps_per_second": per_second, "peer": peer})
         print(f"| {implementation} | {game} | {count} | {per_second / 1e6:.3f} |", flush=True)
-
-    def peer(name: str, make: Callable[[], None]) -> None:
-        try:
-            make()
-        except Exception as error:  # noqa: BLE001 - any failure of a peer is reported, not fatal
-            skipped.append(f"{name}: {type(error).__name__}: {error}")
 
     if args.threads:
         one, two = ours(4096, threads=1, **RULES["gomoku"]), ours(4096, threads=2, **RULES["gomoku"])

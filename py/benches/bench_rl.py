@@ -16,38 +16,16 @@ records for bench/report.py."""
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 from typing import Any, Callable, Optional
 
 import numpy as np
-from bench_batch import SIZES, envpool_run, pgx_runs, rate
+from bench_batch import SIZES, envpool_run, pgx_runs, rate, stepping, try_peer
 
 from tictactoe.gym import TicTacToeVectorEnv
 
 TARGET_COUNT = 1024
-
-
-def legal(rng: np.random.Generator, masks: Any) -> Any:
-    """A random legal action per row of masks."""
-    return (rng.random(masks.shape) * masks).argmax(axis=-1)
-
-
-def stepping(envs: Any, count: int) -> Callable[[int], int]:
-    """The timed loop over a vector env whose infos carry the masks: a random legal action
-    for every env each step."""
-    _, info = envs.reset(seed=0)
-    rng = np.random.default_rng(0)
-    state = {"mask": info["action_mask"]}
-
-    def run(steps: int) -> int:
-        mask = state["mask"]
-        for _ in range(steps):
-            _, _, _, _, info = envs.step(legal(rng, mask))
-            mask = info["action_mask"]
-        state["mask"] = mask
-        return steps * count
-
-    return run
 
 
 def ours(count: int) -> Callable[[int], int]:
@@ -93,16 +71,11 @@ def main() -> None:
     args = parser.parse_args()
     records: list[dict[str, object]] = []
     skipped: list[str] = []
+    peer = functools.partial(try_peer, skipped)
 
     def record(env: str, count: int, per_second: float, peer: bool) -> None:
         records.append({"env": env, "count": count, "steps_per_second": per_second, "peer": peer})
         print(f"| {env} | {count} | {per_second / 1e6:.3f} |", flush=True)
-
-    def peer(name: str, measure: Callable[[], None]) -> None:
-        try:
-            measure()
-        except Exception as error:  # noqa: BLE001 - any failure of a peer is reported, not fatal
-            skipped.append(f"{name}: {type(error).__name__}: {error}")
 
     print("| environment | envs | M env-steps/s |")
     print("|---|---:|---:|")
