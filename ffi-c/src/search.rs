@@ -28,6 +28,19 @@ fn with_computer<T>(
     Computer::with_this_thread(work).map_err(tictactoe_result::from)
 }
 
+/// Writes into `out` the actions `search` writes with this thread's computer player, only
+/// once it has succeeded: it writes into scratch first, so that a refusal part way leaves the
+/// caller's array untouched.
+fn searched_into(
+    out: &mut [u32],
+    search: impl FnOnce(&mut Computer, &mut [u32]) -> Result<(), SearchError>,
+) -> Result<(), tictactoe_result> {
+    let mut actions = collected(out.len(), repeat(NO_ACTION))?;
+    with_computer(|computer| search(computer, &mut actions))?;
+    out.copy_from_slice(&actions);
+    Ok(())
+}
+
 /// Solves the game's position: stores who wins when both sides play perfectly (0 for a draw,
 /// else 1 or 2) in `*winner_out`, and the number of moves to the end in `*plies_out` (the winner
 /// takes the fastest win, the loser the slowest loss; a draw ends with the board full, so it is
@@ -161,11 +174,9 @@ pub unsafe extern "C" fn tictactoe_batch_computer_actions(
         handle::reading(batch, |batch| {
             let actions_out = buffer(actions_out, count)?;
             let options = Options { simulations, seed, max_nodes: DEFAULT_MOVE_NODES };
-            // Into scratch first: a refusal part way must leave the caller's array untouched.
-            let mut actions = collected(count, repeat(NO_ACTION))?;
-            with_computer(|computer| computer.actions(batch.games(), &options, 0, &mut actions))?;
-            actions_out.copy_from_slice(&actions);
-            Ok(())
+            searched_into(actions_out, |computer, actions| {
+                computer.actions(batch.games(), &options, 0, actions)
+            })
         })
     }
 }
@@ -217,13 +228,9 @@ pub unsafe extern "C" fn tictactoe_batch_computer_actions_games(
                 None => collected(count, listed.iter().map(|&g| search_seed(seed, g)))?,
             };
             let options = Options { simulations, seed, max_nodes: DEFAULT_MOVE_NODES };
-            // Into scratch first: a refusal part way must leave the caller's array untouched.
-            let mut actions = collected(count, repeat(NO_ACTION))?;
-            with_computer(|computer| {
-                computer.actions_of(batch.games(), &listed, &searched, &options, &mut actions)
-            })?;
-            actions_out.copy_from_slice(&actions);
-            Ok(())
+            searched_into(actions_out, |computer, actions| {
+                computer.actions_of(batch.games(), &listed, &searched, &options, actions)
+            })
         })
     }
 }
