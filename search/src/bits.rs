@@ -91,49 +91,33 @@ impl Shape {
     /// the player's. Unrolled for the usual k.
     fn wins(&self, mine: u64) -> u64 {
         let wins = match (self.k, self.short) {
-            (3, true) => self.wins_of::<3>(mine),
-            (4, true) => self.wins_of::<4>(mine),
-            (5, true) => self.wins_of::<5>(mine),
-            _ => self.wins_of_any(mine),
+            (3, true) => self.wins_with::<3, true>(mine, 3),
+            (4, true) => self.wins_with::<4, true>(mine, 4),
+            (5, true) => self.wins_with::<5, true>(mine, 5),
+            // k is at most 63: the board is one word.
+            (k, _) => self.wins_with::<64, false>(mine, k),
         };
         wins & self.cells
     }
 
-    /// [`Shape::wins`] for k = `K` when every shift stays within the word.
-    #[inline]
-    fn wins_of<const K: usize>(&self, mine: u64) -> u64 {
+    /// [`Shape::wins`] for `k` (at most `N`), with plain shifts when `PLAIN` (every one stays
+    /// within the word).
+    #[inline(always)]
+    fn wins_with<const N: usize, const PLAIN: bool>(&self, mine: u64, k: usize) -> u64 {
         // Up a column only the cells below count: above an empty cell every cell is empty.
-        let mut wins = (1..K).fold(u64::MAX, |run, j| run & (mine << j));
+        let mut wins = (1..k).fold(u64::MAX, |run, j| run & before_by::<PLAIN>(mine, j));
         for step in &steps(self.height)[1..] {
             // after[j]: the j cells after are the player's; ahead: the a cells before.
-            let mut after = [u64::MAX; K];
-            for j in 1..K {
-                after[j] = after[j - 1] & (mine >> (j * step));
+            let mut after = [u64::MAX; N];
+            for j in 1..k {
+                after[j] = after[j - 1] & after_by::<PLAIN>(mine, j * step);
             }
-            let mut ahead = u64::MAX;
-            for a in 0..K {
-                wins |= ahead & after[K - 1 - a];
-                if a + 1 < K {
-                    ahead &= mine << ((a + 1) * step);
-                }
-            }
-        }
-        wins
-    }
-
-    /// [`Shape::wins`] for any k (k^2 shifts a direction, each checked against the word's end).
-    fn wins_of_any(&self, mine: u64) -> u64 {
-        let k = self.k;
-        let mut wins = 0;
-        for step in steps(self.height) {
             let mut ahead = u64::MAX;
             for a in 0..k {
-                let mut run = ahead;
-                for b in 1..k - a {
-                    run &= after(mine, b * step);
+                wins |= ahead & after[k - 1 - a];
+                if a + 1 < k {
+                    ahead &= before_by::<PLAIN>(mine, (a + 1) * step);
                 }
-                wins |= run;
-                ahead &= before(mine, (a + 1) * step);
             }
         }
         wins
@@ -144,21 +128,19 @@ impl Shape {
     fn can_win(&self, theirs: u64) -> bool {
         let open = self.cells & !theirs;
         match (self.k, self.short) {
-            (3, true) => self.can_win_of::<3>(open),
-            (4, true) => self.can_win_of::<4>(open),
-            (5, true) => self.can_win_of::<5>(open),
-            _ => steps(self.height)
-                .into_iter()
-                .any(|step| (1..self.k).fold(open, |run, j| run & after(open, j * step)) != 0),
+            (3, true) => self.can_win_with::<true>(open, 3),
+            (4, true) => self.can_win_with::<true>(open, 4),
+            (5, true) => self.can_win_with::<true>(open, 5),
+            (k, _) => self.can_win_with::<false>(open, k),
         }
     }
 
-    /// [`Shape::can_win`] for k = `K` when every shift stays within the word.
-    #[inline]
-    fn can_win_of<const K: usize>(&self, open: u64) -> bool {
+    /// [`Shape::can_win`] for `k`, with plain shifts when `PLAIN`.
+    #[inline(always)]
+    fn can_win_with<const PLAIN: bool>(&self, open: u64, k: usize) -> bool {
         steps(self.height)
             .into_iter()
-            .any(|step| (1..K).fold(open, |run, j| run & (open >> (j * step))) != 0)
+            .any(|step| (1..k).fold(open, |run, j| run & after_by::<PLAIN>(open, j * step)) != 0)
     }
 
     /// Whether the game of the marks of X and O can only be a draw: the board is full, or
@@ -226,14 +208,25 @@ impl Shape {
     }
 }
 
-/// The cells whose cell `by` places after them is in `bits` (none past the word's end).
-fn after(bits: u64, by: usize) -> u64 {
-    u32::try_from(by).ok().and_then(|by| bits.checked_shr(by)).unwrap_or(0)
+/// The cells whose cell `by` places after them is in `bits`: a plain shift when `PLAIN` (`by`
+/// below 64), else none past the word's end.
+#[inline(always)]
+fn after_by<const PLAIN: bool>(bits: u64, by: usize) -> u64 {
+    if PLAIN {
+        bits >> by
+    } else {
+        u32::try_from(by).ok().and_then(|by| bits.checked_shr(by)).unwrap_or(0)
+    }
 }
 
-/// The cells whose cell `by` places before them is in `bits` (none past the word's end).
-fn before(bits: u64, by: usize) -> u64 {
-    u32::try_from(by).ok().and_then(|by| bits.checked_shl(by)).unwrap_or(0)
+/// The cells whose cell `by` places before them is in `bits`, as [`after_by`].
+#[inline(always)]
+fn before_by<const PLAIN: bool>(bits: u64, by: usize) -> u64 {
+    if PLAIN {
+        bits << by
+    } else {
+        u32::try_from(by).ok().and_then(|by| bits.checked_shl(by)).unwrap_or(0)
+    }
 }
 
 #[cfg(test)]
