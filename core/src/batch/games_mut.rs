@@ -206,11 +206,10 @@ impl<'a> GamesMut<'a> {
         if games.is_over(g) {
             return NO_ACTION;
         }
-        let (block, rule_start) = (games.block_of(g), self.block.rule_start);
-        let legal = rules::legal_count(block, rule_start, self.form, &games.counts[g]);
+        let legal = rules::legal_count(games.board(g), self.form, &games.counts[g]);
         let nth = random::below(&mut self.rng[g], legal as u64) as usize;
         // The game is not over, so it has an nth legal action.
-        rules::nth_action(self.games().block_of(g), rule_start, self.form, nth).unwrap_or(NO_ACTION)
+        rules::nth_action(self.games().board(g), self.form, nth).unwrap_or(NO_ACTION)
     }
 
     pub(super) fn reset_game(&mut self, g: usize) {

@@ -79,7 +79,7 @@ impl Games<'_> {
             if self.is_over(g) {
                 part.fill(false);
             } else {
-                rules::legal_actions_into(self.block_of(g), self.block.rule_start, self.form, part);
+                rules::legal_actions_into(self.board(g), part);
             }
         }
         Ok(())

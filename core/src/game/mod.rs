@@ -631,7 +631,7 @@ impl Game {
         if self.win.is_some() {
             return 0;
         }
-        rules::legal_count(self.words.as_slice(), self.rule_start as usize, self.form, &self.counts)
+        rules::legal_count(self.words.as_slice(), self.form, &self.counts)
     }
 
     /// The number of marks on the board.

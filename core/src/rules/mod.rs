@@ -418,13 +418,11 @@ pub(crate) fn is_legal(words: &[u32], rule_start: usize, form: Form, cell: Cell)
 }
 
 /// The number of legal moves of a game in progress with these counts: its free cells, or
-/// under gravity its columns with room.
-pub(crate) fn legal_count(words: &[u32], rule_start: usize, form: Form, counts: &Counts) -> usize {
+/// under gravity its columns with room, which are the free cells of the top row (marks stack
+/// from the bottom).
+pub(crate) fn legal_count(words: &[u32], form: Form, counts: &Counts) -> usize {
     if form.variant.gravity() {
-        let heights = heights(words, rule_start, form);
-        return (0..form.shape.cols())
-            .filter(|&col| gravity::height(heights, col) < form.shape.rows())
-            .count();
+        return board::free_count(words, form.shape.cols());
     }
     form.shape.cells() - counts.marks()
 }
@@ -484,27 +482,16 @@ pub(crate) fn action_of(form: Form, cell: Cell) -> u32 {
     }
 }
 
-/// The `nth` legal action (from 0) of a game in progress, if it has more than `nth`.
-pub(crate) fn nth_action(words: &[u32], rule_start: usize, form: Form, nth: usize) -> Option<u32> {
-    if form.variant.gravity() {
-        let heights = heights(words, rule_start, form);
-        let rows = form.shape.rows();
-        let col =
-            (0..form.shape.cols()).filter(|&col| gravity::height(heights, col) < rows).nth(nth)?;
-        return Some(col as u32);
-    }
-    board::nth_free(words, form.shape.cells(), nth).map(|cell| cell as u32)
+/// The `nth` legal action (from 0) of a game in progress, if it has more than `nth`: the nth
+/// free cell, or under gravity the nth free cell of the top row (as for [`legal_count`]).
+pub(crate) fn nth_action(words: &[u32], form: Form, nth: usize) -> Option<u32> {
+    let cells = if form.variant.gravity() { form.shape.cols() } else { form.shape.cells() };
+    board::nth_free(words, cells, nth).map(|cell| cell as u32)
 }
 
 /// Sets `out[action]` (one flag an action, [`Form::action_count`] of them) to whether the action
-/// is legal in a game in progress.
-pub(crate) fn legal_actions_into(words: &[u32], rule_start: usize, form: Form, out: &mut [bool]) {
-    if form.variant.gravity() {
-        let heights = heights(words, rule_start, form);
-        for (col, flag) in out.iter_mut().enumerate() {
-            *flag = gravity::height(heights, col) < form.shape.rows();
-        }
-    } else {
-        board::flags_into(words, 0, out);
-    }
+/// is legal in a game in progress: whether its cell is free, or under gravity its column's top
+/// cell (the actions of a column each are the top row's cells, its first).
+pub(crate) fn legal_actions_into(words: &[u32], out: &mut [bool]) {
+    board::flags_into(words, 0, out);
 }

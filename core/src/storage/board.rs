@@ -1,8 +1,12 @@
-//! The cells of a board, two bits each (0 empty, 1 `X`, 2 `O`), 16 cells to a 32-bit word.
+//! The cells of a board, 16 to a 32-bit word: one bit a cell for each player, `X`'s marks in
+//! the word's low half and `O`'s in its high half (a cell with neither is empty; its code is 0
+//! empty, 1 `X`, 2 `O`).
 //!
 //! The win rule judges wins; the board is kept to answer "is this cell free, and whose is it" in
 //! O(1), which a checked move needs and the unchecked counters of the seed solutions cannot tell.
-//! The functions work on borrowed words so that every owner of boards (a game, the starting
+//! One bit a cell and player also makes a player's marks (or the free cells) of 16 cells one
+//! mask, which the batch's planes and legal masks turn into flags eight cells at a time. The
+//! functions work on borrowed words so that every owner of boards (a game, the starting
 //! position it was built from, each game of a batch) shares one encoding.
 
 use crate::Player;
@@ -10,81 +14,102 @@ use crate::Player;
 /// Cells per word.
 pub(crate) const CELLS_PER_WORD: usize = 16;
 
-#[inline]
+/// The bits of the cells on the board in a word's low half (`O`'s bits are 16 higher).
+const HALF: u32 = 0xFFFF;
+
+#[inline(always)]
 fn locate(cell: usize) -> (usize, u32) {
-    (cell / CELLS_PER_WORD, (cell % CELLS_PER_WORD) as u32 * 2)
+    (cell / CELLS_PER_WORD, (cell % CELLS_PER_WORD) as u32)
+}
+
+/// The shift of `player`'s bit of the cell at `shift` in its word.
+#[inline(always)]
+fn bit(shift: u32, player: Player) -> u32 {
+    shift + CELLS_PER_WORD as u32 * player.index() as u32
+}
+
+/// The code (0 empty, 1 `X`, 2 `O`) of the cell at `shift` in `word`.
+#[inline(always)]
+fn code(word: u32, shift: u32) -> u32 {
+    let at = word >> shift;
+    (at & 1) | ((at >> (CELLS_PER_WORD - 1)) & 2)
 }
 
 /// Who holds `cell`, if anyone.
 #[inline]
 pub(crate) fn get(board: &[u32], cell: usize) -> Option<Player> {
     let (word, shift) = locate(cell);
-    Player::from_code((board[word] >> shift) & 3)
+    Player::from_code(code(board[word], shift))
 }
 
-/// Whether `cell` holds a mark of `player`: [`get`] compared without making the `Option`.
+/// Whether `cell` holds a mark of `player`: [`get`] asked of one bit.
 #[inline(always)]
 pub(crate) fn holds(board: &[u32], cell: usize, player: Player) -> bool {
     let (word, shift) = locate(cell);
-    (board[word] >> shift) & 3 == u32::from(player.number())
+    (board[word] >> bit(shift, player)) & 1 != 0
 }
 
 /// Marks the empty `cell` for `player`.
 #[inline]
 pub(crate) fn set(board: &mut [u32], cell: usize, player: Player) {
     let (word, shift) = locate(cell);
-    board[word] |= u32::from(player.number()) << shift;
+    board[word] |= 1 << bit(shift, player);
 }
 
 /// Empties `cell`.
 #[inline]
 pub(crate) fn clear(board: &mut [u32], cell: usize) {
     let (word, shift) = locate(cell);
-    board[word] &= !(3 << shift);
+    board[word] &= !(0x1_0001 << shift);
 }
 
 /// The holder of each of the first `cells` cells as its code (0 empty, 1 `X`, 2 `O`), in order.
 pub(crate) fn codes(board: &[u32], cells: usize) -> impl Iterator<Item = u8> + '_ {
     board
         .iter()
-        .flat_map(|&word| (0..CELLS_PER_WORD).map(move |i| ((word >> (2 * i)) & 3) as u8))
+        .flat_map(|&word| (0..CELLS_PER_WORD as u32).map(move |i| code(word, i) as u8))
         .take(cells)
 }
 
-/// `FLAGS[code][byte]`: for the 4 cells a byte of a board word holds, whether each holds `code`.
-static FLAGS: [[[bool; 4]; 256]; 3] = {
-    let mut flags = [[[false; 4]; 256]; 3];
-    let mut code = 0;
-    while code < 3 {
-        let mut byte = 0;
-        while byte < 256 {
-            let mut i = 0;
-            while i < 4 {
-                flags[code][byte][i] = (byte >> (2 * i)) & 3 == code;
-                i += 1;
-            }
-            byte += 1;
+/// The cells of `word` that hold `code` (0 empty, 1 `X`, 2 `O`), one bit each in 16 bits.
+#[inline(always)]
+fn mask(word: u32, code: u8) -> u32 {
+    match code {
+        1 => word & HALF,
+        2 => word >> CELLS_PER_WORD,
+        _ => !(word | (word >> CELLS_PER_WORD)) & HALF,
+    }
+}
+
+/// `FLAGS[byte]`: the eight bits of a byte as eight flags.
+static FLAGS: [[bool; 8]; 256] = {
+    let mut flags = [[false; 8]; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut i = 0;
+        while i < 8 {
+            flags[byte][i] = (byte >> i) & 1 == 1;
+            i += 1;
         }
-        code += 1;
+        byte += 1;
     }
     flags
 };
 
 /// Sets `out[cell]` (for the first `cells` cells, `out.len()` of them) to whether the cell holds
-/// `code` (0 empty, 1 `X`, 2 `O`): four cells at a time, from a table, for the batch's per-step
+/// `code` (0 empty, 1 `X`, 2 `O`): eight cells at a time, from a table, for the batch's per-step
 /// observation and legal mask.
 #[inline]
 pub(crate) fn flags_into(board: &[u32], code: u8, out: &mut [bool]) {
-    let table = &FLAGS[usize::from(code)];
-    let mut bytes = board.iter().flat_map(|word| word.to_le_bytes());
-    let mut chunks = out.chunks_exact_mut(4);
+    let mut bytes = board.iter().flat_map(|&word| (mask(word, code) as u16).to_le_bytes());
+    let mut chunks = out.chunks_exact_mut(8);
     // Whole chunks are one fixed-size copy each; the last, shorter one cell by cell.
     for (chunk, byte) in (&mut chunks).zip(&mut bytes) {
-        chunk.copy_from_slice(&table[usize::from(byte)]);
+        chunk.copy_from_slice(&FLAGS[usize::from(byte)]);
     }
     let rest = chunks.into_remainder();
     if let Some(byte) = bytes.next() {
-        for (slot, &flag) in rest.iter_mut().zip(&table[usize::from(byte)]) {
+        for (slot, &flag) in rest.iter_mut().zip(&FLAGS[usize::from(byte)]) {
             *slot = flag;
         }
     }
@@ -97,31 +122,42 @@ pub(crate) fn for_each_code(board: &[u32], cells: usize, mut f: impl FnMut(usize
     for (w, &word) in board.iter().enumerate() {
         let start = w * CELLS_PER_WORD;
         let end = cells.min(start + CELLS_PER_WORD);
-        let mut rest = word;
-        for cell in start..end {
-            f(cell, (rest & 3) as u8);
-            rest >>= 2;
+        for (cell, shift) in (start..end).zip(0..) {
+            f(cell, code(word, shift) as u8);
         }
     }
+}
+
+/// The free cells of `word`, the board's `w`-th, among the first `cells` cells.
+#[inline(always)]
+fn free_in(word: u32, w: usize, cells: usize) -> u32 {
+    let in_word = cells.saturating_sub(w * CELLS_PER_WORD).min(CELLS_PER_WORD);
+    mask(word, 0) & (HALF >> (CELLS_PER_WORD - in_word))
+}
+
+/// The number of free cells among the first `cells`.
+pub(crate) fn free_count(board: &[u32], cells: usize) -> usize {
+    let words = cells.div_ceil(CELLS_PER_WORD);
+    board[..words]
+        .iter()
+        .enumerate()
+        .map(|(w, &word)| free_in(word, w, cells).count_ones() as usize)
+        .sum()
 }
 
 /// The index of the `k`-th free cell (from 0) among the first `cells`, if there are more than
 /// `k`: whole words are skipped by counting their free cells, and within a word the `k`-th one
 /// is found by clearing the lower ones of a mask with one bit per free cell.
 pub(crate) fn nth_free(board: &[u32], cells: usize, mut k: usize) -> Option<usize> {
-    for (w, &word) in board.iter().enumerate() {
-        let start = w * CELLS_PER_WORD;
-        let in_word = cells.checked_sub(start)?.min(CELLS_PER_WORD);
-        // The low bit of each 2-bit field of a cell on the board...
-        let on_board = 0x5555_5555u32 >> (2 * (CELLS_PER_WORD - in_word));
-        // ... set when the field holds no mark.
-        let mut free = !(word | (word >> 1)) & on_board;
+    let words = cells.div_ceil(CELLS_PER_WORD);
+    for (w, &word) in board[..words].iter().enumerate() {
+        let mut free = free_in(word, w, cells);
         let count = free.count_ones() as usize;
         if k < count {
             for _ in 0..k {
                 free &= free - 1;
             }
-            return Some(start + free.trailing_zeros() as usize / 2);
+            return Some(w * CELLS_PER_WORD + free.trailing_zeros() as usize);
         }
         k -= count;
     }
