@@ -130,8 +130,9 @@ impl Rules {
     ///
     /// ```
     /// use tictactoe_core::Rules;
-    /// // 42 cells: 3 words of board, 84 of runs, 4 of heights, 42 moves, 3 of starting position.
-    /// assert_eq!(Rules::CONNECT_FOUR.game_bytes(), Some(4 * (3 + 84 + 4 + 42 + 3)));
+    /// // 42 cells: 3 words of board, 4 of the players' marks, 4 of heights, 42 moves, 3 of
+    /// // starting position.
+    /// assert_eq!(Rules::CONNECT_FOUR.game_bytes(), Some(4 * (3 + 4 + 4 + 42 + 3)));
     /// ```
     pub fn game_bytes(&self) -> Option<usize> {
         let form = Form::of(self).ok()?;

@@ -166,4 +166,19 @@ proptest! {
     ) {
         run(rules, ops);
     }
+
+    /// Boards on both sides of the largest that the one-word win rule takes (rows * (cols + 1)
+    /// <= 64; larger ones, and the exact rule, keep run lengths), with k up to the longer side.
+    #[test]
+    fn boards_either_side_of_one_word_match_the_model(
+        (rules, ops) in prop_oneof![
+            prop::sample::select(vec![(1, 63), (1, 64), (32, 1), (33, 1), (8, 7), (9, 7), (7, 8), (8, 8)]),
+            (1usize..=9, 1usize..=9),
+        ]
+            .prop_flat_map(|(rows, cols)| (Just((rows, cols)), 1..=rows.max(cols), any::<bool>(), any::<bool>()))
+            .prop_map(|((rows, cols), k, exact, gravity)| Rules { rows, cols, k, exact, gravity })
+            .prop_flat_map(|rules| (Just(rules), prop::collection::vec(op(rules.rows, rules.cols), 1..120)))
+    ) {
+        run(rules, ops);
+    }
 }

@@ -5,11 +5,13 @@
 //! Here are decided: whose turn it is, when a game is over, whether a cell may take a mark
 //! (free, and under gravity on the bottom row or on a mark), which cells and columns a move may
 //! take, and (behind this module's functions, which are all the game and the batch call)
-//! whether a mark wins. Two win rules sit side by side: [`full_line`], per-player counters of
+//! whether a mark wins. Three win rules sit side by side: [`full_line`], per-player counters of
 //! the marks on every line, for k equal to the side of a square board (LeetCode 348, the fast
-//! path), and [`runs`], run lengths at the ends of runs, for every other k. Both judge a move in
-//! O(1).
+//! path); [`bits`], each player's marks as one 64-bit word, for free-style k on boards that fit
+//! one (Connect Four); and [`runs`], run lengths at the ends of runs, for every other case. Each
+//! judges a move in O(1) whatever k.
 
+mod bits;
 mod full_line;
 mod gravity;
 mod runs;
@@ -136,6 +138,8 @@ impl Form {
     const fn win_words(self) -> usize {
         if self.variant.whole_lines() {
             full_line::count(self.shape.rows())
+        } else if self.variant.bits() {
+            bits::WORDS
         } else {
             runs::words(self.shape.cells())
         }
@@ -288,6 +292,8 @@ pub(crate) fn place<const PLAIN: bool>(
     }
     if form.variant.whole_lines() {
         full_line::add(state, &mut counts.open, form.shape.rows(), cell, player)
+    } else if form.variant.bits() {
+        bits::add(state, form, cell, player)
     } else {
         runs::add(board, state, form, cell, player)
     }
@@ -309,6 +315,8 @@ pub(crate) fn unplace(
     }
     if form.variant.whole_lines() {
         full_line::remove(state, &mut counts.open, form.shape, cell, player);
+    } else if form.variant.bits() {
+        bits::remove(state, form.shape, cell, player);
     } else {
         runs::remove(board, state, form.shape, cell, player);
     }
@@ -356,7 +364,11 @@ pub(crate) fn winning_runs(
         if form.variant.whole_lines() {
             return None;
         }
-        let (before, after) = runs::around(board, state, shape, cell, d, player);
+        let (before, after) = if form.variant.bits() {
+            bits::around(state, shape, cell, d, player)
+        } else {
+            runs::around(board, state, shape, cell, d, player)
+        };
         if !form.wins(before + 1 + after) {
             return None;
         }

@@ -1,6 +1,7 @@
 //! A rule set of the k-in-a-row family ([`Rules`]: the board, k, the exact rule, gravity), and
 //! the compact form a game keeps of it ([`Variant`]), which also says which win rule judges it.
 
+use super::bits;
 use crate::shape::Shape;
 use crate::{Error, MAX_N};
 
@@ -119,6 +120,9 @@ impl Rules {
             // flag set is one value.
             return Variant { k: 0, flags: flags | Variant::WHOLE_LINES };
         }
+        if !self.exact && bits::fits(self.rows, self.cols) {
+            flags |= Variant::BITS;
+        }
         // k <= MAX_N for checked rules.
         Variant { k: self.k as u16, flags }
     }
@@ -144,6 +148,7 @@ impl Variant {
     const EXACT: u8 = 1;
     const GRAVITY: u8 = 2;
     const WHOLE_LINES: u8 = 4;
+    const BITS: u8 = 8;
 
     /// LeetCode 348's rules on an n x n board.
     pub(crate) const TIC_TAC_TOE: Variant = Variant { k: 0, flags: Variant::WHOLE_LINES };
@@ -174,6 +179,13 @@ impl Variant {
     #[inline(always)]
     pub(crate) const fn whole_lines(self) -> bool {
         self.flags & Variant::WHOLE_LINES != 0
+    }
+
+    /// Whether wins are judged on each player's marks as one 64-bit word ([`bits`]): k in a
+    /// row free-style, not the side of a square board, on a board that fits.
+    #[inline(always)]
+    pub(crate) const fn bits(self) -> bool {
+        self.flags & Variant::BITS != 0
     }
 
     /// Whether these are LeetCode 348's rules, whose moves take the fast path: whole lines and
