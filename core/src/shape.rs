@@ -116,6 +116,13 @@ impl Shape {
         row * self.cols() + col
     }
 
+    /// The cell (row, col), which must be on the board (as for [`Shape::index`]): without the
+    /// division that [`Shape::cell_at`] takes.
+    #[inline(always)]
+    pub(crate) const fn cell_on(self, row: usize, col: usize) -> Cell {
+        Cell { row, col, index: self.index(row, col) }
+    }
+
     /// The cell with index `index`, which must be below [`Shape::cells`] (a cell the game
     /// holds, from its history or its board).
     #[inline(always)]

@@ -109,7 +109,7 @@ pub(super) fn by_columns(form: Form, grid: &[Option<Player>]) -> Result<Option<C
             if heights[col] == full[col] {
                 return false;
             }
-            let cell = shape.cell_at(shape.index(rows - 1 - heights[col], col));
+            let cell = shape.cell_on(rows - 1 - heights[col], col);
             if grid[cell.index] != Some(mover) {
                 return false;
             }

@@ -133,7 +133,19 @@ impl Form {
         runs::wins(len, self.k(), self.variant.exact())
     }
 
-    /// The words the win rule keeps (line counters or run lengths), before gravity's heights.
+    /// The words of gravity's column heights, first in the rules' state (so that a drop finds
+    /// them at a fixed place): none without gravity.
+    #[inline(always)]
+    const fn height_words(self) -> usize {
+        if self.variant.gravity() {
+            gravity::words(self.shape.cols())
+        } else {
+            0
+        }
+    }
+
+    /// The words the win rule keeps (line counters, marks or run lengths), after gravity's
+    /// heights.
     #[inline(always)]
     const fn win_words(self) -> usize {
         if self.variant.whole_lines() {
@@ -148,8 +160,7 @@ impl Form {
     /// The words of rule state a game keeps (for any shape whose cell count does not overflow:
     /// the size arithmetic asks for sizes no game has too).
     pub(crate) const fn rule_words(self) -> usize {
-        self.win_words()
-            + if self.variant.gravity() { gravity::words(self.shape.cols()) } else { 0 }
+        self.height_words() + self.win_words()
     }
 
     /// The block of a game: its board, the rules' state, its history.
@@ -256,7 +267,7 @@ pub(crate) fn check_move<const PLAIN: bool>(
     }
     if !PLAIN
         && form.variant.gravity()
-        && !gravity::supported(heights(words, rule_start, form), form.shape, cell)
+        && !gravity::supported(heights(words, rule_start), form.shape, cell)
     {
         return Err(Error::Floating { row: cell.row, col: cell.col });
     }
@@ -265,8 +276,14 @@ pub(crate) fn check_move<const PLAIN: bool>(
 
 /// Gravity's column heights in a game's words.
 #[inline(always)]
-fn heights(words: &[u32], rule_start: usize, form: Form) -> &[u32] {
-    &words[rule_start + form.win_words()..]
+fn heights(words: &[u32], rule_start: usize) -> &[u32] {
+    &words[rule_start..]
+}
+
+/// The win rule's state in a game's words, after gravity's heights.
+#[inline(always)]
+fn win_state(words: &[u32], rule_start: usize, form: Form) -> &[u32] {
+    &words[rule_start + form.height_words()..]
 }
 
 /// Marks `cell` for `player` (a move [`check_move`] accepted) in a game's `words` (its
@@ -285,10 +302,12 @@ pub(crate) fn place<const PLAIN: bool>(
     counts.marks[player.index()] += 1;
     let (board, state) = words.split_at_mut(rule_start);
     if PLAIN {
+        // No heights under LeetCode's rules.
         return full_line::add(state, &mut counts.open, form.shape.rows(), cell, player);
     }
+    let (heights, state) = state.split_at_mut(form.height_words());
     if form.variant.gravity() {
-        gravity::add(&mut state[form.win_words()..], cell.col);
+        gravity::add(heights, cell.col);
     }
     if form.variant.whole_lines() {
         full_line::add(state, &mut counts.open, form.shape.rows(), cell, player)
@@ -310,8 +329,9 @@ pub(crate) fn unplace(
 ) -> Player {
     let player = board::get(words, cell.index).expect("a cell taken back holds a mark");
     let (board, state) = words.split_at_mut(rule_start);
+    let (heights, state) = state.split_at_mut(form.height_words());
     if form.variant.gravity() {
-        gravity::remove(&mut state[form.win_words()..], cell.col);
+        gravity::remove(heights, cell.col);
     }
     if form.variant.whole_lines() {
         full_line::remove(state, &mut counts.open, form.shape, cell, player);
@@ -356,7 +376,7 @@ pub(crate) fn winning_runs(
     cell: Cell,
     player: Player,
 ) -> impl Iterator<Item = Run> + '_ {
-    let (board, state) = words.split_at(rule_start);
+    let (board, state) = (&words[..rule_start], win_state(words, rule_start, form));
     let (shape, n) = (form.shape, form.shape.rows());
     let lines = winning_lines(words, rule_start, form, cell, player)
         .map(move |line| Run { first: line.cell(n, 0), last: line.cell(n, n - 1) });
@@ -392,7 +412,7 @@ pub(crate) fn winning_lines(
     cell: Cell,
     player: Player,
 ) -> impl Iterator<Item = Line> + '_ {
-    let (n, counts) = (form.shape.rows(), &words[rule_start..]);
+    let (n, counts) = (form.shape.rows(), win_state(words, rule_start, form));
     let whole = form.variant.whole_lines();
     Line::through(form.shape, cell.row, cell.col)
         .filter(move |&line| whole && full_line::marks(counts, n, player, line) == n)
@@ -413,7 +433,7 @@ pub(crate) fn landing_row(
     col: usize,
 ) -> Option<usize> {
     if form.variant.gravity() {
-        return gravity::landing_row(heights(words, rule_start, form), form.shape, col);
+        return gravity::landing_row(heights(words, rule_start), form.shape, col);
     }
     (0..form.shape.rows())
         .rev()
@@ -426,7 +446,7 @@ pub(crate) fn landing_row(
 pub(crate) fn is_legal(words: &[u32], rule_start: usize, form: Form, cell: Cell) -> bool {
     board::get(words, cell.index).is_none()
         && (!form.variant.gravity()
-            || gravity::supported(heights(words, rule_start, form), form.shape, cell))
+            || gravity::supported(heights(words, rule_start), form.shape, cell))
 }
 
 /// The number of legal moves of a game in progress with these counts: its free cells, or
@@ -468,6 +488,7 @@ pub(crate) fn action_cell<const PLAIN: bool>(
 /// # Errors
 /// [`Error::OutOfBounds`] (reported on row 0) unless col is below cols; [`Error::GameOver`];
 /// [`Error::ColumnFull`].
+#[inline]
 pub(crate) fn drop_cell(
     words: &[u32],
     rule_start: usize,
@@ -480,7 +501,7 @@ pub(crate) fn drop_cell(
         return Err(Error::GameOver { winner });
     }
     let row = landing_row(words, rule_start, form, col).ok_or(Error::ColumnFull { col })?;
-    Ok(form.shape.cell_at(form.shape.index(row, col)))
+    Ok(form.shape.cell_on(row, col))
 }
 
 /// The action that names `cell` (which is on the board): its index, or under gravity its

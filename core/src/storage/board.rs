@@ -103,14 +103,15 @@ static FLAGS: [[bool; 8]; 256] = {
 pub(crate) fn flags_into(board: &[u32], code: u8, out: &mut [bool]) {
     let mut bytes = board.iter().flat_map(|&word| (mask(word, code) as u16).to_le_bytes());
     let mut chunks = out.chunks_exact_mut(8);
-    // Whole chunks are one fixed-size copy each; the last, shorter one cell by cell.
+    // Whole chunks are one 8-byte copy each; the last, shorter one cell by cell.
     for (chunk, byte) in (&mut chunks).zip(&mut bytes) {
         chunk.copy_from_slice(&FLAGS[usize::from(byte)]);
     }
     let rest = chunks.into_remainder();
     if let Some(byte) = bytes.next() {
-        for (slot, &flag) in rest.iter_mut().zip(&FLAGS[usize::from(byte)]) {
-            *slot = flag;
+        // Each flag from its bit: copied from the table, a few flags would be a call to memcpy.
+        for (i, slot) in rest.iter_mut().enumerate() {
+            *slot = (byte >> i) & 1 == 1;
         }
     }
 }
