@@ -136,29 +136,68 @@ fn free_in(word: u32, w: usize, cells: usize) -> u32 {
     mask(word, 0) & (HALF >> (CELLS_PER_WORD - in_word))
 }
 
+/// `SET_BITS[byte]`: how many bits of the byte are set.
+static SET_BITS: [u8; 256] = {
+    let mut counts = [0; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        counts[byte] = (byte as u32).count_ones() as u8;
+        byte += 1;
+    }
+    counts
+};
+
+/// `SET_BIT[byte][n]`: where the byte's `n`-th set bit (from 0) is; 0 past its last.
+static SET_BIT: [[u8; 8]; 256] = {
+    let mut places = [[0; 8]; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let (mut bit, mut n) = (0, 0);
+        while bit < 8 {
+            if (byte >> bit) & 1 == 1 {
+                places[byte][n] = bit as u8;
+                n += 1;
+            }
+            bit += 1;
+        }
+        byte += 1;
+    }
+    places
+};
+
+/// How many bits of a 16-bit mask are set: two table reads (`count_ones` is a dozen
+/// instructions on a target without a population count).
+#[inline(always)]
+fn set_bits(mask: u32) -> usize {
+    usize::from(SET_BITS[(mask & 0xFF) as usize]) + usize::from(SET_BITS[(mask >> 8) as usize])
+}
+
+/// Where the `n`-th set bit (from 0, below [`set_bits`]) of a 16-bit mask is, without a branch
+/// (a random `n` would mispredict a loop's end): in the low byte or, past its bits, the high.
+#[inline(always)]
+fn set_bit(mask: u32, n: usize) -> usize {
+    let low = usize::from(SET_BITS[(mask & 0xFF) as usize]);
+    let high = n >= low;
+    let (byte, n) = if high { (mask >> 8, n - low) } else { (mask & 0xFF, n) };
+    8 * usize::from(high) + usize::from(SET_BIT[byte as usize][n])
+}
+
 /// The number of free cells among the first `cells`.
 pub(crate) fn free_count(board: &[u32], cells: usize) -> usize {
     let words = cells.div_ceil(CELLS_PER_WORD);
-    board[..words]
-        .iter()
-        .enumerate()
-        .map(|(w, &word)| free_in(word, w, cells).count_ones() as usize)
-        .sum()
+    board[..words].iter().enumerate().map(|(w, &word)| set_bits(free_in(word, w, cells))).sum()
 }
 
 /// The index of the `k`-th free cell (from 0) among the first `cells`, if there are more than
 /// `k`: whole words are skipped by counting their free cells, and within a word the `k`-th one
-/// is found by clearing the lower ones of a mask with one bit per free cell.
+/// is read from a table.
 pub(crate) fn nth_free(board: &[u32], cells: usize, mut k: usize) -> Option<usize> {
     let words = cells.div_ceil(CELLS_PER_WORD);
     for (w, &word) in board[..words].iter().enumerate() {
-        let mut free = free_in(word, w, cells);
-        let count = free.count_ones() as usize;
+        let free = free_in(word, w, cells);
+        let count = set_bits(free);
         if k < count {
-            for _ in 0..k {
-                free &= free - 1;
-            }
-            return Some(w * CELLS_PER_WORD + free.trailing_zeros() as usize);
+            return Some(w * CELLS_PER_WORD + set_bit(free, k));
         }
         k -= count;
     }
