@@ -35,11 +35,19 @@ fn code(word: u32, shift: u32) -> u32 {
     (at & 1) | ((at >> (CELLS_PER_WORD - 1)) & 2)
 }
 
-/// Who holds `cell`, if anyone.
+/// Who holds `cell`, if anyone: one test of its two bits for a free cell (what every checked
+/// move asks), then which of them is set.
 #[inline]
 pub(crate) fn get(board: &[u32], cell: usize) -> Option<Player> {
     let (word, shift) = locate(cell);
-    Player::from_code(code(board[word], shift))
+    let word = board[word];
+    if word & (0x1_0001 << shift) == 0 {
+        None
+    } else if (word >> shift) & 1 == 1 {
+        Some(Player::X)
+    } else {
+        Some(Player::O)
+    }
 }
 
 /// Whether `cell` holds a mark of `player`: [`get`] asked of one bit.
