@@ -25,6 +25,10 @@ enum Op {
         wild: Vec<Option<u32>>,
         lose: bool,
     },
+    /// A random legal move in every game (`None`) or the games whose bit is set, in one call.
+    StepRandom {
+        pick: Option<Vec<bool>>,
+    },
     Reset {
         pick: Option<Vec<bool>>,
     },
@@ -38,6 +42,7 @@ fn op(count: usize) -> impl Strategy<Value = Op> {
     prop_oneof![
         6 => (wild(), any::<bool>()).prop_map(|(wild, lose)| Op::Step { wild, lose }),
         3 => (pick(), wild(), any::<bool>()).prop_map(|(pick, wild, lose)| Op::StepSome { pick, wild, lose }),
+        2 => prop::option::of(pick()).prop_map(|pick| Op::StepRandom { pick }),
         1 => prop::option::of(pick()).prop_map(|pick| Op::Reset { pick }),
         1 => Just(Op::ResetTerminated),
     ]
@@ -86,6 +91,28 @@ proptest! {
                     let all = actions(&wild);
                     let picked: Vec<u32> = games.iter().map(|&g| all[g]).collect();
                     step(&mut batch, &mut singles, Some(&games), &picked, illegal(lose));
+                }
+                Op::StepRandom { pick } => {
+                    // The same as drawing for the games and stepping those not over, on a copy.
+                    let games: Vec<usize> = (0..count).rev().filter(|&g| pick.as_ref().map_or(true, |p| p[g])).collect();
+                    let mut drawn = batch.clone();
+                    let mut draws = vec![0; games.len()];
+                    drawn.random_legal_actions_games(&games, &mut draws).unwrap();
+                    let mut winners = vec![9; games.len()];
+                    match pick {
+                        None => {
+                            batch.step_random(&mut winners).unwrap();
+                            winners.reverse();
+                        }
+                        Some(_) => batch.step_random_games(&games, &mut winners).unwrap(),
+                    }
+                    let (live, moves): (Vec<usize>, Vec<u32>) =
+                        games.iter().zip(&draws).filter(|(_, &a)| a != NO_ACTION).map(|(&g, &a)| (g, a)).unzip();
+                    step(&mut drawn, &mut singles, Some(&live), &moves, Illegal::Refuse);
+                    prop_assert_eq!(&batch, &drawn);
+                    let mut after = vec![0; count];
+                    batch.winners(&mut after).unwrap();
+                    prop_assert_eq!(winners, games.iter().map(|&g| after[g]).collect::<Vec<_>>());
                 }
                 Op::Reset { pick: None } => {
                     batch.reset();
@@ -484,4 +511,22 @@ fn checked_ranges_play_only_when_every_range_passes() {
     assert_eq!((batch, winners), (whole, expected));
     let lengths = Batch::new(2, 3, 0).unwrap().games_mut().check(&[0]).unwrap_err();
     assert_eq!(lengths.error, Error::LengthMismatch { len: 1, expected: 2 });
+}
+
+#[test]
+fn random_steps_refuse_bad_lists_and_change_nothing() {
+    let mut batch = Batch::with_rules(3, Rules::CONNECT_FOUR, 4).unwrap();
+    batch.step_random(&mut [0; 3]).unwrap();
+    let before = batch.clone();
+    assert_eq!(batch.step_random(&mut [0; 2]), Err(Error::LengthMismatch { len: 2, expected: 3 }));
+    let refused = [
+        (vec![0, 3], ReplayError { index: 1, error: Error::GameIndex { game: 3, count: 3 } }),
+        (vec![2, 0, 2], ReplayError { index: 2, error: Error::RepeatedGame { game: 2 } }),
+    ];
+    for (games, error) in refused {
+        assert_eq!(batch.step_random_games(&games, &mut vec![0; games.len()]), Err(error));
+    }
+    let short = ReplayError { index: 0, error: Error::LengthMismatch { len: 1, expected: 2 } };
+    assert_eq!(batch.step_random_games(&[0, 1], &mut [0; 1]), Err(short));
+    assert_eq!(batch, before, "a refused random step changed the batch");
 }

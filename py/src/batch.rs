@@ -275,6 +275,41 @@ impl PyBatch {
         Ok(out)
     }
 
+    /// A uniformly random legal move in every game that is not over (or in the games listed in
+    /// `games`, distinct indices), from each game's own generator; returns uint8 winners after
+    /// the moves, one per game (or listed game). A game that is over is left as it is, its
+    /// generator unmoved. The same games as `random_legal_actions` followed by `step` on the
+    /// games not over, in one call: random play-outs, or a random opponent's move.
+    #[pyo3(signature = (*, games = None, out = None))]
+    fn step_random<'py>(
+        &mut self,
+        py: Python<'py>,
+        games: Option<&Bound<'py, PyAny>>,
+        out: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        if let Some(games) = games {
+            read_games(games, &mut self.games)?;
+        }
+        let len = if games.is_some() { self.games.len() } else { self.batch.count() };
+        let out =
+            output::<u8>(py, out, &[len], || PyArray1::<u8>::zeros(py, len, false).into_any())?;
+        let sizes = shares(self.batch.count(), self.threads);
+        let PyBatch { batch, games: listed, .. } = self;
+        let mut winners = flat_readwrite::<u8>(&out)?;
+        let winners = winners.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string()))?;
+        if games.is_some() {
+            py.detach(|| batch.step_random_games(listed, winners))
+                .map_err(|error| step_error(error, Given::default()))?;
+            return Ok(out);
+        }
+        // Each thread takes its range of games and of the winners.
+        let parts: Vec<_> =
+            cut(batch.games_mut(), &sizes, 1).into_iter().zip(cut(winners, &sizes, 1)).collect();
+        py.detach(|| run_parts(parts, |mut games, winners| games.step_random(winners)))
+            .map_err(|error| PyErr::from(GameError::from(error)))?;
+        Ok(out)
+    }
+
     /// Empties every game that is over (won, drawn or forfeited), leaving the others as they
     /// are.
     fn reset_terminated(&mut self, py: Python<'_>) -> PyResult<()> {

@@ -185,6 +185,47 @@ def test_listed_draws_and_seeds_are_per_game() -> None:
     assert b.random_legal_actions(games=[2]).tolist() == alone.random_legal_actions().tolist()
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize(
+    "rules", [{"n": 3}, {"n": 6, "k": 4, "cols": 7, "gravity": True}, {"n": 5, "k": 4, "exact": True}], ids=str
+)
+def test_random_steps_play_the_draws_of_random_legal_actions(rules: dict[str, Any], threads: int) -> None:
+    played, drawn = Batch(6, seed=3, threads=threads, **rules), Batch(6, seed=3, threads=threads, **rules)
+    for turn in range(60):
+        listed = [5, 0, 3] if turn % 3 == 0 else None
+        games = np.arange(6) if listed is None else np.array(listed)
+        actions = drawn.random_legal_actions(games=games)
+        live = actions >= 0  # games over draw nothing and stay as they are
+        drawn.step(actions[live], games=games[live])
+        winners = played.step_random() if listed is None else played.step_random(games=listed)
+        assert pickle.dumps(played) == pickle.dumps(drawn)
+        assert winners.dtype == np.uint8 and winners.tolist() == drawn.winner[games].tolist()
+        if turn % 20 == 19:
+            played.reset_terminated()
+            drawn.reset_terminated()
+    out = np.empty(6, np.uint8)
+    assert played.step_random(out=out) is out
+
+
+def test_refused_random_steps_change_nothing() -> None:
+    b = Batch(3, 6, k=4, cols=7, gravity=True, seed=1)
+    b.step_random()
+    before = pickle.dumps(b)
+    with pytest.raises(IndexError) as outside:
+        b.step_random(games=[0, 3])
+    assert getattr(outside.value, "index") == 1
+    with pytest.raises(ValueError) as repeated:
+        b.step_random(games=[1, 1])
+    assert getattr(repeated.value, "kind") == "repeated_game"
+    with pytest.raises(ValueError):
+        b.step_random(games=[0, 1], out=np.empty(3, np.uint8))
+    with pytest.raises(TypeError):
+        b.step_random(out=np.empty(3, np.int64))
+    with pytest.raises(TypeError):
+        b.step_random(games=np.array([0.0]))
+    assert pickle.dumps(b) == before
+
+
 def test_observation_from_a_chosen_side() -> None:
     b = Batch(6, n=3, seed=2)
     for _ in range(3):

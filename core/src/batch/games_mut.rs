@@ -77,6 +77,7 @@ impl<'a> GamesMut<'a> {
 
     /// Plays a checked move at `cell` in game `g`; returns the winner's number after it (0 for
     /// none).
+    #[inline(always)]
     pub(super) fn play_checked<const PLAIN: bool>(&mut self, g: usize, cell: Cell) -> u8 {
         let games = self.games();
         let (player, marks) = (games.next_player(g), games.marks(g));
@@ -101,13 +102,15 @@ impl<'a> GamesMut<'a> {
     }
 
     /// Plays `action` in game `g`, whose refusal was checked already.
+    #[inline(always)]
     fn play_action<const PLAIN: bool>(&mut self, g: usize, action: u32) -> u8 {
         let cell = if PLAIN {
             self.form.shape.cell_at(action as usize)
         } else {
             match self.games().cell_for::<false>(g, action) {
                 Ok(cell) => cell,
-                // Checked before the step; a refusal here would be a bug, and loses the game.
+                // Checked before the step, or drawn from the legal ones; a refusal here would be
+                // a bug, and loses the game.
                 Err(_) => return self.forfeit(g),
             }
         };
@@ -199,8 +202,30 @@ impl<'a> GamesMut<'a> {
         Ok(())
     }
 
+    /// As [`Batch::step_random`](super::Batch::step_random), for the range.
+    ///
+    /// # Errors
+    /// [`Error::LengthMismatch`] unless `winners` has one value per game.
+    pub fn step_random(&mut self, winners: &mut [u8]) -> Result<(), Error> {
+        check_len(winners.len(), self.count())?;
+        for (g, winner) in winners.iter_mut().enumerate() {
+            *winner = self.play_random(g);
+        }
+        Ok(())
+    }
+
+    /// Plays a random legal move ([`GamesMut::random_action`]) in game `g` unless it is over;
+    /// returns the winner's number after it.
+    pub(super) fn play_random(&mut self, g: usize) -> u8 {
+        match self.random_action(g) {
+            NO_ACTION => self.winner[g],
+            action => self.play_action::<false>(g, action),
+        }
+    }
+
     /// A uniformly random free cell of game `g` from its own generator, or [`NO_ACTION`] (and
     /// no draw) for a game that is over.
+    #[inline(always)]
     pub(super) fn random_action(&mut self, g: usize) -> u32 {
         let games = self.games();
         if games.is_over(g) {

@@ -304,6 +304,49 @@ impl Batch {
         Ok(())
     }
 
+    /// A uniformly random legal move in every game that is not over, from each game's own
+    /// generator, and each game's winner after it into `winners` (a game that is over is left
+    /// as it is, its generator unmoved): the draws of [`Batch::random_legal_actions`] played as
+    /// [`Batch::step`] plays them, in one pass. Random play-outs, and a random opponent's move.
+    ///
+    /// ```
+    /// use tictactoe_core::{Batch, Illegal, Rules};
+    /// let (mut played, mut drawn) = (Batch::with_rules(3, Rules::CONNECT_FOUR, 5)?, Batch::with_rules(3, Rules::CONNECT_FOUR, 5)?);
+    /// let (mut winners, mut actions) = ([0; 3], [0; 3]);
+    /// played.step_random(&mut winners)?;
+    /// drawn.random_legal_actions(&mut actions)?;
+    /// drawn.step(&actions, &mut winners, Illegal::Refuse)?;
+    /// assert_eq!(played, drawn);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::LengthMismatch`] unless `winners` has one value per game.
+    pub fn step_random(&mut self, winners: &mut [u8]) -> Result<(), Error> {
+        self.games_mut().step_random(winners)
+    }
+
+    /// As [`Batch::step_random`], in the games listed only (distinct indices): game
+    /// `games[i]`'s winner after its move goes to `winners[i]`, and no other game changes.
+    ///
+    /// # Errors
+    /// [`Error::LengthMismatch`] unless `winners` has one value per index (index 0);
+    /// [`Error::GameIndex`] and [`Error::RepeatedGame`] with the index in `games`. No game
+    /// changes then.
+    pub fn step_random_games(
+        &mut self,
+        games: &[usize],
+        winners: &mut [u8],
+    ) -> Result<(), ReplayError> {
+        check_len(winners.len(), games.len()).map_err(|error| ReplayError { index: 0, error })?;
+        check_distinct(games, self.count(), &mut self.seen)?;
+        let mut view = self.games_mut();
+        for (&g, winner) in games.iter().zip(winners.iter_mut()) {
+            *winner = view.play_random(g);
+        }
+        Ok(())
+    }
+
     /// Restarts the generators of the games listed: game `games[i]` draws from then on what
     /// the single game of `Batch::new(1, n, seeds[i])` would. A vector of environments seeds
     /// its games one by one this way, each as the single environment with that seed.

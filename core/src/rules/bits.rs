@@ -11,7 +11,7 @@
 //! the shifts do not tell apart.
 
 use super::Form;
-use crate::shape::{Cell, Direction, Shape};
+use crate::shape::{Cell, Shape};
 use crate::Player;
 
 /// The words the two players' marks take: a 64-bit word each, low half first.
@@ -24,7 +24,7 @@ pub(crate) const fn fits(rows: usize, cols: usize) -> bool {
     (rows as u64) * (cols as u64 + 1) <= 64
 }
 
-/// How many bits on the next cell in `direction` is (the order of [`Direction::ALL`]: row,
+/// How many bits on the next cell in `direction` is (the order of [`Direction::ALL`](crate::shape::Direction::ALL): row,
 /// column, diagonal, anti-diagonal).
 #[inline(always)]
 const fn step(shape: Shape, d: usize) -> u32 {
@@ -60,20 +60,26 @@ fn down(marks: u64, by: u32) -> u64 {
     marks.checked_shr(by).unwrap_or(0)
 }
 
-/// Whether `marks` hold `k` (at least 1) in a row, each cell `step` bits after the one before:
-/// the starts of runs of `len` are halved down to those of `2 * len` until `len` reaches k.
+/// Whether `marks` hold `k` (at least 1) in a row in some direction, each cell a direction's
+/// step after the one before: in each direction the starts of runs of `len` are halved down to
+/// those of `2 * len` until `len` reaches k, the four directions in one loop.
 #[inline(always)]
-fn has_run(marks: u64, step: u32, k: u32) -> bool {
-    let (mut starts, mut len) = (marks, 1);
+fn has_run(marks: u64, shape: Shape, k: u32) -> bool {
+    let steps = [0, 1, 2, 3].map(|d| step(shape, d));
+    let (mut starts, mut len) = ([marks; 4], 1);
     while 2 * len <= k {
-        starts &= down(starts, len * step);
+        for (starts, step) in starts.iter_mut().zip(steps) {
+            *starts &= down(*starts, len * step);
+        }
         len *= 2;
     }
     if len < k {
         // Runs of len starting k - len <= len apart overlap into runs of k.
-        starts &= down(starts, (k - len) * step);
+        for (starts, step) in starts.iter_mut().zip(steps) {
+            *starts &= down(*starts, (k - len) * step);
+        }
     }
-    starts != 0
+    starts.iter().fold(0, |any, &starts| any | starts) != 0
 }
 
 /// Adds the mark of `player` at `cell` to the marks in `state` (the block's rule state); tells
@@ -84,8 +90,7 @@ pub(crate) fn add(state: &mut [u32], form: Form, cell: Cell, player: Player) -> 
     let marks = load(state, player) | (1 << bit_of(shape, cell));
     store(state, player, marks);
     // k is at most the longer side, below 64 here.
-    let k = form.k() as u32;
-    (0..Direction::ALL.len()).any(|d| has_run(marks, step(shape, d), k))
+    has_run(marks, shape, form.k() as u32)
 }
 
 /// Takes back the mark of `player` at `cell`: the exact inverse of [`add`].

@@ -119,12 +119,15 @@ class Arena:
     def opponent_moves(self) -> None:
         """The opponent moves in every game that is not over where it is its turn."""
         waiting = np.flatnonzero(~self.batch.terminated & (self.batch.next_player != self.sides))
-        if waiting.size:
+        if not waiting.size:
+            return
+        if self.opponent == "random":
+            # The draws of random_legal_actions, played in the same call.
+            self.batch.step_random(games=waiting)
+        else:
             self.batch.step(self._opponent_actions(waiting), games=waiting)
 
     def _opponent_actions(self, games: NDArray[np.intp]) -> NDArray[np.int64]:
-        if self.opponent == "random":
-            return self.batch.random_legal_actions(games=games)
         if self.opponent == "perfect":
             return self.batch.perfect_actions()[games]
         if self.opponent == "computer":

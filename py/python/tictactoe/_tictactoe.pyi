@@ -200,6 +200,9 @@ class Batch:
         out: Optional[NDArray[np.int64]] = None,
         reset_terminated: bool = False,
     ) -> NDArray[np.int64]: ...
+    def step_random(
+        self, *, games: Optional[_Indices] = None, out: Optional[NDArray[np.uint8]] = None
+    ) -> NDArray[np.uint8]: ...
     def perfect_actions(self, *, out: Optional[NDArray[np.int64]] = None) -> NDArray[np.int64]: ...
     def computer_actions(
         self,
