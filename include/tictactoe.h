@@ -421,6 +421,31 @@ tictactoe_result tictactoe_batch_step_games(tictactoe_batch *batch,
                                             uint32_t *winners_out,
                                             size_t *refused_out);
 
+// A uniformly random legal move, from each game's own generator, in each of `count` games that
+// is not over: game `games[i]` (distinct indices; NULL for every game in order, when `count` is
+// the number of games), and `winners_out[i]` gets its winner after the move (0, 1 or 2). A game
+// that is over is left as it is, its generator unmoved. The draws of
+// `tictactoe_batch_random_legal_actions` played as `tictactoe_batch_step_games` plays them, in
+// one call: random play-outs, or a random opponent's move.
+//
+// Returns `GAME_INDEX` (an index not below the count) and `REPEATED_GAME` with its position in
+// `*refused_out`, and no game changes; `LENGTH_MISMATCH` when `games` is NULL and `count` is
+// not the number of games; `ALLOC_FAILED`; `NULL_PARAMETER` when `batch` or `refused_out` is
+// NULL, or `winners_out` is NULL with a non-zero `count`. `winners_out` is written only on
+// success and `*refused_out` only with `GAME_INDEX` or `REPEATED_GAME`.
+//
+// Ownership: the arrays are the caller's. Thread safety: needs the batch to itself.
+//
+// # Safety
+// `batch` must be NULL or a live batch; `games` NULL or valid for reads of `count` values;
+// `winners_out` NULL or valid for writes of `count` values; `refused_out` NULL or valid for
+// writes.
+tictactoe_result tictactoe_batch_step_random_games(tictactoe_batch *batch,
+                                                   const uint32_t *games,
+                                                   size_t count,
+                                                   uint32_t *winners_out,
+                                                   size_t *refused_out);
+
 // Writes, for every game, a uniformly random legal action (a free cell row * cols + col, or
 // under gravity a column with room), or `TICTACTOE_NO_ACTION` for a game that is over, into
 // `actions_out` (of `count`, the number of games); each game draws from its own generator,

@@ -533,6 +533,19 @@ public:
         return actions;
     }
 
+    // A uniformly random legal move in every game that is not over (a game over stays as it
+    // is), from each game's own generator: random_legal_actions() then step() in one call. The
+    // winners after it, one per game.
+    std::vector<std::uint32_t> step_random() { return step_random_some(nullptr, count()); }
+
+    // The same in each game listed (distinct indices); the winners in the same order. Throws
+    // error GAME_INDEX or REPEATED_GAME (refused_index, when given, gets the position in games),
+    // and no game changes.
+    std::vector<std::uint32_t> step_random(const std::vector<std::uint32_t> &games,
+                                           std::size_t *refused_index = nullptr) {
+        return step_random_some(detail::items(games.data(), games.size()), games.size(), refused_index);
+    }
+
     // The computer player's perfect action for every game, TICTACTOE_NO_ACTION for a game that
     // is over: n x n tic-tac-toe up to 3 x 3, from a table built once per process. Throws
     // error (UNSUPPORTED_RULES, UNSUPPORTED_SIZE above 3 x 3).
@@ -657,6 +670,17 @@ private:
         tictactoe_result result =
             tictactoe_batch_step_games(raw_, games, detail::items(actions.data(), actions.size()), actions.size(),
                                        illegal, winners.data(), &refused);
+        if (result != TICTACTOE_RESULT_OK && refused_index) *refused_index = refused;
+        detail::check(result);
+        return winners;
+    }
+
+    // tictactoe_batch_step_random_games: games NULL for every game in order.
+    std::vector<std::uint32_t> step_random_some(const std::uint32_t *games, std::size_t count,
+                                                std::size_t *refused_index = nullptr) {
+        std::vector<std::uint32_t> winners(count);
+        std::size_t refused = 0;
+        tictactoe_result result = tictactoe_batch_step_random_games(raw_, games, count, winners.data(), &refused);
         if (result != TICTACTOE_RESULT_OK && refused_index) *refused_index = refused;
         detail::check(result);
         return winners;

@@ -6,7 +6,7 @@
 //! An action names a cell by its index row * cols + col, or under gravity a column (the mark
 //! falls to its lowest free cell): `tictactoe_batch_actions` of them a game.
 
-use tictactoe_core::{Batch, Error, Illegal, Limits};
+use tictactoe_core::{Batch, Error, Illegal, Limits, ReplayError};
 
 use crate::guard::{borrow, buffer, guard, input, Out};
 use crate::handle::{changing_handle, hand_out, reading, release, Handle};
@@ -414,6 +414,69 @@ pub unsafe extern "C" fn tictactoe_batch_step_games(
                 scratch.try_reserve(count).map_err(|_| tictactoe_result::AllocFailed)?;
                 scratch.extend(games.iter().map(|&g| g as usize));
                 batch.step_games(scratch, actions, winners, illegal)
+            };
+            match result {
+                Ok(()) => {
+                    for (out, &winner) in winners_out.iter_mut().zip(winners.iter()) {
+                        *out = u32::from(winner);
+                    }
+                    Ok(())
+                }
+                Err(refusal) => {
+                    if let Some(index) = refusal.entry() {
+                        refused_out.write(index);
+                    }
+                    Err(refusal.error.into())
+                }
+            }
+        })
+    }
+}
+
+/// A uniformly random legal move, from each game's own generator, in each of `count` games that
+/// is not over: game `games[i]` (distinct indices; NULL for every game in order, when `count` is
+/// the number of games), and `winners_out[i]` gets its winner after the move (0, 1 or 2). A game
+/// that is over is left as it is, its generator unmoved. The draws of
+/// `tictactoe_batch_random_legal_actions` played as `tictactoe_batch_step_games` plays them, in
+/// one call: random play-outs, or a random opponent's move.
+///
+/// Returns `GAME_INDEX` (an index not below the count) and `REPEATED_GAME` with its position in
+/// `*refused_out`, and no game changes; `LENGTH_MISMATCH` when `games` is NULL and `count` is
+/// not the number of games; `ALLOC_FAILED`; `NULL_PARAMETER` when `batch` or `refused_out` is
+/// NULL, or `winners_out` is NULL with a non-zero `count`. `winners_out` is written only on
+/// success and `*refused_out` only with `GAME_INDEX` or `REPEATED_GAME`.
+///
+/// Ownership: the arrays are the caller's. Thread safety: needs the batch to itself.
+///
+/// # Safety
+/// `batch` must be NULL or a live batch; `games` NULL or valid for reads of `count` values;
+/// `winners_out` NULL or valid for writes of `count` values; `refused_out` NULL or valid for
+/// writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_batch_step_random_games(
+    batch: *mut tictactoe_batch,
+    games: *const u32,
+    count: usize,
+    winners_out: *mut u32,
+    refused_out: *mut usize,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe {
+        changing_handle(batch, |handle| {
+            let refused_out = Out::new(refused_out)?;
+            let winners_out = buffer(winners_out, count)?;
+            let tictactoe_batch { batch, winners, games: scratch } = handle;
+            winners.clear();
+            winners.try_reserve(count).map_err(|_| tictactoe_result::AllocFailed)?;
+            winners.resize(count, 0);
+            let result = if games.is_null() {
+                batch.step_random(winners).map_err(|error| ReplayError { index: 0, error })
+            } else {
+                let games = if count == 0 { &[] } else { input(games, count)? };
+                scratch.clear();
+                scratch.try_reserve(count).map_err(|_| tictactoe_result::AllocFailed)?;
+                scratch.extend(games.iter().map(|&g| g as usize));
+                batch.step_random_games(scratch, winners)
             };
             match result {
                 Ok(()) => {

@@ -255,6 +255,87 @@ static void test_random_games_match_single_games(void) {
     tictactoe_batch_free(batch);
 }
 
+/* A random step in every game plays what a draw then a step of the games not over play, on a
+ * copy; one in the games listed moves those only; a refused list changes nothing and writes
+ * nothing. Connect Four, so that the draws are columns. */
+static void test_random_steps_play_the_draws(void) {
+    enum { GAMES = 6, ROWS = 6, COLS = 7, STEPS = 60, SIZE = GAMES * ROWS * COLS };
+    tictactoe_batch *played = NULL, *drawn = NULL, *before = NULL;
+    uint32_t actions[GAMES], again[GAMES], winners[GAMES], expected[GAMES], live[GAMES], moves[GAMES];
+    uint32_t listed[3] = {5, 0, 3}, outside[2] = {1, GAMES}, twice[3] = {2, 4, 2}, step, g;
+    uint8_t cells[SIZE], copy[SIZE], won[GAMES];
+    size_t refused;
+    CHECK_RESULT(tictactoe_batch_new_mnk(GAMES, ROWS, COLS, 4, TICTACTOE_RULE_GRAVITY, 3, &played),
+                 TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_batch_clone(played, &drawn), TICTACTOE_RESULT_OK);
+    for (step = 0; step < STEPS; step++) {
+        uint32_t count = 0;
+        CHECK_RESULT(tictactoe_batch_random_legal_actions(drawn, actions, GAMES), TICTACTOE_RESULT_OK);
+        for (g = 0; g < GAMES; g++) {
+            if (actions[g] != TICTACTOE_NO_ACTION) {
+                live[count] = g;
+                moves[count++] = actions[g];
+            }
+        }
+        CHECK_RESULT(tictactoe_batch_step_games(drawn, live, moves, count, TICTACTOE_ILLEGAL_RAISE, expected, &refused),
+                     TICTACTOE_RESULT_OK);
+        CHECK_RESULT(tictactoe_batch_step_random_games(played, NULL, GAMES, winners, &refused), TICTACTOE_RESULT_OK);
+        CHECK_RESULT(tictactoe_batch_cells(played, cells, SIZE), TICTACTOE_RESULT_OK);
+        CHECK_RESULT(tictactoe_batch_cells(drawn, copy, SIZE), TICTACTOE_RESULT_OK);
+        CHECK(memcmp(cells, copy, SIZE) == 0);
+        CHECK_RESULT(tictactoe_batch_winners(drawn, won, GAMES), TICTACTOE_RESULT_OK);
+        for (g = 0; g < GAMES; g++) CHECK(winners[g] == won[g]);
+        if (step % 20 == 19) {
+            CHECK_RESULT(tictactoe_batch_reset_terminated(played), TICTACTOE_RESULT_OK);
+            CHECK_RESULT(tictactoe_batch_reset_terminated(drawn), TICTACTOE_RESULT_OK);
+        }
+    }
+    /* The generators moved alike: the next draws agree. */
+    CHECK_RESULT(tictactoe_batch_random_legal_actions(played, actions, GAMES), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_batch_random_legal_actions(drawn, again, GAMES), TICTACTOE_RESULT_OK);
+    CHECK(memcmp(actions, again, sizeof actions) == 0);
+
+    /* Listed games only: the others keep their boards and generators. */
+    CHECK_RESULT(tictactoe_batch_reset(played, NULL, 0), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_batch_clone(played, &before), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_batch_step_random_games(played, listed, 3, winners, &refused), TICTACTOE_RESULT_OK);
+    CHECK(winners[0] == 0 && winners[1] == 0 && winners[2] == 0);
+    CHECK_RESULT(tictactoe_batch_cells(played, cells, SIZE), TICTACTOE_RESULT_OK);
+    for (g = 0; g < GAMES; g++) {
+        uint32_t i, marks = 0;
+        for (i = 0; i < ROWS * COLS; i++) marks += cells[g * ROWS * COLS + i] != 0;
+        CHECK(marks == (g == 0 || g == 3 || g == 5 ? 1u : 0u));
+    }
+    CHECK_RESULT(tictactoe_batch_random_legal_actions(played, actions, GAMES), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_batch_random_legal_actions(before, again, GAMES), TICTACTOE_RESULT_OK);
+    CHECK(actions[1] == again[1] && actions[2] == again[2] && actions[4] == again[4]);
+
+    /* Refusals: nothing moves, nothing is written but the index of a bad entry. */
+    CHECK_RESULT(tictactoe_batch_cells(played, copy, SIZE), TICTACTOE_RESULT_OK);
+    winners[0] = 77;
+    refused = 99;
+    CHECK_RESULT(tictactoe_batch_step_random_games(played, outside, 2, winners, &refused), TICTACTOE_RESULT_GAME_INDEX);
+    CHECK(refused == 1 && winners[0] == 77);
+    CHECK_RESULT(tictactoe_batch_step_random_games(played, twice, 3, winners, &refused), TICTACTOE_RESULT_REPEATED_GAME);
+    CHECK(refused == 2 && winners[0] == 77);
+    refused = 99;
+    CHECK_RESULT(tictactoe_batch_step_random_games(played, NULL, GAMES - 1, winners, &refused),
+                 TICTACTOE_RESULT_LENGTH_MISMATCH);
+    CHECK(refused == 99 && winners[0] == 77);
+    CHECK_RESULT(tictactoe_batch_step_random_games(played, NULL, GAMES, winners, NULL), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_batch_step_random_games(played, NULL, GAMES, NULL, &refused), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_batch_step_random_games(NULL, NULL, GAMES, winners, &refused), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK(refused == 99 && winners[0] == 77);
+    CHECK_RESULT(tictactoe_batch_cells(played, cells, SIZE), TICTACTOE_RESULT_OK);
+    CHECK(memcmp(cells, copy, SIZE) == 0);
+    CHECK_RESULT(tictactoe_batch_random_legal_actions(played, actions, GAMES), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_batch_random_legal_actions(before, again, GAMES), TICTACTOE_RESULT_OK);
+    CHECK(actions[1] == again[1] && actions[2] == again[2] && actions[4] == again[4]);
+    tictactoe_batch_free(before);
+    tictactoe_batch_free(played);
+    tictactoe_batch_free(drawn);
+}
+
 int main(void) {
     test_game_cells_and_legal_moves();
     test_new_and_queries();
@@ -262,5 +343,6 @@ int main(void) {
     test_reset_terminated();
     test_steps_and_refusals();
     test_random_games_match_single_games();
+    test_random_steps_play_the_draws();
     return checks_report("test_batch");
 }

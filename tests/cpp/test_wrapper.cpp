@@ -407,6 +407,35 @@ void test_step_games_and_forfeits() {
     CHECK(b.winners() == std::vector<std::uint8_t>({0, 0, 0}) && b.next_players()[2] == 1);
 }
 
+void test_step_random() {
+    // A random step plays the draws a copy makes and then steps with, game by game.
+    const auto c4 = tictactoe::rules::connect_four();
+    tictactoe::batch played(4, c4, 11);
+    tictactoe::batch drawn = played.clone();
+    for (int i = 0; i < 42; i++) {
+        auto over = drawn.terminated();
+        if (over[0] || over[1] || over[2] || over[3]) break;  // step() would refuse its NO_ACTION
+        auto actions = drawn.random_legal_actions();
+        CHECK(played.step_random() == drawn.step(actions));
+        CHECK(played.cells() == drawn.cells());
+    }
+    // Listed games only: the others do not move.
+    played.reset();
+    auto winners = played.step_random({3, 1});
+    CHECK(winners == std::vector<std::uint32_t>({0, 0}));
+    auto cells = played.cells();
+    for (std::size_t g = 0; g < 4; g++) {
+        std::size_t marks = 0;
+        for (std::size_t c = 0; c < 42; c++) marks += cells[g * 42 + c] != 0;
+        CHECK(marks == (g == 1 || g == 3 ? 1u : 0u));
+    }
+    std::size_t refused = 99;
+    CHECK_THROWS(played.step_random({0, 4}, &refused), TICTACTOE_RESULT_GAME_INDEX);
+    CHECK(refused == 1);
+    CHECK_THROWS(played.step_random({2, 2}, &refused), TICTACTOE_RESULT_REPEATED_GAME);
+    CHECK(refused == 1 && played.cells() == cells);
+}
+
 void test_limits() {
     constexpr tictactoe::limits fallback{};
     static_assert(fallback.max_bytes == TICTACTOE_DEFAULT_MAX_BYTES);
@@ -480,6 +509,7 @@ int main() {
     test_perfect_actions();
     test_computer_actions();
     test_step_games_and_forfeits();
+    test_step_random();
     test_limits();
     test_arrays_and_names();
     std::printf("test_wrapper.cpp: %d passed, %d failed\n", passed, failed);
