@@ -394,41 +394,21 @@ pub unsafe extern "C" fn tictactoe_batch_step_games(
     // SAFETY: the caller's promise.
     unsafe {
         changing_handle(batch, |handle| {
-            let refused_out = Out::new(refused_out)?;
-            let winners_out = buffer(winners_out, count)?;
+            // The pointers the shared part checks come first, as they always have.
+            Out::new(refused_out)?;
+            buffer(winners_out, count)?;
             let actions = if count == 0 { &[] } else { input(actions, count)? };
             let illegal = match illegal {
                 0 => Illegal::Refuse,
                 1 => Illegal::Lose,
                 _ => return Err(tictactoe_result::InvalidArgument),
             };
-            let tictactoe_batch { batch, winners, games: scratch } = handle;
-            winners.clear();
-            winners.try_reserve(count).map_err(|_| tictactoe_result::AllocFailed)?;
-            winners.resize(count, 0);
-            let result = if games.is_null() {
-                batch.step(actions, winners, illegal)
-            } else {
-                let games = if count == 0 { &[] } else { input(games, count)? };
-                scratch.clear();
-                scratch.try_reserve(count).map_err(|_| tictactoe_result::AllocFailed)?;
-                scratch.extend(games.iter().map(|&g| g as usize));
-                batch.step_games(scratch, actions, winners, illegal)
-            };
-            match result {
-                Ok(()) => {
-                    for (out, &winner) in winners_out.iter_mut().zip(winners.iter()) {
-                        *out = u32::from(winner);
-                    }
-                    Ok(())
+            step_listed(handle, games, count, winners_out, refused_out, |batch, listed, winners| {
+                match listed {
+                    None => batch.step(actions, winners, illegal),
+                    Some(games) => batch.step_games(games, actions, winners, illegal),
                 }
-                Err(refusal) => {
-                    if let Some(index) = refusal.entry() {
-                        refused_out.write(index);
-                    }
-                    Err(refusal.error.into())
-                }
-            }
+            })
         })
     }
 }
@@ -463,36 +443,65 @@ pub unsafe extern "C" fn tictactoe_batch_step_random_games(
     // SAFETY: the caller's promise.
     unsafe {
         changing_handle(batch, |handle| {
-            let refused_out = Out::new(refused_out)?;
-            let winners_out = buffer(winners_out, count)?;
-            let tictactoe_batch { batch, winners, games: scratch } = handle;
-            winners.clear();
-            winners.try_reserve(count).map_err(|_| tictactoe_result::AllocFailed)?;
-            winners.resize(count, 0);
-            let result = if games.is_null() {
-                batch.step_random(winners).map_err(|error| ReplayError { index: 0, error })
-            } else {
-                let games = if count == 0 { &[] } else { input(games, count)? };
-                scratch.clear();
-                scratch.try_reserve(count).map_err(|_| tictactoe_result::AllocFailed)?;
-                scratch.extend(games.iter().map(|&g| g as usize));
-                batch.step_random_games(scratch, winners)
-            };
-            match result {
-                Ok(()) => {
-                    for (out, &winner) in winners_out.iter_mut().zip(winners.iter()) {
-                        *out = u32::from(winner);
+            step_listed(handle, games, count, winners_out, refused_out, |batch, listed, winners| {
+                match listed {
+                    None => {
+                        batch.step_random(winners).map_err(|error| ReplayError { index: 0, error })
                     }
-                    Ok(())
+                    Some(games) => batch.step_random_games(games, winners),
                 }
-                Err(refusal) => {
-                    if let Some(index) = refusal.entry() {
-                        refused_out.write(index);
-                    }
-                    Err(refusal.error.into())
-                }
-            }
+            })
         })
+    }
+}
+
+/// What the steps of a list of games share: `step` gets the batch, the `count` games of `games`
+/// as indices (`None` when `games` is NULL: every game) and the handle's scratch for one winner
+/// a game; on success the winners go to `winners_out`, on a refusal the index of its entry (if
+/// it has one) to `*refused_out`, and nothing else is written.
+///
+/// # Safety
+/// `games` NULL or valid for reads of `count` values; `winners_out` NULL or valid for writes of
+/// `count` values; `refused_out` NULL or valid for writes.
+unsafe fn step_listed(
+    handle: &mut tictactoe_batch,
+    games: *const u32,
+    count: usize,
+    winners_out: *mut u32,
+    refused_out: *mut usize,
+    step: impl FnOnce(&mut Batch, Option<&[usize]>, &mut [u8]) -> Result<(), ReplayError>,
+) -> Result<(), tictactoe_result> {
+    // SAFETY: the caller's promise.
+    unsafe {
+        let refused_out = Out::new(refused_out)?;
+        let winners_out = buffer(winners_out, count)?;
+        let tictactoe_batch { batch, winners, games: scratch } = handle;
+        winners.clear();
+        winners.try_reserve(count).map_err(|_| tictactoe_result::AllocFailed)?;
+        winners.resize(count, 0);
+        let listed = if games.is_null() {
+            None
+        } else {
+            let games = if count == 0 { &[] } else { input(games, count)? };
+            scratch.clear();
+            scratch.try_reserve(count).map_err(|_| tictactoe_result::AllocFailed)?;
+            scratch.extend(games.iter().map(|&g| g as usize));
+            Some(scratch.as_slice())
+        };
+        match step(batch, listed, winners) {
+            Ok(()) => {
+                for (out, &winner) in winners_out.iter_mut().zip(winners.iter()) {
+                    *out = u32::from(winner);
+                }
+                Ok(())
+            }
+            Err(refusal) => {
+                if let Some(index) = refusal.entry() {
+                    refused_out.write(index);
+                }
+                Err(refusal.error.into())
+            }
+        }
     }
 }
 

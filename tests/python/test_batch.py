@@ -207,22 +207,24 @@ def test_random_steps_play_the_draws_of_random_legal_actions(rules: dict[str, An
     assert played.step_random(out=out) is out
 
 
-def test_refused_random_steps_change_nothing() -> None:
+@pytest.mark.parametrize("method, dtype", [("random_legal_actions", np.int64), ("step_random", np.uint8)])
+def test_bad_lists_of_games_change_nothing(method: str, dtype: Any) -> None:
     b = Batch(3, 6, k=4, cols=7, gravity=True, seed=1)
     b.step_random()
+    call = getattr(b, method)
     before = pickle.dumps(b)
     with pytest.raises(IndexError) as outside:
-        b.step_random(games=[0, 3])
+        call(games=[0, 3])
     assert getattr(outside.value, "index") == 1
     with pytest.raises(ValueError) as repeated:
-        b.step_random(games=[1, 1])
+        call(games=[1, 1])
     assert getattr(repeated.value, "kind") == "repeated_game"
     with pytest.raises(ValueError):
-        b.step_random(games=[0, 1], out=np.empty(3, np.uint8))
+        call(games=[0, 1], out=np.empty(3, dtype))
     with pytest.raises(TypeError):
-        b.step_random(out=np.empty(3, np.int64))
+        call(out=np.empty(3, np.float64))
     with pytest.raises(TypeError):
-        b.step_random(games=np.array([0.0]))
+        call(games=np.array([0.0]))
     assert pickle.dumps(b) == before
 
 
@@ -247,19 +249,9 @@ def test_observation_from_a_chosen_side() -> None:
         b.observation(players=np.ones(6))  # type: ignore[arg-type]
 
 
-def test_refused_draws_and_seeds_change_nothing() -> None:
+def test_refused_seeds_change_nothing() -> None:
     b = Batch(3, seed=1)
     before = pickle.dumps(b)
-    with pytest.raises(IndexError) as outside:
-        b.random_legal_actions(games=[0, 3])
-    assert getattr(outside.value, "index") == 1
-    with pytest.raises(ValueError) as repeated:
-        b.random_legal_actions(games=[1, 1])
-    assert getattr(repeated.value, "kind") == "repeated_game"
-    with pytest.raises(ValueError):
-        b.random_legal_actions(games=[0, 1], out=np.empty(3, np.int64))
-    with pytest.raises(TypeError):
-        b.random_legal_actions(games=np.array([0.0]))
     with pytest.raises(IndexError):
         b.seed([1, 2], games=[0, 3])
     with pytest.raises(ValueError) as mismatch:
