@@ -168,11 +168,15 @@ proptest! {
     }
 
     /// Boards on both sides of the largest that the one-word win rule takes (rows * (cols + 1)
-    /// <= 64; larger ones, and the exact rule, keep run lengths), with k up to the longer side.
+    /// <= 64; larger ones, and the exact rule, keep run lengths), and of the largest whose run
+    /// lengths are a byte (sides up to 255), with k up to the longer side.
     #[test]
     fn boards_either_side_of_one_word_match_the_model(
         (rules, ops) in prop_oneof![
-            prop::sample::select(vec![(1, 63), (1, 64), (32, 1), (33, 1), (8, 7), (9, 7), (7, 8), (8, 8)]),
+            prop::sample::select(vec![
+                (1, 63), (1, 64), (32, 1), (33, 1), (8, 7), (9, 7), (7, 8), (8, 8),
+                (1, 255), (1, 256), (255, 1), (256, 1), (2, 300), (300, 2),
+            ]),
             (1usize..=9, 1usize..=9),
         ]
             .prop_flat_map(|(rows, cols)| (Just((rows, cols)), 1..=rows.max(cols), any::<bool>(), any::<bool>()))
@@ -180,5 +184,34 @@ proptest! {
             .prop_flat_map(|rules| (Just(rules), prop::collection::vec(op(rules.rows, rules.cols), 1..120)))
     ) {
         run(rules, ops);
+    }
+}
+
+/// Runs as long as a side: a byte holds a run of 255 (2 x 255), 16 bits one of 300 (2 x 300).
+/// `X` fills the top row and `O` the bottom one; `X` wins with the mark that completes k, and
+/// taking marks back and playing them again gives the same game.
+#[test]
+fn runs_as_long_as_a_side_win_and_undo() {
+    for cols in [255, 300] {
+        let mut game = Game::with_rules(Rules::mnk(2, cols, cols)).unwrap();
+        for col in 0..cols - 1 {
+            assert_eq!(game.play(0, col).unwrap(), None);
+            assert_eq!(game.play(1, col).unwrap(), None);
+        }
+        let before = game.clone();
+        assert_eq!(game.play(0, cols - 1).unwrap(), Some(Player::X));
+        game.undo().unwrap();
+        assert_eq!(game, before);
+        for _ in 0..4 {
+            game.undo().unwrap();
+        }
+        for col in cols - 3..cols - 1 {
+            game.play(0, col).unwrap();
+            game.play(1, col).unwrap();
+        }
+        assert_eq!(game, before);
+        assert_eq!(game.play(0, cols - 1).unwrap(), Some(Player::X));
+        let runs: Vec<_> = game.winning_runs().collect();
+        assert_eq!(runs.iter().map(|run| run.len()).collect::<Vec<_>>(), [cols]);
     }
 }
