@@ -48,6 +48,10 @@ private:
 };
 
 namespace detail {
+// What a refused-entry out-parameter holds until the C call writes it (it writes an index, below
+// the number of entries, only for a refusal that names one).
+constexpr std::size_t not_written = static_cast<std::size_t>(-1);
+
 inline void check(tictactoe_result result) {
     if (result != TICTACTOE_RESULT_OK) throw error(result);
 }
@@ -277,9 +281,9 @@ public:
     // unchanged and the error's code says why; refused_index (when given) gets its index.
     std::uint32_t move_many(const std::vector<tictactoe_move> &moves, std::size_t *refused_index = nullptr) {
         std::uint32_t winner = 0;
-        std::size_t refused = 0;
+        std::size_t refused = detail::not_written;
         tictactoe_result result = tictactoe_game_move_many(raw_, moves.data(), moves.size(), &winner, &refused);
-        if (result != TICTACTOE_RESULT_OK && refused_index) *refused_index = refused;
+        if (refused != detail::not_written && refused_index) *refused_index = refused;
         detail::check(result);
         return winner;
     }
@@ -666,11 +670,11 @@ private:
     std::vector<std::uint32_t> step_some(const std::uint32_t *games, const std::vector<std::uint32_t> &actions,
                                          tictactoe_illegal illegal, std::size_t *refused_index) {
         std::vector<std::uint32_t> winners(actions.size());
-        std::size_t refused = 0;
+        std::size_t refused = detail::not_written;
         tictactoe_result result =
             tictactoe_batch_step_games(raw_, games, detail::items(actions.data(), actions.size()), actions.size(),
                                        illegal, winners.data(), &refused);
-        if (result != TICTACTOE_RESULT_OK && refused_index) *refused_index = refused;
+        if (refused != detail::not_written && refused_index) *refused_index = refused;
         detail::check(result);
         return winners;
     }
@@ -679,9 +683,9 @@ private:
     std::vector<std::uint32_t> step_random_some(const std::uint32_t *games, std::size_t count,
                                                 std::size_t *refused_index = nullptr) {
         std::vector<std::uint32_t> winners(count);
-        std::size_t refused = 0;
+        std::size_t refused = detail::not_written;
         tictactoe_result result = tictactoe_batch_step_random_games(raw_, games, count, winners.data(), &refused);
-        if (result != TICTACTOE_RESULT_OK && refused_index) *refused_index = refused;
+        if (refused != detail::not_written && refused_index) *refused_index = refused;
         detail::check(result);
         return winners;
     }

@@ -57,7 +57,7 @@ impl Player {
         self as usize - 1
     }
 
-    /// The player a 2-bit board code stands for (0 is an empty cell).
+    /// The player a board code stands for (0 is an empty cell, 1 `X`, 2 `O`).
     #[inline]
     pub(crate) const fn from_code(code: u32) -> Option<Player> {
         match code {

@@ -215,3 +215,42 @@ fn runs_as_long_as_a_side_win_and_undo() {
         assert_eq!(runs.iter().map(|run| run.len()).collect::<Vec<_>>(), [cols]);
     }
 }
+
+/// The one-word rule's highest bits: a run along the whole of a 1 x 63 board (bits 0 to 62),
+/// down the whole of a 32 x 1 board (every other bit up to 62), and an anti-diagonal of 8 x 7
+/// ending on the bottom row's first cell (bit 56, next to the last bit a board may hold). Each
+/// wins with the mark that completes it and not one mark earlier.
+#[test]
+fn runs_on_the_one_word_rule_s_last_bits_win() {
+    let line = |rows: usize,
+                cols: usize,
+                k: usize,
+                cells: Vec<(usize, usize)>,
+                other: Vec<(usize, usize)>| {
+        let mut game = Game::with_rules(Rules::mnk(rows, cols, k)).unwrap();
+        for (i, &mine) in cells.iter().enumerate() {
+            let won = game.play(mine.0, mine.1).unwrap();
+            assert_eq!(
+                won,
+                (i + 1 == cells.len()).then_some(Player::X),
+                "{rows} x {cols}, k = {k}, mark {i}"
+            );
+            if let Some(&theirs) = other.get(i).filter(|_| won.is_none()) {
+                game.play(theirs.0, theirs.1).unwrap();
+            }
+        }
+        assert_eq!(game.winning_runs().map(|run| run.len()).collect::<Vec<_>>(), [k]);
+    };
+    // 1 x 63, k = 32: X fills the right half (O the left), winning on cell 62.
+    line(
+        1,
+        63,
+        32,
+        (31..63).collect::<Vec<_>>().into_iter().map(|c| (0, c)).collect(),
+        (0..31).map(|c| (0, c)).collect(),
+    );
+    // 32 x 1, k = 16: X fills the bottom half, winning on row 31.
+    line(32, 1, 16, (16..32).map(|r| (r, 0)).collect(), (0..16).map(|r| (r, 0)).collect());
+    // 8 x 7, k = 7: X's anti-diagonal from (1, 6) to (7, 0); O plays the top row.
+    line(8, 7, 7, (1..8).map(|r| (r, 7 - r)).collect(), (0..7).map(|c| (0, c)).collect());
+}

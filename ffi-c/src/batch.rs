@@ -476,6 +476,10 @@ unsafe fn step_listed(
         let refused_out = Out::new(refused_out)?;
         let winners_out = buffer(winners_out, count)?;
         let tictactoe_batch { batch, winners, games: scratch } = handle;
+        if games.is_null() && count != batch.count() {
+            // Before any scratch is reserved: a wrong count is this, whatever its size.
+            return Err(tictactoe_result::LengthMismatch);
+        }
         winners.clear();
         winners.try_reserve(count).map_err(|_| tictactoe_result::AllocFailed)?;
         winners.resize(count, 0);

@@ -38,6 +38,7 @@ enum Call {
     Runs(u8),
     Rules,
     BatchNewMnk(u8, u8, u8, u8, u32, u64),
+    BatchStepRandom(Option<Vec<u32>>),
 }
 
 const SENTINEL: u32 = 0xDEAD_BEEF;
@@ -239,6 +240,27 @@ pub fn run(data: &[u8]) {
                             winners.as_mut_ptr(),
                         );
                         assert_eq!(step, tictactoe_result::Ok);
+                    }
+                    r
+                }
+                Call::BatchStepRandom(listed) => {
+                    let count = listed.as_ref().map_or(games, Vec::len);
+                    let mut winners = vec![SENTINEL; count];
+                    let mut refused = usize::MAX;
+                    let r = tictactoe_batch_step_random_games(
+                        batch,
+                        listed.as_ref().map_or(null(), |l| l.as_ptr()),
+                        count,
+                        winners.as_mut_ptr(),
+                        &mut refused,
+                    );
+                    if r == tictactoe_result::Ok {
+                        assert!(winners.iter().all(|&w| w <= 2));
+                    } else {
+                        assert!(
+                            winners.iter().all(|&w| w == SENTINEL),
+                            "winners written on failure"
+                        );
                     }
                     r
                 }

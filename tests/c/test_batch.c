@@ -325,7 +325,12 @@ static void test_random_steps_play_the_draws(void) {
     CHECK_RESULT(tictactoe_batch_step_random_games(played, NULL, GAMES, winners, NULL), TICTACTOE_RESULT_NULL_PARAMETER);
     CHECK_RESULT(tictactoe_batch_step_random_games(played, NULL, GAMES, NULL, &refused), TICTACTOE_RESULT_NULL_PARAMETER);
     CHECK_RESULT(tictactoe_batch_step_random_games(NULL, NULL, GAMES, winners, &refused), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_batch_step_random_games(played, NULL, SIZE_MAX, winners, &refused),
+                 TICTACTOE_RESULT_LENGTH_MISMATCH);
     CHECK(refused == 99 && winners[0] == 77);
+    /* No games listed: nothing to do, NULL arrays allowed with a zero count. */
+    CHECK_RESULT(tictactoe_batch_step_random_games(played, listed, 0, NULL, &refused), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_batch_step_random_games(played, NULL, 0, NULL, &refused), TICTACTOE_RESULT_LENGTH_MISMATCH);
     CHECK_RESULT(tictactoe_batch_cells(played, cells, SIZE), TICTACTOE_RESULT_OK);
     CHECK(memcmp(cells, copy, SIZE) == 0);
     CHECK_RESULT(tictactoe_batch_random_legal_actions(played, actions, GAMES), TICTACTOE_RESULT_OK);

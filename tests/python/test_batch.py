@@ -203,8 +203,9 @@ def test_random_steps_play_the_draws_of_random_legal_actions(rules: dict[str, An
         if turn % 20 == 19:
             played.reset_terminated()
             drawn.reset_terminated()
-    out = np.empty(6, np.uint8)
+    out = np.full(6, 9, np.uint8)
     assert played.step_random(out=out) is out
+    assert out.tolist() == played.winner.tolist()
 
 
 @pytest.mark.parametrize("method, dtype", [("random_legal_actions", np.int64), ("step_random", np.uint8)])

@@ -1,5 +1,5 @@
 //! Where a game's parts sit in its block of 32-bit words: its board from word 0, then the state
-//! its win rule keeps, then its history (the cells marked, in order) with room for every cell. A
+//! its rules keep (gravity's heights, then the win rule's), then its history (the cells marked, in order) with room for every cell. A
 //! [`Game`](crate::Game) keeps one block; a [`Batch`](crate::Batch) keeps one per game, at a
 //! fixed stride.
 //!
@@ -12,7 +12,7 @@ use crate::Error;
 /// The largest allocation Rust allows on this target, in bytes.
 pub(crate) const MAX_ALLOC: u64 = isize::MAX as u64;
 
-/// A game's block: its board's words, then the win rule's from `rule_start`, then the history
+/// A game's block: its board's words, then the rules' from `rule_start`, then the history
 /// from `history_start`; `stride` words once every cell is in the history.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Block {

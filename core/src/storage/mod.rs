@@ -1,5 +1,5 @@
 //! The storage of games, knowing nothing of the rules: zeroed allocation (the crate's one
-//! `unsafe`), blocks of words kept inline or on the heap, the 2-bit encoding of a board's cells,
+//! `unsafe`), blocks of words kept inline or on the heap, the encoding of a board's cells (a bit a cell for each player),
 //! and where a game's parts sit in its block, with every size checked.
 
 pub(crate) mod block;
