@@ -37,10 +37,9 @@ struct Win {
 ///
 /// Memory: 2 bits a cell for the board (one a player); the win rule's state (for n in a row on
 /// n x n, 2 x (2n + 2) `u16` line counters; free-style on a board of at most 64 cells with a
-/// spare column, one `u64` a player; otherwise four run lengths a cell, a byte each on boards
-/// whose sides are below 256, else `u16`); under gravity a `u16` height a column; 4 bytes a
-/// move of history; all in one block. A game built from a starting position keeps a second
-/// board holding it (it is what serialization writes).
+/// spare column, one `u64` a player; otherwise four `u16` run lengths a cell); under gravity a
+/// `u16` height a column; 4 bytes a move of history; all in one block. A game built from a
+/// starting position keeps a second board holding it (it is what serialization writes).
 /// Up to 4 x 4 tic-tac-toe the block is inside the `Game` and a new game allocates nothing;
 /// beyond, it is one heap allocation that grows with the history. [`Game::heap_bytes`] tells the
 /// exact figure; for a new game it is 0 bytes at n = 3, 3 372 at n = 100 and 258 072 at

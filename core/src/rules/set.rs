@@ -138,7 +138,7 @@ impl Default for Rules {
 /// What a game keeps of its rules beside its [`Shape`]: k, and flags for the exact rule,
 /// gravity, and which win rule judges it: whole lines (k equal to the side of a square board,
 /// per-line counters), each player's marks as one word (free-style on a board that fits one),
-/// or run lengths, a byte each when the sides are below 256.
+/// or run lengths.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Variant {
     k: u16,
