@@ -153,7 +153,7 @@ impl Form {
         } else if self.variant.bits() {
             bits::WORDS
         } else {
-            runs::words(self.shape.cells())
+            runs::words(self.shape.cells(), self.variant.byte_runs())
         }
     }
 
@@ -338,7 +338,7 @@ pub(crate) fn unplace(
     } else if form.variant.bits() {
         bits::remove(state, form.shape, cell, player);
     } else {
-        runs::remove(board, state, form.shape, cell, player);
+        runs::remove(board, state, form, cell, player);
     }
     board::clear(words, cell.index);
     counts.marks[player.index()] -= 1;
@@ -387,7 +387,7 @@ pub(crate) fn winning_runs(
         let (before, after) = if form.variant.bits() {
             bits::around(state, shape, cell, d, player)
         } else {
-            runs::around(board, state, shape, cell, d, player)
+            runs::around(board, state, form, cell, d, player)
         };
         if !form.wins(before + 1 + after) {
             return None;

@@ -7,8 +7,11 @@
 //! taking it back (last move first, as undo does) restores both parts' ends in O(1). A move is
 //! then a constant number of reads and writes whatever k and the board's size.
 //!
-//! The state is one 16-bit length per cell and direction (a run is at most [`MAX_N`] long), two
-//! words a cell, in the game's block; a free cell's lengths are 0.
+//! The state is one length per cell and direction, in the game's block; a free cell's lengths
+//! are 0. A run is at most the longer side long: on boards whose sides are below 256 (gomoku and
+//! every board people play on) a length is a byte, one word a cell; on larger ones (up to
+//! [`MAX_N`]) 16 bits, two words a cell. The narrow form halves the words a move touches, which
+//! is what a batch of thousands of gomoku games waits on. `BYTES` below says which.
 //!
 //! [`MAX_N`]: crate::MAX_N
 
@@ -17,28 +20,54 @@ use crate::shape::{Cell, Direction, Shape};
 use crate::storage::board;
 use crate::Player;
 
-/// The words the runs take on `shape`.
-pub(crate) const fn words(cells: usize) -> usize {
-    2 * cells
+/// Whether the run lengths of a board of `rows` x `cols` fit a byte: every run is at most the
+/// longer side long.
+pub(crate) const fn fit_bytes(rows: usize, cols: usize) -> bool {
+    rows <= u8::MAX as usize && cols <= u8::MAX as usize
+}
+
+/// The words the runs take on a board of `cells` cells, with lengths of a byte (`bytes`) or
+/// of 16 bits.
+pub(crate) const fn words(cells: usize, bytes: bool) -> usize {
+    if bytes {
+        cells
+    } else {
+        2 * cells
+    }
+}
+
+/// The bits of one length.
+#[inline(always)]
+const fn mask<const BYTES: bool>() -> u32 {
+    if BYTES {
+        0xFF
+    } else {
+        0xFFFF
+    }
 }
 
 /// Where the length of `cell`'s run in direction `d` sits: its word and bit shift.
 #[inline(always)]
-fn locate(cell: usize, d: usize) -> (usize, u32) {
-    (2 * cell + d / 2, 16 * (d as u32 % 2))
+fn locate<const BYTES: bool>(cell: usize, d: usize) -> (usize, u32) {
+    if BYTES {
+        (cell, 8 * d as u32)
+    } else {
+        (2 * cell + d / 2, 16 * (d as u32 % 2))
+    }
 }
 
 #[inline(always)]
-fn get(runs: &[u32], cell: usize, d: usize) -> usize {
-    let (word, shift) = locate(cell, d);
-    ((runs[word] >> shift) & 0xFFFF) as usize
+fn get<const BYTES: bool>(runs: &[u32], cell: usize, d: usize) -> usize {
+    let (word, shift) = locate::<BYTES>(cell, d);
+    ((runs[word] >> shift) & mask::<BYTES>()) as usize
 }
 
 #[inline(always)]
-fn set(runs: &mut [u32], cell: usize, d: usize, len: usize) {
-    let (word, shift) = locate(cell, d);
-    // A run is at most MAX_N = u16::MAX long.
-    runs[word] = (runs[word] & !(0xFFFF << shift)) | (u32::from(len as u16) << shift);
+fn set<const BYTES: bool>(runs: &mut [u32], cell: usize, d: usize, len: usize) {
+    let (word, shift) = locate::<BYTES>(cell, d);
+    // A run fits the width chosen for the board (at most MAX_N = u16::MAX long).
+    runs[word] =
+        (runs[word] & !(mask::<BYTES>() << shift)) | ((len as u32 & mask::<BYTES>()) << shift);
 }
 
 /// The neighbour of `cell` `steps` cells away in `direction`, if it is on the board and holds a
@@ -78,7 +107,7 @@ pub(crate) fn wins(len: usize, k: usize, exact: bool) -> bool {
 /// the board) and the one starting just after it (`has_next`). Returns the joined length.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-fn join(
+fn join<const BYTES: bool>(
     board: &[u32],
     runs: &mut [u32],
     index: usize,
@@ -89,12 +118,13 @@ fn join(
     player: Player,
 ) -> usize {
     let own = |at: usize| board::holds(board, at, player);
-    let before = if has_prev && own(index - stride) { get(runs, index - stride, d) } else { 0 };
-    let after = if has_next && own(index + stride) { get(runs, index + stride, d) } else { 0 };
+    let get = |at: usize| get::<BYTES>(runs, at, d);
+    let before = if has_prev && own(index - stride) { get(index - stride) } else { 0 };
+    let after = if has_next && own(index + stride) { get(index + stride) } else { 0 };
     let len = before + 1 + after;
-    set(runs, index, d, if before > 0 && after > 0 { before } else { len });
-    set(runs, index - stride * before, d, len);
-    set(runs, index + stride * after, d, len);
+    set::<BYTES>(runs, index, d, if before > 0 && after > 0 { before } else { len });
+    set::<BYTES>(runs, index - stride * before, d, len);
+    set::<BYTES>(runs, index + stride * after, d, len);
     len
 }
 
@@ -102,15 +132,30 @@ fn join(
 /// block's rule state); tells whether a run it made wins under the rules of `form`.
 #[inline(always)]
 pub(crate) fn add(board: &[u32], runs: &mut [u32], form: Form, cell: Cell, player: Player) -> bool {
+    if form.variant.byte_runs() {
+        add_as::<true>(board, runs, form, cell, player)
+    } else {
+        add_as::<false>(board, runs, form, cell, player)
+    }
+}
+
+#[inline(always)]
+fn add_as<const BYTES: bool>(
+    board: &[u32],
+    runs: &mut [u32],
+    form: Form,
+    cell: Cell,
+    player: Player,
+) -> bool {
     let (rows, cols) = (form.shape.rows(), form.shape.cols());
     let (row, col, i) = (cell.row, cell.col, cell.index);
     let (up, down, left, right) = (row > 0, row + 1 < rows, col > 0, col + 1 < cols);
     // The four directions written out, so that each one's step and word are constants.
     let lens = [
-        join(board, runs, i, 0, 1, left, right, player),
-        join(board, runs, i, 1, cols, up, down, player),
-        join(board, runs, i, 2, cols + 1, up && left, down && right, player),
-        join(board, runs, i, 3, cols - 1, up && right, down && left, player),
+        join::<BYTES>(board, runs, i, 0, 1, left, right, player),
+        join::<BYTES>(board, runs, i, 1, cols, up, down, player),
+        join::<BYTES>(board, runs, i, 2, cols + 1, up && left, down && right, player),
+        join::<BYTES>(board, runs, i, 3, cols - 1, up && right, down && left, player),
     ];
     let (k, exact) = (form.k(), form.variant.exact());
     lens.iter().any(|&len| wins(len, k, exact))
@@ -123,39 +168,55 @@ pub(crate) fn add(board: &[u32], runs: &mut [u32], form: Form, cell: Cell, playe
 pub(crate) fn around(
     board: &[u32],
     runs: &[u32],
-    shape: Shape,
+    form: Form,
     cell: Cell,
     d: usize,
     player: Player,
 ) -> (usize, usize) {
+    let shape = form.shape;
+    let get = |at: usize| {
+        if form.variant.byte_runs() {
+            get::<true>(runs, at, d)
+        } else {
+            get::<false>(runs, at, d)
+        }
+    };
     let direction = Direction::ALL[d];
     let prev = own(board, shape, cell, direction, -1, player).is_some();
     let next = own(board, shape, cell, direction, 1, player).is_some();
-    let at = get(runs, cell.index, d);
+    let at = get(cell.index);
     match (prev, next) {
         (false, false) => (0, 0),
         (false, true) => (0, at - 1),
         (true, false) => (at - 1, 0),
         (true, true) => {
             let first = offset(shape, cell, direction, -(at as isize));
-            (at, get(runs, first, d) - at - 1)
+            (at, get(first) - at - 1)
         }
     }
 }
 
 /// Takes back the mark of `player` at `cell`, the last one placed and still on `board`: the
 /// exact inverse of [`add`].
-pub(crate) fn remove(board: &[u32], runs: &mut [u32], shape: Shape, cell: Cell, player: Player) {
+pub(crate) fn remove(board: &[u32], runs: &mut [u32], form: Form, cell: Cell, player: Player) {
+    let shape = form.shape;
     for (d, direction) in Direction::ALL.into_iter().enumerate() {
-        let (before, after) = around(board, runs, shape, cell, d, player);
+        let (before, after) = around(board, runs, form, cell, d, player);
+        let mut set = |at: usize, len: usize| {
+            if form.variant.byte_runs() {
+                set::<true>(runs, at, d, len);
+            } else {
+                set::<false>(runs, at, d, len);
+            }
+        };
         // The two parts the mark joined get their lengths back at both of their ends.
         for (len, sign) in [(before as isize, -1), (after as isize, 1)] {
             if len > 0 {
-                set(runs, offset(shape, cell, direction, sign), d, len as usize);
-                set(runs, offset(shape, cell, direction, sign * len), d, len as usize);
+                set(offset(shape, cell, direction, sign), len as usize);
+                set(offset(shape, cell, direction, sign * len), len as usize);
             }
         }
-        set(runs, cell.index, d, 0);
+        set(cell.index, 0);
     }
 }
 

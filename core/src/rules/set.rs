@@ -1,7 +1,7 @@
 //! A rule set of the k-in-a-row family ([`Rules`]: the board, k, the exact rule, gravity), and
 //! the compact form a game keeps of it ([`Variant`]), which also says which win rule judges it.
 
-use super::bits;
+use super::{bits, runs};
 use crate::shape::Shape;
 use crate::{Error, MAX_N};
 
@@ -122,6 +122,8 @@ impl Rules {
         }
         if !self.exact && bits::fits(self.rows, self.cols) {
             flags |= Variant::BITS;
+        } else if runs::fit_bytes(self.rows, self.cols) {
+            flags |= Variant::BYTE_RUNS;
         }
         // k <= MAX_N for checked rules.
         Variant { k: self.k as u16, flags }
@@ -150,6 +152,7 @@ impl Variant {
     const GRAVITY: u8 = 2;
     const WHOLE_LINES: u8 = 4;
     const BITS: u8 = 8;
+    const BYTE_RUNS: u8 = 16;
 
     /// LeetCode 348's rules on an n x n board.
     pub(crate) const TIC_TAC_TOE: Variant = Variant { k: 0, flags: Variant::WHOLE_LINES };
@@ -187,6 +190,13 @@ impl Variant {
     #[inline(always)]
     pub(crate) const fn bits(self) -> bool {
         self.flags & Variant::BITS != 0
+    }
+
+    /// Whether the run lengths ([`runs`]) of a game judged by them are a byte each: its sides
+    /// are below 256.
+    #[inline(always)]
+    pub(crate) const fn byte_runs(self) -> bool {
+        self.flags & Variant::BYTE_RUNS != 0
     }
 
     /// Whether these are LeetCode 348's rules, whose moves take the fast path: whole lines and
