@@ -144,7 +144,7 @@ impl Rules {
     /// The bytes a batch of `count` games under these rules holds, as [`batch_bytes`] for
     /// n x n tic-tac-toe; `None` for rules no game has, or more than the target can allocate.
     pub fn batch_bytes(&self, count: usize) -> Option<usize> {
-        let form = Form::of(self).ok()?;
+        let form = Form::of(self).ok()?.for_batch();
         let (cells, words) = (form.shape.cells() as u64, form.rule_words() as u64);
         let state = GAME_STATE_BYTES as u64;
         // Within isize::MAX, so within usize.

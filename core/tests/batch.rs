@@ -48,9 +48,10 @@ fn op(count: usize) -> impl Strategy<Value = Op> {
     ]
 }
 
-/// Rules: LeetCode's n x n, or any rule set of up to 6 x 7.
+/// Rules: LeetCode's n x n, or any rule set of up to 9 x 9 (past 64 cells free-style rules
+/// keep run lengths, a byte wide in a batch and 16 bits in the single games).
 pub fn rules() -> impl Strategy<Value = Rules> {
-    let family = (1usize..=6, 1usize..=7, any::<bool>(), any::<bool>()).prop_flat_map(
+    let family = (1usize..=9, 1usize..=9, any::<bool>(), any::<bool>()).prop_flat_map(
         |(rows, cols, exact, gravity)| {
             (1..=rows.max(cols)).prop_map(move |k| Rules { rows, cols, k, exact, gravity })
         },
@@ -529,4 +530,26 @@ fn random_steps_refuse_bad_lists_and_change_nothing() {
     let short = ReplayError { index: 0, error: Error::LengthMismatch { len: 1, expected: 2 } };
     assert_eq!(batch.step_random_games(&[0, 1], &mut [0; 1]), Err(short));
     assert_eq!(batch, before, "a refused random step changed the batch");
+}
+
+/// A batch's run lengths are a byte wide on boards whose sides are below 256 and 16 bits on
+/// larger ones: runs of 255 (2 x 255) and 300 (2 x 300), `X` filling the top row and `O` the
+/// bottom one, win with the mark that completes k, as in a single game.
+#[test]
+fn runs_as_long_as_a_side_win_in_a_batch() {
+    for cols in [255, 300] {
+        let mut batch = Batch::with_rules(2, Rules::mnk(2, cols, cols), 1).unwrap();
+        let mut winners = [9; 2];
+        for col in 0..cols as u32 {
+            batch.step(&[col, col], &mut winners, Illegal::Refuse).unwrap();
+            let won = if col + 1 == cols as u32 { Player::X.number() } else { 0 };
+            assert_eq!(winners, [won; 2], "{cols} columns, X's mark {col}");
+            if won == 0 {
+                batch.step(&[cols as u32 + col; 2], &mut winners, Illegal::Refuse).unwrap();
+                assert_eq!(winners, [0; 2]);
+            }
+        }
+        let game = batch.game(0).unwrap();
+        assert_eq!(game.winning_runs().map(|run| run.len()).collect::<Vec<_>>(), [cols]);
+    }
 }

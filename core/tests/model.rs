@@ -168,8 +168,8 @@ proptest! {
     }
 
     /// Boards on both sides of the largest that the one-word win rule takes (rows * (cols + 1)
-    /// <= 64; larger ones, and the exact rule, keep run lengths), and of the largest whose run
-    /// lengths are a byte (sides up to 255), with k up to the longer side.
+    /// <= 64; larger ones, and the exact rule, keep run lengths), and long ones whose runs pass
+    /// a byte's range (sides of 255 and more), with k up to the longer side.
     #[test]
     fn boards_either_side_of_one_word_match_the_model(
         (rules, ops) in prop_oneof![
@@ -187,7 +187,7 @@ proptest! {
     }
 }
 
-/// Runs as long as a side: a byte holds a run of 255 (2 x 255), 16 bits one of 300 (2 x 300).
+/// Runs as long as a side, past what a byte would hold: 255 (2 x 255) and 300 (2 x 300).
 /// `X` fills the top row and `O` the bottom one; `X` wins with the mark that completes k, and
 /// taking marks back and playing them again gives the same game.
 #[test]

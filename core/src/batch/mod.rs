@@ -105,7 +105,7 @@ impl Batch {
     /// # Errors
     /// [`Error::InvalidRules`], [`Error::InvalidCount`], [`Error::AllocFailed`].
     pub fn with_rules(count: usize, rules: Rules, seed: u64) -> Result<Batch, Error> {
-        Batch::of_form(count, Form::of(&rules)?, seed)
+        Batch::of_form(count, Form::of(&rules)?.for_batch(), seed)
     }
 
     fn of_form(count: usize, form: Form, seed: u64) -> Result<Batch, Error> {
@@ -543,7 +543,8 @@ impl Batch {
         winners: &[u8],
         generators: &[u64],
     ) -> Result<Batch, RestoreError> {
-        let form = Form::of(&rules).map_err(|error| RestoreError { game: None, error })?;
+        let form =
+            Form::of(&rules).map_err(|error| RestoreError { game: None, error })?.for_batch();
         Batch::restore_form(form, histories, winners, generators)
     }
 

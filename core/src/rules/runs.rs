@@ -8,10 +8,12 @@
 //! then a constant number of reads and writes whatever k and the board's size.
 //!
 //! The state is one length per cell and direction, in the game's block; a free cell's lengths
-//! are 0. A run is at most the longer side long: on boards whose sides are below 256 (gomoku and
-//! every board people play on) a length is a byte, one word a cell; on larger ones (up to
-//! [`MAX_N`]) 16 bits, two words a cell. The narrow form halves the words a move touches, which
-//! is what a batch of thousands of gomoku games waits on. `BYTES` below says which.
+//! are 0. A length is 16 bits (a run is at most [`MAX_N`] long), two words a cell; a batch's
+//! games on boards whose sides are below 256 keep a byte (a run is at most the longer side
+//! long), one word a cell, which halves the words a move touches when thousands of gomoku games
+//! overflow the caches. A single game keeps 16 bits: with four lengths a word each cell's
+//! writes wait on one another, which costs a game whose words stay in the cache. `BYTES` below
+//! says which.
 //!
 //! [`MAX_N`]: crate::MAX_N
 

@@ -1,7 +1,7 @@
 //! A rule set of the k-in-a-row family ([`Rules`]: the board, k, the exact rule, gravity), and
 //! the compact form a game keeps of it ([`Variant`]), which also says which win rule judges it.
 
-use super::{bits, runs};
+use super::bits;
 use crate::shape::Shape;
 use crate::{Error, MAX_N};
 
@@ -122,8 +122,6 @@ impl Rules {
         }
         if !self.exact && bits::fits(self.rows, self.cols) {
             flags |= Variant::BITS;
-        } else if runs::fit_bytes(self.rows, self.cols) {
-            flags |= Variant::BYTE_RUNS;
         }
         // k <= MAX_N for checked rules.
         Variant { k: self.k as u16, flags }
@@ -192,11 +190,21 @@ impl Variant {
         self.flags & Variant::BITS != 0
     }
 
-    /// Whether the run lengths ([`runs`]) of a game judged by them are a byte each: its sides
-    /// are below 256.
+    /// Whether the run lengths ([`runs`](super::runs)) are a byte each (a batch's, on a board whose sides are
+    /// below 256: see [`Form::for_batch`](super::Form::for_batch)).
     #[inline(always)]
     pub(crate) const fn byte_runs(self) -> bool {
         self.flags & Variant::BYTE_RUNS != 0
+    }
+
+    /// The same rules with run lengths a byte each when `fit` and the runs judge them (not whole
+    /// lines, not one word a player).
+    pub(crate) const fn with_byte_runs(self, fit: bool) -> Variant {
+        if fit && self.flags & (Variant::WHOLE_LINES | Variant::BITS) == 0 {
+            Variant { k: self.k, flags: self.flags | Variant::BYTE_RUNS }
+        } else {
+            self
+        }
     }
 
     /// Whether these are LeetCode 348's rules, whose moves take the fast path: whole lines and
