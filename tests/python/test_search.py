@@ -48,7 +48,7 @@ def rank(outcome: tuple[int, int]) -> tuple[int, int]:
 
 def positions() -> list[tuple[int, ...]]:
     seen: set[tuple[int, ...]] = set()
-    stack = [(0,) * 9]
+    stack: list[tuple[int, ...]] = [(0,) * 9]
     while stack:
         cells = stack.pop()
         if cells in seen or won(cells, 1) or won(cells, 2) or 0 not in cells:
