@@ -394,9 +394,6 @@ pub unsafe extern "C" fn tictactoe_batch_step_games(
     // SAFETY: the caller's promise.
     unsafe {
         changing_handle(batch, |handle| {
-            // The pointers the shared part checks come first, as they always have.
-            Out::new(refused_out)?;
-            buffer(winners_out, count)?;
             let actions = if count == 0 { &[] } else { input(actions, count)? };
             let illegal = match illegal {
                 0 => Illegal::Refuse,

@@ -72,6 +72,24 @@ fn set<const BYTES: bool>(runs: &mut [u32], cell: usize, d: usize, len: usize) {
         (runs[word] & !(mask::<BYTES>() << shift)) | ((len as u32 & mask::<BYTES>()) << shift);
 }
 
+/// [`get`] at the width `form` keeps (for the queries and undo; a move's `add` picks it once).
+fn length(form: Form, runs: &[u32], cell: usize, d: usize) -> usize {
+    if form.variant.byte_runs() {
+        get::<true>(runs, cell, d)
+    } else {
+        get::<false>(runs, cell, d)
+    }
+}
+
+/// [`set`] at the width `form` keeps.
+fn set_length(form: Form, runs: &mut [u32], cell: usize, d: usize, len: usize) {
+    if form.variant.byte_runs() {
+        set::<true>(runs, cell, d, len);
+    } else {
+        set::<false>(runs, cell, d, len);
+    }
+}
+
 /// The neighbour of `cell` `steps` cells away in `direction`, if it is on the board and holds a
 /// mark of `player`.
 #[inline(always)]
@@ -176,13 +194,7 @@ pub(crate) fn around(
     player: Player,
 ) -> (usize, usize) {
     let shape = form.shape;
-    let get = |at: usize| {
-        if form.variant.byte_runs() {
-            get::<true>(runs, at, d)
-        } else {
-            get::<false>(runs, at, d)
-        }
-    };
+    let get = |at: usize| length(form, runs, at, d);
     let direction = Direction::ALL[d];
     let prev = own(board, shape, cell, direction, -1, player).is_some();
     let next = own(board, shape, cell, direction, 1, player).is_some();
@@ -204,13 +216,7 @@ pub(crate) fn remove(board: &[u32], runs: &mut [u32], form: Form, cell: Cell, pl
     let shape = form.shape;
     for (d, direction) in Direction::ALL.into_iter().enumerate() {
         let (before, after) = around(board, runs, form, cell, d, player);
-        let mut set = |at: usize, len: usize| {
-            if form.variant.byte_runs() {
-                set::<true>(runs, at, d, len);
-            } else {
-                set::<false>(runs, at, d, len);
-            }
-        };
+        let mut set = |at: usize, len: usize| set_length(form, runs, at, d, len);
         // The two parts the mark joined get their lengths back at both of their ends.
         for (len, sign) in [(before as isize, -1), (after as isize, 1)] {
             if len > 0 {
