@@ -29,6 +29,14 @@ enum Op {
     StepRandom {
         pick: Option<Vec<bool>>,
     },
+    /// A learner's step against the random opponent: the learner plays `sides[g]` (1 or 2) of
+    /// game g, which restarts where `restart[g]` is set and else takes the action.
+    AgainstRandom {
+        sides: Vec<u8>,
+        restart: Vec<bool>,
+        wild: Vec<Option<u32>>,
+        lose: bool,
+    },
     Reset {
         pick: Option<Vec<bool>>,
     },
@@ -43,6 +51,8 @@ fn op(count: usize) -> impl Strategy<Value = Op> {
         6 => (wild(), any::<bool>()).prop_map(|(wild, lose)| Op::Step { wild, lose }),
         3 => (pick(), wild(), any::<bool>()).prop_map(|(pick, wild, lose)| Op::StepSome { pick, wild, lose }),
         2 => prop::option::of(pick()).prop_map(|pick| Op::StepRandom { pick }),
+        3 => (prop::collection::vec(1u8..=2, count), prop::collection::vec(prop::bool::weighted(0.2), count), wild(), any::<bool>())
+            .prop_map(|(sides, restart, wild, lose)| Op::AgainstRandom { sides, restart, wild, lose }),
         1 => prop::option::of(pick()).prop_map(|pick| Op::Reset { pick }),
         1 => Just(Op::ResetTerminated),
     ]
@@ -114,6 +124,45 @@ proptest! {
                     let mut after = vec![0; count];
                     batch.winners(&mut after).unwrap();
                     prop_assert_eq!(winners, games.iter().map(|&g| after[g]).collect::<Vec<_>>());
+                }
+                Op::AgainstRandom { sides, restart, wild, lose } => {
+                    // The same as resetting the restarted games, stepping the others and then
+                    // drawing the opponent's replies where it is to move, on a copy.
+                    let all = actions(&wild);
+                    let mut model = batch.clone();
+                    let mut winners = vec![9; count];
+                    let result = batch.step_against_random(&sides, &all, &restart, &mut winners, illegal(lose));
+                    let live: Vec<usize> = (0..count).filter(|&g| !restart[g]).collect();
+                    let refused = live.iter().find_map(|&g| singles.refusal(g, all[g]).map(|error| ReplayError { index: g, error }));
+                    if let (false, Some(refusal)) = (lose, refused) {
+                        prop_assert_eq!(result, Err(refusal));
+                        prop_assert_eq!(&batch, &model, "a refused step changed the batch");
+                    } else {
+                        prop_assert_eq!(result, Ok(()));
+                        let restarted: Vec<usize> = (0..count).filter(|&g| restart[g]).collect();
+                        model.reset_games(&restarted).unwrap();
+                        for &g in &restarted {
+                            singles.games[g] = Game::with_rules(rules).unwrap();
+                            singles.forfeit[g] = None;
+                        }
+                        let moves: Vec<u32> = live.iter().map(|&g| all[g]).collect();
+                        step(&mut model, &mut singles, Some(&live), &moves, illegal(lose));
+                        let replying: Vec<usize> = (0..count)
+                            .filter(|&g| !singles.over(g) && singles.games[g].next_player().number() != sides[g])
+                            .collect();
+                        let mut draws = vec![0; replying.len()];
+                        model.random_legal_actions_games(&replying, &mut draws).unwrap();
+                        step(&mut model, &mut singles, Some(&replying), &draws, Illegal::Refuse);
+                        prop_assert_eq!(&batch, &model);
+                        prop_assert_eq!(winners, (0..count).map(|g| singles.winner(g)).collect::<Vec<_>>());
+                        let mut rewards = vec![9.0; count];
+                        batch.rewards_into(&sides, &mut rewards).unwrap();
+                        for (g, &reward) in rewards.iter().enumerate() {
+                            let winner = singles.winner(g);
+                            let expected = if winner == 0 { 0.0 } else if winner == sides[g] { 1.0 } else { -1.0 };
+                            prop_assert_eq!(reward, expected);
+                        }
+                    }
                 }
                 Op::Reset { pick: None } => {
                     batch.reset();
@@ -530,6 +579,55 @@ fn random_steps_refuse_bad_lists_and_change_nothing() {
     let short = ReplayError { index: 0, error: Error::LengthMismatch { len: 1, expected: 2 } };
     assert_eq!(batch.step_random_games(&[0, 1], &mut [0; 1]), Err(short));
     assert_eq!(batch, before, "a refused random step changed the batch");
+}
+
+#[test]
+fn steps_against_random_refuse_bad_arguments_and_change_nothing() {
+    let mut batch = Batch::with_rules(3, Rules::CONNECT_FOUR, 4).unwrap();
+    batch.step_random(&mut [0; 3]).unwrap();
+    let before = batch.clone();
+    let (sides, actions, restart) = ([1, 2, 2], [0, 1, 2], [true, false, false]);
+    let whole = |error| Err(ReplayError { index: 0, error });
+    let refused = [
+        (&[1, 2][..], &actions[..], &restart[..], Error::LengthMismatch { len: 2, expected: 3 }),
+        (&[1, 3, 1], &actions, &restart, Error::InvalidPlayer { player: 3 }),
+        (&[0, 1, 1], &actions, &restart, Error::InvalidPlayer { player: 0 }),
+        (&sides, &actions[..1], &restart, Error::LengthMismatch { len: 1, expected: 3 }),
+        (&sides, &actions, &restart[..2], Error::LengthMismatch { len: 2, expected: 3 }),
+    ];
+    for (sides, actions, restart, error) in refused {
+        let result = batch.step_against_random(sides, actions, restart, &mut [0; 3], Illegal::Lose);
+        assert_eq!(result, whole(error));
+    }
+    let short = batch.step_against_random(&sides, &actions, &restart, &mut [0; 2], Illegal::Refuse);
+    assert_eq!(short, whole(Error::LengthMismatch { len: 2, expected: 3 }));
+    // Column 7 is off the board in game 2; game 0, restarted, may have any action.
+    let off =
+        batch.step_against_random(&sides, &[99, 1, 7], &restart, &mut [0; 3], Illegal::Refuse);
+    assert_eq!(
+        off,
+        Err(ReplayError {
+            index: 2,
+            error: Error::OutOfBounds { row: 0, col: 7, rows: 6, cols: 7 }
+        })
+    );
+    assert_eq!(batch, before, "a refused step changed the batch");
+    // With Lose the bad action loses game 2 for its player to move, the learner (O) there.
+    let mut winners = [9; 3];
+    batch.step_against_random(&sides, &[99, 1, 7], &restart, &mut winners, Illegal::Lose).unwrap();
+    assert_eq!(winners[2], 1);
+    let mut rewards = [9.0; 3];
+    batch.rewards_into(&sides, &mut rewards).unwrap();
+    assert_eq!(rewards[2], -1.0);
+    assert_eq!(
+        batch.rewards_into(&[1, 9, 1], &mut rewards),
+        Err(Error::InvalidPlayer { player: 9 })
+    );
+    assert_eq!(
+        batch.rewards_into(&sides, &mut [0.0; 2]),
+        Err(Error::LengthMismatch { len: 2, expected: 3 })
+    );
+    assert_eq!(rewards[2], -1.0, "a refused query wrote");
 }
 
 /// A batch's run lengths are a byte wide on boards whose sides are below 256 and 16 bits on

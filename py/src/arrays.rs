@@ -11,14 +11,36 @@ use tictactoe_core::{Error, NO_ACTION};
 use crate::convert;
 use crate::errors::GameError;
 
-/// A 1-D sequence of integers, saturated as `convert::index` does (negative or beyond 64 bits
-/// becomes `u64::MAX`, which every check refuses): an integer numpy array of any dtype, read in
-/// place when it is int64, or any sequence of integers. `TypeError` for other dtypes or items,
-/// `ValueError` for another number of dimensions.
-pub(crate) fn read_integers(
+/// An integer type values are read into: a value out of its range becomes `REFUSED`, which
+/// every check refuses (an action, game index or player nothing has).
+pub(crate) trait Integer: Copy + TryFrom<i64> + TryFrom<usize> {
+    const REFUSED: Self;
+
+    fn saturated(value: impl TryInto<Self>) -> Self {
+        value.try_into().unwrap_or(Self::REFUSED)
+    }
+}
+
+impl Integer for u8 {
+    const REFUSED: u8 = u8::MAX;
+}
+
+impl Integer for u32 {
+    const REFUSED: u32 = u32::MAX;
+}
+
+impl Integer for usize {
+    const REFUSED: usize = usize::MAX;
+}
+
+/// A 1-D sequence of integers into `out`, each out of `T`'s range (negative included) saturated
+/// to `T::REFUSED`: an integer numpy array of any dtype, read in place when it is int64 or
+/// uint8, or any sequence of integers. `TypeError` for other dtypes or items, `ValueError` for
+/// another number of dimensions.
+pub(crate) fn read_integers<T: Integer>(
     values: &Bound<'_, PyAny>,
     what: &str,
-    out: &mut Vec<u64>,
+    out: &mut Vec<T>,
 ) -> PyResult<()> {
     out.clear();
     if let Ok(array) = values.cast::<PyUntypedArray>() {
@@ -31,6 +53,14 @@ pub(crate) fn read_integers(
         if !matches!(array.dtype().kind(), b'i' | b'u') {
             return Err(PyTypeError::new_err(format!("{what} must hold integers")));
         }
+        if let Ok(bytes) = values.cast::<PyArray1<u8>>() {
+            let bytes = bytes.readonly();
+            match bytes.as_slice() {
+                Ok(slice) => out.extend(slice.iter().map(|&v| T::saturated(i64::from(v)))),
+                Err(_) => out.extend(bytes.as_array().iter().map(|&v| T::saturated(i64::from(v)))),
+            }
+            return Ok(());
+        }
         let wide;
         let array = match values.cast::<PyArray1<i64>>() {
             Ok(array) => array,
@@ -39,15 +69,57 @@ pub(crate) fn read_integers(
                 &wide
             }
         };
-        let readonly = array.readonly();
-        out.extend(readonly.as_array().iter().map(|&v| u64::try_from(v).unwrap_or(u64::MAX)));
+        let array = array.readonly();
+        match array.as_slice() {
+            Ok(slice) => out.extend(slice.iter().map(|&v| T::saturated(v))),
+            Err(_) => out.extend(array.as_array().iter().map(|&v| T::saturated(v))),
+        }
         return Ok(());
     }
     if values.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err(format!("{what} must be integers, not a string")));
     }
     for item in values.try_iter()? {
-        out.push(convert::index(&item?)? as u64);
+        out.push(T::saturated(convert::index(&item?)?));
+    }
+    Ok(())
+}
+
+/// Players' numbers (1 or 2), read as `read_integers` reads them.
+pub(crate) fn read_players(values: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<u8>> {
+    let mut players = Vec::new();
+    read_integers(values, what, &mut players)?;
+    Ok(players)
+}
+
+/// A 1-D sequence of flags: a bool numpy array, read in place, or any sequence of bools.
+/// `TypeError` for an array of another dtype or other items, `ValueError` for another number
+/// of dimensions.
+pub(crate) fn read_flags(
+    values: &Bound<'_, PyAny>,
+    what: &str,
+    out: &mut Vec<bool>,
+) -> PyResult<()> {
+    out.clear();
+    if let Ok(array) = values.cast::<PyUntypedArray>() {
+        if array.ndim() != 1 {
+            return Err(PyValueError::new_err(format!(
+                "{what} must be one-dimensional, not of shape {:?}",
+                array.shape()
+            )));
+        }
+        let array = values
+            .cast::<PyArray1<bool>>()
+            .map_err(|_| PyTypeError::new_err(format!("{what} must be a bool array")))?;
+        out.extend(array.readonly().as_array().iter());
+        return Ok(());
+    }
+    for item in values.try_iter()? {
+        out.push(
+            item?
+                .extract::<bool>()
+                .map_err(|_| PyTypeError::new_err(format!("{what} must hold bools")))?,
+        );
     }
     Ok(())
 }
@@ -94,11 +166,7 @@ pub(crate) fn checked_output<'py, T: numpy::Element>(
 /// Game indices as `read_integers` reads them, into `out` (one past any game when too large,
 /// which every check refuses).
 pub(crate) fn read_games(games: &Bound<'_, PyAny>, out: &mut Vec<usize>) -> PyResult<()> {
-    let mut wide = Vec::new();
-    read_integers(games, "games", &mut wide)?;
-    out.clear();
-    out.extend(wide.iter().map(|&g| usize::try_from(g).unwrap_or(usize::MAX)));
-    Ok(())
+    read_integers(games, "games", out)
 }
 
 /// The int64 (count,) array actions go into: `out`, checked, or a new one.

@@ -14,7 +14,7 @@ use tictactoe_search::{search_seed, Computer};
 
 use crate::arrays::{
     actions_output, checked_output, flat_readwrite, optional_slice, output, python_actions,
-    read_games, read_integers, write_actions, write_into,
+    read_flags, read_games, read_integers, read_players, write_actions, write_into, Integer,
 };
 use crate::convert;
 use crate::errors::{GameError, Given};
@@ -34,17 +34,11 @@ pub(crate) struct PyBatch {
     threads: usize,
 }
 
-/// An action as the engine takes it: negative or beyond u32 becomes `u32::MAX`, which every
-/// check refuses.
-fn engine_action(action: impl TryInto<u32>) -> u32 {
-    action.try_into().unwrap_or(u32::MAX)
-}
-
 /// Actions read in place (int64), as the engine takes them, into `out`.
 fn engine_actions(given: Option<&[i64]>, out: &mut [u32]) {
     if let Some(given) = given {
         for (slot, &action) in out.iter_mut().zip(given) {
-            *slot = engine_action(action);
+            *slot = u32::saturated(action);
         }
     }
 }
@@ -100,6 +94,36 @@ fn step_error(error: ReplayError, given: Given) -> PyErr {
         Some(index) => exception.at(index).into(),
         None => exception.into(),
     }
+}
+
+/// The policy for an illegal action a step's `illegal` names.
+fn illegal_policy(illegal: &str) -> PyResult<Illegal> {
+    match illegal {
+        "raise" => Ok(Illegal::Refuse),
+        "lose" => Ok(Illegal::Lose),
+        other => {
+            Err(PyValueError::new_err(format!("illegal must be 'raise' or 'lose', not {other:?}")))
+        }
+    }
+}
+
+/// A step's refusal of one of the caller's `actions`, with the action as the cell it names, so
+/// that messages show what was given.
+fn action_refused(batch: &Batch, actions: &Bound<'_, PyAny>, error: ReplayError) -> PyErr {
+    let py = actions.py();
+    let given = actions
+        .get_item(error.index)
+        .and_then(|a| a.extract::<i64>())
+        .map(|a| {
+            let (row, col) = batch.action_cell(a);
+            Given {
+                row: Some(PyInt::new(py, row).into_any().unbind()),
+                col: Some(PyInt::new(py, col).into_any().unbind()),
+                ..Given::default()
+            }
+        })
+        .unwrap_or_default();
+    step_error(error, given)
 }
 
 #[pymethods]
@@ -310,6 +334,81 @@ impl PyBatch {
         Ok(out)
     }
 
+    /// One step of a learner against a random opponent in every game, the learner playing side
+    /// `sides[g]` (1 for X, 2 for O) of game g: a game with `restart[g]` set (bool (count,);
+    /// none when not given) is emptied, its action ignored, and any other plays `actions[g]`,
+    /// refused as `step` refuses it (`illegal`); then, where the game is not over and the
+    /// opponent is to move, the opponent plays a random legal move from the game's own
+    /// generator (as `step_random` draws it). Returns each game's winner after the step, uint8
+    /// (count,), into `out` when given. What a vector of environments against a random opponent
+    /// does each step, in one call; a refused call changes nothing.
+    #[pyo3(signature = (actions, sides, restart = None, *, illegal = "raise", out = None))]
+    fn step_against_random<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: &Bound<'py, PyAny>,
+        sides: &Bound<'py, PyAny>,
+        restart: Option<&Bound<'py, PyAny>>,
+        illegal: &str,
+        out: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let illegal = illegal_policy(illegal)?;
+        let count = self.batch.count();
+        read_integers(actions, "actions", &mut self.actions)?;
+        let sides = read_players(sides, "sides")?;
+        let mut again = Vec::new();
+        match restart {
+            Some(restart) => read_flags(restart, "restart", &mut again)?,
+            None => again.resize(count, false),
+        }
+        let out =
+            output::<u8>(py, out, &[count], || PyArray1::<u8>::zeros(py, count, false).into_any())?;
+        let mut winners = flat_readwrite::<u8>(&out)?;
+        let winners = winners.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let sizes = shares(count, self.threads);
+        let PyBatch { batch, actions: steps, .. } = self;
+        let result = py.detach(|| {
+            if sizes.len() == 1 {
+                return batch.step_against_random(&sides, steps, &again, winners, illegal);
+            }
+            // The whole batch is checked first, so that a refusal changes no game; then each
+            // thread steps its range, where no action is refused any more.
+            batch.games().check_against_random(&sides, steps, &again, illegal)?;
+            let inputs = cut(&sides[..], &sizes, 1)
+                .into_iter()
+                .zip(cut(&steps[..], &sizes, 1))
+                .zip(cut(&again[..], &sizes, 1));
+            let parts: Vec<_> = cut(batch.games_mut(), &sizes, 1)
+                .into_iter()
+                .zip(inputs.zip(cut(winners, &sizes, 1)))
+                .collect();
+            run_parts(parts, |mut games, (((sides, actions), restart), winners)| {
+                games.step_against_random(sides, actions, restart, winners, Illegal::Lose)
+            })
+        });
+        result.map_err(|error| action_refused(batch, actions, error))?;
+        Ok(out)
+    }
+
+    /// Each game's reward from the side of `players[g]` (1 or 2), float64 (count,): 1.0 when
+    /// that player has won (a forfeit of the other included), -1.0 when the other has, 0.0
+    /// otherwise (a draw, or a game in play). Into `out` when given.
+    #[pyo3(signature = (players, *, out = None))]
+    fn rewards<'py>(
+        &self,
+        py: Python<'py>,
+        players: &Bound<'py, PyAny>,
+        out: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let count = self.batch.count();
+        let players = read_players(players, "players")?;
+        let out = output::<f64>(py, out, &[count], || {
+            PyArray1::<f64>::zeros(py, count, false).into_any()
+        })?;
+        write_into::<f64>(&out, |slot| self.batch.rewards_into(&players, slot))?;
+        Ok(out)
+    }
+
     /// Empties every game that is over (won, drawn or forfeited), leaving the others as they
     /// are.
     fn reset_terminated(&mut self, py: Python<'_>) -> PyResult<()> {
@@ -434,15 +533,7 @@ impl PyBatch {
         observation: Option<Bound<'py, PyAny>>,
         legal_mask: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let illegal = match illegal {
-            "raise" => Illegal::Refuse,
-            "lose" => Illegal::Lose,
-            other => {
-                return Err(PyValueError::new_err(format!(
-                    "illegal must be 'raise' or 'lose', not {other:?}"
-                )))
-            }
-        };
+        let illegal = illegal_policy(illegal)?;
         let (count, rows, cols) = (self.batch.count(), self.batch.rows(), self.batch.cols());
         let per_game = self.batch.actions();
         let sizes = shares(count, self.threads);
@@ -460,10 +551,7 @@ impl PyBatch {
         if given_actions.is_some() {
             self.actions.resize(count, 0);
         } else {
-            let mut wide = Vec::new();
-            read_integers(actions, "actions", &mut wide)?;
-            self.actions.clear();
-            self.actions.extend(wide.iter().map(|&a| engine_action(a)));
+            read_integers(actions, "actions", &mut self.actions)?;
         }
         if let Some(games) = games {
             read_games(games, &mut self.games)?;
@@ -542,22 +630,7 @@ impl PyBatch {
             })
             .map_err(whole)
         });
-        result.map_err(|error| {
-            // The caller's action as the cell it names, so that messages show what was given.
-            let given = actions
-                .get_item(error.index)
-                .and_then(|a| a.extract::<i64>())
-                .map(|a| {
-                    let (row, col) = batch.action_cell(a);
-                    Given {
-                        row: Some(PyInt::new(py, row).into_any().unbind()),
-                        col: Some(PyInt::new(py, col).into_any().unbind()),
-                        ..Given::default()
-                    }
-                })
-                .unwrap_or_default();
-            step_error(error, given)
-        })?;
+        result.map_err(|error| action_refused(batch, actions, error))?;
         Ok(out)
     }
 
@@ -613,15 +686,7 @@ impl PyBatch {
         out: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let (count, rows, cols) = (self.batch.count(), self.batch.rows(), self.batch.cols());
-        let viewers = match players {
-            Some(players) => {
-                let mut wide = Vec::new();
-                read_integers(players, "players", &mut wide)?;
-                // Out of u8: a code no player has, which the core refuses.
-                Some(wide.iter().map(|&p| u8::try_from(p).unwrap_or(0)).collect::<Vec<u8>>())
-            }
-            None => None,
-        };
+        let viewers = players.map(|players| read_players(players, "players")).transpose()?;
         let out = output::<bool>(py, out, &[count, 2, rows, cols], || {
             PyArray4::<bool>::zeros(py, [count, 2, rows, cols], false).into_any()
         })?;

@@ -8,7 +8,7 @@ import copy
 import multiprocessing
 import pickle
 import threading
-from typing import Any, Optional
+from typing import Any, Literal, Optional
 
 import numpy as np
 import pytest
@@ -206,6 +206,75 @@ def test_random_steps_play_the_draws_of_random_legal_actions(rules: dict[str, An
     out = np.full(6, 9, np.uint8)
     assert played.step_random(out=out) is out
     assert out.tolist() == played.winner.tolist()
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize(
+    "rules", [{"n": 3}, {"n": 6, "k": 4, "cols": 7, "gravity": True}, {"n": 5, "k": 4, "exact": True}], ids=str
+)
+def test_steps_against_random_are_moves_resets_and_random_replies(rules: dict[str, Any], threads: int) -> None:
+    # 520 games: two threads split batches of 512 and more.
+    count, rng = 520, np.random.default_rng(7)
+    played, model = Batch(count, seed=3, threads=threads, **rules), Batch(count, seed=3, **rules)
+    sides = rng.integers(1, 3, count).astype(np.uint8)
+    restart: Optional[np.ndarray] = np.ones(count, np.bool_)
+    for turn in range(40):
+        # Without restarts, games over take actions too: "lose" leaves their results as they are.
+        illegal: Literal["raise", "lose"] = "lose" if turn % 2 or restart is None else "raise"
+        # Legal actions where the learner moves; with "lose" some arbitrary ones too.
+        actions = (rng.random((count, played.actions)) * model.legal_mask()).argmax(-1)
+        if illegal == "lose":
+            actions = np.where(rng.random(count) < 0.1, rng.integers(-2, 60, count), actions)
+        again = np.zeros(count, np.bool_) if restart is None else restart
+        live = np.flatnonzero(~again)
+        model.step(actions[live], games=live, illegal=illegal)
+        model.reset(np.flatnonzero(again))
+        model.step_random(games=np.flatnonzero(~model.terminated & (model.next_player != sides)))
+        winners = played.step_against_random(actions, sides, restart, illegal=illegal)
+        assert pickle.dumps(played) == pickle.dumps(model)
+        assert winners.dtype == np.uint8 and winners.tolist() == model.winner.tolist()
+        winner = model.winner
+        expected = np.where(winner == 0, 0.0, np.where(winner == sides, 1.0, -1.0))
+        assert played.rewards(sides).tolist() == expected.tolist()
+        # Between steps the learner is to move in every game in play.
+        assert (played.terminated | (played.next_player == sides)).all()
+        restart = played.terminated if turn % 5 else None
+        if restart is not None:  # new episodes may change sides
+            sides = np.where(restart & (rng.random(count) < 0.5), 3 - sides, sides).astype(np.uint8)
+    out = np.full(count, 9, np.uint8)
+    assert played.step_against_random(np.zeros(count, np.int64), sides, np.ones(count, np.bool_), out=out) is out
+    assert out.tolist() == played.winner.tolist()
+    rewards = np.full(count, 9.0)
+    assert played.rewards(sides, out=rewards) is rewards and set(rewards.tolist()) <= {-1.0, 0.0, 1.0}
+
+
+def test_steps_against_random_refuse_bad_input_and_change_nothing() -> None:
+    b = Batch(3, 6, k=4, cols=7, gravity=True, seed=1)
+    b.step_against_random([0, 1, 2], [1, 1, 2], [True, True, True])
+    before = pickle.dumps(b)
+    sides, restart = np.array([1, 1, 2], np.uint8), np.array([False, True, False])
+    with pytest.raises(tictactoe.OutOfBoundsError) as outside:
+        b.step_against_random([0, 99, 7], sides, restart)  # game 1 restarts: its action is ignored
+    assert getattr(outside.value, "index") == 2
+    with pytest.raises(tictactoe.InvalidPlayerError):
+        b.step_against_random([0, 0, 0], [1, 3, 1], restart)
+    with pytest.raises(ValueError):
+        b.step_against_random([0, 0], sides, restart)
+    with pytest.raises(ValueError):
+        b.step_against_random([0, 0, 0], sides, [True, False])
+    with pytest.raises(TypeError):
+        b.step_against_random([0, 0, 0], sides, np.array([1, 0, 0]))
+    with pytest.raises(ValueError):
+        b.step_against_random([0, 0, 0], sides, restart, illegal="skip")  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        b.step_against_random([0, 0, 0], sides, restart, out=np.empty(2, np.uint8))
+    with pytest.raises(tictactoe.InvalidPlayerError):
+        b.rewards([1, 0, 2])
+    with pytest.raises(ValueError):
+        b.rewards([1, 2])
+    with pytest.raises(TypeError):
+        b.rewards(sides, out=np.empty(3, np.float32))
+    assert pickle.dumps(b) == before
 
 
 @pytest.mark.parametrize("method, dtype", [("random_legal_actions", np.int64), ("step_random", np.uint8)])

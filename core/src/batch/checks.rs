@@ -46,3 +46,13 @@ pub(super) fn check_distinct(
     }
     result
 }
+
+/// `Ok` when `players` has one value per game (`count`), each a player's number (1 or 2);
+/// else [`Error::LengthMismatch`], or [`Error::InvalidPlayer`] for the first other value.
+pub(super) fn check_players(players: &[u8], count: usize) -> Result<(), Error> {
+    check_len(players.len(), count)?;
+    match players.iter().find(|&&player| !matches!(player, 1 | 2)) {
+        Some(&player) => Err(Error::InvalidPlayer { player: player.into() }),
+        None => Ok(()),
+    }
+}

@@ -13,6 +13,7 @@ use crate::{random, Error, Game, Player, PositionError, ReplayError, RestoreErro
 mod checks;
 mod games;
 mod games_mut;
+mod opponent;
 mod planes;
 
 use checks::{check_distinct, check_in_range, check_len};
@@ -347,6 +348,45 @@ impl Batch {
         Ok(())
     }
 
+    /// One step of a learner against a random opponent in every game, the learner playing
+    /// side `sides[g]` (1 for `X`, 2 for `O`) of game g: a game with `restart[g]` set is emptied
+    /// (its action ignored: a new episode), any other plays `actions[g]`; then, where the game
+    /// is not over and the opponent is to move, the opponent plays a random legal move from the
+    /// game's own generator (as [`Batch::step_random_games`] draws it). `winners[g]` gets game
+    /// g's winner after the step. Between two steps it is the learner's turn in every game in
+    /// play, so a step is one move each side: what an environment against a random opponent
+    /// does each step (with next-step auto-reset: `restart` holds the games that ended in the
+    /// last step), in one pass.
+    ///
+    /// ```
+    /// use tictactoe_core::{Batch, Illegal, Rules};
+    /// let mut batch = Batch::with_rules(2, Rules::CONNECT_FOUR, 3)?;
+    /// let mut winners = [0; 2];
+    /// // The learner is X in game 0 and O in game 1: game 1's opponent opens at once.
+    /// batch.step_against_random(&[1, 2], &[0, 0], &[true, true], &mut winners, Illegal::Refuse)?;
+    /// assert_eq!([batch.history(0)?.len(), batch.history(1)?.len()], [0, 1]);
+    /// // X drops into column 3 in game 0 and O in game 1, and the opponent replies in each.
+    /// batch.step_against_random(&[1, 2], &[3, 3], &[false, false], &mut winners, Illegal::Refuse)?;
+    /// assert_eq!([batch.history(0)?.len(), batch.history(1)?.len()], [2, 3]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::LengthMismatch`] unless every slice has one value per game,
+    /// [`Error::InvalidPlayer`] for a side other than 1 or 2 (index 0 for both). With
+    /// [`Illegal::Refuse`], a [`ReplayError`] with the index of the first refused action of a
+    /// game not restarted, as [`Batch::step`] refuses it. No game changes then.
+    pub fn step_against_random(
+        &mut self,
+        sides: &[u8],
+        actions: &[u32],
+        restart: &[bool],
+        winners: &mut [u8],
+        illegal: Illegal,
+    ) -> Result<(), ReplayError> {
+        self.games_mut().step_against_random(sides, actions, restart, winners, illegal)
+    }
+
     /// Restarts the generators of the games listed: game `games[i]` draws from then on what
     /// the single game of `Batch::new(1, n, seeds[i])` would. A vector of environments seeds
     /// its games one by one this way, each as the single environment with that seed.
@@ -447,6 +487,17 @@ impl Batch {
     /// [`Error::LengthMismatch`] unless `out` has `count * actions` values.
     pub fn legal_mask_into(&self, out: &mut [bool]) -> Result<(), Error> {
         self.games().legal_mask_into(out)
+    }
+
+    /// Each game's reward from the side of the player given for it (`players[g]`, 1 or 2):
+    /// 1.0 when that player has won (a forfeit of the other included), -1.0 when the other has,
+    /// 0.0 while nobody has (a draw included). An environment's reward for its agent.
+    ///
+    /// # Errors
+    /// [`Error::LengthMismatch`] unless `players` and `out` have one value per game;
+    /// [`Error::InvalidPlayer`] for a value other than 1 or 2. Nothing is written then.
+    pub fn rewards_into(&self, players: &[u8], out: &mut [f64]) -> Result<(), Error> {
+        self.games().rewards_into(players, out)
     }
 
     /// Empties every game, `X` to move in each.

@@ -1,7 +1,8 @@
 //! What a learner sees of a range of games, written in place every step: the cells, the two
-//! observation planes (one player's marks, the other's) and the mask of legal actions.
+//! observation planes (one player's marks, the other's), the mask of legal actions and the
+//! rewards from one side.
 
-use super::checks::check_len;
+use super::checks::{check_len, check_players};
 use super::Games;
 use crate::rules;
 use crate::storage::board;
@@ -50,10 +51,7 @@ impl Games<'_> {
     /// # Errors
     /// As [`Batch::observation_for_into`](super::Batch::observation_for_into).
     pub fn observation_for_into(&self, players: &[u8], out: &mut [bool]) -> Result<(), Error> {
-        check_len(players.len(), self.count())?;
-        if let Some(&player) = players.iter().find(|&&p| Player::from_code(p.into()).is_none()) {
-            return Err(Error::InvalidPlayer { player: player.into() });
-        }
+        check_players(players, self.count())?;
         self.per_cell(out, 2, |g, board, part| {
             // Every code was checked above.
             let viewer = Player::from_code(players[g].into()).unwrap_or(Player::X);
@@ -81,6 +79,23 @@ impl Games<'_> {
             } else {
                 rules::legal_actions_into(self.board(g), part);
             }
+        }
+        Ok(())
+    }
+
+    /// As [`Batch::rewards_into`](super::Batch::rewards_into), for the range.
+    ///
+    /// # Errors
+    /// As [`Batch::rewards_into`](super::Batch::rewards_into).
+    pub fn rewards_into(&self, players: &[u8], out: &mut [f64]) -> Result<(), Error> {
+        check_players(players, self.count())?;
+        check_len(out.len(), self.count())?;
+        for ((&winner, &player), reward) in self.winner.iter().zip(players).zip(out) {
+            *reward = match winner {
+                0 => 0.0,
+                _ if winner == player => 1.0,
+                _ => -1.0,
+            };
         }
         Ok(())
     }

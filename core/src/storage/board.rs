@@ -105,21 +105,30 @@ static FLAGS: [[bool; 8]; 256] = {
 };
 
 /// Sets `out[cell]` (for the first `cells` cells, `out.len()` of them) to whether the cell holds
-/// `code` (0 empty, 1 `X`, 2 `O`): eight cells at a time, from a table, for the batch's per-step
-/// observation and legal mask.
+/// `code` (0 empty, 1 `X`, 2 `O`): a word's 16 cells as two 8-flag copies from a table, for the
+/// batch's per-step observation and legal mask.
 #[inline]
 pub(crate) fn flags_into(board: &[u32], code: u8, out: &mut [bool]) {
-    let mut bytes = board.iter().flat_map(|&word| (mask(word, code) as u16).to_le_bytes());
-    let mut chunks = out.chunks_exact_mut(8);
-    // Whole chunks are one 8-byte copy each; the last, shorter one cell by cell.
-    for (chunk, byte) in (&mut chunks).zip(&mut bytes) {
-        chunk.copy_from_slice(&FLAGS[usize::from(byte)]);
+    let mut parts = out.chunks_exact_mut(CELLS_PER_WORD);
+    let mut words = board.iter();
+    for (part, &word) in (&mut parts).zip(&mut words) {
+        let bits = mask(word, code);
+        let (low, high) = part.split_at_mut(8);
+        low.copy_from_slice(&FLAGS[(bits & 0xFF) as usize]);
+        high.copy_from_slice(&FLAGS[((bits >> 8) & 0xFF) as usize]);
     }
-    let rest = chunks.into_remainder();
-    if let Some(byte) = bytes.next() {
-        // Each flag from its bit: copied from the table, a few flags would be a call to memcpy.
-        for (i, slot) in rest.iter_mut().enumerate() {
-            *slot = (byte >> i) & 1 == 1;
+    // The last word's cells, fewer than 16: whole bytes from the table, the rest bit by bit
+    // (copied from the table, a few flags would be a call to memcpy).
+    let rest = parts.into_remainder();
+    if let Some(&word) = words.next() {
+        let mut bits = mask(word, code);
+        let mut chunks = rest.chunks_exact_mut(8);
+        for chunk in &mut chunks {
+            chunk.copy_from_slice(&FLAGS[(bits & 0xFF) as usize]);
+            bits >>= 8;
+        }
+        for (i, slot) in chunks.into_remainder().iter_mut().enumerate() {
+            *slot = (bits >> i) & 1 == 1;
         }
     }
 }

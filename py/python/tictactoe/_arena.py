@@ -12,7 +12,7 @@ seeded with s plays exactly as one game seeded with s + i (Gymnasium's conventio
 
 from __future__ import annotations
 
-from typing import Callable, Literal, Optional, Union
+from typing import Any, Callable, Literal, Optional, Union
 
 import numpy as np
 from numpy.typing import NDArray
@@ -105,16 +105,40 @@ class Arena:
         opponent's opening move (``opponent_moves`` makes it)."""
         where = np.arange(self.count) if games is None else games
         self.batch.reset(where)
-        if self.agent == "alternate":
-            self.sides[where] = 1 + (self.episodes[where] & 1)
-        else:
-            self.sides[where] = 1 if self.agent == "X" else 2
+        self.sides[where] = self._next_sides(where)
         self.episodes[where] += 1
 
-    def play(self, actions: NDArray[np.int64], games: Optional[NDArray[np.intp]] = None) -> None:
-        """The agent's moves (in every game, or in those listed), judged as ``illegal`` says:
-        with "raise" a bad action raises and no game changes."""
-        self.batch.step(actions, games=games, illegal=self.illegal)
+    def _next_sides(self, where: NDArray[Any]) -> NDArray[np.uint8]:
+        """The agent's marks in the next episodes of the games ``where`` picks (indices or a
+        bool mask)."""
+        if self.agent == "alternate":
+            sides: NDArray[np.uint8] = (1 + (self.episodes[where] & 1)).astype(np.uint8)
+            return sides
+        return np.full(self.sides[where].shape, 1 if self.agent == "X" else 2, np.uint8)
+
+    def step(self, actions: NDArray[Any], restart: Optional[NDArray[np.bool_]] = None) -> None:
+        """The agent's moves in every game, judged as ``illegal`` says (with "raise" a bad action
+        raises and nothing changes), then the opponent's replies. The games ``restart`` (bool,
+        (count,)) picks start their next episode instead, their actions ignored (the opponent
+        opens those where the agent is O)."""
+        if self.opponent == "random":
+            # The whole step in one native call: moves, new episodes and the random replies.
+            sides = self.sides
+            if restart is not None and self.agent == "alternate":
+                sides = self.sides.copy()
+                sides[restart] = self._next_sides(restart)
+            self.batch.step_against_random(actions, sides, restart, illegal=self.illegal)
+            if restart is not None:
+                self.sides[:] = sides
+                self.episodes += restart
+            return
+        if restart is not None and restart.any():
+            live = np.flatnonzero(~restart)
+            self.batch.step(actions[live], games=live, illegal=self.illegal)
+            self.reset(np.flatnonzero(restart))
+        else:
+            self.batch.step(actions, illegal=self.illegal)
+        self.opponent_moves()
 
     def opponent_moves(self) -> None:
         """The opponent moves in every game that is not over where it is its turn."""
@@ -155,7 +179,4 @@ class Arena:
 
     def rewards(self) -> NDArray[np.float64]:
         """+1 where the agent has won, -1 where the opponent has, else 0."""
-        winner = self.batch.winner
-        won: NDArray[np.float64] = (winner == self.sides).astype(np.float64)
-        lost: NDArray[np.float64] = ((winner != 0) & (winner != self.sides)).astype(np.float64)
-        return won - lost
+        return self.batch.rewards(self.sides)

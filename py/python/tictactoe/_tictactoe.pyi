@@ -203,6 +203,18 @@ class Batch:
     def step_random(
         self, *, games: Optional[_Indices] = None, out: Optional[NDArray[np.uint8]] = None
     ) -> NDArray[np.uint8]: ...
+    def step_against_random(
+        self,
+        actions: _Indices,
+        sides: _Indices,
+        restart: Optional[Union[NDArray[np.bool_], Sequence[bool]]] = None,
+        *,
+        illegal: Literal["raise", "lose"] = "raise",
+        out: Optional[NDArray[np.uint8]] = None,
+    ) -> NDArray[np.uint8]: ...
+    def rewards(
+        self, players: _Indices, *, out: Optional[NDArray[np.float64]] = None
+    ) -> NDArray[np.float64]: ...
     def perfect_actions(self, *, out: Optional[NDArray[np.int64]] = None) -> NDArray[np.int64]: ...
     def computer_actions(
         self,

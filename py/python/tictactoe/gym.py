@@ -163,8 +163,7 @@ class TicTacToeEnv(_Board, gymnasium.Env[NDArray[np.int8], np.int64]):
             raise RuntimeError("call reset() before step()")
         if self._arena.batch.terminated[0]:
             raise RuntimeError("the episode is over: call reset()")
-        self._arena.play(np.array([action], np.int64).reshape(1))
-        self._arena.opponent_moves()
+        self._arena.step(np.array([action], np.int64).reshape(1))
         terminated = bool(self._arena.batch.terminated[0])
         reward = float(self._arena.rewards()[0])
         return self._arena.observation()[0], reward, terminated, False, self._info()
@@ -300,8 +299,7 @@ class TicTacToeVectorEnv(_Board, VectorEnv[NDArray[np.int8], NDArray[np.int64], 
         """Every game steps (none is over: an ended game was reset in the step that ended it);
         the games that end now are reset at once, their last observations kept in the info."""
         arena = self._arena
-        arena.play(actions)
-        arena.opponent_moves()
+        arena.step(actions)
         terminated = arena.batch.terminated
         rewards = arena.rewards()
         ended = np.flatnonzero(terminated)
@@ -322,14 +320,7 @@ class TicTacToeVectorEnv(_Board, VectorEnv[NDArray[np.int8], NDArray[np.int64], 
         """The games that ended in the last step are reset (their actions ignored); the others
         step."""
         arena = self._arena
-        restart = np.flatnonzero(self._autoreset)
-        if restart.size:
-            live = np.flatnonzero(~self._autoreset)
-            arena.play(actions[live], live)
-            arena.reset(restart)
-        else:
-            arena.play(actions)
-        arena.opponent_moves()
+        arena.step(actions, self._autoreset)
         terminated = arena.batch.terminated
         rewards = arena.rewards()
         self._autoreset = terminated.copy()
