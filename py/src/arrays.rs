@@ -138,7 +138,7 @@ pub(crate) fn output<'py, T: numpy::Element>(
 }
 
 /// A caller's output array (the argument `what`), checked: of `T`, C-contiguous, of `shape`.
-pub(crate) fn checked_output<'py, T: numpy::Element>(
+fn checked_output<'py, T: numpy::Element>(
     py: Python<'py>,
     out: Bound<'py, PyAny>,
     what: &str,
@@ -161,6 +161,18 @@ pub(crate) fn checked_output<'py, T: numpy::Element>(
         )));
     }
     Ok(out)
+}
+
+/// A caller-given output array of `T` with `shape` (as `checked_output` checks it), borrowed
+/// for writing; `None` when none is given.
+pub(crate) fn given_output<'py, T: numpy::Element>(
+    array: Option<Bound<'py, PyAny>>,
+    what: &str,
+    shape: &[usize],
+) -> PyResult<Option<PyReadwriteArrayDyn<'py, T>>> {
+    array
+        .map(|array| flat_readwrite::<T>(&checked_output::<T>(array.py(), array, what, shape)?))
+        .transpose()
 }
 
 /// Game indices as `read_integers` reads them, into `out` (one past any game when too large,

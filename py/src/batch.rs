@@ -13,7 +13,7 @@ use tictactoe_core::{Batch, Error, Games, Illegal, ReplayError, Rules};
 use tictactoe_search::{search_seed, Computer};
 
 use crate::arrays::{
-    actions_output, checked_output, flat_readwrite, optional_slice, output, python_actions,
+    actions_output, flat_readwrite, given_output, optional_slice, output, python_actions,
     read_flags, read_games, read_integers, read_players, write_actions, write_into, Integer,
 };
 use crate::convert;
@@ -43,14 +43,18 @@ fn engine_actions(given: Option<&[i64]>, out: &mut [u32]) {
     }
 }
 
-/// Writes the planes and the legal mask of a range of games into the parts given.
+/// Writes the planes (from the side of `sides`, one player a game, when given; else from the
+/// player to move's) and the legal mask of a range of games into the parts given.
 fn observe(
     games: Games<'_>,
+    sides: Option<&[u8]>,
     planes: Option<&mut [bool]>,
     mask: Option<&mut [bool]>,
 ) -> Result<(), Error> {
-    if let Some(planes) = planes {
-        games.observation_into(planes)?;
+    match (planes, sides) {
+        (Some(planes), Some(sides)) => games.observation_for_into(sides, planes)?,
+        (Some(planes), None) => games.observation_into(planes)?,
+        (None, _) => {}
     }
     if let Some(mask) = mask {
         games.legal_mask_into(mask)?;
@@ -342,7 +346,11 @@ impl PyBatch {
     /// generator (as `step_random` draws it). Returns each game's winner after the step, uint8
     /// (count,), into `out` when given. What a vector of environments against a random opponent
     /// does each step, in one call; a refused call changes nothing.
-    #[pyo3(signature = (actions, sides, restart = None, *, illegal = "raise", out = None))]
+    #[pyo3(signature = (
+        actions, sides, restart = None, *, illegal = "raise", out = None, observation = None,
+        legal_mask = None, rewards = None
+    ))]
+    #[allow(clippy::too_many_arguments)]
     fn step_against_random<'py>(
         &mut self,
         py: Python<'py>,
@@ -351,9 +359,13 @@ impl PyBatch {
         restart: Option<&Bound<'py, PyAny>>,
         illegal: &str,
         out: Option<Bound<'py, PyAny>>,
+        observation: Option<Bound<'py, PyAny>>,
+        legal_mask: Option<Bound<'py, PyAny>>,
+        rewards: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let illegal = illegal_policy(illegal)?;
-        let count = self.batch.count();
+        let (count, rows, cols) = (self.batch.count(), self.batch.rows(), self.batch.cols());
+        let per_game = self.batch.actions();
         read_integers(actions, "actions", &mut self.actions)?;
         let sides = read_players(sides, "sides")?;
         let mut again = Vec::new();
@@ -365,11 +377,23 @@ impl PyBatch {
             output::<u8>(py, out, &[count], || PyArray1::<u8>::zeros(py, count, false).into_any())?;
         let mut winners = flat_readwrite::<u8>(&out)?;
         let winners = winners.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let mut planes = given_output::<bool>(observation, "observation", &[count, 2, rows, cols])?;
+        let mut mask = given_output::<bool>(legal_mask, "legal_mask", &[count, per_game])?;
+        let mut paid = given_output::<f64>(rewards, "rewards", &[count])?;
+        let (planes, mask) = (optional_slice(&mut planes)?, optional_slice(&mut mask)?);
+        let paid = optional_slice(&mut paid)?;
         let sizes = shares(count, self.threads);
         let PyBatch { batch, actions: steps, .. } = self;
+        // What the learner sees after the step, written by the thread that stepped the range.
+        let report = |games: Games<'_>, sides: &[u8], planes, mask, paid: Option<&mut [f64]>| {
+            observe(games, Some(sides), planes, mask)?;
+            paid.map_or(Ok(()), |paid| games.rewards_into(sides, paid))
+        };
+        let whole = |error| ReplayError { index: 0, error };
         let result = py.detach(|| {
             if sizes.len() == 1 {
-                return batch.step_against_random(&sides, steps, &again, winners, illegal);
+                batch.step_against_random(&sides, steps, &again, winners, illegal)?;
+                return report(batch.games(), &sides, planes, mask, paid).map_err(whole);
             }
             // The whole batch is checked first, so that a refusal changes no game; then each
             // thread steps its range, where no action is refused any more.
@@ -378,13 +402,19 @@ impl PyBatch {
                 .into_iter()
                 .zip(cut(&steps[..], &sizes, 1))
                 .zip(cut(&again[..], &sizes, 1));
-            let parts: Vec<_> = cut(batch.games_mut(), &sizes, 1)
+            let outputs = cut(winners, &sizes, 1)
                 .into_iter()
-                .zip(inputs.zip(cut(winners, &sizes, 1)))
-                .collect();
-            run_parts(parts, |mut games, (((sides, actions), restart), winners)| {
-                games.step_against_random(sides, actions, restart, winners, Illegal::Lose)
-            })
+                .zip(cut(planes, &sizes, 2 * rows * cols))
+                .zip(cut(mask, &sizes, per_game).into_iter().zip(cut(paid, &sizes, 1)));
+            let parts: Vec<_> =
+                cut(batch.games_mut(), &sizes, 1).into_iter().zip(inputs.zip(outputs)).collect();
+            run_parts(
+                parts,
+                |mut games, (((sides, actions), restart), ((winners, planes), (mask, paid)))| {
+                    games.step_against_random(sides, actions, restart, winners, Illegal::Lose)?;
+                    report(games.games(), sides, planes, mask, paid).map_err(whole)
+                },
+            )
         });
         result.map_err(|error| action_refused(batch, actions, error))?;
         Ok(out)
@@ -562,15 +592,8 @@ impl PyBatch {
         let flat = out.cast::<PyArray1<u8>>()?;
         let mut winners = flat.try_readwrite().map_err(|e| PyValueError::new_err(e.to_string()))?;
         let winners = winners.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let given = |array: Option<Bound<'py, PyAny>>, what: &str, shape: &[usize]| {
-            array
-                .map(|array| {
-                    flat_readwrite::<bool>(&checked_output::<bool>(py, array, what, shape)?)
-                })
-                .transpose()
-        };
-        let mut planes = given(observation, "observation", &[count, 2, rows, cols])?;
-        let mut mask = given(legal_mask, "legal_mask", &[count, per_game])?;
+        let mut planes = given_output::<bool>(observation, "observation", &[count, 2, rows, cols])?;
+        let mut mask = given_output::<bool>(legal_mask, "legal_mask", &[count, per_game])?;
         let (planes, mask) = (optional_slice(&mut planes)?, optional_slice(&mut mask)?);
         let PyBatch { batch, actions: steps, games: listed, .. } = self;
         let some = games.is_some();
@@ -587,7 +610,7 @@ impl PyBatch {
                 } else {
                     batch.step(steps, winners, illegal)?;
                 }
-                return observe(batch.games(), planes, mask).map_err(whole);
+                return observe(batch.games(), None, planes, mask).map_err(whole);
             }
             // Each thread takes its range of games and of every array.
             let given = cut(given_actions, &sizes, 1);
@@ -615,7 +638,7 @@ impl PyBatch {
                 let checked: Vec<_> = checked.into_iter().collect::<Result<_, _>>()?;
                 let parts: Vec<_> = checked.into_iter().zip(outputs).collect();
                 return run_parts(parts, |checked, ((winners, planes), mask)| {
-                    observe(checked.play(winners)?.games(), planes, mask)
+                    observe(checked.play(winners)?.games(), None, planes, mask)
                 })
                 .map_err(whole);
             }
@@ -626,7 +649,7 @@ impl PyBatch {
             run_parts(parts, |mut games, ((given, actions), ((winners, planes), mask))| {
                 engine_actions(given, actions);
                 games.step(actions, winners, Illegal::Lose).map_err(|refusal| refusal.error)?;
-                observe(games.games(), planes, mask)
+                observe(games.games(), None, planes, mask)
             })
             .map_err(whole)
         });

@@ -230,7 +230,13 @@ def test_steps_against_random_are_moves_resets_and_random_replies(rules: dict[st
         model.step(actions[live], games=live, illegal=illegal)
         model.reset(np.flatnonzero(again))
         model.step_random(games=np.flatnonzero(~model.terminated & (model.next_player != sides)))
-        winners = played.step_against_random(actions, sides, restart, illegal=illegal)
+        planes = np.empty((count, 2, played.rows, played.cols), np.bool_)
+        masks, rewards = np.empty((count, played.actions), np.bool_), np.empty(count)
+        outputs: dict[str, Any] = {"observation": planes, "legal_mask": masks, "rewards": rewards} if turn % 3 else {}
+        winners = played.step_against_random(actions, sides, restart, illegal=illegal, **outputs)
+        if outputs:  # written after the step, the planes from the learner's side
+            assert (planes == model.observation(players=sides)).all()
+            assert (masks == model.legal_mask()).all() and (rewards == played.rewards(sides)).all()
         assert pickle.dumps(played) == pickle.dumps(model)
         assert winners.dtype == np.uint8 and winners.tolist() == model.winner.tolist()
         winner = model.winner
@@ -268,6 +274,20 @@ def test_steps_against_random_refuse_bad_input_and_change_nothing() -> None:
         b.step_against_random([0, 0, 0], sides, restart, illegal="skip")  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         b.step_against_random([0, 0, 0], sides, restart, out=np.empty(2, np.uint8))
+    planes, masks, rewards = np.ones((3, 2, 6, 7), np.bool_), np.ones((3, 7), np.bool_), np.ones(3)
+    with pytest.raises(tictactoe.OutOfBoundsError):
+        b.step_against_random([0, 0, 7], sides, observation=planes, legal_mask=masks, rewards=rewards)
+    assert planes.all() and masks.all() and (rewards == 1).all(), "a refused step wrote its outputs"
+    bad_outputs: list[dict[str, Any]] = [
+        {"observation": np.empty((3, 2, 7, 6), np.bool_)},
+        {"legal_mask": np.empty((3, 7), np.int8)},
+        {"rewards": np.empty(3, np.float32)},
+        {"observation": planes[:, :, ::-1]},
+        {"legal_mask": masks, "observation": masks},
+    ]
+    for bad in bad_outputs:
+        with pytest.raises((TypeError, ValueError)):
+            b.step_against_random([0, 0, 0], sides, **bad)
     with pytest.raises(tictactoe.InvalidPlayerError):
         b.rewards([1, 0, 2])
     with pytest.raises(ValueError):

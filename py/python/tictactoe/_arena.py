@@ -116,29 +116,46 @@ class Arena:
             return sides
         return np.full(self.sides[where].shape, 1 if self.agent == "X" else 2, np.uint8)
 
-    def step(self, actions: NDArray[Any], restart: Optional[NDArray[np.bool_]] = None) -> None:
+    def step(
+        self, actions: NDArray[Any], restart: Optional[NDArray[np.bool_]] = None
+    ) -> tuple[NDArray[np.int8], NDArray[np.bool_], NDArray[np.float64]]:
         """The agent's moves in every game, judged as ``illegal`` says (with "raise" a bad action
         raises and nothing changes), then the opponent's replies. The games ``restart`` (bool,
         (count,)) picks start their next episode instead, their actions ignored (the opponent
-        opens those where the agent is O)."""
-        if self.opponent == "random":
-            # The whole step in one native call: moves, new episodes and the random replies.
-            sides = self.sides
-            if restart is not None and self.agent == "alternate":
-                sides = self.sides.copy()
-                sides[restart] = self._next_sides(restart)
-            self.batch.step_against_random(actions, sides, restart, illegal=self.illegal)
-            if restart is not None:
-                self.sides[:] = sides
-                self.episodes += restart
-            return
-        if restart is not None and restart.any():
-            live = np.flatnonzero(~restart)
-            self.batch.step(actions[live], games=live, illegal=self.illegal)
-            self.reset(np.flatnonzero(restart))
-        else:
-            self.batch.step(actions, illegal=self.illegal)
-        self.opponent_moves()
+        opens those where the agent is O). Returns what the agent sees after the step: the
+        observations, the legal masks and the rewards."""
+        if self.opponent != "random":
+            if restart is not None and restart.any():
+                live = np.flatnonzero(~restart)
+                self.batch.step(actions[live], games=live, illegal=self.illegal)
+                self.reset(np.flatnonzero(restart))
+            else:
+                self.batch.step(actions, illegal=self.illegal)
+            self.opponent_moves()
+            return self.observation(), self.masks(), self.rewards()
+        # The whole step in one native call: moves, new episodes, the random replies and the
+        # outputs.
+        sides = self.sides
+        if restart is not None and self.agent == "alternate":
+            sides = self.sides.copy()
+            sides[restart] = self._next_sides(restart)
+        count, batch = self.count, self.batch
+        planes = np.empty((count, 2, self.rows, self.cols), np.bool_)
+        masks = np.empty((count, batch.actions), np.bool_)
+        rewards = np.empty(count, np.float64)
+        batch.step_against_random(
+            actions,
+            sides,
+            restart,
+            illegal=self.illegal,
+            observation=planes,
+            legal_mask=masks,
+            rewards=rewards,
+        )
+        if restart is not None:
+            self.sides[:] = sides
+            self.episodes += restart
+        return planes.view(np.int8), masks, rewards
 
     def opponent_moves(self) -> None:
         """The opponent moves in every game that is not over where it is its turn."""

@@ -211,6 +211,9 @@ class Batch:
         *,
         illegal: Literal["raise", "lose"] = "raise",
         out: Optional[NDArray[np.uint8]] = None,
+        observation: Optional[NDArray[np.bool_]] = None,
+        legal_mask: Optional[NDArray[np.bool_]] = None,
+        rewards: Optional[NDArray[np.float64]] = None,
     ) -> NDArray[np.uint8]: ...
     def rewards(
         self, players: _Indices, *, out: Optional[NDArray[np.float64]] = None

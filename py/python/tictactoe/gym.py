@@ -163,10 +163,9 @@ class TicTacToeEnv(_Board, gymnasium.Env[NDArray[np.int8], np.int64]):
             raise RuntimeError("call reset() before step()")
         if self._arena.batch.terminated[0]:
             raise RuntimeError("the episode is over: call reset()")
-        self._arena.step(np.array([action], np.int64).reshape(1))
+        observation, _, rewards = self._arena.step(np.array([action], np.int64).reshape(1))
         terminated = bool(self._arena.batch.terminated[0])
-        reward = float(self._arena.rewards()[0])
-        return self._arena.observation()[0], reward, terminated, False, self._info()
+        return observation[0], float(rewards[0]), terminated, False, self._info()
 
     def action_masks(self) -> NDArray[np.bool_]:
         """The legal actions, (actions,) bool: all False once the episode is over."""
@@ -275,7 +274,7 @@ class TicTacToeVectorEnv(_Board, VectorEnv[NDArray[np.int8], NDArray[np.int64], 
         self._arena.reset(games)
         self._autoreset[games] = False
         self._arena.opponent_moves()
-        return self._arena.observation(), self._info()
+        return self._arena.observation(), self._info(self.action_masks())
 
     def step(
         self, actions: Any
@@ -299,18 +298,18 @@ class TicTacToeVectorEnv(_Board, VectorEnv[NDArray[np.int8], NDArray[np.int64], 
         """Every game steps (none is over: an ended game was reset in the step that ended it);
         the games that end now are reset at once, their last observations kept in the info."""
         arena = self._arena
-        arena.step(actions)
+        observation, masks, rewards = arena.step(actions)
         terminated = arena.batch.terminated
-        rewards = arena.rewards()
         ended = np.flatnonzero(terminated)
         info: dict[str, Any] = {}
         if ended.size:
-            info = self._final_info(ended, arena.observation(), arena.masks().view(np.int8))
+            info = self._final_info(ended, observation, masks.view(np.int8))
             arena.reset(ended)
             arena.opponent_moves()
-        info.update(self._info())
+            observation, masks = arena.observation(), arena.masks()
+        info.update(self._info(masks))
         truncated = np.zeros(self.num_envs, np.bool_)
-        return arena.observation(), rewards, terminated, truncated, info
+        return observation, rewards, terminated, truncated, info
 
     def _step_next(
         self, actions: NDArray[Any]
@@ -319,16 +318,14 @@ class TicTacToeVectorEnv(_Board, VectorEnv[NDArray[np.int8], NDArray[np.int64], 
     ]:
         """The games that ended in the last step are reset (their actions ignored); the others
         step."""
-        arena = self._arena
-        arena.step(actions, self._autoreset)
-        terminated = arena.batch.terminated
-        rewards = arena.rewards()
+        observation, masks, rewards = self._arena.step(actions, self._autoreset)
+        terminated = self._arena.batch.terminated
         self._autoreset = terminated.copy()
         truncated = np.zeros(self.num_envs, np.bool_)
-        return arena.observation(), rewards, terminated, truncated, self._info()
+        return observation, rewards, terminated, truncated, self._info(masks)
 
-    def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.action_masks().view(np.int8), "_action_mask": self._everyone.copy()}
+    def _info(self, masks: NDArray[np.bool_]) -> dict[str, Any]:
+        return {"action_mask": masks.view(np.int8), "_action_mask": self._everyone.copy()}
 
     def _final_info(
         self, ended: NDArray[np.intp], final_obs: NDArray[np.int8], final_mask: NDArray[np.int8]
