@@ -117,8 +117,7 @@ pub(crate) fn flags_into(board: &[u32], code: u8, out: &mut [bool]) {
         low.copy_from_slice(&FLAGS[(bits & 0xFF) as usize]);
         high.copy_from_slice(&FLAGS[((bits >> 8) & 0xFF) as usize]);
     }
-    // The last word's cells, fewer than 16: whole bytes from the table, the rest bit by bit
-    // (copied from the table, a few flags would be a call to memcpy).
+    // The last word's cells, fewer than 16: a whole byte's from the table, then the rest.
     let rest = parts.into_remainder();
     if let Some(&word) = words.next() {
         let mut bits = mask(word, code);
@@ -127,8 +126,21 @@ pub(crate) fn flags_into(board: &[u32], code: u8, out: &mut [bool]) {
             chunk.copy_from_slice(&FLAGS[(bits & 0xFF) as usize]);
             bits >>= 8;
         }
-        for (i, slot) in chunks.into_remainder().iter_mut().enumerate() {
-            *slot = (bits >> i) & 1 == 1;
+        short_flags(bits, chunks.into_remainder());
+    }
+}
+
+/// Writes the first `out.len()` (below 8) flags of the low byte of `bits` from the table, as
+/// copies of 4, 2 and 1 flags: fixed sizes, where a copy of any length would be a call to
+/// memcpy and a loop a branch a flag.
+#[inline(always)]
+fn short_flags(bits: u32, out: &mut [bool]) {
+    let flags = &FLAGS[(bits & 0xFF) as usize];
+    let mut at = 0;
+    for width in [4, 2, 1] {
+        if out.len() & width != 0 {
+            out[at..at + width].copy_from_slice(&flags[at..at + width]);
+            at += width;
         }
     }
 }
