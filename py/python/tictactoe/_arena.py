@@ -80,6 +80,8 @@ class Arena:
         self.episodes = np.zeros(count, np.int64)
         #: Each game's seed, which the computer opponent's searches draw from too.
         self.seeds = np.zeros(count, np.uint64)
+        #: The shapes of what the agent sees after a step: planes and masks.
+        self._shapes = ((count, 2, self.rows, self.cols), (count, self.batch.actions))
 
     @property
     def count(self) -> int:
@@ -139,11 +141,9 @@ class Arena:
         if restart is not None and self.agent == "alternate":
             sides = self.sides.copy()
             sides[restart] = self._next_sides(restart)
-        count, batch = self.count, self.batch
-        planes = np.empty((count, 2, self.rows, self.cols), np.bool_)
-        masks = np.empty((count, batch.actions), np.bool_)
-        rewards = np.empty(count, np.float64)
-        batch.step_against_random(
+        planes, masks = np.empty(self._shapes[0], np.bool_), np.empty(self._shapes[1], np.bool_)
+        rewards = np.empty(masks.shape[0], np.float64)
+        self.batch.step_against_random(
             actions,
             sides,
             restart,
@@ -153,7 +153,8 @@ class Arena:
             rewards=rewards,
         )
         if restart is not None:
-            self.sides[:] = sides
+            if sides is not self.sides:
+                self.sides[:] = sides
             self.episodes += restart
         return planes.view(np.int8), masks, rewards
 
