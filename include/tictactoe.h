@@ -446,6 +446,42 @@ tictactoe_result tictactoe_batch_step_random_games(tictactoe_batch *batch,
                                                    uint32_t *winners_out,
                                                    size_t *refused_out);
 
+// One step of a learner against a random opponent in every game (`count`, the number of
+// games), the learner playing side `sides[g]` (1 for X, 2 for O) of game g: a game with
+// `restart[g]` non-zero (`restart` NULL: none) is emptied, its action ignored (a new episode),
+// and any other plays `actions[g]`; then, where the game is not over and the opponent is to
+// move, the opponent plays a random legal move from the game's own generator (as
+// `tictactoe_batch_step_random_games` draws it). `winners_out[g]` gets game g's winner after
+// the step (0, 1 or 2). What a vector of environments against a random opponent does each
+// step, in one call.
+//
+// `illegal` is a `tictactoe_illegal`, as for `tictactoe_batch_step_games`, for the actions of
+// the games not restarted: with RAISE a refused action refuses the whole call (its game's
+// index in `*refused_out`; no game changes, the restarted ones included), with LOSE its game
+// is lost by its player to move.
+//
+// Returns also `INVALID_PLAYER` for a side other than 1 or 2 (the first such game's index in
+// `*refused_out`) and `LENGTH_MISMATCH` when `count` is not the number of games, with no game
+// changed; `INVALID_ARGUMENT` for an `illegal` that is neither; `ALLOC_FAILED`;
+// `NULL_PARAMETER` when `batch`, `sides`, `actions`, `winners_out` or `refused_out` is NULL.
+// `winners_out` is written only on success and `*refused_out` only with `INVALID_PLAYER` or
+// the refusal of an action.
+//
+// Ownership: the arrays are the caller's. Thread safety: needs the batch to itself.
+//
+// # Safety
+// `batch` must be NULL or a live batch; `sides`, `actions` and `restart` NULL or valid for
+// reads of `count` values; `winners_out` NULL or valid for writes of `count` values;
+// `refused_out` NULL or valid for writes.
+tictactoe_result tictactoe_batch_step_against_random(tictactoe_batch *batch,
+                                                     const uint32_t *sides,
+                                                     const uint32_t *actions,
+                                                     const uint8_t *restart,
+                                                     size_t count,
+                                                     uint32_t illegal,
+                                                     uint32_t *winners_out,
+                                                     size_t *refused_out);
+
 // Writes, for every game, a uniformly random legal action (a free cell row * cols + col, or
 // under gravity a column with room), or `TICTACTOE_NO_ACTION` for a game that is over, into
 // `actions_out` (of `count`, the number of games); each game draws from its own generator,

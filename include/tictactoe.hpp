@@ -550,6 +550,30 @@ public:
         return step_random_some(detail::items(games.data(), games.size()), games.size(), refused_index);
     }
 
+    // One step of a learner against a random opponent in every game, the learner playing side
+    // sides[g] (1 for X, 2 for O) of game g: a game whose restart[g] is non-zero (restart
+    // empty: none) is emptied, its action ignored, and any other plays actions[g], refused as
+    // `illegal` says (as step()); then, where the game is not over and the opponent is to move,
+    // the opponent plays a random legal move from the game's own generator. The winners after
+    // it, one per game. Throws error (INVALID_PLAYER, LENGTH_MISMATCH, the refused move's code;
+    // refused_index, when given, gets the index of the game refused), and no game changes.
+    std::vector<std::uint32_t> step_against_random(const std::vector<std::uint32_t> &sides,
+                                                   const std::vector<std::uint32_t> &actions,
+                                                   const std::vector<std::uint8_t> &restart = {},
+                                                   tictactoe_illegal illegal = TICTACTOE_ILLEGAL_RAISE,
+                                                   std::size_t *refused_index = nullptr) {
+        if (sides.size() != actions.size() || (!restart.empty() && restart.size() != actions.size()))
+            throw error(TICTACTOE_RESULT_LENGTH_MISMATCH);
+        std::vector<std::uint32_t> winners(actions.size());
+        std::size_t refused = detail::not_written;
+        tictactoe_result result = tictactoe_batch_step_against_random(
+            raw_, detail::items(sides.data(), sides.size()), detail::items(actions.data(), actions.size()),
+            restart.empty() ? nullptr : restart.data(), actions.size(), illegal, winners.data(), &refused);
+        if (refused != detail::not_written && refused_index) *refused_index = refused;
+        detail::check(result);
+        return winners;
+    }
+
     // The computer player's perfect action for every game, TICTACTOE_NO_ACTION for a game that
     // is over: n x n tic-tac-toe up to 3 x 3, from a table built once per process. Throws
     // error (UNSUPPORTED_RULES, UNSUPPORTED_SIZE above 3 x 3).

@@ -589,15 +589,15 @@ fn steps_against_random_refuse_bad_arguments_and_change_nothing() {
     let (sides, actions, restart) = ([1, 2, 2], [0, 1, 2], [true, false, false]);
     let whole = |error| Err(ReplayError { index: 0, error });
     let refused = [
-        (&[1, 2][..], &actions[..], &restart[..], Error::LengthMismatch { len: 2, expected: 3 }),
-        (&[1, 3, 1], &actions, &restart, Error::InvalidPlayer { player: 3 }),
-        (&[0, 1, 1], &actions, &restart, Error::InvalidPlayer { player: 0 }),
-        (&sides, &actions[..1], &restart, Error::LengthMismatch { len: 1, expected: 3 }),
-        (&sides, &actions, &restart[..2], Error::LengthMismatch { len: 2, expected: 3 }),
+        (&[1, 2][..], &actions[..], &restart[..], 0, Error::LengthMismatch { len: 2, expected: 3 }),
+        (&[1, 3, 1], &actions, &restart, 1, Error::InvalidPlayer { player: 3 }),
+        (&[0, 1, 1], &actions, &restart, 0, Error::InvalidPlayer { player: 0 }),
+        (&sides, &actions[..1], &restart, 0, Error::LengthMismatch { len: 1, expected: 3 }),
+        (&sides, &actions, &restart[..2], 0, Error::LengthMismatch { len: 2, expected: 3 }),
     ];
-    for (sides, actions, restart, error) in refused {
+    for (sides, actions, restart, index, error) in refused {
         let result = batch.step_against_random(sides, actions, restart, &mut [0; 3], Illegal::Lose);
-        assert_eq!(result, whole(error));
+        assert_eq!(result, Err(ReplayError { index, error }));
     }
     let short = batch.step_against_random(&sides, &actions, &restart, &mut [0; 2], Illegal::Refuse);
     assert_eq!(short, whole(Error::LengthMismatch { len: 2, expected: 3 }));

@@ -254,3 +254,14 @@ fn runs_on_the_one_word_rule_s_last_bits_win() {
     // 8 x 7, k = 7: X's anti-diagonal from (1, 6) to (7, 0); O plays the top row.
     line(8, 7, 7, (1..8).map(|r| (r, 7 - r)).collect(), (0..7).map(|c| (0, c)).collect());
 }
+
+/// A shift past the one-word rule's word finds no run: on 1 x 63 (the column's step is 64
+/// bits) X's marks on the first and last cells, 62 bits apart, are not two in a row, whose
+/// shift a rule reading bit 63 as a mark would have turned into one.
+#[test]
+fn shifts_past_the_one_word_find_no_run() {
+    let mut game = Game::with_rules(Rules::mnk(1, 63, 2)).unwrap();
+    for (col, won) in [(0, None), (30, None), (62, None), (31, Some(Player::O))] {
+        assert_eq!(game.play(0, col).unwrap(), won, "the mark on column {col}");
+    }
+}

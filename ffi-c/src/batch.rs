@@ -8,7 +8,7 @@
 
 use tictactoe_core::{Batch, Error, Illegal, Limits, ReplayError};
 
-use crate::guard::{borrow, buffer, guard, input, Out};
+use crate::guard::{borrow, buffer, collected, guard, input, Out};
 use crate::handle::{changing_handle, hand_out, reading, release, Handle};
 use crate::rules::{rules_of, RulesOut};
 use crate::{tictactoe_game, tictactoe_result};
@@ -395,11 +395,7 @@ pub unsafe extern "C" fn tictactoe_batch_step_games(
     unsafe {
         changing_handle(batch, |handle| {
             let actions = if count == 0 { &[] } else { input(actions, count)? };
-            let illegal = match illegal {
-                0 => Illegal::Refuse,
-                1 => Illegal::Lose,
-                _ => return Err(tictactoe_result::InvalidArgument),
-            };
+            let illegal = illegal_policy(illegal)?;
             step_listed(handle, games, count, winners_out, refused_out, |batch, listed, winners| {
                 match listed {
                     None => batch.step(actions, winners, illegal),
@@ -449,6 +445,85 @@ pub unsafe extern "C" fn tictactoe_batch_step_random_games(
                 }
             })
         })
+    }
+}
+
+/// One step of a learner against a random opponent in every game (`count`, the number of
+/// games), the learner playing side `sides[g]` (1 for X, 2 for O) of game g: a game with
+/// `restart[g]` non-zero (`restart` NULL: none) is emptied, its action ignored (a new episode),
+/// and any other plays `actions[g]`; then, where the game is not over and the opponent is to
+/// move, the opponent plays a random legal move from the game's own generator (as
+/// `tictactoe_batch_step_random_games` draws it). `winners_out[g]` gets game g's winner after
+/// the step (0, 1 or 2). What a vector of environments against a random opponent does each
+/// step, in one call.
+///
+/// `illegal` is a `tictactoe_illegal`, as for `tictactoe_batch_step_games`, for the actions of
+/// the games not restarted: with RAISE a refused action refuses the whole call (its game's
+/// index in `*refused_out`; no game changes, the restarted ones included), with LOSE its game
+/// is lost by its player to move.
+///
+/// Returns also `INVALID_PLAYER` for a side other than 1 or 2 (the first such game's index in
+/// `*refused_out`) and `LENGTH_MISMATCH` when `count` is not the number of games, with no game
+/// changed; `INVALID_ARGUMENT` for an `illegal` that is neither; `ALLOC_FAILED`;
+/// `NULL_PARAMETER` when `batch`, `sides`, `actions`, `winners_out` or `refused_out` is NULL.
+/// `winners_out` is written only on success and `*refused_out` only with `INVALID_PLAYER` or
+/// the refusal of an action.
+///
+/// Ownership: the arrays are the caller's. Thread safety: needs the batch to itself.
+///
+/// # Safety
+/// `batch` must be NULL or a live batch; `sides`, `actions` and `restart` NULL or valid for
+/// reads of `count` values; `winners_out` NULL or valid for writes of `count` values;
+/// `refused_out` NULL or valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_batch_step_against_random(
+    batch: *mut tictactoe_batch,
+    sides: *const u32,
+    actions: *const u32,
+    restart: *const u8,
+    count: usize,
+    illegal: u32,
+    winners_out: *mut u32,
+    refused_out: *mut usize,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe {
+        changing_handle(batch, |handle| {
+            let illegal = illegal_policy(illegal)?;
+            if count != handle.batch.count() {
+                // Before any scratch is reserved for it, as `step_listed` does.
+                return Err(tictactoe_result::LengthMismatch);
+            }
+            let sides = input(sides, count)?;
+            let actions = input(actions, count)?;
+            // A side out of u8's range is a number no player has, which the core refuses.
+            let sides =
+                collected(count, sides.iter().map(|&side| u8::try_from(side).unwrap_or(0)))?;
+            let restart = if restart.is_null() {
+                collected(count, core::iter::repeat(false))?
+            } else {
+                collected(count, input(restart, count)?.iter().map(|&again| again != 0))?
+            };
+            step_listed(
+                handle,
+                core::ptr::null(),
+                count,
+                winners_out,
+                refused_out,
+                |batch, _, winners| {
+                    batch.step_against_random(&sides, actions, &restart, winners, illegal)
+                },
+            )
+        })
+    }
+}
+
+/// The policy a C caller's `tictactoe_illegal` names, or `INVALID_ARGUMENT`.
+fn illegal_policy(illegal: u32) -> Result<Illegal, tictactoe_result> {
+    match illegal {
+        0 => Ok(Illegal::Refuse),
+        1 => Ok(Illegal::Lose),
+        _ => Err(tictactoe_result::InvalidArgument),
     }
 }
 

@@ -39,6 +39,8 @@ enum Call {
     Rules,
     BatchNewMnk(u8, u8, u8, u8, u32, u64),
     BatchStepRandom(Option<Vec<u32>>),
+    /// Per game a side, an action and a restart flag; whether restart is NULL; `illegal`.
+    BatchStepAgainstRandom(Vec<(u32, u32, u8)>, bool, u32),
 }
 
 const SENTINEL: u32 = 0xDEAD_BEEF;
@@ -261,6 +263,33 @@ pub fn run(data: &[u8]) {
                             winners.iter().all(|&w| w == SENTINEL),
                             "winners written on failure"
                         );
+                    }
+                    r
+                }
+                Call::BatchStepAgainstRandom(entries, no_restart, illegal) => {
+                    let sides: Vec<u32> = entries.iter().map(|e| e.0).collect();
+                    let actions: Vec<u32> = entries.iter().map(|e| e.1).collect();
+                    let restart: Vec<u8> = entries.iter().map(|e| e.2).collect();
+                    let mut winners = vec![SENTINEL; entries.len()];
+                    let mut refused = usize::MAX;
+                    let r = tictactoe_batch_step_against_random(
+                        batch,
+                        sides.as_ptr(),
+                        actions.as_ptr(),
+                        if no_restart { null() } else { restart.as_ptr() },
+                        entries.len(),
+                        illegal % 3,
+                        winners.as_mut_ptr(),
+                        &mut refused,
+                    );
+                    if r == tictactoe_result::Ok {
+                        assert!(winners.iter().all(|&w| w <= 2));
+                    } else {
+                        assert!(
+                            winners.iter().all(|&w| w == SENTINEL),
+                            "winners written on failure"
+                        );
+                        assert!(refused == usize::MAX || refused < entries.len());
                     }
                     r
                 }

@@ -341,6 +341,110 @@ static void test_random_steps_play_the_draws(void) {
     tictactoe_batch_free(drawn);
 }
 
+/* A learner's step against the random opponent equals the calls it stands for on a copy: reset
+ * the restarted games, step the others, then a random move where the opponent is to move. */
+static void test_steps_against_random(void) {
+    enum { GAMES = 6, ROWS = 6, COLS = 7, STEPS = 80, SIZE = GAMES * ROWS * COLS };
+    tictactoe_batch *played = NULL, *model = NULL;
+    uint32_t sides[GAMES] = {1, 2, 1, 2, 2, 1}, actions[GAMES], winners[GAMES], expected[GAMES];
+    uint32_t listed[GAMES], moves[GAMES], bad_sides[GAMES] = {1, 2, 1, 3, 2, 1}, step, g;
+    uint8_t restart[GAMES], cells[SIZE], copy[SIZE], next[GAMES], won[GAMES];
+    bool over[GAMES];
+    size_t refused;
+    CHECK_RESULT(tictactoe_batch_new_mnk(GAMES, ROWS, COLS, 4, TICTACTOE_RULE_GRAVITY, 8, &played),
+                 TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_batch_clone(played, &model), TICTACTOE_RESULT_OK);
+    memset(restart, 1, sizeof restart);
+    for (step = 0; step < STEPS; step++) {
+        uint32_t restarted = 0, live = 0, waiting = 0;
+        /* The learner's actions: the model's first legal column (any action in a restarted game). */
+        bool mask[GAMES * COLS];
+        CHECK_RESULT(tictactoe_batch_legal_mask(model, mask, GAMES * COLS), TICTACTOE_RESULT_OK);
+        for (g = 0; g < GAMES; g++) {
+            uint32_t col = (g + step) % COLS, tries = 0;
+            while (tries++ < COLS && !mask[g * COLS + col]) col = (col + 1) % COLS;
+            actions[g] = restart[g] ? 99 : col;
+            if (restart[g]) listed[restarted++] = g;
+        }
+        CHECK_RESULT(tictactoe_batch_reset(model, listed, restarted), TICTACTOE_RESULT_OK);
+        for (g = 0; g < GAMES; g++) {
+            if (!restart[g]) {
+                listed[live] = g;
+                moves[live++] = actions[g];
+            }
+        }
+        CHECK_RESULT(tictactoe_batch_step_games(model, listed, moves, live, TICTACTOE_ILLEGAL_RAISE, expected, &refused),
+                     TICTACTOE_RESULT_OK);
+        CHECK_RESULT(tictactoe_batch_next_players(model, next, GAMES), TICTACTOE_RESULT_OK);
+        CHECK_RESULT(tictactoe_batch_terminated(model, over, GAMES), TICTACTOE_RESULT_OK);
+        for (g = 0; g < GAMES; g++) {
+            if (!over[g] && next[g] != sides[g]) listed[waiting++] = g;
+        }
+        CHECK_RESULT(tictactoe_batch_step_random_games(model, listed, waiting, expected, &refused), TICTACTOE_RESULT_OK);
+        CHECK_RESULT(tictactoe_batch_step_against_random(played, sides, actions, restart, GAMES, TICTACTOE_ILLEGAL_RAISE,
+                                                         winners, &refused),
+                     TICTACTOE_RESULT_OK);
+        CHECK_RESULT(tictactoe_batch_cells(played, cells, SIZE), TICTACTOE_RESULT_OK);
+        CHECK_RESULT(tictactoe_batch_cells(model, copy, SIZE), TICTACTOE_RESULT_OK);
+        CHECK(memcmp(cells, copy, SIZE) == 0);
+        CHECK_RESULT(tictactoe_batch_winners(model, won, GAMES), TICTACTOE_RESULT_OK);
+        CHECK_RESULT(tictactoe_batch_terminated(played, over, GAMES), TICTACTOE_RESULT_OK);
+        for (g = 0; g < GAMES; g++) {
+            CHECK(winners[g] == won[g]);
+            restart[g] = over[g];
+        }
+    }
+    /* Refusals change nothing and write only the index of the game refused. */
+    CHECK_RESULT(tictactoe_batch_reset(played, NULL, 0), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_batch_step_random_games(played, NULL, GAMES, winners, &refused), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_batch_cells(played, copy, SIZE), TICTACTOE_RESULT_OK);
+    memset(restart, 0, sizeof restart);
+    restart[4] = 1;
+    winners[0] = 77;
+    refused = 99;
+    for (g = 0; g < GAMES; g++) actions[g] = 0;
+    actions[4] = 99; /* ignored: game 4 restarts */
+    actions[5] = COLS;
+    CHECK_RESULT(tictactoe_batch_step_against_random(played, sides, actions, restart, GAMES, TICTACTOE_ILLEGAL_RAISE,
+                                                     winners, &refused),
+                 TICTACTOE_RESULT_OUT_OF_BOUNDS);
+    CHECK(refused == 5 && winners[0] == 77);
+    CHECK_RESULT(tictactoe_batch_step_against_random(played, bad_sides, actions, NULL, GAMES, TICTACTOE_ILLEGAL_LOSE,
+                                                     winners, &refused),
+                 TICTACTOE_RESULT_INVALID_PLAYER);
+    CHECK(refused == 3 && winners[0] == 77);
+    refused = 99;
+    CHECK_RESULT(tictactoe_batch_step_against_random(played, sides, actions, NULL, GAMES - 1, TICTACTOE_ILLEGAL_LOSE,
+                                                     winners, &refused),
+                 TICTACTOE_RESULT_LENGTH_MISMATCH);
+    CHECK_RESULT(tictactoe_batch_step_against_random(played, sides, actions, NULL, SIZE_MAX, TICTACTOE_ILLEGAL_LOSE,
+                                                     winners, &refused),
+                 TICTACTOE_RESULT_LENGTH_MISMATCH);
+    CHECK_RESULT(tictactoe_batch_step_against_random(played, sides, actions, NULL, GAMES, 2, winners, &refused),
+                 TICTACTOE_RESULT_INVALID_ARGUMENT);
+    CHECK_RESULT(tictactoe_batch_step_against_random(played, NULL, actions, NULL, GAMES, 0, winners, &refused),
+                 TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_batch_step_against_random(played, sides, NULL, NULL, GAMES, 0, winners, &refused),
+                 TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_batch_step_against_random(played, sides, actions, NULL, GAMES, 0, NULL, &refused),
+                 TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_batch_step_against_random(played, sides, actions, NULL, GAMES, 0, winners, NULL),
+                 TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_batch_step_against_random(NULL, sides, actions, NULL, GAMES, 0, winners, &refused),
+                 TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK(refused == 99 && winners[0] == 77);
+    CHECK_RESULT(tictactoe_batch_cells(played, cells, SIZE), TICTACTOE_RESULT_OK);
+    CHECK(memcmp(cells, copy, SIZE) == 0);
+    /* With LOSE the bad column loses game 5 for its player to move, the learner (X) there. */
+    CHECK_RESULT(tictactoe_batch_reset(played, NULL, 0), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_batch_step_against_random(played, sides, actions, NULL, GAMES, TICTACTOE_ILLEGAL_LOSE,
+                                                     winners, &refused),
+                 TICTACTOE_RESULT_OK);
+    CHECK(winners[5] == 2 && winners[0] == 0);
+    tictactoe_batch_free(played);
+    tictactoe_batch_free(model);
+}
+
 int main(void) {
     test_game_cells_and_legal_moves();
     test_new_and_queries();
@@ -349,5 +453,6 @@ int main(void) {
     test_steps_and_refusals();
     test_random_games_match_single_games();
     test_random_steps_play_the_draws();
+    test_steps_against_random();
     return checks_report("test_batch");
 }

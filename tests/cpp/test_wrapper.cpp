@@ -436,6 +436,35 @@ void test_step_random() {
     CHECK(refused == 1 && played.cells() == cells);
 }
 
+void test_step_against_random() {
+    // The learner is X in games 0 and 2, O in games 1 and 3: restarted, the opponent opens
+    // games 1 and 3; then every game takes the learner's move and the opponent's reply.
+    const auto c4 = tictactoe::rules::connect_four();
+    tictactoe::batch b(4, c4, 5);
+    const std::vector<std::uint32_t> sides{1, 2, 1, 2};
+    auto winners = b.step_against_random(sides, {0, 0, 0, 0}, {1, 1, 1, 1});
+    CHECK(winners == std::vector<std::uint32_t>({0, 0, 0, 0}));
+    CHECK(b.next_players() == std::vector<std::uint8_t>({1, 2, 1, 2}));
+    b.step_against_random(sides, {3, 3, 3, 3});
+    auto cells = b.cells();
+    for (std::size_t g = 0; g < 4; g++) {
+        std::size_t marks = 0;
+        for (std::size_t c = 0; c < 42; c++) marks += cells[g * 42 + c] != 0;
+        CHECK(marks == (g % 2 ? 3u : 2u));
+    }
+    // Refusals change nothing; the refused game's index is given.
+    std::size_t refused = 99;
+    CHECK_THROWS(b.step_against_random(sides, {0, 0, 7, 0}, {}, TICTACTOE_ILLEGAL_RAISE, &refused),
+                 TICTACTOE_RESULT_OUT_OF_BOUNDS);
+    CHECK(refused == 2);
+    CHECK_THROWS(b.step_against_random({1, 2, 3, 2}, {0, 0, 0, 0}, {}, TICTACTOE_ILLEGAL_RAISE, &refused),
+                 TICTACTOE_RESULT_INVALID_PLAYER);
+    CHECK(refused == 2);
+    CHECK_THROWS(b.step_against_random(sides, {0, 0, 0}), TICTACTOE_RESULT_LENGTH_MISMATCH);
+    CHECK_THROWS(b.step_against_random(sides, {0, 0, 0, 0}, {1, 0}), TICTACTOE_RESULT_LENGTH_MISMATCH);
+    CHECK(b.cells() == cells);
+}
+
 void test_limits() {
     constexpr tictactoe::limits fallback{};
     static_assert(fallback.max_bytes == TICTACTOE_DEFAULT_MAX_BYTES);
@@ -510,6 +539,7 @@ int main() {
     test_computer_actions();
     test_step_games_and_forfeits();
     test_step_random();
+    test_step_against_random();
     test_limits();
     test_arrays_and_names();
     std::printf("test_wrapper.cpp: %d passed, %d failed\n", passed, failed);

@@ -262,8 +262,9 @@ def test_steps_against_random_refuse_bad_input_and_change_nothing() -> None:
     with pytest.raises(tictactoe.OutOfBoundsError) as outside:
         b.step_against_random([0, 99, 7], sides, restart)  # game 1 restarts: its action is ignored
     assert getattr(outside.value, "index") == 2
-    with pytest.raises(tictactoe.InvalidPlayerError):
+    with pytest.raises(tictactoe.InvalidPlayerError) as side:
         b.step_against_random([0, 0, 0], [1, 3, 1], restart)
+    assert getattr(side.value, "index") == 1
     with pytest.raises(ValueError):
         b.step_against_random([0, 0], sides, restart)
     with pytest.raises(ValueError):
@@ -288,6 +289,14 @@ def test_steps_against_random_refuse_bad_input_and_change_nothing() -> None:
     for bad in bad_outputs:
         with pytest.raises((TypeError, ValueError)):
             b.step_against_random([0, 0, 0], sides, **bad)
+    # Two threads: the whole batch is checked before either range moves.
+    wide = Batch(600, 6, k=4, cols=7, gravity=True, seed=2, threads=2)
+    wide_sides = np.tile(np.array([1, 2], np.uint8), 600)[::2]  # all X, not contiguous
+    wide.step_against_random(np.zeros(600, np.int64), wide_sides)
+    wide_before, planes = pickle.dumps(wide), np.ones((600, 2, 6, 7), np.bool_)
+    with pytest.raises(tictactoe.OutOfBoundsError) as late:
+        wide.step_against_random(np.where(np.arange(600) == 550, 7, 1), wide_sides, observation=planes)
+    assert getattr(late.value, "index") == 550 and pickle.dumps(wide) == wide_before and planes.all()
     with pytest.raises(tictactoe.InvalidPlayerError):
         b.rewards([1, 0, 2])
     with pytest.raises(ValueError):

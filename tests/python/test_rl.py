@@ -323,6 +323,16 @@ def test_vector_env_refuses_bad_actions_with_nothing_changed() -> None:
         envs.step(np.array([0, 1]))
     actions = random_legal(np.random.default_rng(0), envs.action_masks())
     assert_same(envs.step(actions), before.step(actions))
+    # With games waiting to restart, a refusal still names its env, whatever the opponent.
+    for opponent in ["random", "perfect"]:
+        pending = TicTacToeVectorEnv(3, 1, opponent=opponent)  # 1 x 1: every game ends at once
+        pending.reset(seed=0)
+        pending.step(np.zeros(3, np.int64))
+        pending._autoreset[2] = False  # game 2 takes the next action, games 0 and 1 restart
+        pending._arena.batch.reset([2])
+        with pytest.raises(tictactoe.OutOfBoundsError, match="move 2:") as late:
+            pending.step(np.array([0, 0, 5]))
+        assert late.value.index == 2
     with pytest.raises(ValueError, match="NEXT_STEP or SAME_STEP"):
         TicTacToeVectorEnv(2, autoreset_mode=AutoresetMode.DISABLED)
     with pytest.raises(RuntimeError, match="reset"):

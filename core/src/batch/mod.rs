@@ -372,10 +372,10 @@ impl Batch {
     /// ```
     ///
     /// # Errors
-    /// [`Error::LengthMismatch`] unless every slice has one value per game,
-    /// [`Error::InvalidPlayer`] for a side other than 1 or 2 (index 0 for both). With
-    /// [`Illegal::Refuse`], a [`ReplayError`] with the index of the first refused action of a
-    /// game not restarted, as [`Batch::step`] refuses it. No game changes then.
+    /// [`Error::LengthMismatch`] (index 0) unless every slice has one value per game;
+    /// [`Error::InvalidPlayer`] with the index of the first side other than 1 or 2; with
+    /// [`Illegal::Refuse`], the index of the first refused action of a game not restarted, as
+    /// [`Batch::step`] refuses it. No game changes then.
     pub fn step_against_random(
         &mut self,
         sides: &[u8],

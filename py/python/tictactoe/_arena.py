@@ -17,7 +17,7 @@ from typing import Any, Callable, Literal, Optional, Union
 import numpy as np
 from numpy.typing import NDArray
 
-from ._tictactoe import Batch
+from ._tictactoe import Batch, InvalidMoveError
 
 #: An opponent written by the caller: given the observations (m, 2, rows, cols) int8 of the m
 #: games where it is to move, from its own view (plane 0 its marks), and their legal masks
@@ -129,7 +129,16 @@ class Arena:
         if self.opponent != "random":
             if restart is not None and restart.any():
                 live = np.flatnonzero(~restart)
-                self.batch.step(actions[live], games=live, illegal=self.illegal)
+                try:
+                    self.batch.step(actions[live], games=live, illegal=self.illegal)
+                except InvalidMoveError as refusal:
+                    # The refusal names the game (its place in `actions`), not its place in
+                    # the list of live games. Every refusal of a move has `.index`.
+                    place: int = getattr(refusal, "index")
+                    game = int(live[place])
+                    refusal.args = (str(refusal).replace(f"move {place}:", f"move {game}:", 1),)
+                    setattr(refusal, "index", game)
+                    raise
                 self.reset(np.flatnonzero(restart))
             else:
                 self.batch.step(actions, illegal=self.illegal)
