@@ -45,6 +45,16 @@ enum Call {
 
 const SENTINEL: u32 = 0xDEAD_BEEF;
 
+/// A batch step's winners (`written` of them given to the call, in `winners` filled with
+/// [`SENTINEL`]): a winner's number each on success, none written on a failure.
+fn check_winners(result: tictactoe_result, winners: &[u32], written: usize) {
+    if result == tictactoe_result::Ok {
+        assert!(winners[..written].iter().all(|&w| w <= 2));
+    } else {
+        assert!(winners.iter().all(|&w| w == SENTINEL), "winners written on failure");
+    }
+}
+
 /// One input, decoded as `cargo fuzz` decodes a typed target's bytes (inputs that do not
 /// decode are skipped).
 pub fn run(data: &[u8]) {
@@ -216,14 +226,7 @@ pub fn run(data: &[u8]) {
                         winners.as_mut_ptr(),
                         &mut refused,
                     );
-                    if r == tictactoe_result::Ok {
-                        assert!(winners[..count].iter().all(|&w| w <= 2));
-                    } else {
-                        assert!(
-                            winners.iter().all(|&w| w == SENTINEL),
-                            "winners written on failure"
-                        );
-                    }
+                    check_winners(r, &winners, count);
                     r
                 }
                 Call::BatchRandomStep => {
@@ -256,14 +259,7 @@ pub fn run(data: &[u8]) {
                         winners.as_mut_ptr(),
                         &mut refused,
                     );
-                    if r == tictactoe_result::Ok {
-                        assert!(winners.iter().all(|&w| w <= 2));
-                    } else {
-                        assert!(
-                            winners.iter().all(|&w| w == SENTINEL),
-                            "winners written on failure"
-                        );
-                    }
+                    check_winners(r, &winners, count);
                     r
                 }
                 Call::BatchStepAgainstRandom(entries, no_restart, illegal) => {
@@ -282,15 +278,8 @@ pub fn run(data: &[u8]) {
                         winners.as_mut_ptr(),
                         &mut refused,
                     );
-                    if r == tictactoe_result::Ok {
-                        assert!(winners.iter().all(|&w| w <= 2));
-                    } else {
-                        assert!(
-                            winners.iter().all(|&w| w == SENTINEL),
-                            "winners written on failure"
-                        );
-                        assert!(refused == usize::MAX || refused < entries.len());
-                    }
+                    check_winners(r, &winners, entries.len());
+                    assert!(refused == usize::MAX || refused < entries.len());
                     r
                 }
                 Call::BatchQuery(which) => {

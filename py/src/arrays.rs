@@ -11,6 +11,24 @@ use tictactoe_core::{Error, NO_ACTION};
 use crate::convert;
 use crate::errors::GameError;
 
+/// `values` as a numpy array, `None` when it is not one; `ValueError` for an array of another
+/// number of dimensions than one.
+fn one_dimensional<'a, 'py>(
+    values: &'a Bound<'py, PyAny>,
+    what: &str,
+) -> PyResult<Option<&'a Bound<'py, PyUntypedArray>>> {
+    let Ok(array) = values.cast::<PyUntypedArray>() else {
+        return Ok(None);
+    };
+    if array.ndim() != 1 {
+        return Err(PyValueError::new_err(format!(
+            "{what} must be one-dimensional, not of shape {:?}",
+            array.shape()
+        )));
+    }
+    Ok(Some(array))
+}
+
 /// An integer type values are read into: a value out of its range becomes `REFUSED`, which
 /// every check refuses (an action, game index or player nothing has).
 pub(crate) trait Integer: Copy + TryFrom<i64> + TryFrom<usize> {
@@ -43,13 +61,7 @@ pub(crate) fn read_integers<T: Integer>(
     out: &mut Vec<T>,
 ) -> PyResult<()> {
     out.clear();
-    if let Ok(array) = values.cast::<PyUntypedArray>() {
-        if array.ndim() != 1 {
-            return Err(PyValueError::new_err(format!(
-                "{what} must be one-dimensional, not of shape {:?}",
-                array.shape()
-            )));
-        }
+    if let Some(array) = one_dimensional(values, what)? {
         if !matches!(array.dtype().kind(), b'i' | b'u') {
             return Err(PyTypeError::new_err(format!("{what} must hold integers")));
         }
@@ -101,13 +113,7 @@ pub(crate) fn read_flags(
     out: &mut Vec<bool>,
 ) -> PyResult<()> {
     out.clear();
-    if let Ok(array) = values.cast::<PyUntypedArray>() {
-        if array.ndim() != 1 {
-            return Err(PyValueError::new_err(format!(
-                "{what} must be one-dimensional, not of shape {:?}",
-                array.shape()
-            )));
-        }
+    if one_dimensional(values, what)?.is_some() {
         let array = values
             .cast::<PyArray1<bool>>()
             .map_err(|_| PyTypeError::new_err(format!("{what} must be a bool array")))?;
