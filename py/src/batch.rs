@@ -368,10 +368,10 @@ impl PyBatch {
         let per_game = self.batch.actions();
         read_integers(actions, "actions", &mut self.actions)?;
         let sides = read_players(sides, "sides")?;
-        let mut again = Vec::new();
+        let mut restarts = Vec::new();
         match restart {
-            Some(restart) => read_flags(restart, "restart", &mut again)?,
-            None => again.resize(count, false),
+            Some(restart) => read_flags(restart, "restart", &mut restarts)?,
+            None => restarts.resize(count, false),
         }
         let out =
             output::<u8>(py, out, &[count], || PyArray1::<u8>::zeros(py, count, false).into_any())?;
@@ -379,40 +379,40 @@ impl PyBatch {
         let winners = winners.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string()))?;
         let mut planes = given_output::<bool>(observation, "observation", &[count, 2, rows, cols])?;
         let mut mask = given_output::<bool>(legal_mask, "legal_mask", &[count, per_game])?;
-        let mut paid = given_output::<f64>(rewards, "rewards", &[count])?;
+        let mut reward_out = given_output::<f64>(rewards, "rewards", &[count])?;
         let (planes, mask) = (optional_slice(&mut planes)?, optional_slice(&mut mask)?);
-        let paid = optional_slice(&mut paid)?;
+        let reward_out = optional_slice(&mut reward_out)?;
         let sizes = shares(count, self.threads);
         let PyBatch { batch, actions: steps, .. } = self;
         // What the learner sees after the step, written by the thread that stepped the range.
-        let report = |games: Games<'_>, sides: &[u8], planes, mask, paid: Option<&mut [f64]>| {
+        let report = |games: Games<'_>, sides: &[u8], planes, mask, rewards: Option<&mut [f64]>| {
             observe(games, Some(sides), planes, mask)?;
-            paid.map_or(Ok(()), |paid| games.rewards_into(sides, paid))
+            rewards.map_or(Ok(()), |rewards| games.rewards_into(sides, rewards))
         };
         let whole = |error| ReplayError { index: 0, error };
         let result = py.detach(|| {
             if sizes.len() == 1 {
-                batch.step_against_random(&sides, steps, &again, winners, illegal)?;
-                return report(batch.games(), &sides, planes, mask, paid).map_err(whole);
+                batch.step_against_random(&sides, steps, &restarts, winners, illegal)?;
+                return report(batch.games(), &sides, planes, mask, reward_out).map_err(whole);
             }
             // The whole batch is checked first, so that a refusal changes no game; then each
             // thread steps its range, where no action is refused any more.
-            batch.games().check_against_random(&sides, steps, &again, illegal)?;
+            batch.games().check_against_random(&sides, steps, &restarts, illegal)?;
             let inputs = cut(&sides[..], &sizes, 1)
                 .into_iter()
                 .zip(cut(&steps[..], &sizes, 1))
-                .zip(cut(&again[..], &sizes, 1));
+                .zip(cut(&restarts[..], &sizes, 1));
             let outputs = cut(winners, &sizes, 1)
                 .into_iter()
                 .zip(cut(planes, &sizes, 2 * rows * cols))
-                .zip(cut(mask, &sizes, per_game).into_iter().zip(cut(paid, &sizes, 1)));
+                .zip(cut(mask, &sizes, per_game).into_iter().zip(cut(reward_out, &sizes, 1)));
             let parts: Vec<_> =
                 cut(batch.games_mut(), &sizes, 1).into_iter().zip(inputs.zip(outputs)).collect();
             run_parts(
                 parts,
-                |mut games, (((sides, actions), restart), ((winners, planes), (mask, paid)))| {
+                |mut games, (((sides, actions), restart), ((winners, planes), (mask, rewards)))| {
                     games.step_against_random(sides, actions, restart, winners, Illegal::Lose)?;
-                    report(games.games(), sides, planes, mask, paid).map_err(whole)
+                    report(games.games(), sides, planes, mask, rewards).map_err(whole)
                 },
             )
         });

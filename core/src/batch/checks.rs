@@ -48,11 +48,15 @@ pub(super) fn check_distinct(
 }
 
 /// `Ok` when `players` has one value per game (`count`), each a player's number (1 or 2);
-/// else [`Error::LengthMismatch`], or [`Error::InvalidPlayer`] for the first other value.
-pub(super) fn check_players(players: &[u8], count: usize) -> Result<(), Error> {
-    check_len(players.len(), count)?;
-    match players.iter().find(|&&player| !matches!(player, 1 | 2)) {
-        Some(&player) => Err(Error::InvalidPlayer { player: player.into() }),
+/// else [`Error::LengthMismatch`] (index 0), or [`Error::InvalidPlayer`] with the index of the
+/// first other value.
+pub(super) fn check_players(players: &[u8], count: usize) -> Result<(), ReplayError> {
+    check_len(players.len(), count).map_err(|error| ReplayError { index: 0, error })?;
+    match players.iter().position(|&player| !matches!(player, 1 | 2)) {
+        Some(index) => {
+            let error = Error::InvalidPlayer { player: players[index].into() };
+            Err(ReplayError { index, error })
+        }
         None => Ok(()),
     }
 }

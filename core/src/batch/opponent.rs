@@ -3,7 +3,7 @@
 //! when it is the opponent's turn. What a vector of environments against a random opponent
 //! does every step, without a call, and a list of games, for each part.
 
-use super::checks::check_len;
+use super::checks::{check_len, check_players};
 use super::{Games, GamesMut, Illegal};
 use crate::{Error, ReplayError};
 
@@ -23,13 +23,9 @@ impl Games<'_> {
         illegal: Illegal,
     ) -> Result<(), ReplayError> {
         let whole = |error: Error| ReplayError { index: 0, error };
-        check_len(sides.len(), self.count()).map_err(whole)?;
         check_len(actions.len(), self.count()).map_err(whole)?;
         check_len(restart.len(), self.count()).map_err(whole)?;
-        if let Some(index) = sides.iter().position(|&side| !matches!(side, 1 | 2)) {
-            let error = Error::InvalidPlayer { player: sides[index].into() };
-            return Err(ReplayError { index, error });
-        }
+        check_players(sides, self.count())?;
         if illegal == Illegal::Refuse {
             let live = actions.iter().zip(restart).enumerate().filter(|(_, (_, &again))| !again);
             for (index, (&action, _)) in live {

@@ -51,7 +51,7 @@ impl Games<'_> {
     /// # Errors
     /// As [`Batch::observation_for_into`](super::Batch::observation_for_into).
     pub fn observation_for_into(&self, players: &[u8], out: &mut [bool]) -> Result<(), Error> {
-        check_players(players, self.count())?;
+        check_players(players, self.count()).map_err(|refusal| refusal.error)?;
         self.per_cell(out, 2, |g, board, part| {
             // Every code was checked above.
             let viewer = Player::from_code(players[g].into()).unwrap_or(Player::X);
@@ -88,7 +88,7 @@ impl Games<'_> {
     /// # Errors
     /// As [`Batch::rewards_into`](super::Batch::rewards_into).
     pub fn rewards_into(&self, players: &[u8], out: &mut [f64]) -> Result<(), Error> {
-        check_players(players, self.count())?;
+        check_players(players, self.count()).map_err(|refusal| refusal.error)?;
         check_len(out.len(), self.count())?;
         for ((&winner, &player), reward) in self.winner.iter().zip(players).zip(out) {
             *reward = match winner {

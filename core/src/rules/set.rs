@@ -190,8 +190,8 @@ impl Variant {
         self.flags & Variant::BITS != 0
     }
 
-    /// Whether the run lengths ([`runs`](super::runs)) are a byte each (a batch's, on a board whose sides are
-    /// below 256: see [`Form::for_batch`](super::Form::for_batch)).
+    /// Whether the run lengths ([`runs`](super::runs)) are a byte each (a batch's, on a board
+    /// whose sides are below 256: see [`Form::for_batch`](super::Form::for_batch)).
     #[inline(always)]
     pub(crate) const fn byte_runs(self) -> bool {
         self.flags & Variant::BYTE_RUNS != 0

@@ -1,5 +1,6 @@
 //! Where a game's parts sit in its block of 32-bit words: its board from word 0, then the state
-//! its rules keep (gravity's heights, then the win rule's), then its history (the cells marked, in order) with room for every cell. A
+//! its rules keep (gravity's heights, then the win rule's), then its history (the cells marked,
+//! in order) with room for every cell. A
 //! [`Game`](crate::Game) keeps one block; a [`Batch`](crate::Batch) keeps one per game, at a
 //! fixed stride.
 //!

@@ -1,6 +1,6 @@
 //! The storage of games, knowing nothing of the rules: zeroed allocation (the crate's one
-//! `unsafe`), blocks of words kept inline or on the heap, the encoding of a board's cells (a bit a cell for each player),
-//! and where a game's parts sit in its block, with every size checked.
+//! `unsafe`), blocks of words kept inline or on the heap, the encoding of a board's cells (a bit
+//! a cell for each player), and where a game's parts sit in its block, with every size checked.
 
 pub(crate) mod block;
 pub(crate) mod board;
