@@ -20,13 +20,14 @@ mod storage;
 // The rules, over borrowed storage.
 mod rules;
 
-// The game and the batch, over the rules.
+// The game and the batch, over the rules; a position as a search plays it, from a game.
 mod batch;
 mod game;
+mod position;
 
 // Games from and to the outside: positions, the text form, limits on untrusted input.
 mod limits;
-mod position;
+mod setup;
 pub mod text;
 
 pub use batch::{Batch, Checked, Games, GamesMut, Illegal, NO_ACTION};
@@ -36,8 +37,9 @@ pub use error::{
 pub use game::{Game, Move};
 pub use limits::{batch_bytes, game_bytes, Limits};
 pub use player::{winner_number, Player};
-pub use position::{validate_cells, validate_rows};
-pub use rules::{Line, Rules, Run, Status};
+pub use position::Position;
+pub use rules::{Bits, Line, Rules, Run, Status};
+pub use setup::{validate_cells, validate_rows};
 
 /// The README's Rust example, compiled and run as a doc test so that it cannot go stale.
 #[cfg(doctest)]

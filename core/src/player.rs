@@ -51,9 +51,16 @@ impl Player {
         }
     }
 
-    /// 0 for `X`, 1 for `O`: the index of this player's per-player tables.
+    /// 0 for `X`, 1 for `O`: the index of this player's entry in per-player arrays (the
+    /// marks of [`Bits::marks`](crate::Bits::marks), the counts of
+    /// [`Position::windows_through`](crate::Position::windows_through)).
+    ///
+    /// ```
+    /// use tictactoe_core::Player;
+    /// assert_eq!(Player::ALL.map(Player::index), [0, 1]);
+    /// ```
     #[inline]
-    pub(crate) const fn index(self) -> usize {
+    pub const fn index(self) -> usize {
         self as usize - 1
     }
 

@@ -421,7 +421,8 @@ impl Game {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn can_win(&self, player: Player) -> bool {
-        rules::can_win(self.words.as_slice(), self.winner(), &self.counts, self.form, player)
+        let (words, rule_start) = (self.words.as_slice(), self.rule_start as usize);
+        rules::can_win(words, rule_start, self.winner(), &self.counts, self.form, player)
     }
 
     /// Whether the game can only end in a draw: nobody has won and neither player can win any

@@ -9,10 +9,15 @@
 //! clears the bit. This is the runs' rule ([`super::runs`]) at a few instructions a move, for the
 //! boards small enough: the runs stay for larger boards and for the exact rule, whose overlines
 //! the shifts do not tell apart.
+//!
+//! The same layout answers a search's questions of a whole position in a few shifts and masks
+//! ([`crate::Bits`]): the cells where a player would win, the cells a move may take, whether a
+//! player can still make k in a row.
 
-use super::Form;
-use crate::shape::{Cell, Shape};
-use crate::Player;
+use super::{Form, Rules};
+use crate::shape::{Cell, Direction, Shape};
+use crate::storage::board;
+use crate::{random, Player};
 
 /// The words the two players' marks take: a 64-bit word each, low half first.
 pub(crate) const WORDS: usize = 4;
@@ -97,6 +102,320 @@ fn runs(marks: u64, shape: Shape, k: u32) -> bool {
     starts.iter().fold(0, |any, &starts| any | starts) != 0
 }
 
+/// `marks` shifted `by` bits away from bit 0; 0 when that is the whole word or more. The
+/// companion of [`down`]: a shift by 63 leaves only bit 0's mark, on bit 63, which is never a
+/// cell (the callers keep the cells only), so it stands for any longer shift.
+#[inline(always)]
+fn up(marks: u64, by: u32) -> u64 {
+    marks << by.min(63)
+}
+
+/// The cells (some taken) where a mark of the player holding `mine` completes k in a row: in
+/// some direction (each a step of `steps` bits), the k - 1 other cells of k in a row through
+/// the cell, `a` of them before it and the rest after, are all the player's. k is at most `N`
+/// (equal to it for the usual k, whose loops then unroll). `PLAIN`: every shift stays within
+/// the word, so that plain shifts serve. Under `gravity` no mark sits above a free cell, so up
+/// a column only the cells below count.
+#[inline(always)]
+fn winning<const N: usize, const PLAIN: bool>(
+    mine: u64,
+    steps: [u32; 4],
+    k: usize,
+    gravity: bool,
+) -> u64 {
+    let later = |marks: u64, by: usize| {
+        if PLAIN {
+            marks >> by
+        } else {
+            down(marks, by as u32)
+        }
+    };
+    let earlier = |marks: u64, by: usize| {
+        if PLAIN {
+            marks << by
+        } else {
+            up(marks, by as u32)
+        }
+    };
+    let mut wins = 0;
+    for (d, step) in steps.into_iter().enumerate() {
+        let step = step as usize;
+        if gravity && d == 1 {
+            // The k - 1 cells below (a row is a step on) are the player's.
+            wins |= (1..k).fold(u64::MAX, |run, j| run & later(mine, j * step));
+            continue;
+        }
+        // after[j]: the cells whose j next cells are all the player's.
+        let mut after = [u64::MAX; N];
+        for j in 1..k {
+            after[j] = after[j - 1] & later(mine, j * step);
+        }
+        // before: the cells whose `a` cells before are all the player's.
+        let mut before = u64::MAX;
+        for a in 0..k {
+            wins |= before & after[k - 1 - a];
+            if a + 1 < k {
+                before &= earlier(mine, (a + 1) * step);
+            }
+        }
+    }
+    wins
+}
+
+/// A board of the family whose marks fit one 64-bit word a player (rows * (cols + 1) <= 64:
+/// Connect Four, 7 x 7, tic-tac-toe up to 7 x 7), its win rule free-style (or k the longer
+/// side, where the exact rule changes nothing): the masks a search asks of a position, each a
+/// few shifts whatever the position. A position is two words, each player's marks (from
+/// [`Bits::marks`]), which the caller keeps and changes with [`Bits::bit`]: the searches copy
+/// and change them by the million.
+///
+/// The bit of the cell (row, col) is row * (cols + 1) + col: a free bit ends each row, so that a
+/// run followed by shifts stops at the row's end (the layout of the game's own one-word rule).
+///
+/// ```
+/// use tictactoe_core::{Bits, Game, Player, Rules};
+/// let mut game = Game::with_rules(Rules::CONNECT_FOUR)?;
+/// for col in [3, 4, 3, 4, 3] {
+///     game.drop(col)?;
+/// }
+/// let bits = Bits::of(&Rules::CONNECT_FOUR).unwrap();
+/// let [x, o] = bits.marks(game.cells());
+/// // X wins on (2, 3), the cell on top of its three, which a move may take now.
+/// let wins = bits.winning(x) & bits.playable(x | o);
+/// assert_eq!(wins, bits.bit(2 * 7 + 3));
+/// assert_eq!(bits.cell(wins), 2 * 7 + 3);
+/// assert!(bits.can_win(o) && !bits.wins(x));
+/// assert!(bits.wins(x | wins));
+/// # Ok::<(), tictactoe_core::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Bits {
+    shape: Shape,
+    k: u32,
+    gravity: bool,
+    /// Whether k - 1 of the longest step stay within the word: plain shifts then serve.
+    short: bool,
+    /// The bits on from a cell to the next in each direction.
+    steps: [u32; 4],
+    /// In each direction the k cells from bit 0 on (the window there, or its part within the
+    /// word: a window of the direction is this shifted up).
+    windows: [u64; 4],
+    /// Every cell of the board.
+    cells: u64,
+    /// The bottom row's cells.
+    bottom: u64,
+    /// The first column's cells.
+    first_column: u64,
+}
+
+impl Bits {
+    /// The masks of `rules`' board, or `None` unless the rules are valid, the board fits one
+    /// word a player, and a run longer than k wins (or none can be longer).
+    ///
+    /// ```
+    /// use tictactoe_core::{Bits, Rules};
+    /// assert!(Bits::of(&Rules::CONNECT_FOUR).is_some());
+    /// assert!(Bits::of(&Rules::tic_tac_toe(7)).is_some());
+    /// assert!(Bits::of(&Rules::tic_tac_toe(8)).is_none()); // 8 x 9 bits
+    /// assert!(Bits::of(&Rules { exact: true, ..Rules::CONNECT_FOUR }).is_none());
+    /// ```
+    pub fn of(rules: &Rules) -> Option<Bits> {
+        let shape = rules.shape().ok()?;
+        let (rows, cols) = (shape.rows(), shape.cols());
+        if !fits(rows, cols) || (rules.exact && rules.k < rows.max(cols)) {
+            return None;
+        }
+        Some(Bits::on(shape, rules.k, rules.gravity))
+    }
+
+    /// The masks of a board of `shape` that fits, for k in a row (at most the longer side).
+    fn on(shape: Shape, k: usize, gravity: bool) -> Bits {
+        let (rows, cols) = (shape.rows(), shape.cols());
+        let row = (1u64 << cols) - 1;
+        let (mut cells, mut first_column) = (0, 0);
+        for r in 0..rows {
+            cells |= row << (r * (cols + 1));
+            first_column |= 1 << (r * (cols + 1));
+        }
+        let bottom = row << ((rows - 1) * (cols + 1));
+        // k is at most the longer side, below 64 on a board that fits.
+        let k = k as u32;
+        let steps = [0, 1, 2, 3].map(|d| step(shape, d));
+        let short = (k - 1) * steps[2] < 64;
+        let windows = steps.map(|step| {
+            (0..k).fold(0u64, |window, i| window | 1u64.checked_shl(i * step).unwrap_or(0))
+        });
+        Bits { shape, k, gravity, short, steps, windows, cells, bottom, first_column }
+    }
+
+    /// The rules these are the masks of (the exact rule as given: it changes nothing here).
+    pub fn rules(&self) -> Rules {
+        Rules {
+            rows: self.shape.rows(),
+            cols: self.shape.cols(),
+            k: self.k as usize,
+            exact: false,
+            gravity: self.gravity,
+        }
+    }
+
+    /// Every cell of the board.
+    #[inline]
+    pub fn cells(&self) -> u64 {
+        self.cells
+    }
+
+    /// The bit of the cell with index `cell` (row * cols + col); 0 for an index past the board.
+    #[inline]
+    pub fn bit(&self, cell: usize) -> u64 {
+        if cell >= self.shape.cells() {
+            return 0;
+        }
+        1 << bit_of(self.shape, self.shape.cell_at(cell))
+    }
+
+    /// The index row * cols + col of the cell of the lowest bit set in `bits` (of the cells;
+    /// 0 when none is set).
+    #[inline]
+    pub fn cell(&self, bits: u64) -> usize {
+        let bit = (bits & self.cells).trailing_zeros() as usize;
+        let cols = self.shape.cols();
+        if bit >= 64 {
+            return 0;
+        }
+        bit / (cols + 1) * cols + bit % (cols + 1)
+    }
+
+    /// The cells of column `col` (none past the last column).
+    #[inline]
+    pub fn column(&self, col: usize) -> u64 {
+        if col >= self.shape.cols() {
+            return 0;
+        }
+        self.first_column << col
+    }
+
+    /// The marks of `X` and of `O` (by [`Player::index`](crate::Player::index)) of the board
+    /// whose cell codes (0 empty, 1 `X`, 2 `O`, row-major: [`Game::cells`](crate::Game::cells))
+    /// are given.
+    pub fn marks(&self, codes: impl IntoIterator<Item = u8>) -> [u64; 2] {
+        let mut marks = [0; 2];
+        for (cell, code) in codes.into_iter().enumerate() {
+            if let Some(player) = Player::from_code(u32::from(code)) {
+                marks[player.index()] |= self.bit(cell);
+            }
+        }
+        marks
+    }
+
+    /// The free cells a move may take, of the cells `taken`: every free cell, or under gravity
+    /// the lowest free cell of each column (on the bottom row, or on a taken cell).
+    #[inline(always)]
+    pub fn playable(&self, taken: u64) -> u64 {
+        let free = self.cells & !taken;
+        if self.gravity {
+            free & (self.bottom | down(taken, self.shape.cols() as u32 + 1))
+        } else {
+            free
+        }
+    }
+
+    /// A playable cell (of the cells `taken`) drawn uniformly from `state`, as a batch draws its
+    /// random actions (the same draws): under gravity a column with room, then its lowest free
+    /// cell; 0 when no cell is playable.
+    #[inline(always)]
+    pub fn random_move(&self, taken: u64, state: &mut u64) -> u64 {
+        let playable = self.playable(taken);
+        // Under gravity the columns with room are the free cells of the top row, bits 0 on.
+        let top = (1u64 << self.shape.cols()) - 1;
+        let choices = if self.gravity { top & !taken } else { playable };
+        let count = choices.count_ones();
+        if count == 0 {
+            return 0;
+        }
+        let nth = board::nth_set(choices, random::below(state, u64::from(count)) as usize);
+        let chosen = 1u64 << nth.unwrap_or(0);
+        if self.gravity {
+            playable & (self.first_column << nth.unwrap_or(0))
+        } else {
+            chosen
+        }
+    }
+
+    /// The cells where a mark of the player holding `mine` makes k in a row: cells the
+    /// opponent holds included (AND with [`Bits::playable`] for the moves that win now). Under
+    /// gravity, of marks a game can hold (none above a free cell). The usual k unrolled.
+    #[inline(always)]
+    pub fn winning(&self, mine: u64) -> u64 {
+        let (steps, gravity) = (self.steps, self.gravity);
+        let wins = match (self.k, self.short) {
+            (3, true) => winning::<3, true>(mine, steps, 3, gravity),
+            (4, true) => winning::<4, true>(mine, steps, 4, gravity),
+            (5, true) => winning::<5, true>(mine, steps, 5, gravity),
+            // k is below 64 on a board of one word.
+            (k, true) => winning::<64, true>(mine, steps, k as usize, gravity),
+            (k, false) => winning::<64, false>(mine, steps, k as usize, gravity),
+        };
+        wins & self.cells & !mine
+    }
+
+    /// The cells marks on `cells` make playable: under gravity the cells right above them
+    /// (none above the top row); none otherwise (every free cell is playable already).
+    #[inline]
+    pub fn opens(&self, cells: u64) -> u64 {
+        if self.gravity {
+            down(cells & self.cells, self.shape.cols() as u32 + 1)
+        } else {
+            0
+        }
+    }
+
+    /// The k-windows (k cells in a row, column or diagonal) through `cell`, as masks (none for
+    /// a number past the board): what a search weighs a move by.
+    pub fn windows_through(&self, cell: usize) -> impl Iterator<Item = u64> {
+        let (shape, k) = (self.shape, self.k as usize);
+        let on = cell < shape.cells();
+        let at = shape.cell_at(if on { cell } else { 0 });
+        let bit = bit_of(shape, at);
+        let direction = move |d: usize| {
+            let (step, window) = (self.steps[d], self.windows[d]);
+            let direction = Direction::ALL[d];
+            let (back, ahead) =
+                (shape.reach(at, direction, false), shape.reach(at, direction, true));
+            // The windows starting j cells back: j <= back and k - 1 - j <= ahead.
+            let first = (k - 1).saturating_sub(ahead);
+            let last = if on && back + ahead + 1 >= k { back.min(k - 1) + 1 } else { first };
+            (first..last).map(move |j| window << (bit - j as u32 * step))
+        };
+        // Chained, which folds into four plain loops.
+        direction(0).chain(direction(1)).chain(direction(2)).chain(direction(3))
+    }
+
+    /// The index row * cols + col of each cell in `bits`, in the order of the bits (row by row).
+    #[inline]
+    pub fn cells_in(&self, bits: u64) -> impl Iterator<Item = usize> + '_ {
+        let mut left = bits & self.cells;
+        core::iter::from_fn(move || {
+            let lowest = left & left.wrapping_neg();
+            left &= left.wrapping_sub(1);
+            (lowest != 0).then(|| self.cell(lowest))
+        })
+    }
+
+    /// Whether `marks` hold k in a row.
+    #[inline(always)]
+    pub fn wins(&self, marks: u64) -> bool {
+        has_run(marks & self.cells, self.shape, self.k)
+    }
+
+    /// Whether a player can still make k in a row against the opponent's marks `theirs`: some
+    /// k cells in a row hold none of them (sound: false only when the player can never win).
+    #[inline(always)]
+    pub fn can_win(&self, theirs: u64) -> bool {
+        has_run(self.cells & !theirs, self.shape, self.k)
+    }
+}
+
 /// Adds the mark of `player` at `cell` to the marks in `state` (the block's rule state); tells
 /// whether the player now has k in a row under the rules of `form` (free-style).
 #[inline(always)]
@@ -106,6 +425,13 @@ pub(crate) fn add(state: &mut [u32], form: Form, cell: Cell, player: Player) -> 
     store(state, player, marks);
     // k is at most the longer side, below 64 here.
     has_run(marks, shape, form.k() as u32)
+}
+
+/// Whether `player` can still make k in a row: some k cells in a row hold none of the
+/// opponent's marks in `state` (the block's rule state).
+pub(crate) fn open_to(state: &[u32], form: Form, player: Player) -> bool {
+    let bits = Bits::on(form.shape, form.k(), form.variant.gravity());
+    bits.can_win(load(state, player.opponent()))
 }
 
 /// Takes back the mark of `player` at `cell`: the exact inverse of [`add`].

@@ -13,13 +13,16 @@
 
 mod bits;
 mod full_line;
-mod gravity;
+pub(crate) mod gravity;
 mod runs;
 mod set;
+mod windows;
 
+pub use bits::Bits;
 pub use full_line::Line;
 pub use set::Rules;
 pub(crate) use set::Variant;
+pub(crate) use windows::{reserve, Windows};
 
 use crate::shape::{Cell, Direction, Shape};
 use crate::storage::block::Block;
@@ -132,7 +135,7 @@ impl Form {
 
     /// The marks in a row that win.
     #[inline(always)]
-    fn k(self) -> usize {
+    pub(crate) fn k(self) -> usize {
         self.variant.k_on(self.shape)
     }
 
@@ -356,10 +359,12 @@ pub(crate) fn unplace(
 
 /// Whether `player` can still win: true for the winner, false when the opponent has won,
 /// otherwise true exactly when some line (for whole lines, in O(1)) or some k cells in a row
-/// (otherwise, by a scan of the board) hold no mark of the opponent. Sound: false only when
-/// `player` can never win.
+/// (on one word a player, in a few shifts; otherwise by a scan of the board: a
+/// [`Position`](crate::Position) keeps the windows to answer in O(1)) hold no mark of the
+/// opponent. Sound: false only when `player` can never win.
 pub(crate) fn can_win(
     words: &[u32],
+    rule_start: usize,
     winner: Option<Player>,
     counts: &Counts,
     form: Form,
@@ -371,6 +376,9 @@ pub(crate) fn can_win(
         // A full board is drawn: under the exact rule a window of the player's own overline
         // holds no opponent mark, yet no move is left to win with.
         None if counts.marks() == form.shape.cells() => false,
+        None if form.variant.bits() => {
+            bits::open_to(win_state(words, rule_start, form), form, player)
+        }
         None => runs::open_window(words, form.shape, form.k(), player.opponent()),
     }
 }

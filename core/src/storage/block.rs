@@ -7,7 +7,7 @@
 //! Every size here is checked arithmetic against the largest allocation Rust allows
 //! (`isize::MAX` bytes): a sum or product that overflows is `None`, never a wrapped small number.
 
-use super::board::CELLS_PER_WORD;
+use super::board::{self, CELLS_PER_WORD};
 use crate::Error;
 
 /// The largest allocation Rust allows on this target, in bytes.
@@ -36,7 +36,7 @@ impl Block {
         if usize::BITS < 64 {
             game_bytes(cells as u64, rule_words as u64, MAX_ALLOC).ok_or(Error::AllocFailed)?;
         }
-        let rule_start = cells.div_ceil(CELLS_PER_WORD);
+        let rule_start = board::words(cells);
         let history_start = rule_start + rule_words;
         Ok(Block { rule_start, history_start, stride: history_start + cells })
     }

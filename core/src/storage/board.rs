@@ -14,6 +14,12 @@ use crate::Player;
 /// Cells per word.
 pub(crate) const CELLS_PER_WORD: usize = 16;
 
+/// The words of a board of `cells` cells.
+#[inline]
+pub(crate) const fn words(cells: usize) -> usize {
+    cells.div_ceil(CELLS_PER_WORD)
+}
+
 /// The bits of the cells on the board in a word's low half (`O`'s bits are 16 higher).
 const HALF: u32 = 0xFFFF;
 
@@ -209,6 +215,21 @@ fn set_bit(mask: u32, n: usize) -> usize {
     let high = n >= low;
     let (byte, n) = if high { (mask >> 8, n - low) } else { (mask & 0xFF, n) };
     8 * usize::from(high) + usize::from(SET_BIT[byte as usize][n])
+}
+
+/// Where the `n`-th set bit (from 0) of `bits` is, if it has more than `n`: whole bytes are
+/// skipped by counting their bits, and within a byte the `n`-th one is read from a table. A
+/// mask whose bits sit in its low byte (a board's top row of up to 8 columns) takes one read.
+#[inline]
+pub(crate) fn nth_set(bits: u64, mut n: usize) -> Option<usize> {
+    for (i, byte) in bits.to_le_bytes().into_iter().enumerate() {
+        let count = usize::from(SET_BITS[usize::from(byte)]);
+        if n < count {
+            return Some(8 * i + usize::from(SET_BIT[usize::from(byte)][n]));
+        }
+        n -= count;
+    }
+    None
 }
 
 /// The number of free cells among the first `cells`.

@@ -1,0 +1,430 @@
+//! A search's position ([`Position`]) and the one-word masks ([`Bits`]) against the brute-force
+//! model: random rule sets (exact, gravity, k from 1 to the longer side, boards either side of
+//! one word), random placements by either player (refusals included), undos and reloads; every
+//! answer a search asks for is compared with the model's after every step.
+
+mod common;
+
+use common::{kind, winning_runs, Kind, Model};
+use proptest::prelude::*;
+use tictactoe_core::{Bits, Error, Game, Player, Position, Rules};
+
+/// The four directions, (rows, cols) a step, in the crate's order.
+const DIRECTIONS: [(isize, isize); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
+
+/// Every k-window of the board: its cells' indices.
+fn windows(rules: &Rules) -> Vec<Vec<usize>> {
+    let (rows, cols, k) = (rules.rows as isize, rules.cols as isize, rules.k as isize);
+    let mut all = Vec::new();
+    for (dr, dc) in DIRECTIONS {
+        for r in 0..rows {
+            for c in 0..cols {
+                let cells: Option<Vec<usize>> = (0..k)
+                    .map(|i| {
+                        let (r, c) = (r + dr * i, c + dc * i);
+                        (r >= 0 && c >= 0 && r < rows && c < cols)
+                            .then_some((r * cols + c) as usize)
+                    })
+                    .collect();
+                all.extend(cells);
+            }
+        }
+    }
+    all
+}
+
+/// Whether a mark of p on the free `cell` of `grid` makes a winning run through it: in some
+/// direction, p's marks walked on both sides of it and the cell make k or more (exactly k
+/// under the exact rule).
+fn wins_at(rules: &Rules, grid: &[u8], cell: usize, p: u8) -> bool {
+    let (rows, cols) = (rules.rows as isize, rules.cols as isize);
+    let (r, c) = (cell as isize / cols, cell as isize % cols);
+    let own = |r: isize, c: isize| {
+        r >= 0 && c >= 0 && r < rows && c < cols && grid[(r * cols + c) as usize] == p
+    };
+    grid[cell] == 0
+        && DIRECTIONS.iter().any(|&(dr, dc)| {
+            let walk = |sign: isize| {
+                (1..).take_while(|&i| own(r + sign * dr * i, c + sign * dc * i)).count()
+            };
+            let len = walk(-1) + 1 + walk(1);
+            if rules.exact {
+                len == rules.k
+            } else {
+                len >= rules.k
+            }
+        })
+}
+
+/// Whether some k cells in a row hold no mark of p's opponent.
+fn open_to(rules: &Rules, grid: &[u8], p: u8) -> bool {
+    windows(rules).iter().any(|w| w.iter().all(|&c| grid[c] != 3 - p))
+}
+
+/// How many distinct cells a move of p on `cell` (none unless a move may take it) would make
+/// winning cells through a window holding `cell`, which a move may take after it (two or more
+/// as 2).
+fn threats_made(rules: &Rules, grid: &[u8], cell: usize, p: u8) -> usize {
+    if grid[cell] != 0 || !playable(rules, grid, cell) {
+        return 0;
+    }
+    let mut after = grid.to_vec();
+    after[cell] = p;
+    let mut found = Vec::new();
+    for window in windows(rules).iter().filter(|w| w.contains(&cell)) {
+        let empties: Vec<usize> = window.iter().copied().filter(|&c| after[c] == 0).collect();
+        if window.iter().all(|&c| after[c] != 3 - p)
+            && empties.len() == 1
+            && playable(rules, &after, empties[0])
+            && wins_at(rules, &after, empties[0], p)
+        {
+            found.push(empties[0]);
+        }
+    }
+    found.sort_unstable();
+    found.dedup();
+    found.len().min(2)
+}
+
+/// Whether a move may take the free `cell` of `grid`: under gravity, on the bottom row or on a
+/// mark.
+fn playable(rules: &Rules, grid: &[u8], cell: usize) -> bool {
+    let below = cell + rules.cols;
+    !rules.gravity || below >= grid.len() || grid[below] != 0
+}
+
+/// Everything a search may ask of a position, for comparing two positions.
+fn answers(position: &Position) -> Vec<String> {
+    let cells = position.cell_count();
+    let mut out = vec![format!(
+        "{:?} {:?} {} {:?} {} {}",
+        position.rules(),
+        position.winner(),
+        position.marks(),
+        position.next_player(),
+        position.is_over(),
+        position.is_draw_certain()
+    )];
+    for p in Player::ALL {
+        let mut winning: Vec<usize> = position.winning_cells(p).collect();
+        winning.sort_unstable();
+        out.push(format!("{p:?} {} {winning:?}", position.can_win(p)));
+    }
+    for cell in 0..cells {
+        let mut windows: Vec<[usize; 2]> = position.windows_through(cell).collect();
+        windows.sort_unstable();
+        out.push(format!(
+            "{cell}: {:?} {} {:?} {:?} {windows:?}",
+            position.holder(cell),
+            position.is_playable(cell),
+            Player::ALL.map(|p| position.wins_at(cell, p)),
+            position.action_cell(cell),
+        ));
+    }
+    out
+}
+
+/// Asserts that every answer of the position equals the model's, whose grid it holds (with the
+/// winner `winner`: the position's win, made by a move).
+fn assert_same(position: &mut Position, model: &Model, winner: u8) {
+    let rules = model.rules;
+    let (rows, cols) = (rules.rows, rules.cols);
+    let grid = &model.grid;
+    assert_eq!(position.rules(), rules);
+    assert_eq!(
+        (position.rows(), position.cols(), position.cell_count()),
+        (rows, cols, rows * cols)
+    );
+    assert_eq!(position.winner().map_or(0, Player::number), winner);
+    assert_eq!(position.marks(), model.count(1) + model.count(2));
+    assert_eq!(position.next_player().number(), model.next_player());
+    let full = grid.iter().all(|&v| v != 0);
+    assert_eq!(position.is_over(), winner != 0 || full);
+    for p in Player::ALL {
+        let n = p.number();
+        assert_eq!(position.can_win(p), open_to(&rules, grid, n), "can_win({p})\n{grid:?}");
+        if winner == 0 {
+            let mut winning: Vec<usize> = position.winning_cells(p).collect();
+            winning.sort_unstable();
+            let expected: Vec<usize> =
+                (0..rows * cols).filter(|&c| wins_at(&rules, grid, c, n)).collect();
+            assert_eq!(winning, expected, "winning cells of {p}, {rules:?}\n{grid:?}");
+        }
+    }
+    assert_eq!(
+        position.is_draw_certain(),
+        winner == 0 && !open_to(&rules, grid, 1) && !open_to(&rules, grid, 2)
+    );
+    let all = windows(&rules);
+    for cell in 0..rows * cols {
+        let (r, c) = (cell / cols, cell % cols);
+        assert_eq!(position.cell(r, c), Ok(cell));
+        assert_eq!(position.row_col(cell), (r, c));
+        assert_eq!(position.holder(cell).map_or(0, Player::number), grid[cell]);
+        assert_eq!(position.is_playable(cell), grid[cell] == 0 && playable(&rules, grid, cell));
+        let opens = (rules.gravity && r > 0).then(|| cell - cols);
+        assert_eq!(position.opens(cell), opens);
+        for radius in 0..3 {
+            let near: Vec<usize> = (0..rows * cols)
+                .filter(|&other| (other / cols).abs_diff(r) <= radius)
+                .filter(|&other| (other % cols).abs_diff(c) <= radius)
+                .collect();
+            assert_eq!(position.near(cell, radius).collect::<Vec<_>>(), near, "near {cell}");
+        }
+        for p in Player::ALL {
+            if winner == 0 {
+                assert_eq!(position.wins_at(cell, p), wins_at(&rules, grid, cell, p.number()));
+                let made = threats_made(&rules, grid, cell, p.number());
+                assert_eq!(
+                    position.threats_made(cell, p),
+                    made,
+                    "{p} on {cell}, {rules:?}\n{grid:?}"
+                );
+            }
+        }
+        let mut through: Vec<[usize; 2]> = position.windows_through(cell).collect();
+        through.sort_unstable();
+        let mut expected: Vec<[usize; 2]> = all
+            .iter()
+            .filter(|w| w.contains(&cell))
+            .map(|w| [1, 2].map(|p| w.iter().filter(|&&c| grid[c] == p).count()))
+            .collect();
+        expected.sort_unstable();
+        assert_eq!(through, expected, "windows through {cell}");
+    }
+    for col in 0..cols {
+        let landing = (0..rows).rev().map(|r| r * cols + col).find(|&c| grid[c] == 0);
+        assert_eq!(position.landing(col), landing, "column {col}");
+        // Action `col` is the column under gravity, else the cell `col` of the top row.
+        let expected = if rules.gravity { landing } else { (grid[col] == 0).then_some(col) };
+        assert_eq!(position.action_cell(col), expected);
+    }
+    assert_eq!(position.landing(cols), None);
+    assert_eq!(position.holder(rows * cols), None);
+    assert!(!position.is_playable(rows * cols));
+    assert_eq!(position.windows_through(rows * cols).count(), 0);
+    assert_eq!(position.near(rows * cols, 2).count(), 0);
+    assert_eq!(position.action_count(), if rules.gravity { cols } else { rows * cols });
+}
+
+#[derive(Clone, Debug)]
+enum Op {
+    Place(usize, bool),
+    Undo,
+    Reload,
+    Copy,
+}
+
+fn rules() -> impl Strategy<Value = Rules> {
+    (1usize..=7, 1usize..=8, any::<bool>(), any::<bool>(), 0usize..100).prop_map(
+        |(rows, cols, exact, gravity, k)| Rules {
+            rows,
+            cols,
+            k: 1 + k % rows.max(cols),
+            exact,
+            gravity,
+        },
+    )
+}
+
+fn ops(rules: Rules) -> impl Strategy<Value = Vec<Op>> {
+    // Cells go one past the board so that refusals happen too.
+    let cells = rules.rows * rules.cols + 1;
+    let op = prop_oneof![
+        8 => (0..cells, any::<bool>()).prop_map(|(cell, o)| Op::Place(cell, o)),
+        3 => Just(Op::Undo),
+        1 => Just(Op::Reload),
+        1 => Just(Op::Copy),
+    ];
+    prop::collection::vec(op, 0..60)
+}
+
+fn run(rules: Rules, ops: Vec<Op>) {
+    let mut game = Game::with_rules(rules).unwrap();
+    let mut model = Model::with_rules(rules);
+    let mut position = Position::new(&game).unwrap();
+    // The position's own placements, which it can take back (a reload keeps none).
+    let mut placed: Vec<(usize, u8)> = Vec::new();
+    let mut winner = 0;
+    assert_same(&mut position, &model, winner);
+    for op in ops {
+        match op {
+            Op::Place(cell, o) => {
+                let player = if o { Player::O } else { Player::X };
+                let before = answers(&position);
+                let got = position.place(cell, player).map_err(kind);
+                let (r, c) = (cell / rules.cols, cell % rules.cols);
+                let expected = model.make_move(r, c, u32::from(player.number()));
+                assert_eq!(got.map(|w| w.map_or(0, Player::number)), expected);
+                if expected.is_ok() {
+                    game.make_move(r, c, u32::from(player.number())).unwrap();
+                    placed.push((cell, player.number()));
+                    winner = model.winner();
+                } else {
+                    assert_eq!(answers(&position), before, "a refused move changed the position");
+                }
+            }
+            Op::Undo => match placed.pop() {
+                Some((cell, p)) => {
+                    assert_eq!(position.undo().map(|(c, p)| (c, p.number())), Ok((cell, p)));
+                    model.undo().unwrap();
+                    game.undo().unwrap();
+                    winner = 0;
+                }
+                None => {
+                    let before = answers(&position);
+                    assert_eq!(position.undo(), Err(Error::NothingToUndo));
+                    assert_eq!(answers(&position), before);
+                }
+            },
+            Op::Reload => {
+                position.load(&game).unwrap();
+                placed.clear();
+                assert_eq!(answers(&position), answers(&Position::new(&game).unwrap()));
+            }
+            Op::Copy => {
+                // Into a position of other rules first, as a search reuses one.
+                let mut copy =
+                    Position::new(&Game::with_rules(Rules::CONNECT_FOUR).unwrap()).unwrap();
+                copy.clone_from(&position);
+                assert_eq!(answers(&copy), answers(&position));
+                position = copy;
+            }
+        }
+        assert_same(&mut position, &model, winner);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn a_position_answers_as_the_model_does(
+        (rules, ops) in rules().prop_flat_map(|rules| (Just(rules), ops(rules)))
+    ) {
+        run(rules, ops);
+    }
+}
+
+/// Positions of one-word boards as masks: the winning cells, the playable cells, whether a
+/// player can still win and whether marks hold k in a row, against the model.
+fn check_bits(rules: Rules, grid: &[u8]) {
+    let Some(bits) = Bits::of(&rules) else { return };
+    let [x, o] = bits.marks(grid.iter().copied());
+    let taken = x | o;
+    let cells = rules.rows * rules.cols;
+    let mask = |pick: &dyn Fn(usize) -> bool| {
+        (0..cells).filter(|&c| pick(c)).fold(0, |bits_, c| bits_ | bits.bit(c))
+    };
+    assert_eq!(bits.cells(), mask(&|_| true));
+    let playable = mask(&|c| grid[c] == 0 && playable(&rules, grid, c));
+    assert_eq!(bits.playable(taken), playable, "{rules:?}\n{grid:?}");
+    for (p, mine, theirs) in [(1, x, o), (2, o, x)] {
+        let winning = mask(&|c| grid[c] == 0 && wins_at(&rules, grid, c, p));
+        assert_eq!(bits.winning(mine) & !taken, winning, "{rules:?} {p}\n{grid:?}");
+        assert_eq!(bits.can_win(theirs), open_to(&rules, grid, p));
+        assert_eq!(bits.wins(mine), !winning_runs(&rules, grid, p).is_empty());
+    }
+    let all = windows(&rules);
+    for cell in 0..cells {
+        assert_eq!(bits.cell(bits.bit(cell)), cell);
+        let mut through: Vec<u64> = bits.windows_through(cell).collect();
+        through.sort_unstable();
+        let mut expected: Vec<u64> = all
+            .iter()
+            .filter(|w| w.contains(&cell))
+            .map(|w| w.iter().fold(0, |m, &c| m | bits.bit(c)))
+            .collect();
+        expected.sort_unstable();
+        assert_eq!(through, expected, "windows through {cell}, {rules:?}");
+        let above = (rules.gravity && cell >= rules.cols).then(|| bits.bit(cell - rules.cols));
+        assert_eq!(bits.opens(bits.bit(cell)), above.unwrap_or(0));
+    }
+    assert_eq!(bits.windows_through(cells).count(), 0);
+    assert_eq!(
+        bits.cells_in(taken).collect::<Vec<_>>(),
+        (0..cells).filter(|&c| grid[c] != 0).collect::<Vec<_>>()
+    );
+    assert_eq!(bits.bit(cells), 0);
+    for col in 0..rules.cols {
+        assert_eq!(bits.column(col), mask(&|c| c % rules.cols == col));
+    }
+    assert_eq!(bits.column(rules.cols), 0);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn masks_answer_as_the_model_does(
+        rules in rules(),
+        codes in prop::collection::vec(0u8..3, 64),
+    ) {
+        // Any grid (unreachable ones too): the masks judge cells, not games.
+        let mut grid = codes[..rules.rows * rules.cols].to_vec();
+        if rules.gravity {
+            // Marks sit on the bottom or on marks: emptied from the bottom up.
+            for c in (0..grid.len()).rev() {
+                let below = c + rules.cols;
+                if below < grid.len() && grid[below] == 0 {
+                    grid[c] = 0;
+                }
+            }
+        }
+        check_bits(rules, &grid);
+    }
+}
+
+#[test]
+fn masks_exist_for_free_style_boards_of_one_word() {
+    let gravity = |rows, cols, k| Rules { rows, cols, k, exact: false, gravity: true };
+    for (rules, fits) in [
+        (Rules::CONNECT_FOUR, true),
+        (Rules { exact: true, ..Rules::CONNECT_FOUR }, false),
+        (Rules { exact: true, ..Rules::tic_tac_toe(5) }, true),
+        (Rules::mnk(1, 63, 2), true),
+        (Rules::mnk(1, 64, 2), false),
+        (Rules::mnk(32, 1, 3), true),
+        (Rules::mnk(33, 1, 3), false),
+        (gravity(7, 7, 4), true),
+        (gravity(8, 7, 4), true),
+        (gravity(8, 8, 4), false),
+        (Rules::mnk(3, 3, 4), false),
+    ] {
+        assert_eq!(Bits::of(&rules).is_some(), fits, "{rules:?}");
+    }
+    // Long lines of one word: the shifts past the word's end.
+    for rules in
+        [Rules::mnk(1, 63, 63), Rules::mnk(32, 1, 32), Rules::mnk(2, 21, 2), gravity(7, 7, 7)]
+    {
+        let mut state = 3;
+        for _ in 0..50 {
+            let grid: Vec<u8> = (0..rules.rows * rules.cols)
+                .map(|_| tictactoe_core::random::below(&mut state, 3) as u8)
+                .collect();
+            if !rules.gravity {
+                check_bits(rules, &grid);
+            }
+        }
+        check_bits(rules, &vec![1; rules.rows * rules.cols]);
+        check_bits(rules, &vec![0; rules.rows * rules.cols]);
+    }
+}
+
+#[test]
+fn a_refused_placement_names_the_cell_it_was_given() {
+    let game = Game::with_rules(Rules::CONNECT_FOUR).unwrap();
+    let mut position = Position::new(&game).unwrap();
+    assert_eq!(
+        position.place(42, Player::X),
+        Err(Error::OutOfBounds { row: 6, col: 0, rows: 6, cols: 7 })
+    );
+    assert_eq!(position.place(0, Player::X), Err(Error::Floating { row: 0, col: 0 }));
+    assert_eq!(position.place(38, Player::O), Ok(None));
+    assert_eq!(
+        position.place(38, Player::X),
+        Err(Error::Occupied { row: 5, col: 3, by: Player::O })
+    );
+    assert_eq!(position.undo(), Ok((38, Player::O)));
+    assert_eq!(kind(position.undo().unwrap_err()), Kind::NothingToUndo);
+}
