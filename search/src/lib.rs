@@ -6,10 +6,9 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
-mod bits;
-mod board;
 mod computer;
 mod error;
+mod masks;
 mod mcts;
 mod near;
 mod perfect;

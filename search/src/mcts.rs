@@ -1,25 +1,24 @@
 //! Monte Carlo tree search for positions too large to solve, under any rules: UCT over a tree
 //! whose nodes offer only the moves the tactics leave (see [`crate::tactics`]: a win, the
-//! blocks, the columns that do not lose at once, the double threats, the cells near the marks
-//! by promise), playouts that win when they can and block when they must, and wins and losses
-//! proven in the tree carried up it (MCTS-solver). The tree plays the core's moves; a playout
-//! plays on the search's board, and on gravity boards of one word on bits ([`crate::bits`]).
+//! blocks, the moves that do not open a win to the opponent, the double threats, the cells
+//! near the marks by promise), playouts that win when they can and block when they must, and
+//! wins and losses proven in the tree carried up it (MCTS-solver). The tree and the playouts
+//! play on the core's [`Position`]; on boards of one word a player, on the core's masks
+//! ([`Bits`], through [`Masks`]), a few instructions a move.
 //!
-//! Each simulation starts from a copy of the root's game and board (copying a few kilobytes
-//! costs less than taking back a playout of a hundred moves), so a playout never undoes.
+//! Each simulation starts from a copy of the root's position (copying a few kilobytes costs
+//! less than taking back a playout of a hundred moves), so a playout never undoes.
 
 use alloc::vec::Vec;
 
-use tictactoe_core::{Error, Game, Player};
+use tictactoe_core::{Bits, Error, Game, Player, Position};
 
-use crate::bits::Shape;
-use crate::board::{side, Board};
+use crate::masks::{Masks, Windows};
 use crate::near::Near;
-use crate::tactics::{self, Choices};
+use crate::tactics::{self, Choices, Tactical};
 
-/// The exploration constant of UCT's confidence bound, for rewards in [0, 1]. Measured against
-/// a plain UCT player on Connect Four (5 000 simulations a move, 30 games a side): 0.7 won 54
-/// games and lost 3, 1.0 won 50 and lost 8.
+/// The exploration constant of UCT's confidence bound, for rewards in [0, 1], chosen against a
+/// plain UCT player on Connect Four (docs/computer-player.md).
 const EXPLORATION: f32 = 0.7;
 
 /// The visit counts whose confidence width and spread [`Tree::bounds`] keeps: below them they
@@ -98,31 +97,165 @@ impl Node {
     }
 }
 
+/// A simulation's board: what the tactics ask of its position, its moves, and the playout
+/// from a leaf.
+trait Board {
+    /// What answers the tactics.
+    type Tactics: Tactical;
+
+    /// The position the tactics ask about.
+    fn tactics(&mut self) -> &mut Self::Tactics;
+
+    /// Starts a simulation from the root.
+    fn restart(&mut self);
+
+    /// Plays `player`'s mark on `cell` (a move the tactics offered); whether it won.
+    fn play(&mut self, cell: usize, player: Player) -> bool;
+
+    /// Plays a move of the tree, which is known not to win (a child that won was proven when
+    /// it was new, and is never descended into).
+    fn advance(&mut self, cell: usize, player: Player);
+
+    /// Whether the game can only be drawn, after a move that did not win.
+    fn is_drawn(&self) -> bool;
+
+    /// Plays to the end, `player` to move; the winner, `None` for a draw.
+    fn play_out(&mut self, player: Player, state: &mut u64) -> Option<Player>;
+}
+
+impl<'a> Board for Masks<'a> {
+    type Tactics = Masks<'a>;
+
+    fn tactics(&mut self) -> &mut Masks<'a> {
+        self
+    }
+
+    fn restart(&mut self) {
+        Masks::restart(self);
+    }
+
+    fn play(&mut self, cell: usize, player: Player) -> bool {
+        Masks::play(self, cell, player)
+    }
+
+    fn advance(&mut self, cell: usize, player: Player) {
+        Masks::advance(self, cell, player);
+    }
+
+    fn is_drawn(&self) -> bool {
+        Masks::is_drawn(self)
+    }
+
+    fn play_out(&mut self, player: Player, state: &mut u64) -> Option<Player> {
+        Masks::play_out(self, player, state)
+    }
+}
+
+/// The positions a search plays on boards other than of one word: the root's and a
+/// simulation's copy of it, with the cells near their marks.
+struct Positions {
+    root: Position,
+    position: Position,
+    near_root: Near,
+    near: Near,
+}
+
+impl Positions {
+    /// The positions of `game`, in `positions`' memory when there are some.
+    fn load(positions: Option<Positions>, game: &Game) -> Result<Positions, Error> {
+        let mut positions = match positions {
+            Some(mut positions) => {
+                positions.root.load(game)?;
+                positions
+            }
+            None => {
+                let root = Position::new(game)?;
+                let position = root.clone();
+                Positions { root, position, near_root: Near::default(), near: Near::default() }
+            }
+        };
+        positions.near_root.load(&positions.root, PLAYOUT_RADIUS)?;
+        positions.position.clone_from(&positions.root);
+        Ok(positions)
+    }
+}
+
+impl Board for Positions {
+    type Tactics = Position;
+
+    fn tactics(&mut self) -> &mut Position {
+        &mut self.position
+    }
+
+    fn restart(&mut self) {
+        self.position.clone_from(&self.root);
+        self.near.copy_from(&self.near_root);
+    }
+
+    #[inline]
+    fn play(&mut self, cell: usize, player: Player) -> bool {
+        let won = self.position.place(cell, player).is_ok_and(|winner| winner.is_some());
+        self.near.add_around(cell, &self.position);
+        won
+    }
+
+    fn advance(&mut self, cell: usize, player: Player) {
+        self.play(cell, player);
+    }
+
+    fn is_drawn(&self) -> bool {
+        self.position.is_over() || self.position.is_draw_certain()
+    }
+
+    /// A win when there is one, else a block of the opponent's, else a move drawn at random
+    /// from the cells near the marks (under gravity, the lowest free cell of the column of the
+    /// cell drawn).
+    fn play_out(&mut self, mut player: Player, state: &mut u64) -> Option<Player> {
+        loop {
+            let position = &self.position;
+            if self.is_drawn() {
+                return position.winner();
+            }
+            let opponent = player.opponent();
+            let forced = tactics::winning_moves(position, player)
+                .next()
+                .or_else(|| tactics::winning_moves(position, opponent).next());
+            let cell = match forced {
+                Some(cell) => cell,
+                None => match self.near.draw(position, state) {
+                    Some(cell) if position.is_playable(cell) => cell,
+                    Some(cell) => position.landing(position.row_col(cell).1).unwrap_or(cell),
+                    // The cells near the marks hold every free cell next to a mark, and the
+                    // board is not full: not reached.
+                    None => {
+                        (0..position.cell_count()).find(|&c| position.is_playable(c)).unwrap_or(0)
+                    }
+                },
+            };
+            if self.play(cell, player) {
+                return Some(player);
+            }
+            player = opponent;
+        }
+    }
+}
+
 /// A search tree and the scratch space of its simulations, kept between searches so that a
 /// player that searches every move allocates once.
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub(crate) struct Tree {
     nodes: Vec<Node>,
     /// Every expanded node's moves, each node's together.
     moves: Vec<u32>,
     /// The nodes of the current simulation, from the root.
     path: Vec<u32>,
-    /// The root's board and candidate cells, and the copies a simulation plays on.
-    root: Board,
-    board: Board,
-    near_root: Near,
-    near: Near,
+    /// The positions of the last search on positions, kept for their memory.
+    positions: Option<Positions>,
+    /// The windows of the last search on masks, kept for their memory.
+    windows: Windows,
     choices: Choices,
-    /// Scratch: the columns a playout under gravity draws from.
-    columns: Vec<u32>,
     /// The simulations the last search ran.
     simulations: u32,
-    /// Whether only a run of exactly k wins.
-    exact: bool,
-    /// The board of bits the playouts run on, when the rules allow one (see [`crate::bits`]),
-    /// and the root's marks on it.
-    bits: Option<Shape>,
-    root_marks: [u64; 2],
     /// [`width`] and [`spread`] of each visit count below [`BOUNDS`], filled by the first
     /// search.
     bounds: Vec<(f32, f32)>,
@@ -150,22 +283,37 @@ impl Tree {
             // Below 2^32.
             self.bounds.extend((0..BOUNDS as u32).map(|visits| (width(visits), spread(visits))));
         }
-        self.exact = game.rules().exact;
-        self.root.load(game)?;
-        self.bits = Shape::of(&self.root, self.exact);
-        self.root_marks = self.bits.map_or([0; 2], |shape| shape.marks(&self.root));
-        self.near_root.load(&self.root, PLAYOUT_RADIUS)?;
-        let cells = self.root.size();
+        let me = game.next_player();
+        if let Some(bits) = Bits::of(&game.rules()) {
+            let mut windows = core::mem::take(&mut self.windows);
+            let chosen = windows.load(bits).and_then(|()| {
+                let mut masks = Masks::new(bits, &windows, bits.marks(game.cells()));
+                // The masks name moves by their bits.
+                self.run(&mut masks, me, simulations, seed).map(|bit| masks.cell(bit))
+            });
+            self.windows = windows;
+            return chosen;
+        }
+        let mut positions = Positions::load(self.positions.take(), game)?;
+        let chosen = self.run(&mut positions, me, simulations, seed);
+        self.positions = Some(positions);
+        chosen
+    }
+
+    /// [`Tree::search`] on `board`, at the game's position, `me` to move.
+    fn run(
+        &mut self,
+        board: &mut impl Board,
+        me: Player,
+        simulations: u32,
+        seed: u64,
+    ) -> Result<usize, Error> {
+        let cells = board.tactics().cell_count();
         reserve(&mut self.nodes, simulations as usize + 1)?;
         reserve(&mut self.moves, cells)?;
         reserve(&mut self.path, cells + 1)?;
-        reserve(&mut self.columns, self.root.cols())?;
         self.nodes.push(Node::new(NONE));
-        let me = game.next_player();
-        // The game judges wins under the exact rule only (see `tactics`): a copy of it then.
-        let judge = |exact: bool| exact.then(|| game.try_clone()).transpose();
-        self.board.clone_from(&self.root);
-        self.expand(0, judge(self.exact)?.as_mut(), me)?;
+        self.expand(0, board, me)?;
         if self.nodes[0].moves_len == 1 {
             return Ok(self.moves[0] as usize);
         }
@@ -174,15 +322,12 @@ impl Tree {
             if self.nodes[0].proven != Proven::Unknown {
                 break;
             }
-            let mut work = judge(self.exact)?;
-            self.board.clone_from(&self.root);
-            self.near.copy_from(&self.near_root);
-            self.simulate(work.as_mut(), me, &mut state)?;
+            board.restart();
+            self.simulate(board, me, &mut state)?;
             self.simulations += 1;
         }
         Ok(self.choose())
     }
-
     /// The simulations the last search ran: fewer than asked when the root was proven first,
     /// none when the tactics left one move.
     pub(crate) fn simulations(&self) -> u32 {
@@ -213,10 +358,9 @@ impl Tree {
         })
     }
 
-    /// Finds the moves of node `at`, whose position the tree's board (and `judge`, the game
-    /// under the exact rule) holds, `me` to move.
-    fn expand(&mut self, at: usize, judge: Option<&mut Game>, me: Player) -> Result<(), Error> {
-        self.choices.find(judge, &self.board, me)?;
+    /// Finds the moves of node `at`, whose position `board` holds, `me` to move.
+    fn expand(&mut self, at: usize, board: &mut impl Board, me: Player) -> Result<(), Error> {
+        self.choices.find(board.tactics(), me)?;
         let moves = &self.choices.moves;
         self.moves.try_reserve(moves.len()).map_err(|_| Error::AllocFailed)?;
         let node = &mut self.nodes[at];
@@ -229,32 +373,12 @@ impl Tree {
         Ok(())
     }
 
-    /// Plays `player`'s mark on `cell` on the simulation's board (and on `judge`, the game under
-    /// the exact rule); whether it won. Without the exact rule a mark wins exactly when its
-    /// cell is one of the player's threats (it completes a window of k - 1 of their marks and
-    /// none of the opponent's: a run of k or more), so the board tells; under it the game
-    /// judges (a threat there can make an overline).
-    #[inline]
-    fn play(&mut self, judge: Option<&mut Game>, cell: usize, player: Player) -> bool {
-        let won = match judge {
-            Some(game) => {
-                let cols = self.board.cols();
-                let mark = game.make_move(cell / cols, cell % cols, u32::from(player.number()));
-                matches!(mark, Ok(Some(_)))
-            }
-            None => self.board.is_threat(cell, player),
-        };
-        self.board.place(cell, player);
-        self.near.add_around(cell, &self.board);
-        won
-    }
-
     /// One simulation: down the tree by UCT (a node's moves found on its second visit, a new
     /// child on each visit until every move has one), a playout from the new child, and the
     /// result back up the path.
     fn simulate(
         &mut self,
-        mut judge: Option<&mut Game>,
+        board: &mut impl Board,
         root_player: Player,
         state: &mut u64,
     ) -> Result<(), Error> {
@@ -271,7 +395,7 @@ impl Tree {
                 Proven::Unknown => {}
             }
             if node.moves_at == NONE {
-                self.expand(at, judge.as_deref_mut(), to_move)?;
+                self.expand(at, board, to_move)?;
             }
             let node = self.nodes[at];
             let (child, new) = if node.expanded < node.moves_len {
@@ -289,10 +413,9 @@ impl Tree {
             };
             self.path.push(child as u32);
             if new {
-                break self.leaf(judge, child, to_move, state);
+                break self.leaf(board, child, to_move, state);
             }
-            // A child that won was proven when it was new.
-            self.play(judge.as_deref_mut(), self.nodes[child].cell as usize, to_move);
+            board.advance(self.nodes[child].cell as usize, to_move);
             at = child;
             to_move = to_move.opponent();
         };
@@ -381,121 +504,22 @@ impl Tree {
     }
 
     /// The result of a simulation from its new leaf `child`, into which `to_move` moves: the
-    /// win or draw the move proves, else a playout's. On bits the move is not placed on the
-    /// window board, which nothing reads after it: the bits tell.
+    /// win or draw the move proves, else a playout's.
     fn leaf(
         &mut self,
-        mut judge: Option<&mut Game>,
+        board: &mut impl Board,
         child: usize,
         to_move: Player,
         state: &mut u64,
     ) -> Option<Player> {
-        let cell = self.nodes[child].cell as usize;
-        let (won, drawn, marks) = match self.bits {
-            Some(shape) => {
-                // The root's marks and the moves down the path, the last one to_move's.
-                let mut marks = self.root_marks;
-                let mut mover = side(to_move);
-                for &node in self.path[1..].iter().rev() {
-                    marks[mover] |= shape.bit(self.nodes[node as usize].cell as usize);
-                    mover ^= 1;
-                }
-                debug_assert_eq!(marks, {
-                    let mut placed = shape.marks(&self.board);
-                    placed[side(to_move)] |= shape.bit(cell);
-                    placed
-                });
-                (self.board.is_threat(cell, to_move), shape.is_drawn(marks), Some((shape, marks)))
-            }
-            None => {
-                let won = self.play(judge.as_deref_mut(), cell, to_move);
-                (won, !won && self.is_drawn(), None)
-            }
-        };
-        if won {
+        if board.play(self.nodes[child].cell as usize, to_move) {
             self.nodes[child].proven = Proven::Win;
             return Some(to_move);
         }
-        if drawn {
+        if board.is_drawn() {
             self.nodes[child].proven = Proven::Draw;
             return None;
         }
-        match marks {
-            Some((shape, marks)) => shape.play_out(marks, to_move.opponent(), state),
-            None => self.playout(judge, to_move.opponent(), state),
-        }
-    }
-
-    /// Plays to the end from the simulation's position, `player` to move: a win when there is
-    /// one, else a block of the opponent's, else a move drawn at random (under gravity a
-    /// column, otherwise a cell near the marks). The winner, `None` for a draw.
-    fn playout(
-        &mut self,
-        mut judge: Option<&mut Game>,
-        mut player: Player,
-        state: &mut u64,
-    ) -> Option<Player> {
-        let cells = self.board.size();
-        loop {
-            if self.is_drawn() {
-                return None;
-            }
-            let opponent = player.opponent();
-            let threat = self.threat(judge.as_deref_mut(), player);
-            let cell = match threat.or_else(|| self.threat(judge.as_deref_mut(), opponent)) {
-                Some(cell) => cell,
-                None if self.board.gravity() => self.column(state),
-                None => match self.near.draw(&self.board, state) {
-                    Some(cell) => cell,
-                    // The cells near the marks hold every empty cell next to a mark, and the
-                    // board is not full: not reached.
-                    None => (0..cells).find(|&cell| self.board.is_empty(cell)).unwrap_or(0),
-                },
-            };
-            if self.play(judge.as_deref_mut(), cell, player) {
-                return Some(player);
-            }
-            player = opponent;
-        }
-    }
-
-    /// Whether the simulation's position can only be a draw: the board is full, or neither
-    /// player has a window left to complete (on a large board where k is the side, a few
-    /// random marks block every line: no need to fill the rest).
-    #[inline]
-    fn is_drawn(&self) -> bool {
-        self.board.marks() == self.board.size()
-            || !self.board.can_win(Player::X) && !self.board.can_win(Player::O)
-    }
-
-    /// One of `player`'s threats that is playable now (with a judge, the exact rule, one that
-    /// it confirms: a threat there can make an overline).
-    #[inline]
-    fn threat(&self, mut judge: Option<&mut Game>, player: Player) -> Option<usize> {
-        let board = &self.board;
-        let threats = board.threats(player);
-        if !board.gravity() && judge.is_none() {
-            return threats.first().map(|&cell| cell as usize);
-        }
-        let cols = board.cols();
-        threats.iter().map(|&cell| cell as usize).find(|&cell| {
-            board.is_playable(cell)
-                && judge
-                    .as_deref_mut()
-                    .map_or(true, |game| tactics::wins_at(game, cell / cols, cell % cols, player))
-        })
-    }
-
-    /// Under gravity, the landing cell of a column with room, drawn at random. (Leaving out
-    /// the columns that open a win to the opponent, as the tree does, made the playouts a game
-    /// of waiting in which the second player's threats decide: against a plain UCT player the
-    /// first player then lost more than it won.)
-    fn column(&mut self, state: &mut u64) -> usize {
-        let cols = self.board.cols();
-        self.columns.clear();
-        // Cells are below 2^32.
-        self.columns.extend((0..cols).filter_map(|col| self.board.landing(col)).map(|c| c as u32));
-        let i = tictactoe_core::random::below(state, self.columns.len() as u64) as usize;
-        self.columns[i] as usize
+        board.play_out(to_move.opponent(), state)
     }
 }

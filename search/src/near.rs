@@ -8,9 +8,7 @@
 
 use alloc::vec::Vec;
 
-use tictactoe_core::{random, Error};
-
-use crate::board::Board;
+use tictactoe_core::{random, Error, Position};
 
 /// Boards with at most this many cells draw from every empty cell: their branching is small
 /// anyway, and every cell can matter (7 x 7 has 49).
@@ -25,22 +23,18 @@ pub(crate) struct Near {
     list: Vec<u32>,
     len: usize,
     member: Vec<bool>,
-    rows: usize,
-    cols: usize,
     /// How far from a mark a cell may be (in the max norm) to join, or `None` for every cell.
     radius: Option<usize>,
 }
 
 impl Near {
-    /// The set for `board`'s position: every empty cell on a small board, else the empty cells
-    /// within `radius` of a mark (the centre on an empty board).
+    /// The set of `position`: every empty cell on a small board, else the empty cells within
+    /// `radius` of a mark (the centre on an empty board).
     ///
     /// # Errors
     /// [`Error::AllocFailed`].
-    pub(crate) fn load(&mut self, board: &Board, radius: usize) -> Result<(), Error> {
-        let cells = board.size();
-        self.rows = board.rows();
-        self.cols = board.cols();
+    pub(crate) fn load(&mut self, position: &Position, radius: usize) -> Result<(), Error> {
+        let cells = position.cell_count();
         self.list.clear();
         self.list.try_reserve(cells + 1).map_err(|_| Error::AllocFailed)?;
         self.list.resize(cells + 1, 0);
@@ -50,19 +44,20 @@ impl Near {
         self.member.resize(cells, false);
         if cells <= SMALL_BOARD {
             self.radius = None;
-            for cell in (0..cells).filter(|&cell| board.is_empty(cell)) {
+            for cell in (0..cells).filter(|&cell| position.holder(cell).is_none()) {
                 self.join(cell);
             }
             return Ok(());
         }
         self.radius = Some(radius);
         let mut marked = false;
-        for cell in (0..cells).filter(|&cell| !board.is_empty(cell)) {
+        for cell in (0..cells).filter(|&cell| position.holder(cell).is_some()) {
             marked = true;
-            self.add_around(cell, board);
+            self.add_around(cell, position);
         }
         if !marked {
-            self.join((self.rows / 2) * self.cols + self.cols / 2);
+            let (rows, cols) = (position.rows(), position.cols());
+            self.join(position.cell(rows / 2, cols / 2).unwrap_or(0));
         }
         Ok(())
     }
@@ -76,8 +71,6 @@ impl Near {
         }
         self.len = other.len;
         self.member.clone_from(&other.member);
-        self.rows = other.rows;
-        self.cols = other.cols;
         self.radius = other.radius;
     }
 
@@ -93,28 +86,24 @@ impl Near {
 
     /// Adds the empty cells near the new mark at `cell`.
     #[inline]
-    pub(crate) fn add_around(&mut self, cell: usize, board: &Board) {
+    pub(crate) fn add_around(&mut self, cell: usize, position: &Position) {
         let Some(radius) = self.radius else { return };
-        let (row, col) = (cell / self.cols, cell % self.cols);
-        let (first, last) = (col.saturating_sub(radius), (col + radius).min(self.cols - 1));
-        for r in row.saturating_sub(radius)..=(row + radius).min(self.rows - 1) {
-            for near in r * self.cols + first..=r * self.cols + last {
-                let joins = !self.member[near] & board.is_empty(near);
-                self.member[near] |= joins;
-                // The slot past the members is always there (at most every cell is one).
-                self.list[self.len] = near as u32;
-                self.len += usize::from(joins);
-            }
+        for near in position.near(cell, radius) {
+            let joins = !self.member[near] & position.holder(near).is_none();
+            self.member[near] |= joins;
+            // The slot past the members is always there (at most every cell is one).
+            self.list[self.len] = near as u32;
+            self.len += usize::from(joins);
         }
     }
 
     /// A uniformly drawn empty cell of the set, or `None` when it holds none.
     #[inline]
-    pub(crate) fn draw(&mut self, board: &Board, state: &mut u64) -> Option<usize> {
+    pub(crate) fn draw(&mut self, position: &Position, state: &mut u64) -> Option<usize> {
         while self.len > 0 {
             let i = random::below(state, self.len as u64) as usize;
             let cell = self.list[i] as usize;
-            if board.is_empty(cell) {
+            if position.holder(cell).is_none() {
                 return Some(cell);
             }
             // Taken since it joined: it never becomes empty again in a playout. The last

@@ -1,16 +1,15 @@
-//! Exact solving under any rules: negamax alpha-beta over the core's own moves and undo, with a
-//! transposition table keyed by symmetry class (the symmetries the rules keep), an early draw
-//! when neither player has an open k-window left, immediate wins taken and single threats
-//! answered without search (threats found from the k-windows, confirmed by the game).
+//! Exact solving under any rules: negamax alpha-beta over the core's [`Position`] (its moves and
+//! undo, its winning cells, whether a player can still win), with a transposition table keyed
+//! by symmetry class (the symmetries the rules keep), an early draw when neither player can
+//! make k in a row any more, immediate wins taken and single threats answered without search.
 
 use alloc::vec::Vec;
 
-use tictactoe_core::{Error, Game, Player};
+use tictactoe_core::{Error, Game, Player, Position};
 
-use crate::board::Board;
 use crate::symmetry::{Keys, MAX_KEYED_CELLS};
 use crate::table::{Bound, Stored, Table};
-use crate::tactics;
+use crate::tactics::{self, Tactical};
 use crate::SearchError;
 
 /// The score of a win at ply 0; a win at ply d scores `WIN - d`, a loss `-(WIN - d)`, a draw 0.
@@ -124,7 +123,6 @@ impl Solver {
 
     fn perfect(&mut self, game: &Game, max_nodes: u64) -> Result<PerfectMove, SearchError> {
         let rules = game.rules();
-        let cols = game.cols();
         let cells = rules.cells();
         let empties = cells - game.marks();
         let alloc = SearchError::Game(Error::AllocFailed);
@@ -142,16 +140,15 @@ impl Solver {
         } else {
             None
         };
-        let mut board = Board::default();
-        board.load(game)?;
-        let (order, rank) = order(&board).ok_or(alloc)?;
+        let position = Position::new(game)?;
+        let empty = Position::new(&Game::with_rules(rules)?)?;
+        let (order, rank) = order(&position, &empty).ok_or(alloc)?;
         // The moves of every node on a path: room for the first few levels, grown (and refused
         // when it cannot grow) beyond.
         let mut stack = Vec::new();
         stack.try_reserve(cells.saturating_mul(cells.min(16))).map_err(|_| alloc)?;
         let mut search = Search {
-            game: game.try_clone()?,
-            board,
+            position,
             order,
             rank,
             stack,
@@ -173,48 +170,39 @@ impl Solver {
             s if s > 0 => Solution { winner: Some(mover), plies: (WIN - s) as usize },
             s => Solution { winner: Some(mover.opponent()), plies: (WIN + s) as usize },
         };
-        Ok(PerfectMove { row: cell / cols, col: cell % cols, solution })
+        let (row, col) = empty.row_col(cell);
+        Ok(PerfectMove { row, col, solution })
     }
 }
 
-/// The order moves are tried in, and each cell's place in it. Without gravity, the cells: on
-/// more k-windows first (the cells that take part in more ways to win: for n in a row on
-/// n x n, the diagonals' cells), then nearer the centre, then row-major. Under gravity, the
-/// columns nearer the centre first (a move is a column; its cell is where the mark lands), and
-/// a cell's place is its column's.
-fn order(board: &Board) -> Option<(Vec<u32>, Vec<u32>)> {
-    let (rows, cols, cells) = (board.rows(), board.cols(), board.size());
+/// The order moves are tried in (actions: cells, or under gravity columns), and each cell's
+/// place in it (its action's). An action's home is the cell it marks on the empty board
+/// (`empty`): actions whose home is on more k-windows first (the cells that take part in more
+/// ways to win: for n in a row on n x n, the diagonals' cells; Connect Four's centre columns),
+/// then nearer the centre, then in order.
+fn order(position: &Position, empty: &Position) -> Option<(Vec<u32>, Vec<u32>)> {
+    let (rows, cols) = (position.rows(), position.cols());
+    let (actions, cells) = (position.action_count(), position.cell_count());
     let mut order: Vec<u32> = Vec::new();
     let mut rank: Vec<u32> = Vec::new();
-    order.try_reserve_exact(cells).ok()?;
+    order.try_reserve_exact(actions).ok()?;
     rank.try_reserve_exact(cells).ok()?;
-    // Twice the distance from the centre, in the max norm (along a row alone for columns).
-    let distance =
-        |row: usize, col: usize| (2 * row).abs_diff(rows - 1).max((2 * col).abs_diff(cols - 1));
-    // Cells are below 2^32.
-    if board.gravity() {
-        order.extend(0..cols as u32);
-        order.sort_by_key(|&col| (distance(rows - 1, col as usize), col));
-    } else {
-        let windows =
-            |cell: usize| (0..4).map(|d| board.windows_through(cell, d).count()).sum::<usize>();
-        order.extend(0..cells as u32);
-        order.sort_by_key(|&cell| {
-            let cell = cell as usize;
-            (core::cmp::Reverse(windows(cell)), distance(cell / cols, cell % cols), cell)
-        });
+    // Twice the distance from the centre, in the max norm.
+    let distance = |cell: usize| {
+        let (row, col) = empty.row_col(cell);
+        (2 * row).abs_diff(rows - 1).max((2 * col).abs_diff(cols - 1))
+    };
+    // Actions and cells are below 2^32.
+    order.extend(0..actions as u32);
+    order.sort_by_key(|&action| {
+        let home = empty.action_cell(action as usize).unwrap_or(0);
+        (core::cmp::Reverse(empty.windows_through(home).count()), distance(home), action)
+    });
+    let mut place = alloc::vec![0u32; actions];
+    for (i, &action) in order.iter().enumerate() {
+        place[action as usize] = i as u32;
     }
-    rank.resize(cells, 0);
-    for (i, &item) in order.iter().enumerate() {
-        let i = i as u32;
-        if board.gravity() {
-            for row in 0..rows {
-                rank[row * cols + item as usize] = i;
-            }
-        } else {
-            rank[item as usize] = i;
-        }
-    }
+    rank.extend((0..cells).map(|cell| place[position.action_of(cell)]));
     Some((order, rank))
 }
 
@@ -229,11 +217,10 @@ fn to_root(score: i32, ply: i32) -> i32 {
 }
 
 struct Search<'t> {
-    game: Game,
-    board: Board,
-    /// The cells (under gravity, the columns) in the order moves are tried.
+    position: Position,
+    /// The actions (cells, or under gravity columns) in the order moves are tried.
     order: Vec<u32>,
-    /// Each cell's place in `order` (under gravity, its column's).
+    /// Each cell's place in `order` (its action's).
     rank: Vec<u32>,
     /// The moves of the nodes on the current path, each node's after its parent's (and, while
     /// a node sorts them, their sort keys).
@@ -259,25 +246,16 @@ impl Search<'_> {
         Ok((score, self.root_best))
     }
 
-    /// Whether `player` wins by marking `cell` now, as the game judges it.
-    fn wins_at(&mut self, cell: usize, player: Player) -> bool {
-        let cols = self.board.cols();
-        tactics::wins_at(&mut self.game, cell / cols, cell % cols, player)
-    }
-
     fn place(&mut self, cell: usize, player: Player) {
-        let cols = self.board.cols();
         // The cell is playable and nobody has won: the move is legal.
-        let _ = self.game.make_move(cell / cols, cell % cols, u32::from(player.number()));
-        self.board.place(cell, player);
+        let _ = self.position.place(cell, player);
         if let Some(keys) = &mut self.keys {
             keys.toggle(cell, player, true);
         }
     }
 
     fn take_back(&mut self, cell: usize, player: Player) {
-        let _ = self.game.undo();
-        self.board.remove(cell);
+        let _ = self.position.undo();
         if let Some(keys) = &mut self.keys {
             keys.toggle(cell, player, false);
         }
@@ -293,15 +271,9 @@ impl Search<'_> {
         (0..self.order.len()).filter_map(|rank| self.move_at(rank))
     }
 
-    /// The move of `order[rank]`, if it can be played: the cell if it is empty, or under
-    /// gravity the column's landing cell if it has room.
+    /// The cell of action `order[rank]`, if a move may take it.
     fn move_at(&self, rank: usize) -> Option<usize> {
-        let item = self.order[rank] as usize;
-        if self.board.gravity() {
-            self.board.landing(item)
-        } else {
-            self.board.is_empty(item).then_some(item)
-        }
+        self.position.action_cell(self.order[rank] as usize)
     }
 
     /// `player`'s threats that are playable now and win as the game judges them, first in
@@ -311,20 +283,14 @@ impl Search<'_> {
         let mut last = None;
         // The playable threats one by one in order: the list is short where it matters.
         while found < out.len() {
-            let next = self
-                .board
-                .threats(player)
-                .iter()
-                .map(|&cell| (self.rank[cell as usize], cell as usize))
-                .filter(|&(_, cell)| self.board.is_playable(cell))
+            let next = tactics::winning_moves(&self.position, player)
+                .map(|cell| (self.rank[cell], cell))
                 .filter(|&key| last.map_or(true, |last| key > last))
                 .min();
             let Some(key) = next else { break };
             last = Some(key);
-            if self.wins_at(key.1, player) {
-                out[found] = key.1;
-                found += 1;
-            }
+            out[found] = key.1;
+            found += 1;
         }
         found
     }
@@ -337,15 +303,15 @@ impl Search<'_> {
             return Err(Stop::Exceeded);
         }
         let root = ply == 0;
-        let empties = self.board.size() - self.board.marks();
+        let empties = self.position.cell_count() - self.position.marks();
         if root {
             self.root_best = self.first_move();
         }
         if empties == 0 {
             return Ok(0);
         }
-        let me = self.game.next_player();
-        let (mine, theirs) = (self.board.can_win(me), self.board.can_win(me.opponent()));
+        let me = self.position.next_player();
+        let (mine, theirs) = (self.position.can_win(me), self.position.can_win(me.opponent()));
         if !mine && !theirs {
             return Ok(0);
         }
@@ -405,7 +371,7 @@ impl Search<'_> {
         // promise (see `promise`), ties in the solver's order.
         let base = self.stack.len();
         self.stack.try_reserve(self.order.len() + 1).map_err(|_| Stop::AllocFailed)?;
-        if let Some(cell) = first.filter(|&cell| self.board.is_playable(cell)) {
+        if let Some(cell) = first.filter(|&cell| self.position.is_playable(cell)) {
             self.stack.push(cell as u64);
         }
         let sorted = self.stack.len();
@@ -414,10 +380,11 @@ impl Search<'_> {
             let Some(cell) = self.move_at(rank).filter(|&cell| Some(cell) != first) else {
                 continue;
             };
-            let promise = tactics::promise(&self.board, cell, me);
-            if promise == 0 && !self.board.gravity() {
-                // A cell on no window either player can still complete is a pass: every such
-                // cell leads to the same value, so one of them is enough.
+            let promise = self.position.promise(cell, me);
+            if promise == 0 && self.position.opens(cell).is_none() {
+                // A cell on no window either player can still complete, whose mark makes no
+                // other cell playable, is a pass: every such cell leads to the same value, so
+                // one of them is enough.
                 if dead {
                     continue;
                 }

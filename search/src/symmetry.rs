@@ -129,20 +129,27 @@ impl Keys {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
-    use tictactoe_core::Game;
+    use tictactoe_core::Rules;
 
-    /// The set of windows of a board, each as its sorted cells.
+    /// The set of k-windows of a board (k cells in a row, column or diagonal), each as its
+    /// sorted cells, walked cell by cell.
     fn windows(rules: Rules) -> Vec<Vec<usize>> {
-        let mut board = Board::default();
-        board.load(&Game::with_rules(rules).unwrap()).unwrap();
+        let (rows, cols, k) = (rules.rows as isize, rules.cols as isize, rules.k as isize);
         let mut all = Vec::new();
-        for cell in 0..board.size() {
-            for d in 0..4 {
-                for first in board.windows_through(cell, d) {
-                    let mut window: Vec<usize> = board.window(d, first).collect();
-                    window.sort_unstable();
-                    all.push(window);
+        for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+            for r in 0..rows {
+                for c in 0..cols {
+                    let window: Option<Vec<usize>> = (0..k)
+                        .map(|i| {
+                            let (r, c) = (r + dr * i, c + dc * i);
+                            (r >= 0 && c >= 0 && r < rows && c < cols)
+                                .then_some((r * cols + c) as usize)
+                        })
+                        .collect();
+                    if let Some(mut window) = window {
+                        window.sort_unstable();
+                        all.push(window);
+                    }
                 }
             }
         }

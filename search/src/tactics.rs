@@ -1,55 +1,142 @@
-//! Tactics: which moves a position leaves worth searching, from the threats and windows the
-//! board tracks. Without the exact rule a threat's cell wins (it completes a run of k or
-//! more), so the board decides; under it a threat can make an overline, and the game, given as
-//! the *judge*, decides every win.
+//! Tactics: which moves a position leaves worth searching, from what the core's [`Position`]
+//! answers (its winning cells, the cell a move opens, the threats a move makes, its windows).
 //!
 //! In order: a move that wins now is played; else the opponent's winning cells are blocked (any
-//! other move loses at once); under gravity, a move that lets the opponent win on the cell
-//! above it is left out while another is not; without gravity, a move that makes two threats at
-//! once (an open four, a four-four) is preferred, and a move of the opponent's that would do so
-//! (an open three, made four) is answered; otherwise every candidate is searched, the most
+//! other move loses at once); a move that opens a cell where the opponent wins (under gravity,
+//! the cell above it) is left out while another is not; a move that makes two threats at once
+//! (an open four, a four-four) is preferred, and a move of the opponent's that would do so (an
+//! open three, made four) is answered; otherwise every candidate is searched, the most
 //! promising first.
 
 use alloc::vec::Vec;
 
-use tictactoe_core::{Error, Game, Player};
+use tictactoe_core::{Error, Player, Position};
 
-use crate::board::{side, Board};
 use crate::near::SMALL_BOARD;
 
-/// Whether `player` wins by marking (row, col) now; the game is left as it was. False for a cell
-/// that cannot be marked.
-pub(crate) fn wins_at(game: &mut Game, row: usize, col: usize, player: Player) -> bool {
-    match game.make_move(row, col, u32::from(player.number())) {
-        Ok(winner) => {
-            // The move was just made, so there is one to undo.
-            let _ = game.undo();
-            winner.is_some()
+/// What the tactics ask of a position, answered by the core: by a [`Position`], or on a board
+/// of one word a player by the masks of a simulation ([`crate::masks::Masks`]), which answer
+/// alike (a test plays the two side by side).
+pub(crate) trait Tactical {
+    /// The number of cells.
+    fn cell_count(&self) -> usize;
+
+    /// Appends the cells where a move of `player` wins now, in increasing order.
+    fn winning_moves(&self, player: Player, out: &mut Vec<u32>);
+
+    /// Appends the cells worth a move: every playable cell of a small board, else those near
+    /// the marks (`stamps`: scratch for listing a cell once).
+    fn candidates(&self, stamps: &mut Stamps, out: &mut Vec<u32>);
+
+    /// Whether a move on `cell` makes playable a cell where `player` wins (under gravity, the
+    /// cell above).
+    fn opens_win(&self, cell: usize, player: Player) -> bool;
+
+    /// The winning cells (0, 1, or 2 for two or more) a move of `player` on `cell` makes that
+    /// a move may take next ([`Position::threats_made`]).
+    fn threats_made(&mut self, cell: usize, player: Player) -> usize;
+
+    /// How promising a move at `cell` looks for `player`, from the marks in each k-window
+    /// through it: over the windows still open to the player (more so the more of the player's
+    /// marks they hold: a window's weight is 4 to the power of its marks) and those still open
+    /// to the opponent (which the move spoils). 0 for a cell on no window either player can
+    /// complete.
+    fn promise(&self, cell: usize, player: Player) -> u32;
+}
+
+/// The promise of a window holding `mine` marks of the player and `theirs` of the opponent.
+#[inline]
+pub(crate) fn window_promise(mine: usize, theirs: usize) -> u32 {
+    let weight = |marks: usize| 1u32 << (2 * marks.min(12));
+    let opens = if theirs == 0 { weight(mine) } else { 0 };
+    let spoils = if mine == 0 { weight(theirs) } else { 0 };
+    opens.saturating_add(spoils)
+}
+
+impl Tactical for Position {
+    fn cell_count(&self) -> usize {
+        Position::cell_count(self)
+    }
+
+    fn winning_moves(&self, player: Player, out: &mut Vec<u32>) {
+        let from = out.len();
+        // Cells are below 2^32.
+        out.extend(winning_moves(self, player).map(|cell| cell as u32));
+        out[from..].sort_unstable();
+    }
+
+    fn candidates(&self, stamps: &mut Stamps, out: &mut Vec<u32>) {
+        let cells = self.cell_count();
+        if cells <= SMALL_BOARD {
+            out.extend((0..cells).filter(|&cell| self.is_playable(cell)).map(|cell| cell as u32));
+            return;
         }
-        Err(_) => false,
+        let stamp = stamps.next(cells);
+        for cell in (0..cells).filter(|&cell| self.holder(cell).is_some()) {
+            for near in self.near(cell, TREE_RADIUS) {
+                if stamps.marks[near] != stamp && self.is_playable(near) {
+                    stamps.marks[near] = stamp;
+                    out.push(near as u32);
+                }
+            }
+        }
+        if out.is_empty() {
+            // The centre of an empty board (under gravity the lowest free cell of its column).
+            let (rows, cols) = (self.rows(), self.cols());
+            let centre = self.cell(rows / 2, cols / 2).unwrap_or(0);
+            let centre =
+                if self.is_playable(centre) { centre } else { self.landing(cols / 2).unwrap_or(0) };
+            out.push(centre as u32);
+        }
+    }
+
+    fn opens_win(&self, cell: usize, player: Player) -> bool {
+        self.opens(cell).is_some_and(|opened| self.wins_at(opened, player))
+    }
+
+    fn threats_made(&mut self, cell: usize, player: Player) -> usize {
+        Position::threats_made(self, cell, player)
+    }
+
+    fn promise(&self, cell: usize, player: Player) -> u32 {
+        let (mine, theirs) = (player.index(), player.opponent().index());
+        self.windows_through(cell).fold(0u32, |promise, counts| {
+            promise.saturating_add(window_promise(counts[mine], counts[theirs]))
+        })
     }
 }
 
-/// How promising a move at `cell` looks for `player`: over the windows through it, those still
-/// open to the player (more so the more of the player's marks they hold: a window's weight is
-/// 4 to the power of its marks) and those still open to the opponent (which the move spoils). 0
-/// for a cell on no window either player can complete.
-pub(crate) fn promise(board: &Board, cell: usize, player: Player) -> u32 {
-    let (mine, theirs) = (side(player), 1 - side(player));
-    let weight = |marks: u16| 1u32 << (2 * marks.min(12));
-    let mut promise = 0u32;
-    for d in 0..4 {
-        for first in board.windows_through(cell, d) {
-            let counts = board.counts(d, first);
-            if counts[theirs] == 0 {
-                promise = promise.saturating_add(weight(counts[mine]));
-            }
-            if counts[mine] == 0 {
-                promise = promise.saturating_add(weight(counts[theirs]));
-            }
+/// The cells where a move of `player` wins now on `position`: the player's winning cells a move
+/// may take.
+pub(crate) fn winning_moves(
+    position: &Position,
+    player: Player,
+) -> impl Iterator<Item = usize> + '_ {
+    position.winning_cells(player).filter(move |&cell| position.is_playable(cell))
+}
+
+/// Per cell, the last listing that met it: to list each cell once without clearing a table.
+#[derive(Debug, Default)]
+pub(crate) struct Stamps {
+    marks: Vec<u32>,
+    stamp: u32,
+}
+
+impl Stamps {
+    /// Starts a listing of `cells` cells; its stamp.
+    fn next(&mut self, cells: usize) -> u32 {
+        if self.marks.len() != cells {
+            self.marks.clear();
+            self.marks.resize(cells, 0);
+            self.stamp = 0;
         }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.marks.fill(0);
+            self.stamp = 1;
+        }
+        self.stamp
     }
-    promise
 }
 
 /// How far from a mark (in the max norm) the tree looks for moves on a large board.
@@ -69,24 +156,18 @@ pub(crate) struct Choices {
     doubles: [Vec<u32>; 2],
     /// Candidates making one threat for the player to move.
     singles: Vec<u32>,
-    /// Per cell, the last search that met it (to list a cell once).
-    stamps: Vec<u32>,
-    stamp: u32,
+    /// Scratch for listing the candidates.
+    stamps: Stamps,
 }
 
 impl Choices {
-    /// Finds the moves of the position `board` tracks (in progress), `me` to move; `judge`,
-    /// the game of the position under the exact rule, decides wins there (see the module).
+    /// Finds the moves of `position` (in progress), `me` to move; the position is left as it
+    /// was.
     ///
     /// # Errors
     /// [`Error::AllocFailed`].
-    pub(crate) fn find(
-        &mut self,
-        mut judge: Option<&mut Game>,
-        board: &Board,
-        me: Player,
-    ) -> Result<(), Error> {
-        let cells = board.size();
+    pub(crate) fn find(&mut self, position: &mut impl Tactical, me: Player) -> Result<(), Error> {
+        let cells = position.cell_count();
         let reserve = |items: &mut Vec<u32>| {
             items.clear();
             items.try_reserve(cells).map_err(|_| Error::AllocFailed)
@@ -98,59 +179,47 @@ impl Choices {
         self.keys.clear();
         self.keys.try_reserve(cells).map_err(|_| Error::AllocFailed)?;
         self.complete = true;
-        let cols = board.cols();
-        // A win now.
-        if let Some(cell) = winning_threats(judge.as_deref_mut(), board, me).next() {
-            self.moves.push(cell as u32);
+        // A win now: the first.
+        position.winning_moves(me, &mut self.moves);
+        if !self.moves.is_empty() {
+            self.moves.truncate(1);
             return Ok(());
         }
         // The opponent's wins next move, all blocked (when two, every move loses anyway).
-        // Cells are below 2^32.
-        let blocks = winning_threats(judge.as_deref_mut(), board, me.opponent());
-        self.moves.extend(blocks.map(|cell| cell as u32));
+        let opponent = me.opponent();
+        position.winning_moves(opponent, &mut self.moves);
         if !self.moves.is_empty() {
             return Ok(());
         }
-        if board.gravity() {
-            for col in 0..cols {
-                let Some(cell) = board.landing(col) else { continue };
-                // A move that opens the cell above to the opponent's win loses at once.
-                // (The move cannot cool that threat: its window's one empty cell is the one
-                // above.)
-                let loses = cell >= cols
-                    && board.is_threat(cell - cols, me.opponent())
-                    && judge.as_deref_mut().map_or(true, |game| {
-                        let _ = game.make_move(cell / cols, col, u32::from(me.number()));
-                        let loses = wins_at(game, cell / cols - 1, col, me.opponent());
-                        let _ = game.undo();
-                        loses
-                    });
-                if loses {
-                    // Kept aside (in `singles`), in case every move loses.
-                    self.singles.push(cell as u32);
-                } else {
-                    self.rank(board, cell, me);
-                }
+        position.candidates(&mut self.stamps, &mut self.moves);
+        // A move that opens a winning cell to the opponent loses at once: kept aside (in
+        // `singles`), in case every move does.
+        let mut kept = 0;
+        for i in 0..self.moves.len() {
+            let cell = self.moves[i];
+            if position.opens_win(cell as usize, opponent) {
+                self.singles.push(cell);
+            } else {
+                self.moves[kept] = cell;
+                kept += 1;
             }
-            if self.keys.is_empty() {
-                // Every move loses at once: any will do.
-                for i in 0..self.singles.len() {
-                    self.rank(board, self.singles[i] as usize, me);
-                }
-            }
-            self.take_ranked();
-            return Ok(());
         }
-        self.candidates(board);
+        if kept == 0 {
+            // Every move loses at once: any will do.
+            core::mem::swap(&mut self.moves, &mut self.singles);
+            kept = self.moves.len();
+        }
+        self.moves.truncate(kept);
+        self.singles.clear();
         // Two threats at once, for either player.
         for i in 0..self.moves.len() {
-            let cell = self.moves[i] as usize;
-            for player in [me, me.opponent()] {
-                let made = new_threats(judge.as_deref_mut(), board, cell, player);
+            let cell = self.moves[i];
+            for player in [me, opponent] {
+                let made = position.threats_made(cell as usize, player);
                 if made >= 2 {
-                    self.doubles[side(player) ^ side(me)].push(cell as u32);
+                    self.doubles[usize::from(player != me)].push(cell);
                 } else if made == 1 && player == me {
-                    self.singles.push(cell as u32);
+                    self.singles.push(cell);
                 }
             }
         }
@@ -158,69 +227,33 @@ impl Choices {
             // A move that makes two threats wins unless the opponent can force first.
             self.complete = false;
             for i in 0..self.doubles[0].len() {
-                self.rank(board, self.doubles[0][i] as usize, me);
+                self.rank(position, self.doubles[0][i] as usize, me);
             }
         } else if !self.doubles[1].is_empty() {
             // Answer the opponent's two threats in the making: take their cell, or force.
             self.complete = false;
             for i in 0..self.doubles[1].len() {
-                self.rank(board, self.doubles[1][i] as usize, me);
+                self.rank(position, self.doubles[1][i] as usize, me);
             }
             for i in 0..self.singles.len() {
                 let cell = self.singles[i];
                 if !self.doubles[1].contains(&cell) {
-                    self.rank(board, cell as usize, me);
+                    self.rank(position, cell as usize, me);
                 }
             }
         } else {
             self.complete = cells <= SMALL_BOARD;
             for i in 0..self.moves.len() {
-                self.rank(board, self.moves[i] as usize, me);
+                self.rank(position, self.moves[i] as usize, me);
             }
         }
         self.take_ranked();
         Ok(())
     }
 
-    /// Puts the empty candidate cells in `moves`: every empty cell of a small board, else those
-    /// within [`TREE_RADIUS`] of a mark (the centre of an empty board).
-    fn candidates(&mut self, board: &Board) {
-        let (rows, cols, cells) = (board.rows(), board.cols(), board.size());
-        if cells <= SMALL_BOARD {
-            // Cells are below 2^32.
-            self.moves.extend((0..cells).filter(|&cell| board.is_empty(cell)).map(|c| c as u32));
-            return;
-        }
-        if self.stamps.len() != cells {
-            self.stamps.clear();
-            self.stamps.resize(cells, 0);
-            self.stamp = 0;
-        }
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.stamps.fill(0);
-            self.stamp = 1;
-        }
-        for cell in (0..cells).filter(|&cell| !board.is_empty(cell)) {
-            let (row, col) = (cell / cols, cell % cols);
-            for r in row.saturating_sub(TREE_RADIUS)..=(row + TREE_RADIUS).min(rows - 1) {
-                for c in col.saturating_sub(TREE_RADIUS)..=(col + TREE_RADIUS).min(cols - 1) {
-                    let near = r * cols + c;
-                    if self.stamps[near] != self.stamp && board.is_empty(near) {
-                        self.stamps[near] = self.stamp;
-                        self.moves.push(near as u32);
-                    }
-                }
-            }
-        }
-        if self.moves.is_empty() {
-            self.moves.push(((rows / 2) * cols + cols / 2) as u32);
-        }
-    }
-
     /// Adds `cell` to the moves being ranked, by its promise for `player`, ties by cell.
-    fn rank(&mut self, board: &Board, cell: usize, player: Player) {
-        let promise = promise(board, cell, player);
+    fn rank(&mut self, position: &impl Tactical, cell: usize, player: Player) {
+        let promise = position.promise(cell, player);
         // Cells are below 2^32.
         self.keys.push(u64::from(u32::MAX - promise) << 32 | cell as u64);
     }
@@ -231,61 +264,4 @@ impl Choices {
         self.moves.clear();
         self.moves.extend(self.keys.iter().map(|&key| key as u32));
     }
-}
-
-/// `player`'s threats that are playable now and win (as `judge` decides, when there is one).
-pub(crate) fn winning_threats<'a>(
-    mut judge: Option<&'a mut Game>,
-    board: &'a Board,
-    player: Player,
-) -> impl Iterator<Item = usize> + 'a {
-    let cols = board.cols();
-    board
-        .threats(player)
-        .iter()
-        .map(|&cell| cell as usize)
-        .filter(move |&cell| board.is_playable(cell))
-        .filter(move |&cell| {
-            judge
-                .as_deref_mut()
-                .map_or(true, |game| wins_at(game, cell / cols, cell % cols, player))
-        })
-}
-
-/// How many threats (0, 1, or 2 for two or more) a mark of `player` on the empty `cell` would
-/// make: the other empty cells of the windows it would bring to k - 1 of the player's marks
-/// and none of the opponent's, counted once each; with a judge (the exact rule), those where it
-/// confirms a win.
-fn new_threats(judge: Option<&mut Game>, board: &Board, cell: usize, player: Player) -> usize {
-    let (mine, theirs) = (side(player), 1 - side(player));
-    let Some(before) = board.k().checked_sub(2) else { return 0 };
-    let mut found = [usize::MAX; 2];
-    let mut count = 0;
-    'windows: for d in 0..4 {
-        for first in board.windows_through(cell, d) {
-            let counts = board.counts(d, first);
-            if usize::from(counts[mine]) != before || counts[theirs] != 0 {
-                continue;
-            }
-            let other = board.window(d, first).find(|&c| c != cell && board.is_empty(c));
-            let Some(other) = other else { continue };
-            if count == 0 || (count == 1 && found[0] != other) {
-                found[count] = other;
-                count += 1;
-                if count == 2 {
-                    break 'windows;
-                }
-            }
-        }
-    }
-    let Some(game) = judge.filter(|_| count > 0) else { return count };
-    // Under the exact rule a threat may make an overline: ask the game, with the mark placed.
-    let cols = board.cols();
-    if game.make_move(cell / cols, cell % cols, u32::from(player.number())).is_err() {
-        return 0;
-    }
-    let confirmed =
-        found[..count].iter().filter(|&&c| wins_at(game, c / cols, c % cols, player)).count();
-    let _ = game.undo();
-    confirmed
 }
