@@ -45,6 +45,7 @@ pub(crate) fn search_error(error: SearchError) -> PyErr {
         match value
             .setattr(attribute.0, attribute.1)
             .and_then(|()| value.setattr("kind", error.name()))
+            .and_then(|()| value.setattr("index", py.None()))
         {
             Ok(()) => err,
             Err(failure) => failure,

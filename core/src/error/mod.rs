@@ -15,7 +15,9 @@ mod replay;
 
 pub use parse::{ParseError, ParseErrorKind};
 pub use position::PositionError;
-pub use replay::{ReplayError, RestoreError};
+#[allow(deprecated)]
+pub use replay::ReplayError;
+pub use replay::{ListError, RestoreError};
 
 /// Declares [`Error`] (one variant a row, with its data), [`ErrorKind`] (the same variants
 /// without data), [`ErrorKind::ALL`], [`ErrorKind::name`] (the row's stable name) and

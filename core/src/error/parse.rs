@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::{Error, ReplayError};
+use crate::{Error, ListError};
 
 /// Why a text form could not be read back into a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -23,8 +23,8 @@ pub enum ParseErrorKind {
     },
     /// The text is well formed but describes something refused: a bad size or position.
     Rejected(Error),
-    /// The move with this index in the text's move list is refused.
-    BadMove(ReplayError),
+    /// A move of the text's move list is refused: its index (always `Some`) and why.
+    BadMove(ListError),
 }
 
 impl ParseError {
