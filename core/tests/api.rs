@@ -2,7 +2,8 @@
 //! undo restoring every observable, and the formatting traits.
 
 use tictactoe_core::{
-    Error, Game, Line, ListError, Move, ParseErrorKind, Player, PositionError, Status, MAX_N,
+    Error, ErrorKind, Game, Line, ListError, Move, ParseErrorKind, Player, PositionError, Status,
+    MAX_N,
 };
 
 #[test]
@@ -68,6 +69,19 @@ fn every_error_has_a_message_naming_its_data() {
     assert_eq!(whole.to_string(), "1 values given where 2 are needed");
     let source = core::error::Error::source(&Error::InvalidPosition(PositionError::BothWin));
     assert_eq!(source.unwrap().to_string(), "both players own a winning run");
+}
+
+/// `ErrorKind::ALL`, which the faces' tests walk to check that they map every kind (`Error` is
+/// non-exhaustive, so their compilers no longer do), holds each kind once, with a name of its
+/// own in snake case.
+#[test]
+fn every_kind_is_listed_once_with_its_own_name() {
+    let names: Vec<&str> = ErrorKind::ALL.iter().map(|kind| kind.name()).collect();
+    for (i, (kind, name)) in ErrorKind::ALL.iter().zip(&names).enumerate() {
+        assert!(!ErrorKind::ALL[..i].contains(kind), "{kind:?} is listed twice");
+        assert!(!names[..i].contains(name), "{name} names two kinds");
+        assert!(name.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'), "{name}");
+    }
 }
 
 #[test]

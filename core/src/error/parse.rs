@@ -14,6 +14,10 @@ pub struct ParseError {
 }
 
 /// What is wrong in a text form: its syntax, or what it describes.
+///
+/// Exhaustive, unlike [`Error`]: a text is refused for its syntax or for what it describes, and
+/// every new reason of the second sort is a new [`Error`] inside `Rejected` or `BadMove`, so
+/// this enum does not grow with the rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ParseErrorKind {
     /// The text does not follow the grammar; `expected` says what should be there.
