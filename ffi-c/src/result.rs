@@ -68,8 +68,9 @@ pub enum tictactoe_result {
     Floating = 22,
     /// A drop into a column with no free cell.
     ColumnFull = 23,
-    /// The operation does not exist for the game's rules (the computer player plays n x n
-    /// tic-tac-toe).
+    /// The operation does not exist for the game's rules (the perfect-play table of a batch's
+    /// perfect opponent is for n x n tic-tac-toe only; solving and the computer player serve
+    /// every rule set).
     UnsupportedRules = 24,
 }
 
