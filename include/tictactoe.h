@@ -98,8 +98,9 @@ enum tictactoe_result
   TICTACTOE_RESULT_FLOATING = 22,
   // A drop into a column with no free cell.
   TICTACTOE_RESULT_COLUMN_FULL = 23,
-  // The operation does not exist for the game's rules (the computer player plays n x n
-  // tic-tac-toe).
+  // The operation does not exist for the game's rules (the perfect-play table of a batch's
+  // perfect opponent is for n x n tic-tac-toe only; solving and the computer player serve
+  // every rule set).
   TICTACTOE_RESULT_UNSUPPORTED_RULES = 24,
 };
 #ifndef __cplusplus

@@ -369,19 +369,19 @@ public:
         });
     }
 
-    // The computer player: the position's value under perfect play, visiting at most max_nodes
-    // positions. Throws error (UNSUPPORTED_RULES for rules other than n x n tic-tac-toe,
-    // BUDGET_EXCEEDED: nothing is guessed, ALLOC_FAILED).
+    // The computer player: the position's value under perfect play, under any rules, visiting
+    // at most max_nodes positions. Throws error (BUDGET_EXCEEDED: nothing is guessed,
+    // ALLOC_FAILED).
     tictactoe::solution solve(std::uint64_t max_nodes = TICTACTOE_DEFAULT_MAX_NODES) const {
         tictactoe::solution s{0, 0};
         detail::check(tictactoe_game_solve(raw_, max_nodes, &s.winner, &s.plies));
         return s;
     }
 
-    // The computer player's move for the player to move: perfect when solving fits, else a win
-    // now, a block, or the choice of a tree search of `simulations` simulations drawn from
-    // seed (the same position, simulations and seed give the same move). Throws error
-    // (UNSUPPORTED_RULES, GAME_OVER for a finished game, ALLOC_FAILED).
+    // The computer player's move for the player to move, under any rules: perfect when solving
+    // fits, else a win now, a block, or the choice of a tree search of `simulations`
+    // simulations drawn from seed (the same position, simulations and seed give the same
+    // move). Throws error (GAME_OVER for a finished game, won or drawn; ALLOC_FAILED).
     coordinates best_move(std::uint32_t simulations = TICTACTOE_DEFAULT_SIMULATIONS, std::uint64_t seed = 0) const {
         coordinates c{0, 0};
         detail::check(tictactoe_game_best_move(raw_, simulations, seed, &c.row, &c.col));

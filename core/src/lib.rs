@@ -32,8 +32,11 @@ pub mod text;
 
 pub use batch::{Batch, Checked, Games, GamesMut, Illegal, NO_ACTION};
 pub use error::{
-    message, Error, ErrorKind, ParseError, ParseErrorKind, PositionError, ReplayError, RestoreError,
+    message, Error, ErrorKind, ListError, ParseError, ParseErrorKind, PositionError, RestoreError,
 };
+// The old name of `ListError`, deprecated: exported so that code naming it is told the new one.
+#[allow(deprecated)]
+pub use error::ReplayError;
 pub use game::{Game, Move};
 pub use limits::{batch_bytes, game_bytes, Limits};
 pub use player::{winner_number, Player};

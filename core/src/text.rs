@@ -17,7 +17,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::rows::write_rows;
-use crate::{Error, Game, Limits, ParseError, ParseErrorKind, ReplayError, Rules};
+use crate::{Error, Game, Limits, ListError, ParseError, ParseErrorKind, Rules};
 
 const MAGIC: &str = "tictactoe/1 ";
 
@@ -127,7 +127,7 @@ impl FromStr for Game {
     /// use tictactoe_core::{Error, Game, ParseErrorKind};
     /// let err = "tictactoe/1 n=3 moves=0,0,1;0,0,2".parse::<Game>().unwrap_err();
     /// assert_eq!(err.offset, 28);
-    /// assert!(matches!(err.kind, ParseErrorKind::BadMove(e) if e.index == 1));
+    /// assert!(matches!(err.kind, ParseErrorKind::BadMove(e) if e.index == Some(1)));
     /// assert!("tictactoe/1 n=0 moves=".parse::<Game>().is_err());
     /// assert!("tic-tac-toe".parse::<Game>().is_err());
     /// ```
@@ -212,7 +212,7 @@ impl Game {
             })?;
             game.make_move(row, col, player).map_err(|error| ParseError {
                 offset: move_at,
-                kind: ParseErrorKind::BadMove(ReplayError { index, error }),
+                kind: ParseErrorKind::BadMove(ListError { index: Some(index), error }),
             })?;
             index += 1;
         }

@@ -9,7 +9,7 @@ mod common;
 use common::singles::{assert_same, step, Singles};
 use proptest::prelude::*;
 use tictactoe_core::{
-    Batch, Error, Game, Illegal, Player, ReplayError, RestoreError, Rules, NO_ACTION,
+    Batch, Error, Game, Illegal, ListError, Player, RestoreError, Rules, NO_ACTION,
 };
 
 #[derive(Clone, Debug)]
@@ -133,7 +133,7 @@ proptest! {
                     let mut winners = vec![9; count];
                     let result = batch.step_against_random(&sides, &all, &restart, &mut winners, illegal(lose));
                     let live: Vec<usize> = (0..count).filter(|&g| !restart[g]).collect();
-                    let refused = live.iter().find_map(|&g| singles.refusal(g, all[g]).map(|error| ReplayError { index: g, error }));
+                    let refused = live.iter().find_map(|&g| singles.refusal(g, all[g]).map(|error| ListError { index: Some(g), error }));
                     if let (false, Some(refusal)) = (lose, refused) {
                         prop_assert_eq!(result, Err(refusal));
                         prop_assert_eq!(&batch, &model, "a refused step changed the batch");
@@ -266,7 +266,7 @@ fn bad_arguments_are_refused_and_change_nothing() {
     let short = Error::LengthMismatch { len: 2, expected: 3 };
     assert_eq!(
         batch.step(&[3, 4], &mut [0; 3], Illegal::Lose),
-        Err(ReplayError { index: 0, error: short })
+        Err(ListError { index: None, error: short })
     );
     assert_eq!(
         batch.step(&[3, 4, 5], &mut [0; 2], Illegal::Lose).unwrap_err().error,
@@ -275,12 +275,12 @@ fn bad_arguments_are_refused_and_change_nothing() {
     let outside = Error::GameIndex { game: 3, count: 3 };
     assert_eq!(
         batch.step_games(&[1, 3], &[4, 4], &mut [0; 2], Illegal::Lose),
-        Err(ReplayError { index: 1, error: outside })
+        Err(ListError { index: Some(1), error: outside })
     );
     let twice = Error::RepeatedGame { game: 1 };
     assert_eq!(
         batch.step_games(&[1, 0, 1], &[4, 4, 4], &mut [0; 3], Illegal::Lose),
-        Err(ReplayError { index: 2, error: twice })
+        Err(ListError { index: Some(2), error: twice })
     );
     assert_eq!(batch.reset_games(&[0, 7]), Err(Error::GameIndex { game: 7, count: 3 }));
     let mut small = [0u8; 2];
@@ -424,7 +424,7 @@ proptest! {
 fn refused_draws_and_seeds_change_nothing() {
     let mut batch = Batch::new(3, 3, 5).unwrap();
     let before = batch.clone();
-    let at = |index, error| Err(ReplayError { index, error });
+    let at = |index, error| Err(ListError { index: Some(index), error });
     assert_eq!(
         batch.random_legal_actions_games(&[0, 3], &mut [0; 2]),
         at(1, Error::GameIndex { game: 3, count: 3 })
@@ -435,7 +435,7 @@ fn refused_draws_and_seeds_change_nothing() {
     );
     assert_eq!(
         batch.random_legal_actions_games(&[2, 0], &mut [0; 3]),
-        at(0, Error::LengthMismatch { len: 3, expected: 2 })
+        Err(ListError::from(Error::LengthMismatch { len: 3, expected: 2 }))
     );
     assert_eq!(batch.seed_games(&[0, 5], &[1, 2]), Err(Error::GameIndex { game: 5, count: 3 }));
     assert_eq!(batch.seed_games(&[0], &[1, 2]), Err(Error::LengthMismatch { len: 2, expected: 1 }));
@@ -542,7 +542,7 @@ fn checked_ranges_play_only_when_every_range_passes() {
     let refusal = rest.unwrap_err();
     assert_eq!(
         (refusal.index, refusal.error),
-        (1, Error::Occupied { row: 1, col: 1, by: Player::X })
+        (Some(1), Error::Occupied { row: 1, col: 1, by: Player::X })
     );
     drop(first);
     assert_eq!(batch, before);
@@ -570,13 +570,13 @@ fn random_steps_refuse_bad_lists_and_change_nothing() {
     let before = batch.clone();
     assert_eq!(batch.step_random(&mut [0; 2]), Err(Error::LengthMismatch { len: 2, expected: 3 }));
     let refused = [
-        (vec![0, 3], ReplayError { index: 1, error: Error::GameIndex { game: 3, count: 3 } }),
-        (vec![2, 0, 2], ReplayError { index: 2, error: Error::RepeatedGame { game: 2 } }),
+        (vec![0, 3], ListError { index: Some(1), error: Error::GameIndex { game: 3, count: 3 } }),
+        (vec![2, 0, 2], ListError { index: Some(2), error: Error::RepeatedGame { game: 2 } }),
     ];
     for (games, error) in refused {
         assert_eq!(batch.step_random_games(&games, &mut vec![0; games.len()]), Err(error));
     }
-    let short = ReplayError { index: 0, error: Error::LengthMismatch { len: 1, expected: 2 } };
+    let short = ListError { index: None, error: Error::LengthMismatch { len: 1, expected: 2 } };
     assert_eq!(batch.step_random_games(&[0, 1], &mut [0; 1]), Err(short));
     assert_eq!(batch, before, "a refused random step changed the batch");
 }
@@ -587,17 +587,23 @@ fn steps_against_random_refuse_bad_arguments_and_change_nothing() {
     batch.step_random(&mut [0; 3]).unwrap();
     let before = batch.clone();
     let (sides, actions, restart) = ([1, 2, 2], [0, 1, 2], [true, false, false]);
-    let whole = |error| Err(ReplayError { index: 0, error });
+    let whole = |error| Err(ListError { index: None, error });
     let refused = [
-        (&[1, 2][..], &actions[..], &restart[..], 0, Error::LengthMismatch { len: 2, expected: 3 }),
-        (&[1, 3, 1], &actions, &restart, 1, Error::InvalidPlayer { player: 3 }),
-        (&[0, 1, 1], &actions, &restart, 0, Error::InvalidPlayer { player: 0 }),
-        (&sides, &actions[..1], &restart, 0, Error::LengthMismatch { len: 1, expected: 3 }),
-        (&sides, &actions, &restart[..2], 0, Error::LengthMismatch { len: 2, expected: 3 }),
+        (
+            &[1, 2][..],
+            &actions[..],
+            &restart[..],
+            None,
+            Error::LengthMismatch { len: 2, expected: 3 },
+        ),
+        (&[1, 3, 1], &actions, &restart, Some(1), Error::InvalidPlayer { player: 3 }),
+        (&[0, 1, 1], &actions, &restart, Some(0), Error::InvalidPlayer { player: 0 }),
+        (&sides, &actions[..1], &restart, None, Error::LengthMismatch { len: 1, expected: 3 }),
+        (&sides, &actions, &restart[..2], None, Error::LengthMismatch { len: 2, expected: 3 }),
     ];
     for (sides, actions, restart, index, error) in refused {
         let result = batch.step_against_random(sides, actions, restart, &mut [0; 3], Illegal::Lose);
-        assert_eq!(result, Err(ReplayError { index, error }));
+        assert_eq!(result, Err(ListError { index, error }));
     }
     let short = batch.step_against_random(&sides, &actions, &restart, &mut [0; 2], Illegal::Refuse);
     assert_eq!(short, whole(Error::LengthMismatch { len: 2, expected: 3 }));
@@ -606,8 +612,8 @@ fn steps_against_random_refuse_bad_arguments_and_change_nothing() {
         batch.step_against_random(&sides, &[99, 1, 7], &restart, &mut [0; 3], Illegal::Refuse);
     assert_eq!(
         off,
-        Err(ReplayError {
-            index: 2,
+        Err(ListError {
+            index: Some(2),
             error: Error::OutOfBounds { row: 0, col: 7, rows: 6, cols: 7 }
         })
     );

@@ -5,7 +5,7 @@ mod common;
 
 use common::{assert_same, kind, number, Kind, Model};
 use proptest::prelude::*;
-use tictactoe_core::{Game, Player, ReplayError, Rules};
+use tictactoe_core::{Game, ListError, Player, Rules};
 
 #[derive(Clone, Debug)]
 enum Op {
@@ -44,7 +44,7 @@ fn batch<T: Copy>(
     game: &mut Game,
     model: &mut Model,
     moves: &[T],
-    on_game: impl FnOnce(&mut Game, Vec<T>) -> Result<Option<Player>, ReplayError>,
+    on_game: impl FnOnce(&mut Game, Vec<T>) -> Result<Option<Player>, ListError>,
     on_model: impl Fn(&mut Model, T) -> Result<u8, Kind>,
 ) {
     let before = game.clone();
@@ -52,7 +52,7 @@ fn batch<T: Copy>(
     let outcome = moves
         .iter()
         .enumerate()
-        .try_for_each(|(i, &m)| on_model(&mut expected, m).map(drop).map_err(|k| (i, k)));
+        .try_for_each(|(i, &m)| on_model(&mut expected, m).map(drop).map_err(|k| (Some(i), k)));
     let got = on_game(game, moves.to_vec()).map_err(|e| (e.index, kind(e.error)));
     match outcome {
         Ok(()) => {

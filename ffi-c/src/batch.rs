@@ -6,7 +6,7 @@
 //! An action names a cell by its index row * cols + col, or under gravity a column (the mark
 //! falls to its lowest free cell): `tictactoe_batch_actions` of them a game.
 
-use tictactoe_core::{Batch, Error, Illegal, Limits, ReplayError};
+use tictactoe_core::{Batch, Error, Illegal, Limits, ListError};
 
 use crate::guard::{borrow, buffer, collected, guard, input, Out};
 use crate::handle::{changing_handle, hand_out, reading, release, Handle};
@@ -438,9 +438,7 @@ pub unsafe extern "C" fn tictactoe_batch_step_random_games(
         changing_handle(batch, |handle| {
             step_listed(handle, games, count, winners_out, refused_out, |batch, listed, winners| {
                 match listed {
-                    None => {
-                        batch.step_random(winners).map_err(|error| ReplayError { index: 0, error })
-                    }
+                    None => batch.step_random(winners).map_err(ListError::from),
                     Some(games) => batch.step_random_games(games, winners),
                 }
             })
@@ -541,7 +539,7 @@ unsafe fn step_listed(
     count: usize,
     winners_out: *mut u32,
     refused_out: *mut usize,
-    step: impl FnOnce(&mut Batch, Option<&[usize]>, &mut [u8]) -> Result<(), ReplayError>,
+    step: impl FnOnce(&mut Batch, Option<&[usize]>, &mut [u8]) -> Result<(), ListError>,
 ) -> Result<(), tictactoe_result> {
     // SAFETY: the caller's promise.
     unsafe {
@@ -572,7 +570,7 @@ unsafe fn step_listed(
                 Ok(())
             }
             Err(refusal) => {
-                if let Some(index) = refusal.entry() {
+                if let Some(index) = refusal.index {
                     refused_out.write(index);
                 }
                 Err(refusal.error.into())

@@ -1,6 +1,6 @@
 //! The game handle: creation, moves, undo, queries, copies and release.
 
-use tictactoe_core::{winner_number, Game, Player, ReplayError};
+use tictactoe_core::{winner_number, Game, ListError, Player};
 
 use crate::guard::{borrow, buffer, guard, input, Out, Outcome};
 use crate::handle::{changing, hand_out, reading, release, Handle};
@@ -292,8 +292,11 @@ pub unsafe extern "C" fn tictactoe_game_move_many(
                     winner_out.write(winner_u32(winner));
                     Ok(())
                 }
-                Err(ReplayError { index, error }) => {
-                    refused_out.write(index);
+                Err(ListError { index, error }) => {
+                    // Always an index here: a move list is refused at one of its moves.
+                    if let Some(index) = index {
+                        refused_out.write(index);
+                    }
                     Err(error.into())
                 }
             }

@@ -9,7 +9,7 @@ use numpy::{PyArray1, PyArray2, PyArray3, PyArray4};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyInt, PyList, PyTuple};
-use tictactoe_core::{Batch, Error, Games, Illegal, ReplayError, Rules};
+use tictactoe_core::{Batch, Error, Games, Illegal, ListError, Rules};
 use tictactoe_search::{search_seed, Computer};
 
 use crate::arrays::{
@@ -92,9 +92,9 @@ fn check_threads(threads: usize) -> PyResult<usize> {
 
 /// A step's refusal as Python sees it: the exception of the core's error, with `.index` (the
 /// position in the call's lists) unless it is about a list's length.
-fn step_error(error: ReplayError, given: Given) -> PyErr {
+fn step_error(error: ListError, given: Given) -> PyErr {
     let exception = GameError::new(error.error, given);
-    match error.entry() {
+    match error.index {
         Some(index) => exception.at(index).into(),
         None => exception.into(),
     }
@@ -113,11 +113,11 @@ fn illegal_policy(illegal: &str) -> PyResult<Illegal> {
 
 /// A step's refusal of one of the caller's `actions`, with the action as the cell it names, so
 /// that messages show what was given.
-fn action_refused(batch: &Batch, actions: &Bound<'_, PyAny>, error: ReplayError) -> PyErr {
+fn action_refused(batch: &Batch, actions: &Bound<'_, PyAny>, error: ListError) -> PyErr {
     let py = actions.py();
-    let given = actions
-        .get_item(error.index)
-        .and_then(|a| a.extract::<i64>())
+    let given = error
+        .index
+        .and_then(|index| actions.get_item(index).and_then(|a| a.extract::<i64>()).ok())
         .map(|a| {
             let (row, col) = batch.action_cell(a);
             Given {
@@ -389,7 +389,7 @@ impl PyBatch {
             observe(games, Some(sides), planes, mask)?;
             rewards.map_or(Ok(()), |rewards| games.rewards_into(sides, rewards))
         };
-        let whole = |error| ReplayError { index: 0, error };
+        let whole = ListError::from;
         let result = py.detach(|| {
             if sizes.len() == 1 {
                 batch.step_against_random(&sides, steps, &restarts, winners, illegal)?;
@@ -602,7 +602,7 @@ impl PyBatch {
             && steps.len() == batch.count()
             && winners.len() == batch.count();
         // An error about the whole call, not one action.
-        let whole = |error| ReplayError { index: 0, error };
+        let whole = ListError::from;
         let result = py.detach(|| {
             if !threaded {
                 if some {
@@ -633,7 +633,9 @@ impl PyBatch {
                 let checked = run_each(ranges, |((games, start), (given, actions))| {
                     engine_actions(given, actions);
                     let actions: &[u32] = actions;
-                    games.check(actions).map_err(|e| ReplayError { index: start + e.index, ..e })
+                    games
+                        .check(actions)
+                        .map_err(|e| ListError { index: e.index.map(|i| start + i), ..e })
                 });
                 let checked: Vec<_> = checked.into_iter().collect::<Result<_, _>>()?;
                 let parts: Vec<_> = checked.into_iter().zip(outputs).collect();

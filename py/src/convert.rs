@@ -9,7 +9,7 @@ use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::{PyIterator, PyString};
-use tictactoe_core::{Game, Limits, Player, ReplayError, Rules};
+use tictactoe_core::{Game, Limits, ListError, Player, Rules};
 
 use crate::buffer::{IntegerRows, SHAPE_ERROR};
 
@@ -177,7 +177,7 @@ impl<'py> Batch<'py> {
 
     /// Makes the moves on `game` with the core's `move_all` (all or nothing). Pure Rust: no
     /// Python code runs while the moves are read.
-    pub(crate) fn apply(&self, game: &mut Game) -> Result<Option<Player>, ReplayError> {
+    pub(crate) fn apply(&self, game: &mut Game) -> Result<Option<Player>, ListError> {
         match self {
             Batch::Items(moves, _) => game.move_all(moves.iter().copied()),
             Batch::Buffer(rows) => game.move_all((0..rows.len()).map(|i| {

@@ -4,8 +4,8 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 use tictactoe_core::{
-    validate_rows, winner_number, Error, Game, Limits, Line, Move, Player, PositionError,
-    ReplayError, Rules, Run,
+    validate_rows, winner_number, Error, Game, Limits, Line, ListError, Move, Player,
+    PositionError, Rules, Run,
 };
 
 use crate::convert::{self, Batch};
@@ -131,11 +131,12 @@ impl PyTicTacToe {
         let batch = Batch::new(moves)?;
         match Self::change(slf, |game| batch.apply(game)) {
             Ok(winner) => batch_results(py, batch.len(), winner),
-            Err(ReplayError { index, error }) => {
+            Err(ListError { index: Some(index), error }) => {
                 let [row, col, player] = batch.given(py, index)?;
                 let given = Given::cell(row.bind(py), col.bind(py)).player(player);
                 Err(GameError::new(error, given).at(index).into())
             }
+            Err(ListError { error, .. }) => Err(GameError::from(error).into()),
         }
     }
 
@@ -152,10 +153,11 @@ impl PyTicTacToe {
         }
         match Self::change(slf, |game| game.play_all(cells)) {
             Ok(winner) => batch_results(moves.py(), pairs.len(), winner),
-            Err(ReplayError { index, error }) => {
+            Err(ListError { index: Some(index), error }) => {
                 let (row, col): (Bound<'_, PyAny>, Bound<'_, PyAny>) = pairs[index].extract()?;
                 Err(GameError::new(error, Given::cell(&row, &col)).at(index).into())
             }
+            Err(ListError { error, .. }) => Err(GameError::from(error).into()),
         }
     }
 

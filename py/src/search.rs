@@ -45,6 +45,7 @@ pub(crate) fn search_error(error: SearchError) -> PyErr {
         match value
             .setattr(attribute.0, attribute.1)
             .and_then(|()| value.setattr("kind", error.name()))
+            .and_then(|()| value.setattr("index", py.None()))
         {
             Ok(()) => err,
             Err(failure) => failure,
@@ -95,12 +96,14 @@ pub(crate) fn solve(
     Ok((winner_number(solution.winner), solution.plies))
 }
 
-/// A move (row, col) for the player to move: perfect when the position has at most 16 empty
-/// cells (every 4 x 4 position) and solving it takes at most `max_nodes` positions (default
-/// 200 000); otherwise an immediate win, else a block of the opponent's immediate win, else a
-/// Monte Carlo tree search of `simulations` simulations (default 10 000) drawn from `seed`
-/// (default 0: the same position, simulations and seed give the same move). `GameOverError`
-/// for a finished game.
+/// A move (row, col) for the player to move, under any rules, as `Computer::best_move` chooses
+/// it: perfect when the position has few enough empty cells (16, every 4 x 4 position; 24 under
+/// gravity; 10 on boards above 64 cells) and solving it takes at most `max_nodes` positions
+/// (default 200 000); otherwise the tactics' only move when they leave one (a win now, the
+/// block of the opponent's only winning cell), else a Monte Carlo tree search of `simulations`
+/// simulations (default 10 000) among the moves they leave, drawn from `seed` (default 0: the
+/// same position, simulations and seed give the same move). `GameOverError` for a finished
+/// game (won or drawn).
 #[pyfunction]
 #[pyo3(signature = (game, *, simulations = None, seed = None, max_nodes = None))]
 pub(crate) fn best_move(

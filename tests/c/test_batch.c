@@ -131,6 +131,11 @@ static void test_steps_and_refusals(void) {
     CHECK_RESULT(tictactoe_batch_step_games(batch, NULL, actions, COUNT, 0, winners, &refused),
                  TICTACTOE_RESULT_OUT_OF_BOUNDS);
     CHECK(refused == 2 && winners[0] == 77);
+    /* A wrong count names no action: refused is not written. */
+    refused = 99;
+    CHECK_RESULT(tictactoe_batch_step_games(batch, NULL, actions, COUNT - 1, 0, winners, &refused),
+                 TICTACTOE_RESULT_LENGTH_MISMATCH);
+    CHECK(refused == 99 && winners[0] == 77);
     CHECK_RESULT(tictactoe_batch_step(batch, actions, COUNT - 1, winners), TICTACTOE_RESULT_LENGTH_MISMATCH);
     CHECK_RESULT(tictactoe_batch_step(batch, NULL, COUNT, winners), TICTACTOE_RESULT_NULL_PARAMETER);
     CHECK_RESULT(tictactoe_batch_step(batch, actions, COUNT, NULL), TICTACTOE_RESULT_NULL_PARAMETER);
@@ -420,6 +425,7 @@ static void test_steps_against_random(void) {
     CHECK_RESULT(tictactoe_batch_step_against_random(played, sides, actions, NULL, SIZE_MAX, TICTACTOE_ILLEGAL_LOSE,
                                                      winners, &refused),
                  TICTACTOE_RESULT_LENGTH_MISMATCH);
+    CHECK(refused == 99 && winners[0] == 77);
     CHECK_RESULT(tictactoe_batch_step_against_random(played, sides, actions, NULL, GAMES, 2, winners, &refused),
                  TICTACTOE_RESULT_INVALID_ARGUMENT);
     CHECK_RESULT(tictactoe_batch_step_against_random(played, NULL, actions, NULL, GAMES, 0, winners, &refused),

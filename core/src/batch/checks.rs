@@ -2,7 +2,7 @@
 //! and its game indices, which some calls take with repeats (resets, seeds) and others only
 //! once each (steps and draws, where each game makes one move).
 
-use crate::{Error, ReplayError};
+use crate::{Error, ListError};
 
 /// `Ok` when a list's `len` is `expected`.
 pub(super) fn check_len(len: usize, expected: usize) -> Result<(), Error> {
@@ -27,16 +27,16 @@ pub(super) fn check_distinct(
     games: &[usize],
     count: usize,
     seen: &mut [u64],
-) -> Result<(), ReplayError> {
+) -> Result<(), ListError> {
     let mut result = Ok(());
     for (index, &game) in games.iter().enumerate() {
         if game >= count {
-            result = Err(ReplayError { index, error: Error::GameIndex { game, count } });
+            result = Err(ListError { index: Some(index), error: Error::GameIndex { game, count } });
             break;
         }
         let (word, bit) = (game / 64, 1 << (game % 64));
         if seen[word] & bit != 0 {
-            result = Err(ReplayError { index, error: Error::RepeatedGame { game } });
+            result = Err(ListError { index: Some(index), error: Error::RepeatedGame { game } });
             break;
         }
         seen[word] |= bit;
@@ -48,14 +48,14 @@ pub(super) fn check_distinct(
 }
 
 /// `Ok` when `players` has one value per game (`count`), each a player's number (1 or 2);
-/// else [`Error::LengthMismatch`] (index 0), or [`Error::InvalidPlayer`] with the index of the
-/// first other value.
-pub(super) fn check_players(players: &[u8], count: usize) -> Result<(), ReplayError> {
-    check_len(players.len(), count).map_err(|error| ReplayError { index: 0, error })?;
+/// else [`Error::LengthMismatch`] (naming no entry), or [`Error::InvalidPlayer`] with the index of
+/// the first other value.
+pub(super) fn check_players(players: &[u8], count: usize) -> Result<(), ListError> {
+    check_len(players.len(), count)?;
     match players.iter().position(|&player| !matches!(player, 1 | 2)) {
         Some(index) => {
             let error = Error::InvalidPlayer { player: players[index].into() };
-            Err(ReplayError { index, error })
+            Err(ListError { index: Some(index), error })
         }
         None => Ok(()),
     }

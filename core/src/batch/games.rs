@@ -6,7 +6,7 @@ use crate::rules::{self, Counts, Form, Rules};
 use crate::shape::Cell;
 use crate::storage::block::Block;
 use crate::storage::board;
-use crate::{Error, Game, Player, ReplayError};
+use crate::{Error, Game, ListError, Player};
 
 /// A range of a batch's games, to read: what every query of a [`Batch`](super::Batch) runs on
 /// ([`Batch::games`](super::Batch::games)), and what splits into disjoint ranges that threads
@@ -121,10 +121,11 @@ impl<'a> Games<'a> {
     ///
     /// # Errors
     /// As [`Batch::step`](super::Batch::step) with [`Illegal::Refuse`](super::Illegal::Refuse).
-    pub fn check(&self, actions: &[u32]) -> Result<(), ReplayError> {
-        check_len(actions.len(), self.count()).map_err(|error| ReplayError { index: 0, error })?;
+    pub fn check(&self, actions: &[u32]) -> Result<(), ListError> {
+        check_len(actions.len(), self.count())?;
         for (index, &action) in actions.iter().enumerate() {
-            self.cell_for::<false>(index, action).map_err(|error| ReplayError { index, error })?;
+            self.cell_for::<false>(index, action)
+                .map_err(|error| ListError { index: Some(index), error })?;
         }
         Ok(())
     }

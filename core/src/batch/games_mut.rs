@@ -7,7 +7,7 @@ use super::Games;
 use crate::rules::{self, Counts, Form};
 use crate::shape::Cell;
 use crate::storage::block::Block;
-use crate::{random, Error, ReplayError};
+use crate::{random, Error, ListError};
 
 /// What [`Batch::random_legal_actions`](super::Batch::random_legal_actions) writes for a game
 /// that is over.
@@ -126,10 +126,9 @@ impl<'a> GamesMut<'a> {
         actions: &[u32],
         winners: &mut [u8],
         illegal: Illegal,
-    ) -> Result<(), ReplayError> {
-        let whole = |error: Error| ReplayError { index: 0, error };
-        check_len(actions.len(), self.count()).map_err(whole)?;
-        check_len(winners.len(), self.count()).map_err(whole)?;
+    ) -> Result<(), ListError> {
+        check_len(actions.len(), self.count())?;
+        check_len(winners.len(), self.count())?;
         if illegal == Illegal::Refuse {
             self.games().check(actions)?;
             self.play_all(actions, winners);
@@ -183,9 +182,9 @@ impl<'a> GamesMut<'a> {
     /// ```
     ///
     /// # Errors
-    /// [`Error::LengthMismatch`] (at index 0) unless there is one action per game, else the
+    /// [`Error::LengthMismatch`] (naming no entry) unless there is one action per game, else the
     /// index in the range of the first refused action and its reason.
-    pub fn check<'b>(self, actions: &'b [u32]) -> Result<Checked<'a, 'b>, ReplayError> {
+    pub fn check<'b>(self, actions: &'b [u32]) -> Result<Checked<'a, 'b>, ListError> {
         self.games().check(actions)?;
         Ok(Checked { games: self, actions })
     }

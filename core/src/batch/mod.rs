@@ -8,7 +8,7 @@ use crate::rules::{self, Counts, Form, Rules};
 use crate::storage::block::Block;
 use crate::storage::try_copy;
 use crate::storage::zeroed::zeroed;
-use crate::{random, Error, Game, Player, PositionError, ReplayError, RestoreError};
+use crate::{random, Error, Game, ListError, Player, PositionError, RestoreError};
 
 mod checks;
 mod games;
@@ -227,7 +227,7 @@ impl Batch {
     ///
     /// # Errors
     /// [`Error::LengthMismatch`] unless both slices have one value per game. With
-    /// [`Illegal::Refuse`], a [`ReplayError`] with the index of the first refused action
+    /// [`Illegal::Refuse`], a [`ListError`] with the index of the first refused action
     /// ([`Error::OutOfBounds`], [`Error::GameOver`], [`Error::Occupied`], under gravity
     /// [`Error::ColumnFull`]), and no game changed.
     pub fn step(
@@ -235,7 +235,7 @@ impl Batch {
         actions: &[u32],
         winners: &mut [u8],
         illegal: Illegal,
-    ) -> Result<(), ReplayError> {
+    ) -> Result<(), ListError> {
         self.games_mut().step(actions, winners, illegal)
     }
 
@@ -251,10 +251,10 @@ impl Batch {
         actions: &[u32],
         winners: &mut [u8],
         illegal: Illegal,
-    ) -> Result<(), ReplayError> {
-        let at = |index: usize| move |error: Error| ReplayError { index, error };
-        check_len(actions.len(), games.len()).map_err(at(0))?;
-        check_len(winners.len(), games.len()).map_err(at(0))?;
+    ) -> Result<(), ListError> {
+        let at = |index: usize| move |error: Error| ListError { index: Some(index), error };
+        check_len(actions.len(), games.len())?;
+        check_len(winners.len(), games.len())?;
         check_distinct(games, self.count(), &mut self.seen)?;
         let mut view = self.games_mut();
         if illegal == Illegal::Refuse {
@@ -288,15 +288,15 @@ impl Batch {
     /// its own seed and history alone.
     ///
     /// # Errors
-    /// [`Error::LengthMismatch`] unless `out` has one value per index (index 0);
+    /// [`Error::LengthMismatch`] (naming no entry) unless `out` has one value per index;
     /// [`Error::GameIndex`] and [`Error::RepeatedGame`] with the index in `games`. Nothing is
     /// drawn then.
     pub fn random_legal_actions_games(
         &mut self,
         games: &[usize],
         out: &mut [u32],
-    ) -> Result<(), ReplayError> {
-        check_len(out.len(), games.len()).map_err(|error| ReplayError { index: 0, error })?;
+    ) -> Result<(), ListError> {
+        check_len(out.len(), games.len())?;
         check_distinct(games, self.count(), &mut self.seen)?;
         let mut view = self.games_mut();
         for (&g, action) in games.iter().zip(out.iter_mut()) {
@@ -331,15 +331,15 @@ impl Batch {
     /// `games[i]`'s winner after its move goes to `winners[i]`, and no other game changes.
     ///
     /// # Errors
-    /// [`Error::LengthMismatch`] unless `winners` has one value per index (index 0);
+    /// [`Error::LengthMismatch`] (naming no entry) unless `winners` has one value per index;
     /// [`Error::GameIndex`] and [`Error::RepeatedGame`] with the index in `games`. No game
     /// changes then.
     pub fn step_random_games(
         &mut self,
         games: &[usize],
         winners: &mut [u8],
-    ) -> Result<(), ReplayError> {
-        check_len(winners.len(), games.len()).map_err(|error| ReplayError { index: 0, error })?;
+    ) -> Result<(), ListError> {
+        check_len(winners.len(), games.len())?;
         check_distinct(games, self.count(), &mut self.seen)?;
         let mut view = self.games_mut();
         for (&g, winner) in games.iter().zip(winners.iter_mut()) {
@@ -372,7 +372,7 @@ impl Batch {
     /// ```
     ///
     /// # Errors
-    /// [`Error::LengthMismatch`] (index 0) unless every slice has one value per game;
+    /// [`Error::LengthMismatch`] (naming no entry) unless every slice has one value per game;
     /// [`Error::InvalidPlayer`] with the index of the first side other than 1 or 2; with
     /// [`Illegal::Refuse`], the index of the first refused action of a game not restarted, as
     /// [`Batch::step`] refuses it. No game changes then.
@@ -383,7 +383,7 @@ impl Batch {
         restart: &[bool],
         winners: &mut [u8],
         illegal: Illegal,
-    ) -> Result<(), ReplayError> {
+    ) -> Result<(), ListError> {
         self.games_mut().step_against_random(sides, actions, restart, winners, illegal)
     }
 

@@ -5,7 +5,7 @@
 
 use super::checks::{check_len, check_players};
 use super::{Games, GamesMut, Illegal};
-use crate::{Error, ReplayError};
+use crate::ListError;
 
 impl Games<'_> {
     /// Checks the arguments of [`GamesMut::step_against_random`] for the range and, with
@@ -21,16 +21,15 @@ impl Games<'_> {
         actions: &[u32],
         restart: &[bool],
         illegal: Illegal,
-    ) -> Result<(), ReplayError> {
-        let whole = |error: Error| ReplayError { index: 0, error };
-        check_len(actions.len(), self.count()).map_err(whole)?;
-        check_len(restart.len(), self.count()).map_err(whole)?;
+    ) -> Result<(), ListError> {
+        check_len(actions.len(), self.count())?;
+        check_len(restart.len(), self.count())?;
         check_players(sides, self.count())?;
         if illegal == Illegal::Refuse {
             let live = actions.iter().zip(restart).enumerate().filter(|(_, (_, &again))| !again);
             for (index, (&action, _)) in live {
                 self.cell_for::<false>(index, action)
-                    .map_err(|error| ReplayError { index, error })?;
+                    .map_err(|error| ListError { index: Some(index), error })?;
             }
         }
         Ok(())
@@ -50,8 +49,8 @@ impl GamesMut<'_> {
         restart: &[bool],
         winners: &mut [u8],
         illegal: Illegal,
-    ) -> Result<(), ReplayError> {
-        check_len(winners.len(), self.count()).map_err(|error| ReplayError { index: 0, error })?;
+    ) -> Result<(), ListError> {
+        check_len(winners.len(), self.count())?;
         self.games().check_against_random(sides, actions, restart, illegal)?;
         for g in 0..self.count() {
             if restart[g] {

@@ -2,8 +2,11 @@
 //! needs to explain it. A refused operation never changes anything.
 //!
 //! [`Error`] and its data-free [`ErrorKind`] are declared together by one table (`errors!`):
-//! a new reason is one row there, and the compiler then points at every match that must name it
-//! (its `Display` text here, the C result codes, the Python exception classes).
+//! a new reason is one row there, and the compiler then points at every match in this crate
+//! that must name it (its `Display` text here). Both enums are `#[non_exhaustive]`, so that a
+//! new reason does not break the matches of the crate's users; the faces' matches (the C
+//! result codes, the Python exception classes) end in a fallback for the same reason, and
+//! their tests over [`ErrorKind::ALL`] fail until they map the new kind.
 
 use core::fmt;
 
@@ -15,7 +18,9 @@ mod replay;
 
 pub use parse::{ParseError, ParseErrorKind};
 pub use position::PositionError;
-pub use replay::{ReplayError, RestoreError};
+#[allow(deprecated)]
+pub use replay::ReplayError;
+pub use replay::{ListError, RestoreError};
 
 /// Declares [`Error`] (one variant a row, with its data), [`ErrorKind`] (the same variants
 /// without data), [`ErrorKind::ALL`], [`ErrorKind::name`] (the row's stable name) and
@@ -29,8 +34,9 @@ macro_rules! errors {
         ///
         /// Every fallible method of [`Game`](crate::Game) and [`Batch`](crate::Batch) returns
         /// this; the C and Python faces map each variant to one result code or exception class.
-        /// The enum is deliberately exhaustive: a new reason is a new variant, and every face
-        /// fails to compile until it has mapped it.
+        /// Non-exhaustive: a new reason is a new variant, and a match on this enum outside the
+        /// crate needs a `_` arm, so that adding one breaks nobody's build (the faces' tests
+        /// over [`ErrorKind::ALL`] check that they map every kind).
         ///
         /// ```
         /// use tictactoe_core::{Error, Game};
@@ -46,13 +52,14 @@ macro_rules! errors {
         /// # Ok::<(), Error>(())
         /// ```
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
         pub enum Error {
             $( $(#[$doc])* $variant $({ $($fields)* })? $(( $($tuple)* ))?, )*
         }
 
         /// The kind of an [`Error`], without its data: what every face maps to its own result
         /// code or exception class, and what the shared test vectors name (`"out_of_bounds"`,
-        /// ...).
+        /// ...). Non-exhaustive, as [`Error`] is.
         ///
         /// ```
         /// use tictactoe_core::{Error, ErrorKind};
@@ -61,13 +68,15 @@ macro_rules! errors {
         /// assert_eq!(error.kind().name(), "out_of_bounds");
         /// ```
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
         pub enum ErrorKind {
             $( #[doc = concat!("[`Error::", stringify!($variant), "`]: `\"", $name, "\"`.")] $variant, )*
         }
 
         impl ErrorKind {
-            /// Every kind, in the order of [`Error`]'s variants.
-            pub const ALL: [ErrorKind; [$(ErrorKind::$variant),*].len()] = [$(ErrorKind::$variant),*];
+            /// Every kind, in the order of [`Error`]'s variants: what a face's test walks to check
+            /// that it maps every kind. A slice, so that a new kind does not change its type.
+            pub const ALL: &'static [ErrorKind] = &[$(ErrorKind::$variant),*];
 
             /// The kind's stable name, in snake case: the one name every face and test uses.
             pub const fn name(self) -> &'static str {

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::{Error, ReplayError};
+use crate::{Error, ListError};
 
 /// Why a text form could not be read back into a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -14,6 +14,10 @@ pub struct ParseError {
 }
 
 /// What is wrong in a text form: its syntax, or what it describes.
+///
+/// Exhaustive, unlike [`Error`]: a text is refused for its syntax or for what it describes, and
+/// every new reason of the second sort is a new [`Error`] inside `Rejected` or `BadMove`, so
+/// this enum does not grow with the rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ParseErrorKind {
     /// The text does not follow the grammar; `expected` says what should be there.
@@ -23,8 +27,8 @@ pub enum ParseErrorKind {
     },
     /// The text is well formed but describes something refused: a bad size or position.
     Rejected(Error),
-    /// The move with this index in the text's move list is refused.
-    BadMove(ReplayError),
+    /// A move of the text's move list is refused: its index (always `Some`) and why.
+    BadMove(ListError),
 }
 
 impl ParseError {

@@ -10,7 +10,12 @@ use crate::Player;
 /// rules (under gravity, no mark below a free cell) and nobody moves after a win.
 /// `DisjointWinningLines` matters for n >= 4 only in part: on 3 x 3 every pair of lines a player
 /// owns shares a cell, but on 4 x 4 the two diagonals do not.
+///
+/// Non-exhaustive, as [`Error`](crate::Error) is: new rules bring new reasons (the family's
+/// gravity and exact rule brought `Floating`, `NoOrder` and `SearchLimit`), and adding one must
+/// not break a user's match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum PositionError {
     /// The number of cells given is not rows * cols (or the rows are not all cols long, or
     /// not as many as the rules' rows).

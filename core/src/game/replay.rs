@@ -1,7 +1,7 @@
 //! Lists of moves made all or nothing: LeetCode 348's moves ([`Game::move_all`]) and LeetCode
 //! 1275's turn-aware list ([`Game::play_all`]).
 
-use crate::{Error, Game, Player, ReplayError};
+use crate::{Error, Game, ListError, Player};
 
 impl Game {
     /// Makes each move (row, col, player) in order, all or nothing: on the first refused move
@@ -18,8 +18,8 @@ impl Game {
     /// ```
     ///
     /// # Errors
-    /// A [`ReplayError`] with the index of the first refused move and its reason.
-    pub fn move_all<I>(&mut self, moves: I) -> Result<Option<Player>, ReplayError>
+    /// A [`ListError`] with the index of the first refused move (always `Some`) and its reason.
+    pub fn move_all<I>(&mut self, moves: I) -> Result<Option<Player>, ListError>
     where
         I: IntoIterator<Item = (usize, usize, u32)>,
     {
@@ -38,8 +38,8 @@ impl Game {
     /// ```
     ///
     /// # Errors
-    /// A [`ReplayError`] with the index of the first refused move and its reason.
-    pub fn play_all<I>(&mut self, moves: I) -> Result<Option<Player>, ReplayError>
+    /// A [`ListError`] with the index of the first refused move (always `Some`) and its reason.
+    pub fn play_all<I>(&mut self, moves: I) -> Result<Option<Player>, ListError>
     where
         I: IntoIterator<Item = (usize, usize)>,
     {
@@ -50,7 +50,7 @@ impl Game {
         &mut self,
         moves: I,
         mut apply: impl FnMut(&mut Game, T) -> Result<Option<Player>, Error>,
-    ) -> Result<Option<Player>, ReplayError>
+    ) -> Result<Option<Player>, ListError>
     where
         I: IntoIterator<Item = T>,
     {
@@ -60,7 +60,7 @@ impl Game {
                 while self.history().len() > start {
                     self.undo().expect("moves made by this call can be undone");
                 }
-                return Err(ReplayError { index, error });
+                return Err(ListError { index: Some(index), error });
             }
         }
         Ok(self.winner())

@@ -81,8 +81,8 @@ impl Rules {
     }
 
     /// The side n when these are LeetCode 348's rules on an n x n board (k = n, no gravity; the
-    /// exact rule changes nothing when no run can be longer than k): what the solver and the
-    /// tree search play.
+    /// exact rule changes nothing when no run can be longer than k): the rules the perfect-play
+    /// tables serve (solving and the computer player serve every rule set).
     ///
     /// ```
     /// use tictactoe_core::Rules;

@@ -1,7 +1,7 @@
 //! Independent `Game`s beside a `Batch`, played move by move as the batch plays its games: the
 //! model the batch is checked against (core/tests/batch.rs, and `make soak`).
 
-use tictactoe_core::{Batch, Error, Game, Illegal, Player, ReplayError, Rules};
+use tictactoe_core::{Batch, Error, Game, Illegal, ListError, Player, Rules};
 
 /// The single games beside the batch, and the winners of games lost by an illegal action.
 pub struct Singles {
@@ -131,7 +131,7 @@ pub fn step(
     match (illegal, first_bad) {
         (Illegal::Refuse, Some(index)) => {
             let error = singles.refusal(list[index], actions[index]).unwrap();
-            assert_eq!(result, Err(ReplayError { index, error }));
+            assert_eq!(result, Err(ListError { index: Some(index), error }));
             assert_eq!(*batch, before, "a refused step changed the batch");
         }
         _ => {
