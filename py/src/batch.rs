@@ -19,6 +19,7 @@ use crate::arrays::{
 use crate::convert;
 use crate::errors::{GameError, Given};
 use crate::game::PyTicTacToe;
+use crate::rules::{Asked, PyRules};
 use crate::search;
 use crate::split::{cut, even_shares, run_each, run_parts, shares};
 
@@ -132,17 +133,21 @@ fn action_refused(batch: &Batch, actions: &Bound<'_, PyAny>, error: ReplayError)
 
 #[pymethods]
 impl PyBatch {
-    /// `count` empty games, X to move in each, under the rules `TicTacToe(n, k, cols=cols,
-    /// exact=exact, gravity=gravity)` takes (n x n tic-tac-toe, 3 x 3 by default); their random
-    /// actions come from `seed`. An action is a cell, `row * cols + col`, or under gravity a
-    /// column. With `max_bytes`, a batch that would take more is refused with
-    /// `LimitExceededError` before anything is allocated (for a count and size that come from
-    /// outside).
+    /// `count` empty games, X to move in each, under `rules` (a `Rules`) or the rules
+    /// `TicTacToe(n, k, cols=cols, exact=exact, gravity=gravity)` takes (n x n tic-tac-toe, 3 x
+    /// 3 by default; `TypeError` for `rules` beside a keyword); their random actions come from
+    /// `seed`. An action is a cell, `row * cols + col`, or under gravity a column. With
+    /// `max_bytes`, a batch that would take more is refused with `LimitExceededError` before
+    /// anything is allocated (for a count and size that come from outside).
     #[new]
-    #[pyo3(signature = (
-        count, n = None, seed = None, *, k = None, cols = None, exact = false, gravity = false,
-        threads = 1, max_bytes = None
-    ))]
+    #[pyo3(
+        signature = (
+            count, n = None, seed = None, *, k = None, cols = None, exact = None, gravity = None,
+            threads = 1, max_bytes = None, rules = None
+        ),
+        text_signature = "(count, n=None, seed=None, *, k=None, cols=None, exact=False, \
+                          gravity=False, threads=1, max_bytes=None, rules=None)"
+    )]
     #[allow(clippy::too_many_arguments)]
     fn new(
         count: &Bound<'_, PyAny>,
@@ -150,28 +155,28 @@ impl PyBatch {
         seed: Option<&Bound<'_, PyAny>>,
         k: Option<&Bound<'_, PyAny>>,
         cols: Option<&Bound<'_, PyAny>>,
-        exact: bool,
-        gravity: bool,
+        exact: Option<bool>,
+        gravity: Option<bool>,
         threads: usize,
         max_bytes: Option<i128>,
+        rules: Option<PyRules>,
     ) -> PyResult<Self> {
         let threads = check_threads(threads)?;
         let limits = convert::limits(max_bytes)?;
         let games = convert::count(count)?;
         let three = PyInt::new(count.py(), 3).into_any();
-        let n = n.unwrap_or(&three);
+        let rules = Asked { rules, n, k, cols, exact, gravity }.rules("Batch", Some(&three))?;
         let seed = match seed {
             Some(seed) => convert::seed(seed)?,
             None => 0,
         };
-        let batch = match convert::rules(n, k, cols, exact, gravity)? {
-            None => Batch::with_limits(games, convert::index(n)?, seed, limits),
-            Some(rules) => Batch::with_rules_and_limits(games, rules, seed, limits),
-        };
-        match batch {
-            Ok(batch) => Ok(PyBatch { batch, actions: Vec::new(), games: Vec::new(), threads }),
-            Err(error) => Err(GameError::new(error, Given::board(n, k, cols)?).into()),
-        }
+        let batch = Batch::with_rules_and_limits(games, rules, seed, limits);
+        Ok(PyBatch {
+            batch: batch.map_err(GameError::from)?,
+            actions: Vec::new(),
+            games: Vec::new(),
+            threads,
+        })
     }
 
     /// Threads a call may split the games between (steps of every game, random actions,
@@ -193,6 +198,12 @@ impl PyBatch {
     #[getter]
     fn count(&self) -> usize {
         self.batch.count()
+    }
+
+    /// The rules of every game, as a `Rules`.
+    #[getter]
+    fn rules(&self) -> PyRules {
+        PyRules(self.batch.rules())
     }
 
     /// The side n of the games' square board (whatever k); a ValueError for a rectangle.
@@ -781,7 +792,7 @@ impl PyBatch {
     }
 
     fn __repr__(&self) -> String {
-        format!("<Batch count={} {}>", self.batch.count(), convert::rules_text(self.batch.rules()))
+        format!("<Batch count={} {}>", self.batch.count(), self.batch.rules())
     }
 
     fn __copy__(&self) -> PyResult<Self> {
