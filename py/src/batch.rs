@@ -165,7 +165,7 @@ impl PyBatch {
         let limits = convert::limits(max_bytes)?;
         let games = convert::count(count)?;
         let three = PyInt::new(count.py(), 3).into_any();
-        let rules = Asked { rules, n, k, cols, exact, gravity }.rules("Batch", Some(&three))?;
+        let rules = Asked { rules, n, k, cols, exact, gravity }.rules(Some(&three))?;
         let seed = match seed {
             Some(seed) => convert::seed(seed)?,
             None => 0,

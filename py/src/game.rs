@@ -90,7 +90,7 @@ impl PyTicTacToe {
         gravity: Option<bool>,
         rules: Option<PyRules>,
     ) -> PyResult<Self> {
-        let rules = Asked { rules, n, k, cols, exact, gravity }.rules("TicTacToe", None)?;
+        let rules = Asked { rules, n, k, cols, exact, gravity }.rules(None)?;
         Ok(PyTicTacToe { game: Game::with_rules(rules).map_err(GameError::from)? })
     }
 
@@ -344,7 +344,7 @@ impl PyTicTacToe {
         let limits = convert::limits(max_bytes)?;
         let rows = self::rows(rows)?;
         let asked = Asked { rules, n: None, k, cols: None, exact, gravity };
-        let game = match board_rules(&rows, asked, "from_board")? {
+        let game = match board_rules(&rows, asked)? {
             None => Game::from_rows_with_limits(&rows, limits),
             Some(rules) => Game::from_rows_with_rules_and_limits(rules, &rows, limits),
         };
@@ -442,7 +442,7 @@ pub(crate) fn is_valid_board(
 ) -> PyResult<bool> {
     let rows = self::rows(rows)?;
     let asked = Asked { rules, n: None, k, cols: None, exact, gravity };
-    let checked = match board_rules(&rows, asked, "is_valid_board")? {
+    let checked = match board_rules(&rows, asked)? {
         None => validate_rows(&rows),
         Some(rules) => rules.validate_rows(&rows),
     };
@@ -460,8 +460,8 @@ pub(crate) fn is_valid_board(
 /// The rules of a board given as text rows: `rules=` as given, or with `k`, `exact` or
 /// `gravity` its rows and columns (from the first row; the rows are checked against them when
 /// read), k in a row (default the longer side). `None` without any: LeetCode 348's n x n board.
-fn board_rules(rows: &[String], asked: Asked<'_, '_>, class: &str) -> PyResult<Option<Rules>> {
-    if let Some(rules) = asked.given_rules(class)? {
+fn board_rules(rows: &[String], asked: Asked<'_, '_>) -> PyResult<Option<Rules>> {
+    if let Some(rules) = asked.given_rules()? {
         return Ok(Some(rules));
     }
     let (exact, gravity) = (asked.exact.unwrap_or(false), asked.gravity.unwrap_or(false));

@@ -58,7 +58,7 @@ pub(crate) struct Asked<'a, 'py> {
 impl Asked<'_, '_> {
     /// `rules=` when it was given (`None` when not), or `TypeError` when an older keyword was
     /// given beside it.
-    pub(crate) fn given_rules(&self, class: &str) -> PyResult<Option<Rules>> {
+    pub(crate) fn given_rules(&self) -> PyResult<Option<Rules>> {
         let Some(rules) = self.rules else {
             return Ok(None);
         };
@@ -75,28 +75,24 @@ impl Asked<'_, '_> {
             return Ok(Some(rules.0));
         }
         Err(PyTypeError::new_err(format!(
-            "{class}() takes rules= or the keywords n, k, cols, exact and gravity, not both \
-             (given: rules and {})",
+            "give rules= or the keywords n, k, cols, exact and gravity, not both (given: rules \
+             and {})",
             given.join(", ")
         )))
     }
 
-    /// The rules asked of `class`: `rules=` as given, or those of the keywords (`n` defaulting
-    /// to `default_n`; without one, n or `rules=` is required), checked as [`checked`] checks
+    /// The rules asked for: `rules=` as given, or those of the keywords (`n` defaulting to
+    /// `default_n`; without one, n or `rules=` is required), checked as [`checked`] checks
     /// them. `TypeError` for both, or for neither.
-    pub(crate) fn rules(
-        self,
-        class: &str,
-        default_n: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Rules> {
-        if let Some(rules) = self.given_rules(class)? {
+    pub(crate) fn rules(self, default_n: Option<&Bound<'_, PyAny>>) -> PyResult<Rules> {
+        if let Some(rules) = self.given_rules()? {
             return Ok(rules);
         }
         let Some(n) = self.n.or(default_n) else {
-            return Err(PyTypeError::new_err(format!(
-                "{class}() needs its rules: rules=tictactoe.Rules(...), or n (the board's side, or \
-                 its rows with cols=)"
-            )));
+            return Err(PyTypeError::new_err(
+                "missing the rules: give n (the board's side, or its rows with cols=) or \
+                 rules=tictactoe.Rules(...)",
+            ));
         };
         checked(n, self.k, self.cols, self.exact.unwrap_or(false), self.gravity.unwrap_or(false))
     }

@@ -364,6 +364,52 @@ def test_registered_ids() -> None:
         gym.make(GOMOKU_ID, n=5, k=6)
 
 
+def test_rules_are_taken_as_a_value_or_as_the_old_keywords() -> None:
+    four = tictactoe.Rules.CONNECT_FOUR
+    # The same games either way: a vector env given rules= against single envs given keywords.
+    play_side_by_side(
+        lambda: TicTacToeVectorEnv(4, rules=four, agent="alternate", illegal="lose"),
+        lambda: TicTacToeEnv(6, 4, cols=7, gravity=True, agent="alternate", illegal="lose"),
+        AutoresetMode.NEXT_STEP, 4, 30, seed=3, wild=0.02,
+    )
+
+    def made(env_id: str, **kwargs: Any) -> TicTacToeEnv:
+        env = gym.make(env_id, **kwargs).unwrapped
+        assert isinstance(env, TicTacToeEnv)
+        return env
+
+    assert TicTacToeEnv(rules=four).rules == made(ENV_ID, rules=four).rules == four
+    vector = gym.make_vec(ENV_ID, num_envs=2, rules=four)
+    assert isinstance(vector, TicTacToeVectorEnv) and vector.rules == four
+    assert TicTacToeEnv().rules == TicTacToeVectorEnv(2).rules == tictactoe.Rules(3)
+    assert made(CONNECT_FOUR_ID).rules == four and made(GOMOKU_ID).rules == tictactoe.Rules.GOMOKU
+    # A registered id's rules are keywords, still changed a part at a time.
+    assert made(GOMOKU_ID, exact=True).rules == tictactoe.Rules(15, k=5, exact=True)
+    assert tpz.raw_env(rules=four).rules == tpz.env(6, 4, cols=7, gravity=True).unwrapped.rules == four
+    makers: list[Callable[..., Any]] = [
+        TicTacToeEnv, lambda **kw: TicTacToeVectorEnv(2, **kw), tpz.env, tpz.raw_env,
+        lambda **kw: gym.make(ENV_ID, **kw), lambda **kw: gym.make_vec(ENV_ID, num_envs=2, **kw),
+    ]
+    for make in makers:
+        for keywords in ({"n": 6}, {"k": 4}, {"cols": 7}, {"gravity": True}, {"exact": False}):
+            with pytest.raises(TypeError, match="not both"):
+                make(rules=four, **keywords)
+    with pytest.raises(TypeError, match="not both"):
+        gym.make(CONNECT_FOUR_ID, rules=four)  # the id's preset is keywords already
+
+
+def test_pettingzoo_plays_the_same_games_given_rules_or_keywords() -> None:
+    ours = tpz.env(rules=tictactoe.Rules(4, k=3, exact=True))
+    same = tpz.env(4, 3, exact=True)
+    for game in (ours, same):
+        game.reset(seed=0)
+    for action in (5, 0, 10, 1, 15):  # X: the diagonal (1, 1) to (3, 3), exactly three
+        ours.step(action)
+        same.step(action)
+        assert_same(ours.last(), same.last())
+    assert all(ours.terminations.values()) and ours.rewards == same.rewards
+
+
 def test_seeded_runs_reproduce_and_differ_by_seed() -> None:
     def run(seed: int) -> list[Any]:
         envs = TicTacToeVectorEnv(32, 3, agent="alternate")

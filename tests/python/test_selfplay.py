@@ -11,6 +11,7 @@ from typing import Any, Iterator
 import numpy as np
 import pytest
 
+import tictactoe
 from tictactoe import TicTacToe, selfplay
 from tictactoe.selfplay import Shard, Trajectories
 
@@ -68,6 +69,15 @@ def test_a_callable_policy_and_the_computer_play_both_sides() -> None:
     with pytest.raises(ValueError, match="policy"):
         selfplay.Player(policy="perfect")
     assert selfplay.play_shards([Shard(games=0, seed=0)], n=3).game_count == 0
+
+
+def test_rules_are_taken_as_a_value_or_as_the_old_keywords() -> None:
+    shards = [Shard(games=6, seed=3)]
+    by_value = selfplay.play_shards(shards, batch_size=4, rules=tictactoe.Rules.CONNECT_FOUR)
+    assert by_value.equals(selfplay.play_shards(shards, batch_size=4, **CONNECT_FOUR))
+    assert by_value.observations.shape[1:] == (2, 6, 7)
+    with pytest.raises(TypeError, match="not both"):
+        selfplay.play_shards(shards, rules=tictactoe.Rules.CONNECT_FOUR, n=6)
 
 
 @pytest.fixture(scope="module")

@@ -12,12 +12,16 @@ seeded with s plays exactly as one game seeded with s + i (Gymnasium's conventio
 
 from __future__ import annotations
 
-from typing import Any, Callable, Literal, Optional, Union
+from typing import TYPE_CHECKING, Any, Callable, Literal, Optional, Union
 
 import numpy as np
 from numpy.typing import NDArray
 
-from ._tictactoe import Batch, InvalidMoveError
+from ._keywords import RuleKeywords
+from ._tictactoe import Batch, InvalidMoveError, Rules
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 #: An opponent written by the caller: given the observations (m, 2, rows, cols) int8 of the m
 #: games where it is to move, from its own view (plane 0 its marks), and their legal masks
@@ -39,23 +43,22 @@ _MASK64 = (1 << 64) - 1
 
 
 class Arena:
-    """``count`` games under the rules ``Batch`` takes (n rows, k, cols, exact, gravity), the
-    agent against ``opponent`` in each."""
+    """``count`` games under the rules ``Batch`` takes (``rules``, or ``n``, ``k`` and the older
+    keywords), the agent against ``opponent`` in each."""
 
     def __init__(
         self,
         count: int,
-        n: int,
-        k: Optional[int] = None,
+        n: Optional[int],
+        k: Optional[int],
         *,
-        cols: Optional[int] = None,
-        exact: bool = False,
-        gravity: bool = False,
+        rules: Optional[Rules],
         agent: str,
         opponent: Union[str, Policy],
         illegal: str,
         simulations: Optional[int],
         threads: int,
+        **keywords: Unpack[RuleKeywords],
     ) -> None:
         if agent not in SIDES:
             raise ValueError(f"agent must be one of {SIDES}, not {agent!r}")
@@ -63,7 +66,7 @@ class Arena:
             raise ValueError(f"illegal must be 'raise' or 'lose', not {illegal!r}")
         if not callable(opponent) and opponent not in OPPONENTS:
             raise ValueError(f"opponent must be one of {OPPONENTS} or a callable, not {opponent!r}")
-        self.batch = Batch(count, n, k=k, cols=cols, exact=exact, gravity=gravity, threads=threads)
+        self.batch = Batch(count, n, k=k, rules=rules, threads=threads, **keywords)
         if self.batch.k == 1 and agent != "X":
             raise ValueError("with one in a row X wins with the first move: the agent must be X")
         if opponent == "perfect":

@@ -1,5 +1,5 @@
 """PettingZoo AEC environments of the k-in-a-row family: ``env`` (n x n tic-tac-toe by default,
-or any rules ``TicTacToe`` takes) shaped like PettingZoo's own ``tictactoe_v3`` so that code
+or any rules: ``rules=tictactoe.Rules(...)`` or the keywords ``TicTacToe`` takes) shaped like PettingZoo's own ``tictactoe_v3`` so that code
 written for it runs unchanged (and plays the same games at n = 3), and ``connect_four_env``
 shaped like ``connect_four_v3`` (and playing the same games). Needs the extra:
 ``pip install "tictactoe[pettingzoo]"``.
@@ -34,7 +34,7 @@ Where it differs, on purpose:
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import numpy as np
 from gymnasium import spaces
@@ -44,7 +44,11 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import AgentSelector, wrappers  # type: ignore[import-untyped]
 
 from ._display import board
-from ._tictactoe import Batch
+from ._keywords import RuleKeywords
+from ._tictactoe import Batch, Rules
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 __all__ = ["env", "raw_env", "connect_four_env", "ConnectFourRawEnv"]
 
@@ -59,16 +63,17 @@ def _wrapped(game: AECEnv) -> AECEnv:
 
 
 def env(
-    n: int = 3,
+    n: Optional[int] = None,
     k: Optional[int] = None,
-    cols: Optional[int] = None,
-    exact: bool = False,
-    gravity: bool = False,
+    *,
+    rules: Optional[Rules] = None,
     render_mode: Optional[str] = None,
+    **keywords: Unpack[RuleKeywords],
 ) -> AECEnv:
-    """The environment with PettingZoo's wrappers: n x n tic-tac-toe, or with ``k``, ``cols``,
-    ``exact`` and ``gravity`` any game of the family."""
-    return _wrapped(raw_env(n, k, cols=cols, exact=exact, gravity=gravity, render_mode=render_mode))
+    """The environment with PettingZoo's wrappers: n x n tic-tac-toe (3 x 3 by default), or any
+    game of the family under ``rules`` or the older keywords (``k``, ``cols``, ``exact``,
+    ``gravity``; not both)."""
+    return _wrapped(raw_env(n, k, rules=rules, render_mode=render_mode, **keywords))
 
 
 def connect_four_env(render_mode: Optional[str] = None) -> AECEnv:
@@ -91,18 +96,17 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
 
     def __init__(
         self,
-        n: int = 3,
+        n: Optional[int] = None,
         k: Optional[int] = None,
         *,
-        cols: Optional[int] = None,
-        exact: bool = False,
-        gravity: bool = False,
+        rules: Optional[Rules] = None,
         render_mode: Optional[str] = None,
+        **keywords: Unpack[RuleKeywords],
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in _RENDER_MODES:
             raise ValueError(f"render_mode must be one of {_RENDER_MODES} or None")
-        self._batch = Batch(1, n, k=k, cols=cols, exact=exact, gravity=gravity)
+        self._batch = Batch(1, n, k=k, rules=rules, **keywords)
         rows, columns, actions = self._batch.rows, self._batch.cols, self._batch.actions
         self.render_mode = render_mode
         self.possible_agents = list(self.AGENTS)
@@ -118,6 +122,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
             for agent in self.possible_agents
         }
         self._start()
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the game."""
+        return self._batch.rules
 
     @property
     def n(self) -> int:
@@ -186,4 +195,4 @@ class ConnectFourRawEnv(raw_env):
     metadata = {**raw_env.metadata, "name": "connect_four_tictactoe_v0"}
 
     def __init__(self, render_mode: Optional[str] = None) -> None:
-        super().__init__(6, 4, cols=7, gravity=True, render_mode=render_mode)
+        super().__init__(rules=Rules.CONNECT_FOUR, render_mode=render_mode)

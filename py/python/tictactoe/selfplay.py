@@ -7,9 +7,9 @@ alone, so a shard gives the same trajectories whichever process or machine plays
 :func:`play_on_ray` with any number of actors returns exactly what :func:`play_shards` returns
 in one process::
 
-    >>> from tictactoe import selfplay
+    >>> from tictactoe import Rules, selfplay
     >>> shards = [selfplay.Shard(games=20, seed=s) for s in range(4)]
-    >>> local = selfplay.play_shards(shards, n=6, k=4, cols=7, gravity=True)
+    >>> local = selfplay.play_shards(shards, rules=Rules.CONNECT_FOUR)
     >>> local.game_count, local.observations.shape[1:], local.masks.shape[1:]
     (80, (2, 6, 7), (7,))
 
@@ -25,12 +25,16 @@ A game's rows are in order; games interleave, as a batch plays them.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, Callable, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, Union
 
 import numpy as np
 from numpy.typing import NDArray
 
-from ._tictactoe import Batch
+from ._keywords import RuleKeywords
+from ._tictactoe import Batch, Rules
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 __all__ = ["Shard", "Trajectories", "Player", "RayPool", "play_shards", "play_on_ray", "Policy"]
 
@@ -86,27 +90,26 @@ class Trajectories:
 
 
 class Player:
-    """Plays shards on one batch of ``batch_size`` games under the rules ``Batch`` takes (``n``
-    and ``k``, ``cols``, ``exact``, ``gravity``), both sides by ``policy``: "random" (a
-    uniformly random legal move from each game's own generator), "computer" (the library's
-    computer player, ``simulations`` a move when it cannot solve) or
-    a :data:`Policy`. What a Ray actor holds."""
+    """Plays shards on one batch of ``batch_size`` games under the rules ``Batch`` takes
+    (``rules``, or ``n``, ``k`` and the older keywords ``cols``, ``exact``, ``gravity``), both
+    sides by ``policy``: "random" (a uniformly random legal move from each game's own
+    generator), "computer" (the library's computer player, ``simulations`` a move when it cannot
+    solve) or a :data:`Policy`. What a Ray actor holds."""
 
     def __init__(
         self,
-        n: int = 3,
+        n: Optional[int] = None,
         k: Optional[int] = None,
         *,
-        cols: Optional[int] = None,
-        exact: bool = False,
-        gravity: bool = False,
+        rules: Optional[Rules] = None,
         policy: Union[str, Policy] = "random",
         simulations: Optional[int] = None,
         batch_size: int = 64,
+        **keywords: Unpack[RuleKeywords],
     ) -> None:
         if not callable(policy) and policy not in ("random", "computer"):
             raise ValueError(f"policy must be 'random', 'computer' or a callable, not {policy!r}")
-        self.batch = Batch(batch_size, n, k=k, cols=cols, exact=exact, gravity=gravity)
+        self.batch = Batch(batch_size, n, k=k, rules=rules, **keywords)
         self.policy = policy
         self.simulations = simulations
 
