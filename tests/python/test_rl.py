@@ -5,8 +5,13 @@ tests, the same games as PettingZoo's tictactoe_v3, copies)."""
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import io
+import os
 import pickle
+import subprocess
+import sys
 import warnings
 from typing import Any, Callable, Optional
 
@@ -153,6 +158,39 @@ def test_computer_opponent_is_reproducible_and_wins_or_blocks() -> None:
         while not terminated:
             _, reward, terminated, _, info = env.step(random_legal(rng, info["action_mask"]))
         assert reward in (0.0, -1.0)
+
+
+# What a seed gives the computer opponent and self-play's computer, printed as one line.
+SEEDED_COMPUTER = """
+import contextlib, io
+from tictactoe import Rules, selfplay
+from tictactoe.gym import TicTacToeVectorEnv
+envs = TicTacToeVectorEnv(3, rules=Rules(5, k=4), agent="alternate", opponent="computer", simulations=40)
+obs, info = envs.reset(seed=7)
+seen = [obs.tobytes().hex()]
+for step in range(8):
+    obs, _, _, _, info = envs.step(info["action_mask"].argmax(axis=1))
+    seen.append(obs.tobytes().hex())
+shards = [selfplay.Shard(games=2, seed=5)]
+played = selfplay.play_shards(shards, rules=Rules(4, k=3), policy="computer", simulations=30)
+print(hash("a str: its hash differs with PYTHONHASHSEED"), *seen, played.actions.tobytes().hex())
+"""
+
+
+def test_the_computers_seeded_moves_are_the_same_in_every_interpreter() -> None:
+    # The same seed in this process and in fresh interpreters whose str hashes differ.
+    here = io.StringIO()
+    with contextlib.redirect_stdout(here):
+        exec(SEEDED_COMPUTER, {})
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", SEEDED_COMPUTER], env={**os.environ, "PYTHONHASHSEED": hash_seed},
+            capture_output=True, text=True, timeout=120, check=True,
+        ).stdout.split(" ", 1)
+        for hash_seed in ("0", "1")
+    ]
+    assert runs[0][0] != runs[1][0], "the interpreters' hashes were meant to differ"
+    assert runs[0][1] == runs[1][1] == here.getvalue().split(" ", 1)[1]
 
 
 def test_illegal_actions_raise_with_nothing_changed_or_lose() -> None:

@@ -18,7 +18,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ._keywords import RuleKeywords
-from ._tictactoe import Batch, InvalidMoveError, Rules
+from ._tictactoe import Batch, Rules
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -110,6 +110,11 @@ class Arena:
         opponent's opening move (``opponent_moves`` makes it)."""
         where = np.arange(self.count) if games is None else games
         self.batch.reset(where)
+        self._next_episodes(where)
+
+    def _next_episodes(self, where: NDArray[Any]) -> None:
+        """Counts the next episodes of the games ``where`` picks (indices or a bool mask), whose
+        boards were just emptied, and gives the agent its side in them."""
         self.sides[where] = self._next_sides(where)
         self.episodes[where] += 1
 
@@ -130,21 +135,11 @@ class Arena:
         opens those where the agent is O). Returns what the agent sees after the step: the
         observations, the legal masks and the rewards."""
         if self.opponent != "random":
-            if restart is not None and restart.any():
-                live = np.flatnonzero(~restart)
-                try:
-                    self.batch.step(actions[live], games=live, illegal=self.illegal)
-                except InvalidMoveError as refusal:
-                    # The refusal names the game (its place in `actions`), not its place in
-                    # the list of live games. Every refusal of a move has `.index`.
-                    place: int = getattr(refusal, "index")
-                    game = int(live[place])
-                    refusal.args = (str(refusal).replace(f"move {place}:", f"move {game}:", 1),)
-                    setattr(refusal, "index", game)
-                    raise
-                self.reset(np.flatnonzero(restart))
-            else:
-                self.batch.step(actions, illegal=self.illegal)
+            # A refusal names the game: with `restart`, the native step takes every game's
+            # action and skips the restarted ones itself.
+            self.batch.step(actions, restart=restart, illegal=self.illegal)
+            if restart is not None:
+                self._next_episodes(restart)
             self.opponent_moves()
             return self.observation(), self.masks(), self.rewards()
         # The whole step in one native call: moves, new episodes, the random replies and the
@@ -185,13 +180,11 @@ class Arena:
         if self.opponent == "perfect":
             return self.batch.perfect_actions()[games]
         if self.opponent == "computer":
-            # A seed per move, from the game's seed, episode and move number: each game plays
-            # as it would alone (a single environment's is game 0 of its batch).
+            # A seed per move, from the game's seed, episode and move number, mixed natively
+            # (the same in every interpreter): each game plays as it would alone (a single
+            # environment's is game 0 of its batch).
             marks = np.count_nonzero(self.batch.cells()[games].reshape(games.size, -1), axis=1)
-            seeds = [
-                hash((int(self.seeds[g]), int(self.episodes[g]), int(m))) & _MASK64
-                for g, m in zip(games, marks)
-            ]
+            seeds = Batch._search_seeds(self.seeds[games], self.episodes[games], marks)
             return self.batch.computer_actions(games=games, seeds=seeds, simulations=self.simulations)
         mask = self.batch.legal_mask()[games].view(np.int8)
         view = self.batch.observation()[games].view(np.int8)

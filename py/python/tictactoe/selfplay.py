@@ -155,11 +155,10 @@ class Player:
         if self.policy == "random":
             return self.batch.random_legal_actions(games=live)
         if self.policy == "computer":
-            # A seed per move, from the shard's seed, the game and its move number.
+            # A seed per move, from the shard's seed, the game and its move number, mixed
+            # natively (the same in every interpreter, as a shard's games must be).
             marks = np.count_nonzero(observations.reshape(live.size, -1), axis=1)
-            seeds = [
-                hash((shard.seed, int(game), int(m))) & _MASK64 for game, m in zip(games, marks)
-            ]
+            seeds = Batch._search_seeds([shard.seed] * live.size, games, marks)
             return self.batch.computer_actions(games=live, seeds=seeds, simulations=self.simulations)
         assert callable(self.policy)
         return np.asarray(self.policy(observations, masks), np.int64).reshape(live.size)
