@@ -24,6 +24,7 @@ A game's rows are in order; games interleave, as a batch plays them.
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, Union
 
@@ -36,7 +37,7 @@ from ._tictactoe import Batch, Rules
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
-__all__ = ["Shard", "Trajectories", "Player", "RayPool", "play_shards", "play_on_ray", "Policy"]
+__all__ = ["Shard", "Trajectories", "SelfPlayWorker", "RayPool", "play_shards", "play_on_ray", "Policy"]
 
 #: A policy for both sides: given the observations (m, 2, rows, cols) int8 of m games from the
 #: mover's view and their legal masks (m, actions) int8, it returns m actions.
@@ -89,7 +90,7 @@ class Trajectories:
         )
 
 
-class Player:
+class SelfPlayWorker:
     """Plays shards on one batch of ``batch_size`` games under the rules ``Batch`` takes
     (``rules``, or ``n``, ``k`` and the older keywords ``cols``, ``exact``, ``gravity``), both
     sides by ``policy``: "random" (a uniformly random legal move from each game's own
@@ -176,35 +177,53 @@ def _trajectories(rows: list[tuple[NDArray[Any], ...]], batch: Batch) -> Traject
     return Trajectories(*columns)
 
 
-def play_shards(shards: Sequence[Shard], **player: Any) -> Trajectories:
-    """Every shard in order, in this process; ``player`` as :class:`Player` takes it."""
-    one = Player(**player)
+def play_shards(shards: Sequence[Shard], **worker: Any) -> Trajectories:
+    """Every shard in order, in this process; ``worker`` as :class:`SelfPlayWorker` takes it."""
+    one = SelfPlayWorker(**worker)
     return Trajectories.concatenate([one.play(shard) for shard in shards])
 
 
 class RayPool:
-    """``actors`` Ray actors, each a :class:`Player` (``player`` as it takes them) with its own
-    batch, kept for many calls of :meth:`play` (an actor is a process: starting one costs far
-    more than a shard of games). Uses the Ray cluster the caller started with ``ray.init`` (one
-    machine, or many: nothing here changes)."""
+    """``actors`` Ray actors, each a :class:`SelfPlayWorker` (``worker`` as it takes them) with
+    its own batch, kept for many calls of :meth:`play` (an actor is a process: starting one
+    costs far more than a shard of games). Uses the Ray cluster the caller started with
+    ``ray.init`` (one machine, or many: nothing here changes)."""
 
-    def __init__(self, actors: int, **player: Any) -> None:
+    def __init__(self, actors: int, **worker: Any) -> None:
         import ray  # the extra: pip install "tictactoe[ray]"
 
         self._ray: Any = ray
-        remote = ray.remote(Player)
+        remote = ray.remote(SelfPlayWorker)
         # Actor handles are dynamic: their methods gain `.remote`, which no type describes.
-        self.actors: list[Any] = [remote.remote(**player) for _ in range(actors)]
+        self.actors: list[Any] = [remote.remote(**worker) for _ in range(actors)]
 
     def play(self, shards: Sequence[Shard]) -> Trajectories:
         """The shards handed to the actors in turn, the results put back in shard order: equal
-        to ``play_shards(shards, **player)``."""
+        to ``play_shards(shards, **worker)``."""
         count = len(self.actors)
         futures = [self.actors[i % count].play.remote(shard) for i, shard in enumerate(shards)]
         return Trajectories.concatenate(self._ray.get(futures))
 
 
-def play_on_ray(shards: Sequence[Shard], *, actors: int, **player: Any) -> Trajectories:
+def play_on_ray(shards: Sequence[Shard], *, actors: int, **worker: Any) -> Trajectories:
     """The shards played by a new :class:`RayPool` of ``actors`` actors: equal to
-    ``play_shards(shards, **player)``."""
-    return RayPool(actors, **player).play(shards)
+    ``play_shards(shards, **worker)``."""
+    return RayPool(actors, **worker).play(shards)
+
+
+if TYPE_CHECKING:
+    #: Deprecated: the old name of :class:`SelfPlayWorker`.
+    Player = SelfPlayWorker
+else:
+
+    def __getattr__(name: str) -> Any:
+        """``Player``, the old name of :class:`SelfPlayWorker`, with a ``DeprecationWarning``:
+        in a library where a player is X or O, the worker that plays both is not one."""
+        if name == "Player":
+            warnings.warn(
+                "tictactoe.selfplay.Player is deprecated: it is SelfPlayWorker now",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+            return SelfPlayWorker
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
