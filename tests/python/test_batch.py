@@ -33,7 +33,9 @@ def scenario(draw: Any) -> tuple[int, dict[str, Any], int, int, list[tuple[str, 
     wild = st.lists(st.one_of(st.none(), st.integers(-3, 70)), min_size=count, max_size=count)
     op = st.one_of(
         st.tuples(st.just("step"), st.tuples(wild, st.booleans())),
-        st.tuples(st.just("some"), st.tuples(st.permutations(range(count)), st.integers(0, count), wild, st.booleans())),
+        st.tuples(
+            st.just("some"), st.tuples(st.permutations(range(count)), st.integers(0, count), wild, st.booleans())
+        ),
         st.tuples(st.just("reset"), st.one_of(st.none(), st.lists(st.integers(0, count - 1), max_size=count))),
     )
     return n, rules, count, seed, draw(st.lists(op, min_size=1, max_size=25))
@@ -54,7 +56,7 @@ def test_batch_agrees_with_single_games(case: tuple[int, dict[str, Any], int, in
             assert action == -1 or singles.refusal(g, action) is None
         if verb == "step":
             wild, lose = args
-            actions = [r if w is None else w for r, w in zip(random.tolist(), wild)]
+            actions = [r if w is None else w for r, w in zip(random.tolist(), wild, strict=True)]
             step(batch, singles, None, actions, lose)
         elif verb == "some":
             order, k, wild, lose = args
@@ -366,7 +368,10 @@ def test_search_seeds_are_the_computers_mix() -> None:
     seeds, episodes, marks = [0, 7, 2**64 - 1, -1], np.array([0, 1, 2, 3]), [5, 0, 9, 2**40]
     mixed = Batch._search_seeds(seeds, episodes, marks)
     assert mixed.dtype == np.uint64
-    expected = [splitmix64_mix(splitmix64_mix(s & (2**64 - 1), int(e)), m) for s, e, m in zip(seeds, episodes, marks)]
+    expected = [
+        splitmix64_mix(splitmix64_mix(s & (2**64 - 1), int(e)), m)
+        for s, e, m in zip(seeds, episodes, marks, strict=True)
+    ]
     assert [int(x) for x in mixed] == expected
     assert [int(x) for x in Batch._search_seeds([3, 2**70 + 3])] == [3, 3]  # no keys: the seeds
     # computer_actions(seed=) mixes its seed with the game's index the same way.
@@ -605,7 +610,7 @@ def test_threads_give_the_same_results() -> None:
 def test_an_illegal_action_for_a_finished_game_keeps_its_result() -> None:
     # Game 0 drawn (X O X / X O O / O X X), game 1 won by X, game 2 in progress.
     b = Batch(3, 3)
-    for draw, win in zip([0, 1, 2, 4, 3], [0, 3, 1, 4, 2]):
+    for draw, win in zip([0, 1, 2, 4, 3], [0, 3, 1, 4, 2], strict=True):
         b.step([draw, win], games=[0, 1])
     for draw in [5, 7, 6, 8]:
         b.step([draw], games=[0])

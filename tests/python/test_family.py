@@ -6,18 +6,19 @@ from __future__ import annotations
 
 import copy
 import pickle
+from collections.abc import Callable
 from itertools import product
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 import pytest
-from family_model import FamilyModel, Rules, reachable
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
-from model import Refused
 
 import tictactoe
+from family_model import FamilyModel, Rules, reachable
+from model import Refused
 from tictactoe import Batch, TicTacToe
 
 
@@ -263,11 +264,13 @@ def test_batch_of_connect_four_steps_columns_like_single_games() -> None:
         for g, single in enumerate(singles):
             if single.status != "in_progress":
                 singles[g] = single = TicTacToe(6, 4, cols=7, gravity=True)
-            assert batch.legal_mask()[g].tolist() == [any(c == col for _, c in single.legal_moves()) for col in range(7)]
+            columns = {c for _, c in single.legal_moves()}
+            assert batch.legal_mask()[g].tolist() == [col in columns for col in range(7)]
             single.drop(int(actions[g]))
         winners = batch.step(actions)
         assert winners.tolist() == [s.winner for s in singles]
-        assert np.array_equal(batch.cells(), np.array([np.frombuffer(s.cells(), np.uint8).reshape(6, 7) for s in singles]))
+        boards = [np.frombuffer(s.cells(), np.uint8).reshape(6, 7) for s in singles]
+        assert np.array_equal(batch.cells(), np.array(boards))
         for g, single in enumerate(singles):
             assert batch.game(g) == TicTacToe.from_text(single.to_text())
     twin = pickle.loads(pickle.dumps(batch))
@@ -302,7 +305,8 @@ def test_rules_fill_in_their_defaults_and_name_the_presets() -> None:
     assert four == tictactoe.Rules(6, cols=7, k=4, gravity=True)
     assert tictactoe.Rules.GOMOKU == tictactoe.Rules(15, k=5) != tictactoe.Rules(15, k=5, exact=True)
     assert tictactoe.Rules(3) != tictactoe.Rules(3, exact=True) and tictactoe.Rules(3) != (3, 3, 3)
-    assert len({tictactoe.Rules(3), tictactoe.Rules.tic_tac_toe(3), four, tictactoe.Rules(6, cols=7, k=4, gravity=True)}) == 2
+    spelled = tictactoe.Rules(6, cols=7, k=4, gravity=True)
+    assert len({tictactoe.Rules(3), tictactoe.Rules.tic_tac_toe(3), four, spelled}) == 2
     with pytest.raises(AttributeError):
         setattr(four, "k", 5)
     assert four.k == 4

@@ -13,7 +13,8 @@ import pickle
 import subprocess
 import sys
 import warnings
-from typing import Any, Callable, Optional
+from collections.abc import Callable
+from typing import Any, Optional
 
 import gymnasium as gym
 import numpy as np
@@ -41,7 +42,7 @@ def assert_same(a: Any, b: Any, where: str = "") -> None:
     """Equal observations, rewards, flags and infos (nested dicts, object arrays of arrays)."""
     if isinstance(a, tuple):
         assert isinstance(b, tuple) and len(a) == len(b), where
-        for i, (x, y) in enumerate(zip(a, b)):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
             assert_same(x, y, f"{where}[{i}]")
     elif isinstance(a, dict):
         assert isinstance(b, dict) and set(a) == set(b), (where, sorted(a), sorted(b))
@@ -49,7 +50,7 @@ def assert_same(a: Any, b: Any, where: str = "") -> None:
             assert_same(a[key], b[key], f"{where}.{key}")
     elif isinstance(a, np.ndarray) and a.dtype == object:
         assert b.dtype == object and a.shape == b.shape, where
-        for x, y in zip(a, b):
+        for x, y in zip(a, b, strict=True):
             assert (x is None and y is None) or np.array_equal(x, y), where
     else:
         assert np.array_equal(np.asarray(a), np.asarray(b)), (where, a, b)
@@ -144,7 +145,7 @@ def test_computer_opponent_is_reproducible_and_wins_or_blocks() -> None:
         seen = [obs.ravel().tolist()]
         terminated = False
         while not terminated:
-            obs, reward, terminated, _, info = env.step(random_legal(rng, info["action_mask"]))
+            obs, _, terminated, _, info = env.step(random_legal(rng, info["action_mask"]))
             seen.append(obs.ravel().tolist())
         return seen
 
@@ -195,7 +196,7 @@ def test_the_computers_seeded_moves_are_the_same_in_every_interpreter() -> None:
 
 def test_illegal_actions_raise_with_nothing_changed_or_lose() -> None:
     env = TicTacToeEnv(3)
-    obs, _ = env.reset(seed=2)
+    env.reset(seed=2)
     env.step(4)
     before = copy.deepcopy(env)
     occupied = int(np.flatnonzero(~env.action_masks())[0])
@@ -211,7 +212,7 @@ def test_illegal_actions_raise_with_nothing_changed_or_lose() -> None:
     assert_same(env.step(action), before.step(action))
     lose = TicTacToeEnv(3, illegal="lose")
     lose.reset(seed=0)
-    obs, reward, terminated, truncated, info = lose.step(9)
+    _, reward, terminated, truncated, info = lose.step(9)
     assert (reward, terminated, truncated) == (-1.0, True, False)
     assert not info["action_mask"].any()
 
@@ -459,8 +460,8 @@ def test_seeded_runs_reproduce_and_differ_by_seed() -> None:
             out.append(obs)
         return out
 
-    assert all(np.array_equal(a, b) for a, b in zip(run(1), run(1)))
-    assert not all(np.array_equal(a, b) for a, b in zip(run(1), run(2)))
+    assert all(np.array_equal(a, b) for a, b in zip(run(1), run(1), strict=True))
+    assert not all(np.array_equal(a, b) for a, b in zip(run(1), run(2), strict=True))
 
 
 @pytest.mark.parametrize("how", ["deepcopy", "pickle"])

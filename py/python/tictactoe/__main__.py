@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Optional, Sequence
+from collections.abc import Sequence
+from typing import Optional
 
 from . import InvalidMoveError, OutOfBoundsError, Rules, TicTacToe, best_move
 from ._display import board

@@ -12,7 +12,8 @@ seeded with s plays exactly as one game seeded with s + i (Gymnasium's conventio
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Literal, Optional, Union
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Literal, Optional, Union
 
 import numpy as np
 from numpy.typing import NDArray

@@ -1,23 +1,24 @@
 """Type stubs of the native module (checked by mypy --strict against the tests)."""
 
-from typing import Any, ClassVar, Iterable, Literal, Optional, Sequence, SupportsIndex, Union, final
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar, Literal, Optional, SupportsIndex, Union, final
 
 import numpy as np
 from numpy.typing import NDArray
 
 __all__ = [
+    "DEFAULT_MAX_BYTES",
+    "MAX_N",
     "Batch",
     "BudgetExceededError",
     "CellOccupiedError",
     "ColumnFullError",
-    "DEFAULT_MAX_BYTES",
     "FloatingMarkError",
     "GameOverError",
     "InvalidMoveError",
-    "LimitExceededError",
     "InvalidPlayerError",
     "InvalidPositionError",
-    "MAX_N",
+    "LimitExceededError",
     "OutOfBoundsError",
     "ParseError",
     "Rules",

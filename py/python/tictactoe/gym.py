@@ -53,7 +53,7 @@ from ._tictactoe import Rules
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
-__all__ = ["TicTacToeEnv", "TicTacToeVectorEnv", "ENV_ID", "CONNECT_FOUR_ID", "GOMOKU_ID"]
+__all__ = ["CONNECT_FOUR_ID", "ENV_ID", "GOMOKU_ID", "TicTacToeEnv", "TicTacToeVectorEnv"]
 
 #: The registered ids; ``gymnasium.make_vec`` with any of them builds the native vector env.
 ENV_ID = "tictactoe/TicTacToe-v0"
@@ -133,7 +133,8 @@ class TicTacToeEnv(_Board, gymnasium.Env[NDArray[np.int8], np.int64]):
     episode ends, reward -1).
     """
 
-    metadata = {"render_modes": _RENDER_MODES, "render_fps": 4}
+    # Gymnasium reads it from the class; its type is Env's (an instance variable to mypy).
+    metadata = {"render_modes": _RENDER_MODES, "render_fps": 4}  # noqa: RUF012
 
     def __init__(
         self,

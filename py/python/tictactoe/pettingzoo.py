@@ -1,8 +1,8 @@
 """PettingZoo AEC environments of the k-in-a-row family: ``env`` (n x n tic-tac-toe by default,
-or any rules: ``rules=tictactoe.Rules(...)`` or the keywords ``TicTacToe`` takes) shaped like PettingZoo's own ``tictactoe_v3`` so that code
-written for it runs unchanged (and plays the same games at n = 3), and ``connect_four_env``
-shaped like ``connect_four_v3`` (and playing the same games). Needs the extra:
-``pip install "tictactoe[pettingzoo]"``.
+or any rules: ``rules=tictactoe.Rules(...)`` or the keywords ``TicTacToe`` takes) shaped like
+PettingZoo's own ``tictactoe_v3`` so that code written for it runs unchanged (and plays the
+same games at n = 3), and ``connect_four_env`` shaped like ``connect_four_v3`` (and playing the
+same games). Needs the extra: ``pip install "tictactoe[pettingzoo]"``.
 
     >>> from tictactoe.pettingzoo import env
     >>> game = env(n=4)
@@ -34,11 +34,12 @@ Where it differs, on purpose:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, ClassVar, Optional
 
 import numpy as np
 from gymnasium import spaces
 from numpy.typing import NDArray
+
 # PettingZoo ships no type information.
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import AgentSelector, wrappers  # type: ignore[import-untyped]
@@ -50,7 +51,7 @@ from ._tictactoe import Batch, Rules
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
-__all__ = ["env", "raw_env", "connect_four_env", "ConnectFourRawEnv"]
+__all__ = ["ConnectFourRawEnv", "connect_four_env", "env", "raw_env"]
 
 _RENDER_MODES = ["ansi"]
 
@@ -84,7 +85,7 @@ def connect_four_env(render_mode: Optional[str] = None) -> AECEnv:
 class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is untyped here)
     """The environment without wrappers: a one-game native batch, judged by the library."""
 
-    metadata = {
+    metadata: ClassVar[dict[str, Any]] = {
         "render_modes": _RENDER_MODES,
         "name": "tictactoe_nxn_v0",
         "is_parallelizable": False,
@@ -192,7 +193,7 @@ class ConnectFourRawEnv(raw_env):
     agents: ``player_0`` (first) and ``player_1``."""
 
     AGENTS = ("player_0", "player_1")
-    metadata = {**raw_env.metadata, "name": "connect_four_tictactoe_v0"}
+    metadata: ClassVar[dict[str, Any]] = {**raw_env.metadata, "name": "connect_four_tictactoe_v0"}
 
     def __init__(self, render_mode: Optional[str] = None) -> None:
         super().__init__(rules=Rules.CONNECT_FOUR, render_mode=render_mode)

@@ -25,8 +25,9 @@ A game's rows are in order; games interleave, as a batch plays them.
 from __future__ import annotations
 
 import warnings
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 import numpy as np
 from numpy.typing import NDArray
@@ -37,7 +38,7 @@ from ._tictactoe import Batch, Rules
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
-__all__ = ["Shard", "Trajectories", "SelfPlayWorker", "RayPool", "play_shards", "play_on_ray", "Policy"]
+__all__ = ["Policy", "RayPool", "SelfPlayWorker", "Shard", "Trajectories", "play_on_ray", "play_shards"]
 
 #: A policy for both sides: given the observations (m, 2, rows, cols) int8 of m games from the
 #: mover's view and their legal masks (m, actions) int8, it returns m actions.
@@ -79,7 +80,7 @@ class Trajectories:
             field.name: np.concatenate([getattr(part, field.name) for part in parts])
             for field in fields(Trajectories)
         }
-        columns["games"] = np.concatenate([p.games + offset for p, offset in zip(parts, offsets)])
+        columns["games"] = np.concatenate([p.games + offset for p, offset in zip(parts, offsets, strict=True)])
         return Trajectories(**columns)
 
     def equals(self, other: Trajectories) -> bool:
@@ -173,7 +174,7 @@ def _trajectories(rows: list[tuple[NDArray[Any], ...]], batch: Batch) -> Traject
             np.zeros(0, np.int64), np.zeros(0, np.uint8), np.zeros(0, np.float32),
             np.zeros(0, np.bool_), np.zeros(0, np.int64),
         )
-    columns = [np.concatenate(column) for column in zip(*rows)]
+    columns = [np.concatenate(column) for column in zip(*rows, strict=True)]
     return Trajectories(*columns)
 
 
