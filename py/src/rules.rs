@@ -30,6 +30,7 @@ pub(crate) fn checked(
 ) -> PyResult<Rules> {
     let rows = convert::index(n)?;
     let (rules, check) = if k.is_none() && cols.is_none() && !exact && !gravity {
+        // The core's check of a size alone: without a limit it judges n and allocates nothing.
         (Rules::tic_tac_toe(rows), Limits::NONE.check_game(rows))
     } else {
         let cols = cols.map_or(Ok(rows), convert::index)?;
