@@ -255,8 +255,12 @@ PY_TYPED := tests/python/test_api.py tests/python/test_vectors.py tests/python/t
 	tests/python/test_cli.py tests/python/test_rl.py tests/python/test_search.py tests/python/model.py tests/python/batch_model.py tests/python/soak.py \
 	tests/python/conftest.py tests/docs/check_examples.py py/python/tictactoe
 
+# Every Python file of the repository, linted by ruff (ruff.toml) before the tests run.
+PY_LINTED := py/python tests/python tests/docs py/benches bench
+
 # pytest exits 5 when it collects nothing, which fails here like any other non-zero status.
 py-test: $(VENV)/.installed
+	$(VENV)/bin/ruff check --no-cache $(PY_LINTED)
 	$(VENV)/bin/pytest -q tests/python --ignore=tests/python/test_ctypes.py
 	$(VENV)/bin/mypy --strict $(PY_TYPED)
 	cd /tmp && $(abspath $(VENV))/bin/python -m mypy.stubtest tictactoe

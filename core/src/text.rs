@@ -43,22 +43,43 @@ impl Game {
     }
 }
 
-impl fmt::Display for Text<'_> {
+impl fmt::Display for Rules {
+    /// The rules as the text form of a game writes them (see the [`text`](crate::text)
+    /// module): `n=<n>` for LeetCode 348's n x n game, else
+    /// `rows=<rows> cols=<cols> k=<k>[ exact][ gravity]`. Written here once, for the game's text
+    /// form and for every face that shows rules.
+    ///
+    /// ```
+    /// use tictactoe_core::Rules;
+    /// assert_eq!(Rules::tic_tac_toe(3).to_string(), "n=3");
+    /// assert_eq!(Rules::CONNECT_FOUR.to_string(), "rows=6 cols=7 k=4 gravity");
+    /// let exact = Rules { exact: true, ..Rules::GOMOKU };
+    /// assert_eq!(exact.to_string(), "rows=15 cols=15 k=5 exact");
+    /// // The exact rule is written even where no run can be longer than k.
+    /// let three = Rules { exact: true, ..Rules::tic_tac_toe(3) };
+    /// assert_eq!(three.to_string(), "rows=3 cols=3 k=3 exact");
+    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let game = self.0;
-        let rules = game.rules();
-        match rules.tic_tac_toe_side() {
-            Some(n) if !rules.exact => write!(f, "{MAGIC}n={n}")?,
+        match self.tic_tac_toe_side() {
+            Some(n) if !self.exact => write!(f, "n={n}"),
             _ => {
-                let Rules { rows, cols, k, exact, gravity } = rules;
-                write!(f, "{MAGIC}rows={rows} cols={cols} k={k}")?;
+                let Rules { rows, cols, k, exact, gravity } = *self;
+                write!(f, "rows={rows} cols={cols} k={k}")?;
                 for (flag, word) in [(exact, " exact"), (gravity, " gravity")] {
                     if flag {
                         f.write_str(word)?;
                     }
                 }
+                Ok(())
             }
         }
+    }
+}
+
+impl fmt::Display for Text<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let game = self.0;
+        write!(f, "{MAGIC}{}", game.rules())?;
         if game.has_starting_position() {
             f.write_str(" board=")?;
             write_rows(f, game.form().shape, "/", |row, col| game.starting_cell(row, col))?;

@@ -26,15 +26,16 @@ import functools
 import json
 import os
 import time
-from typing import Any, Callable, Optional
+from collections.abc import Callable
+from typing import Any, Optional
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 os.environ.setdefault("XLA_FLAGS", "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1")
 os.environ.setdefault("JAX_PLATFORMS", "cpu")
 
-import numpy as np  # noqa: E402
+import numpy as np
 
-from tictactoe import Batch  # noqa: E402
+from tictactoe import Batch
 
 SIZES = [1, 64, 1024, 4096]
 SCAN = 32
@@ -85,7 +86,7 @@ def try_peer(skipped: list[str], name: str, measure: Callable[[], None]) -> None
     `skipped`, not fatal."""
     try:
         measure()
-    except Exception as error:  # noqa: BLE001 - any failure of a peer is reported, not fatal
+    except Exception as error:
         skipped.append(f"{name}: {type(error).__name__}: {error}")
 
 
@@ -254,12 +255,17 @@ def main() -> None:
 
     peer("EnvPool", envpool_all)
     peer("pgx", pgx_all)
-    peer("PettingZoo", lambda: record("PettingZoo tictactoe_v3 (AEC, one game)", 1, 3, rate(pettingzoo_run()), peer=True))
+    peer(
+        "PettingZoo",
+        lambda: record("PettingZoo tictactoe_v3 (AEC, one game)", 1, 3, rate(pettingzoo_run()), peer=True),
+    )
     peer("OpenSpiel", lambda: record("OpenSpiel tic_tac_toe (one game)", 1, 3, rate(openspiel_run()), peer=True))
     for reason in skipped:
         print(f"skipped {reason}")
     best: Optional[dict[str, object]] = max(
-        (r for r in records if r["peer"] and r["count"] == 4096), key=lambda r: float(str(r["steps_per_second"])), default=None
+        (r for r in records if r["peer"] and r["count"] == 4096),
+        key=lambda r: float(str(r["steps_per_second"])),
+        default=None,
     )
     mine = next(r for r in records if not r["peer"] and r["count"] == 4096 and r["n"] == 3)
     if best is not None:

@@ -22,9 +22,8 @@ from __future__ import annotations
 import argparse
 import functools
 import json
-from typing import Callable
+from collections.abc import Callable
 
-import numpy as np
 from bench_batch import SCAN, SIZES, openspiel_run, ours, pettingzoo_run, pgx_runs, rate, stepping, try_peer
 
 RULES: dict[str, dict[str, object]] = {
@@ -79,7 +78,9 @@ def main() -> None:
         peer("pgx", pgx_all)
         for game in RULES:
             peer(f"OpenSpiel {game}",
-                 lambda game=game: record(f"OpenSpiel {game} (one game)", game, 1, rate(openspiel_run(game)), peer=True))
+                 lambda game=game: record(
+                     f"OpenSpiel {game} (one game)", game, 1, rate(openspiel_run(game)), peer=True
+                 ))
         peer("PettingZoo", lambda: record("PettingZoo connect_four_v3 (one game)", "connect_four", 1,
                                           rate(pettingzoo_run("connect_four_v3")), peer=True))
         record("tictactoe/ConnectFour-v0 vector env, random opponent", "connect_four", 1024,
@@ -104,7 +105,10 @@ def summarize(records: list[dict[str, object]]) -> None:
     print(f"\nConnect Four, 4096 games: {ours_c4 / 1e6:.2f}M, {ours_c4 / pgx_best:.2f}x pgx's fastest (target 5x)")
     print(f"gomoku, 4096 games: {at('tictactoe Batch', 'gomoku', 4096) / 1e6:.2f}M env-steps/s (target 4M)")
     vector, pgx_one = at("tictactoe/ConnectFour-v0", "connect_four", 1024), at("pgx, jit", "connect_four", 1024)
-    print(f"ConnectFour-v0 vector env, 1024 envs: {vector / 1e6:.2f}M, {vector / pgx_one:.2f}x pgx's one-step form (target 3x)")
+    print(
+        f"ConnectFour-v0 vector env, 1024 envs: {vector / 1e6:.2f}M, "
+        f"{vector / pgx_one:.2f}x pgx's one-step form (target 3x)"
+    )
 
 
 if __name__ == "__main__":

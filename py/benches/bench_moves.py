@@ -22,17 +22,17 @@ import subprocess
 import sys
 import sysconfig
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from types import ModuleType
-from typing import Callable
 
 # numpy's BLAS threads would otherwise spin on the second core while we time.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-import numpy as np  # noqa: E402
+import numpy as np
 
-from tictactoe import TicTacToe  # noqa: E402
-
+from tictactoe import TicTacToe
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -123,7 +123,7 @@ def timed(work: Callable[[], None], moves: int) -> float:
     return (time.perf_counter_ns() - start) / moves
 
 
-def openspiel_times(games: list[Game], rounds: int) -> "tuple[float, float] | None":
+def openspiel_times(games: list[Game], rounds: int) -> tuple[float, float] | None:
     """ns per move of OpenSpiel's tic-tac-toe and of our move on the same 3 x 3 games."""
     try:
         import pyspiel  # type: ignore[import-not-found]
@@ -168,16 +168,19 @@ def main() -> None:
     floor = build_floor()
     rng = random.Random(20261121)
     rounds = 7
-    print("| n | what | tictactoe (ns/move) | C-API floor | plain-Python seed | / floor (target 1.5x) | seed / tictactoe |")
+    print(
+        "| n | what | tictactoe (ns/move) | C-API floor | plain-Python seed | / floor (target 1.5x) "
+        "| seed / tictactoe |"
+    )
     print("|---:|---|---:|---:|---:|---:|---:|")
     for n, count in [(3, 100_000), (100, 30)]:
         games = [random_game(n, rng) for _ in range(count)]
         moves = sum(len(g) for g in games)
         ours, bottom, seed = [], [], []
         for _ in range(rounds):
-            ours.append(timed(lambda: play_each(TicTacToe, n, games), moves))
-            bottom.append(timed(lambda: play_each(floor.Floor, n, games), moves))
-            seed.append(timed(lambda: play_each(SeedTicTacToe, n, games), moves))
+            ours.append(timed(partial(play_each, TicTacToe, n, games), moves))
+            bottom.append(timed(partial(play_each, floor.Floor, n, games), moves))
+            seed.append(timed(partial(play_each, SeedTicTacToe, n, games), moves))
         o, f, s = statistics.median(ours), statistics.median(bottom), statistics.median(seed)
         print(f"| {n} | `move`, {moves} moves | {o:.1f} | {f:.1f} | {s:.1f} | {o / f:.2f}x | {s / o:.2f}x |")
         sys.stdout.flush()
@@ -189,7 +192,10 @@ def main() -> None:
         if n == 3:
             spiel = openspiel_times(games, rounds)
             if spiel is not None:
-                print(f"| 3 | OpenSpiel `apply_action` | {spiel[1]:.1f} (ours) | | {spiel[0]:.1f} (OpenSpiel) | | {spiel[0] / spiel[1]:.2f}x |")
+                print(
+                    f"| 3 | OpenSpiel `apply_action` | {spiel[1]:.1f} (ours) | | {spiel[0]:.1f} (OpenSpiel) | "
+                    f"| {spiel[0] / spiel[1]:.2f}x |"
+                )
                 record("OpenSpiel tic_tac_toe apply_action", 3, spiel[0])
     n = 1000
     games = [random_game(n, rng) for _ in range(2)]
@@ -201,13 +207,17 @@ def main() -> None:
         bottom.append(timed(lambda: play_native(floor, n, arrays), moves))
         seed.append(timed(lambda: play_each(SeedTicTacToe, n, games), moves))
     o, f, s = statistics.median(ours), statistics.median(bottom), statistics.median(seed)
-    print(f"| {n} | `move_many` on numpy, {moves} moves | {o:.1f} | {f:.1f} (native loop) | {s:.1f} | {o / f:.2f}x | {s / o:.1f}x |")
+    print(
+        f"| {n} | `move_many` on numpy, {moves} moves | {o:.1f} | {f:.1f} (native loop) | {s:.1f} "
+        f"| {o / f:.2f}x | {s / o:.1f}x |"
+    )
     record("TicTacToe.move_many (numpy)", n, o)
     record("native move loop through the C ABI (floor of move_many)", n, f)
     target("TicTacToe.move_many (numpy)", n, o, "native move loop through the C ABI (floor of move_many)", f)
     record("seed +1/-1 counters in plain Python", n, s, baseline=True)
     for size in (3, 100, 1000):
-        records.append({"face": "Python", "memory": "TicTacToe object", "n": size, "bytes": sys.getsizeof(TicTacToe(size))})
+        size_of = sys.getsizeof(TicTacToe(size))
+        records.append({"face": "Python", "memory": "TicTacToe object", "n": size, "bytes": size_of})
     if args.json:
         with open(args.json, "w") as out:
             json.dump(records, out, indent=1)

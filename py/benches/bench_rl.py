@@ -18,7 +18,8 @@ from __future__ import annotations
 import argparse
 import functools
 import json
-from typing import Any, Callable, Optional
+from collections.abc import Callable
+from typing import Any, Optional
 
 import numpy as np
 from bench_batch import SIZES, envpool_run, pgx_runs, rate, stepping, try_peer

@@ -23,7 +23,8 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -85,7 +86,7 @@ def mcts(n: int, simulations: int, skipped: list[str]) -> dict[str, Any]:
     try:
         record["against_value"] = openspiel_mcts(n, simulations)
         record["against"] = "OpenSpiel MCTSBot"
-    except Exception as error:  # noqa: BLE001 - any failure to import or run is a skip
+    except Exception as error:
         skipped.append(f"OpenSpiel MCTSBot on {n} x {n}: {type(error).__name__}: {error}")
     return record
 
@@ -134,7 +135,7 @@ def family_mcts(family: Family, simulations: int, skipped: list[str]) -> dict[st
             state.apply_action(action)
         record["against_value"] = simulations / best_of_three(lambda: bot.step(state))
         record["against"] = "OpenSpiel MCTSBot"
-    except Exception as error:  # noqa: BLE001 - any failure to import or run is a skip
+    except Exception as error:
         skipped.append(f"OpenSpiel MCTSBot on {family.openspiel}: {type(error).__name__}: {error}")
     return record
 

@@ -7,7 +7,9 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from functools import partial
+from typing import Any
 
 from tictactoe import selfplay
 
@@ -44,9 +46,9 @@ def main() -> None:
         # Pools made once: an actor is a process, whose start is not the work measured.
         one, two = (selfplay.RayPool(actors, batch_size=256, **rules) for actors in (1, 2))
         runs: dict[str, Callable[[], selfplay.Trajectories]] = {
-            "one process": lambda: selfplay.play_shards(shards, batch_size=256, **rules),
-            "Ray, 1 actor": lambda: one.play(shards),
-            "Ray, 2 actors": lambda: two.play(shards),
+            "one process": partial(selfplay.play_shards, shards, batch_size=256, **rules),
+            "Ray, 1 actor": partial(one.play, shards),
+            "Ray, 2 actors": partial(two.play, shards),
         }
         for where, work in runs.items():
             games_per_second = rate(work, 3)

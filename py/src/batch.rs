@@ -19,6 +19,7 @@ use crate::arrays::{
 use crate::convert;
 use crate::errors::{GameError, Given};
 use crate::game::PyTicTacToe;
+use crate::rules::{Asked, PyRules};
 use crate::search;
 use crate::split::{cut, even_shares, run_each, run_parts, shares};
 
@@ -80,6 +81,58 @@ impl PyBatch {
             cut(self.batch.games(), &sizes, 1).into_iter().zip(cut(out, &sizes, scale)).collect();
         py.detach(|| run_parts(parts, query))
     }
+
+    /// `step` with `restart`: the games `restart` does not pick step (checked first, so that a
+    /// refusal changes nothing, and named by their game's index), then the games it picks are
+    /// emptied. One thread: the callers (the environments' opponents other than the random
+    /// one) spend their time searching, not here.
+    #[allow(clippy::too_many_arguments)]
+    fn step_restarting<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: &Bound<'py, PyAny>,
+        restart: &Bound<'py, PyAny>,
+        illegal: Illegal,
+        out: Option<Bound<'py, PyAny>>,
+        observation: Option<Bound<'py, PyAny>>,
+        legal_mask: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (count, rows, cols) = (self.batch.count(), self.batch.rows(), self.batch.cols());
+        let per_game = self.batch.actions();
+        read_integers(actions, "actions", &mut self.actions)?;
+        let mut restarts = Vec::new();
+        read_flags(restart, "restart", &mut restarts)?;
+        for len in [self.actions.len(), restarts.len()] {
+            if len != count {
+                return Err(GameError::from(Error::LengthMismatch { len, expected: count }).into());
+            }
+        }
+        let out =
+            output::<u8>(py, out, &[count], || PyArray1::<u8>::zeros(py, count, false).into_any())?;
+        let mut winners = flat_readwrite::<u8>(&out)?;
+        let winners = winners.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let mut planes = given_output::<bool>(observation, "observation", &[count, 2, rows, cols])?;
+        let mut mask = given_output::<bool>(legal_mask, "legal_mask", &[count, per_game])?;
+        let (planes, mask) = (optional_slice(&mut planes)?, optional_slice(&mut mask)?);
+        let (live, restarted): (Vec<usize>, Vec<usize>) = (0..count).partition(|&g| !restarts[g]);
+        let live_actions: Vec<u32> = live.iter().map(|&g| self.actions[g]).collect();
+        let mut live_winners = vec![0; live.len()];
+        let batch = &mut self.batch;
+        let result = py.detach(|| {
+            batch.step_games(&live, &live_actions, &mut live_winners, illegal).map_err(
+                // The refused entry's game: its index in `actions`, as the caller wrote them.
+                |refusal| ListError { index: refusal.index.map(|entry| live[entry]), ..refusal },
+            )?;
+            batch.reset_games(&restarted).map_err(ListError::from)?;
+            winners.fill(0);
+            for (&g, &winner) in live.iter().zip(&live_winners) {
+                winners[g] = winner;
+            }
+            observe(batch.games(), None, planes, mask).map_err(ListError::from)
+        });
+        result.map_err(|error| action_refused(batch, actions, error))?;
+        Ok(out)
+    }
 }
 
 /// A thread count as given, or `ValueError` for 0.
@@ -132,17 +185,21 @@ fn action_refused(batch: &Batch, actions: &Bound<'_, PyAny>, error: ListError) -
 
 #[pymethods]
 impl PyBatch {
-    /// `count` empty games, X to move in each, under the rules `TicTacToe(n, k, cols=cols,
-    /// exact=exact, gravity=gravity)` takes (n x n tic-tac-toe, 3 x 3 by default); their random
-    /// actions come from `seed`. An action is a cell, `row * cols + col`, or under gravity a
-    /// column. With `max_bytes`, a batch that would take more is refused with
-    /// `LimitExceededError` before anything is allocated (for a count and size that come from
-    /// outside).
+    /// `count` empty games, X to move in each, under `rules` (a `Rules`) or the rules
+    /// `TicTacToe(n, k, cols=cols, exact=exact, gravity=gravity)` takes (n x n tic-tac-toe, 3 x
+    /// 3 by default; `TypeError` for `rules` beside a keyword); their random actions come from
+    /// `seed`. An action is a cell, `row * cols + col`, or under gravity a column. With
+    /// `max_bytes`, a batch that would take more is refused with `LimitExceededError` before
+    /// anything is allocated (for a count and size that come from outside).
     #[new]
-    #[pyo3(signature = (
-        count, n = None, seed = None, *, k = None, cols = None, exact = false, gravity = false,
-        threads = 1, max_bytes = None
-    ))]
+    #[pyo3(
+        signature = (
+            count, n = None, seed = None, *, k = None, cols = None, exact = None, gravity = None,
+            threads = 1, max_bytes = None, rules = None
+        ),
+        text_signature = "(count, n=None, seed=None, *, k=None, cols=None, exact=False, \
+                          gravity=False, threads=1, max_bytes=None, rules=None)"
+    )]
     #[allow(clippy::too_many_arguments)]
     fn new(
         count: &Bound<'_, PyAny>,
@@ -150,28 +207,28 @@ impl PyBatch {
         seed: Option<&Bound<'_, PyAny>>,
         k: Option<&Bound<'_, PyAny>>,
         cols: Option<&Bound<'_, PyAny>>,
-        exact: bool,
-        gravity: bool,
+        exact: Option<bool>,
+        gravity: Option<bool>,
         threads: usize,
         max_bytes: Option<i128>,
+        rules: Option<PyRules>,
     ) -> PyResult<Self> {
         let threads = check_threads(threads)?;
         let limits = convert::limits(max_bytes)?;
         let games = convert::count(count)?;
         let three = PyInt::new(count.py(), 3).into_any();
-        let n = n.unwrap_or(&three);
+        let rules = Asked { rules, n, k, cols, exact, gravity }.rules(Some(&three))?;
         let seed = match seed {
             Some(seed) => convert::seed(seed)?,
             None => 0,
         };
-        let batch = match convert::rules(n, k, cols, exact, gravity)? {
-            None => Batch::with_limits(games, convert::index(n)?, seed, limits),
-            Some(rules) => Batch::with_rules_and_limits(games, rules, seed, limits),
-        };
-        match batch {
-            Ok(batch) => Ok(PyBatch { batch, actions: Vec::new(), games: Vec::new(), threads }),
-            Err(error) => Err(GameError::new(error, Given::board(n, k, cols)?).into()),
-        }
+        let batch = Batch::with_rules_and_limits(games, rules, seed, limits);
+        Ok(PyBatch {
+            batch: batch.map_err(GameError::from)?,
+            actions: Vec::new(),
+            games: Vec::new(),
+            threads,
+        })
     }
 
     /// Threads a call may split the games between (steps of every game, random actions,
@@ -193,6 +250,12 @@ impl PyBatch {
     #[getter]
     fn count(&self) -> usize {
         self.batch.count()
+    }
+
+    /// The rules of every game, as a `Rules`.
+    #[getter]
+    fn rules(&self) -> PyRules {
+        PyRules(self.batch.rules())
     }
 
     /// The side n of the games' square board (whatever k); a ValueError for a rectangle.
@@ -545,25 +608,48 @@ impl PyBatch {
 
     /// One move in each game (or in the games listed in `games`, distinct indices): each plays
     /// its player to move at `actions[i]` (a cell, row * cols + col; under gravity a column).
-    /// Returns uint8 winners after the moves, one per action. `illegal="raise"` refuses the whole call on a bad action (the
-    /// matching InvalidMoveError with `.index`, no game changed); `illegal="lose"` ends the
-    /// bad action's game, won by the opponent. With `observation` and `legal_mask` (arrays
+    /// Returns uint8 winners after the moves, one per action. `illegal="raise"` refuses the
+    /// whole call on a bad action (the matching InvalidMoveError with `.index`, no game
+    /// changed); `illegal="lose"` ends the bad action's game, won by the opponent. With
+    /// `restart` (bool (count,), not with `games`), the games it picks are emptied instead,
+    /// their actions ignored and their winners 0, as `step_against_random` restarts them: a
+    /// refusal's `.index` is then still the game's. With `observation` and `legal_mask` (arrays
     /// as `observation(out=...)` and `legal_mask(out=...)` take), the step also writes every
     /// game's planes and mask after it, in the same pass (nothing is written when the step is
     /// refused).
-    #[pyo3(signature = (actions, *, games = None, illegal = "raise", out = None, observation = None, legal_mask = None))]
+    #[pyo3(signature = (
+        actions, *, games = None, restart = None, illegal = "raise", out = None,
+        observation = None, legal_mask = None
+    ))]
     #[allow(clippy::too_many_arguments)]
     fn step<'py>(
         &mut self,
         py: Python<'py>,
         actions: &Bound<'py, PyAny>,
         games: Option<&Bound<'py, PyAny>>,
+        restart: Option<&Bound<'py, PyAny>>,
         illegal: &str,
         out: Option<Bound<'py, PyAny>>,
         observation: Option<Bound<'py, PyAny>>,
         legal_mask: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let illegal = illegal_policy(illegal)?;
+        if let Some(restart) = restart {
+            if games.is_some() {
+                return Err(PyValueError::new_err(
+                    "restart applies to the whole batch, not with games",
+                ));
+            }
+            return self.step_restarting(
+                py,
+                actions,
+                restart,
+                illegal,
+                out,
+                observation,
+                legal_mask,
+            );
+        }
         let (count, rows, cols) = (self.batch.count(), self.batch.rows(), self.batch.cols());
         let per_game = self.batch.actions();
         let sizes = shares(count, self.threads);
@@ -771,6 +857,34 @@ impl PyBatch {
         self.batch.reset_games(&self.games).map_err(|e| GameError::from(e).into())
     }
 
+    /// The search seeds of moves, for `computer_actions(seeds=...)`: `seeds[i]` (its low 64
+    /// bits) mixed with `keys[0][i]`, then `keys[1][i]`, ..., by the computer player's own mix
+    /// (`tictactoe_search::search_seed`, with which `computer_actions(seed=...)` mixes a seed
+    /// and a game), as uint64 (len(seeds),). The same in every interpreter and process, which
+    /// Python's `hash()` is not: the environments and self-play seed their computer player's
+    /// moves with it.
+    #[staticmethod]
+    #[pyo3(signature = (seeds, *keys))]
+    fn _search_seeds<'py>(
+        seeds: &Bound<'py, PyAny>,
+        keys: &Bound<'py, PyTuple>,
+    ) -> PyResult<Bound<'py, PyArray1<u64>>> {
+        let mut mixed =
+            seeds.try_iter()?.map(|seed| convert::seed(&seed?)).collect::<PyResult<Vec<u64>>>()?;
+        let mut key: Vec<usize> = Vec::new();
+        for keys in keys {
+            read_integers(&keys, "keys", &mut key)?;
+            if key.len() != mixed.len() {
+                let error = Error::LengthMismatch { len: key.len(), expected: mixed.len() };
+                return Err(GameError::from(error).into());
+            }
+            for (seed, &key) in mixed.iter_mut().zip(&key) {
+                *seed = search_seed(*seed, key);
+            }
+        }
+        Ok(PyArray1::from_vec(seeds.py(), mixed))
+    }
+
     /// An independent TicTacToe holding game i's moves, history included (a game lost by an
     /// illegal action has no winner there: the forfeit is the batch's).
     fn game(&self, i: &Bound<'_, PyAny>) -> PyResult<PyTicTacToe> {
@@ -783,7 +897,7 @@ impl PyBatch {
     }
 
     fn __repr__(&self) -> String {
-        format!("<Batch count={} {}>", self.batch.count(), convert::rules_text(self.batch.rules()))
+        format!("<Batch count={} {}>", self.batch.count(), self.batch.rules())
     }
 
     fn __copy__(&self) -> PyResult<Self> {

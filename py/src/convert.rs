@@ -9,7 +9,7 @@ use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::{PyIterator, PyString};
-use tictactoe_core::{Game, Limits, ListError, Player, Rules};
+use tictactoe_core::{Game, Limits, ListError, Player};
 
 use crate::buffer::{IntegerRows, SHAPE_ERROR};
 
@@ -21,36 +21,6 @@ pub(crate) fn index(value: &Bound<'_, PyAny>) -> PyResult<usize> {
         Some(number) => Ok(usize::try_from(number).unwrap_or(usize::MAX)),
         None => saturate(value, value.extract::<usize>(), usize::MAX),
     }
-}
-
-/// The rules a constructor's `n, k=None, *, cols=None, exact=False, gravity=False` ask for: `n`
-/// rows of `cols` (default `n`), k in a row (default the longer side). `None` when only `n` is
-/// given: LeetCode 348's n x n game, whose refusal names n alone.
-pub(crate) fn rules(
-    n: &Bound<'_, PyAny>,
-    k: Option<&Bound<'_, PyAny>>,
-    cols: Option<&Bound<'_, PyAny>>,
-    exact: bool,
-    gravity: bool,
-) -> PyResult<Option<Rules>> {
-    let rows = index(n)?;
-    if k.is_none() && cols.is_none() && !exact && !gravity {
-        return Ok(None);
-    }
-    let cols = cols.map_or(Ok(rows), index)?;
-    let k = k.map_or(Ok(rows.max(cols)), index)?;
-    Ok(Some(Rules { rows, cols, k, exact, gravity }))
-}
-
-/// Rules as reprs show them: `n=3` for n x n tic-tac-toe, else
-/// `rows=6 cols=7 k=4 gravity` (with `exact` and `gravity` when on).
-pub(crate) fn rules_text(rules: Rules) -> String {
-    if rules == Rules::tic_tac_toe(rules.rows) {
-        return format!("n={}", rules.rows);
-    }
-    let Rules { rows, cols, k, exact, gravity } = rules;
-    let flag = |on: bool, name: &str| if on { format!(" {name}") } else { String::new() };
-    format!("rows={rows} cols={cols} k={k}{}{}", flag(exact, "exact"), flag(gravity, "gravity"))
 }
 
 /// An integer as a number of games: negative values become 0 (fewer than one, which the core

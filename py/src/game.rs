@@ -10,6 +10,7 @@ use tictactoe_core::{
 
 use crate::convert::{self, Batch};
 use crate::errors::{parse_error, GameError, Given};
+use crate::rules::{Asked, PyRules};
 
 /// A game of the k-in-a-row family (n x n tic-tac-toe by default); every move is validated and
 /// judged in O(1).
@@ -71,26 +72,26 @@ fn batch_results(
 
 #[pymethods]
 impl PyTicTacToe {
-    /// A new empty game, X (player 1) to move: n rows of `cols` (default n), k in a row to win
-    /// (default the longer side: LeetCode 348's n x n game when only n is given); `exact`: a
-    /// run longer than k does not win; `gravity`: a mark sits on the bottom row or on a mark.
+    /// A new empty game, X (player 1) to move, under `rules` (a `Rules`), or as the older
+    /// keywords say: n rows of `cols` (default n), k in a row to win (default the longer side:
+    /// LeetCode 348's n x n game when only n is given); `exact`: a run longer than k does not
+    /// win; `gravity`: a mark sits on the bottom row or on a mark. `TypeError` for both
+    /// `rules` and a keyword, or neither.
     #[new]
-    #[pyo3(signature = (n, k = None, *, cols = None, exact = false, gravity = false))]
+    #[pyo3(
+        signature = (n = None, k = None, *, cols = None, exact = None, gravity = None, rules = None),
+        text_signature = "(n=None, k=None, *, cols=None, exact=False, gravity=False, rules=None)"
+    )]
     fn new(
-        n: &Bound<'_, PyAny>,
+        n: Option<&Bound<'_, PyAny>>,
         k: Option<&Bound<'_, PyAny>>,
         cols: Option<&Bound<'_, PyAny>>,
-        exact: bool,
-        gravity: bool,
+        exact: Option<bool>,
+        gravity: Option<bool>,
+        rules: Option<PyRules>,
     ) -> PyResult<Self> {
-        let game = match convert::rules(n, k, cols, exact, gravity)? {
-            None => Game::new(convert::index(n)?),
-            Some(rules) => Game::with_rules(rules),
-        };
-        match game {
-            Ok(game) => Ok(PyTicTacToe { game }),
-            Err(error) => Err(GameError::new(error, Given::board(n, k, cols)?).into()),
-        }
+        let rules = Asked { rules, n, k, cols, exact, gravity }.rules(None)?;
+        Ok(PyTicTacToe { game: Game::with_rules(rules).map_err(GameError::from)? })
     }
 
     /// LeetCode 348's move: places `player`'s mark at (row, col); returns the winner after the
@@ -197,6 +198,12 @@ impl PyTicTacToe {
             GameError::new(error, Given::default().player(player.clone().unbind()))
         })?;
         Ok(Self::read(slf, |game| game.can_win(p)))
+    }
+
+    /// The rules of the game, as a `Rules`.
+    #[getter]
+    fn rules(slf: &Bound<'_, Self>) -> PyRules {
+        PyRules(Self::read(slf, Game::rules))
     }
 
     /// The side n of a square board (whatever k); a ValueError for a rectangle, whose sides
@@ -316,24 +323,30 @@ impl PyTicTacToe {
     }
 
     /// A game at a position: rows of 'X', 'O', and ' ' or '.' for empty. With only the rows,
-    /// LeetCode 348's n x n game (n rows of n); with `k`, `exact` or `gravity`, a board of as
-    /// many rows as given, all as long as the first, where k in a row wins (default the longer
-    /// side). Raises InvalidPositionError when no legal game under those rules reaches
-    /// it (under gravity: a mark above a free cell, or no order of drops). With `max_bytes`, a
-    /// game that would take more is refused with `LimitExceededError` before the rows are read
-    /// (no limit by default: the rows are as large as the board).
+    /// LeetCode 348's n x n game (n rows of n); under `rules` (a `Rules`, whose board the rows
+    /// must fill); with `k`, `exact` or `gravity`, a board of as many rows as given, all as long
+    /// as the first, where k in a row wins (default the longer side). Raises
+    /// InvalidPositionError when no legal game under those rules reaches it (under gravity: a
+    /// mark above a free cell, or no order of drops). With `max_bytes`, a game that would take
+    /// more is refused with `LimitExceededError` before the rows are read (no limit by default:
+    /// the rows are as large as the board).
     #[staticmethod]
-    #[pyo3(signature = (rows, *, k = None, exact = false, gravity = false, max_bytes = None))]
+    #[pyo3(
+        signature = (rows, *, k = None, exact = None, gravity = None, max_bytes = None, rules = None),
+        text_signature = "(rows, *, k=None, exact=False, gravity=False, max_bytes=None, rules=None)"
+    )]
     fn from_board(
         rows: &Bound<'_, PyAny>,
         k: Option<&Bound<'_, PyAny>>,
-        exact: bool,
-        gravity: bool,
+        exact: Option<bool>,
+        gravity: Option<bool>,
         max_bytes: Option<i128>,
+        rules: Option<PyRules>,
     ) -> PyResult<Self> {
         let limits = convert::limits(max_bytes)?;
         let rows = self::rows(rows)?;
-        let game = match board_rules(&rows, k, exact, gravity)? {
+        let asked = Asked { rules, n: None, k, cols: None, exact, gravity };
+        let game = match board_rules(&rows, asked)? {
             None => Game::from_rows_with_limits(&rows, limits),
             Some(rules) => Game::from_rows_with_rules_and_limits(rules, &rows, limits),
         };
@@ -372,8 +385,8 @@ impl PyTicTacToe {
                 .map(|m| format!("({}, {}, {})", m.row, m.col, m.player.number()))
                 .collect();
             let status = game.status().name();
-            let board = convert::rules_text(game.rules());
-            format!("<TicTacToe {board} moves=[{}] status='{status}'>", moves.join(", "))
+            let rules = game.rules();
+            format!("<TicTacToe {rules} moves=[{}] status='{status}'>", moves.join(", "))
         })
     }
 
@@ -415,18 +428,23 @@ impl PyTicTacToe {
 
 /// Whether rows of 'X', 'O', ' ' or '.' form a position some legal game reaches (X first,
 /// alternating, nobody moving after a win): with only the rows, on LeetCode 348's n x n board;
-/// with `k`, `exact` or `gravity`, under those rules (as `TicTacToe.from_board` reads them);
-/// correct for any board, not just 3 x 3.
+/// with `k`, `exact` or `gravity`, or `rules`, under those rules (as `TicTacToe.from_board`
+/// reads them); correct for any board, not just 3 x 3.
 #[pyfunction]
-#[pyo3(signature = (rows, *, k = None, exact = false, gravity = false))]
+#[pyo3(
+    signature = (rows, *, k = None, exact = None, gravity = None, rules = None),
+    text_signature = "(rows, *, k=None, exact=False, gravity=False, rules=None)"
+)]
 pub(crate) fn is_valid_board(
     rows: &Bound<'_, PyAny>,
     k: Option<&Bound<'_, PyAny>>,
-    exact: bool,
-    gravity: bool,
+    exact: Option<bool>,
+    gravity: Option<bool>,
+    rules: Option<PyRules>,
 ) -> PyResult<bool> {
     let rows = self::rows(rows)?;
-    let checked = match board_rules(&rows, k, exact, gravity)? {
+    let asked = Asked { rules, n: None, k, cols: None, exact, gravity };
+    let checked = match board_rules(&rows, asked)? {
         None => validate_rows(&rows),
         Some(rules) => rules.validate_rows(&rows),
     };
@@ -441,20 +459,19 @@ pub(crate) fn is_valid_board(
     }
 }
 
-/// The rules of a board given as text rows with `k`, `exact` or `gravity`: its rows and
-/// columns (from the first row; the rows are checked against them when read), k in a row
-/// (default the longer side). `None` without them: LeetCode 348's n x n board.
-fn board_rules(
-    rows: &[String],
-    k: Option<&Bound<'_, PyAny>>,
-    exact: bool,
-    gravity: bool,
-) -> PyResult<Option<Rules>> {
-    if k.is_none() && !exact && !gravity {
+/// The rules of a board given as text rows: `rules=` as given, or with `k`, `exact` or
+/// `gravity` its rows and columns (from the first row; the rows are checked against them when
+/// read), k in a row (default the longer side). `None` without any: LeetCode 348's n x n board.
+fn board_rules(rows: &[String], asked: Asked<'_, '_>) -> PyResult<Option<Rules>> {
+    if let Some(rules) = asked.given_rules()? {
+        return Ok(Some(rules));
+    }
+    let (exact, gravity) = (asked.exact.unwrap_or(false), asked.gravity.unwrap_or(false));
+    if asked.k.is_none() && !exact && !gravity {
         return Ok(None);
     }
     let shape = Rules::of_rows(rows, 0);
-    let k = k.map_or(Ok(shape.rows.max(shape.cols)), convert::index)?;
+    let k = asked.k.map_or(Ok(shape.rows.max(shape.cols)), convert::index)?;
     Ok(Some(Rules { k, exact, gravity, ..shape }))
 }
 

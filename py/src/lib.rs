@@ -1,5 +1,6 @@
-//! The Python package `tictactoe`: the core's game as the `TicTacToe` class, its refusals as
-//! exceptions. Everything is decided by `tictactoe-core`; this crate only translates.
+//! The Python package `tictactoe`: the core's game as the `TicTacToe` class, its rules as
+//! `Rules`, its refusals as exceptions. Everything is decided by `tictactoe-core`; this crate
+//! only translates.
 
 extern crate alloc;
 
@@ -10,6 +11,7 @@ mod convert;
 mod errors;
 mod game;
 mod pool;
+mod rules;
 mod search;
 mod split;
 
@@ -20,6 +22,7 @@ use pyo3::prelude::*;
 fn _tictactoe(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyTicTacToe>()?;
     m.add_class::<batch::PyBatch>()?;
+    m.add_class::<rules::PyRules>()?;
     m.add_function(wrap_pyfunction!(game::is_valid_board, m)?)?;
     m.add_function(wrap_pyfunction!(search::solve, m)?)?;
     m.add_function(wrap_pyfunction!(search::best_move, m)?)?;

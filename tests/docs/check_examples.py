@@ -167,7 +167,8 @@ def rust_externs() -> list[str]:
 def check_rust(path: Path, externs: list[str], failures: list[str]) -> None:
     out = WORK / "rust"
     out.mkdir(parents=True, exist_ok=True)
-    run(["rustdoc", "--test", "--edition", "2021", str(path), *externs], out, f"{path.relative_to(ROOT)} (rust)", failures)
+    command = ["rustdoc", "--test", "--edition", "2021", str(path), *externs]
+    run(command, out, f"{path.relative_to(ROOT)} (rust)", failures)
 
 
 def check_native(block: Block, index: int, failures: list[str]) -> None:
@@ -184,10 +185,13 @@ def check_native(block: Block, index: int, failures: list[str]) -> None:
     source.write_text(f"/* {block.where} */\n{code}")
     binary = out / stem
     compiler = (
-        [os.environ.get("CXX", "c++"), "-std=c++17"] if cpp else [os.environ.get("CC", "cc"), "-std=c99", "-D_DEFAULT_SOURCE"]
+        [os.environ.get("CXX", "c++"), "-std=c++17"]
+        if cpp
+        else [os.environ.get("CC", "cc"), "-std=c99", "-D_DEFAULT_SOURCE"]
     )
     lib = ROOT / "target" / "release" / "libtictactoe.a"
-    cmd = [*compiler, "-Wall", "-Wextra", "-Wpedantic", "-Werror", f"-I{ROOT / 'include'}", str(source), str(lib), *STATIC_LIBS, "-o", str(binary)]
+    warnings = ["-Wall", "-Wextra", "-Wpedantic", "-Werror"]
+    cmd = [*compiler, *warnings, f"-I{ROOT / 'include'}", str(source), str(lib), *STATIC_LIBS, "-o", str(binary)]
     if run(cmd, out, f"{block.where} ({block.lang}, compile)", failures):
         run([str(binary)], out, f"{block.where} ({block.lang}, run)", failures)
 

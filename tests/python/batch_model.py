@@ -93,7 +93,7 @@ def assert_same(batch: Batch, singles: Singles) -> None:
 def step(batch: Batch, singles: Singles, games: Optional[list[int]], actions: list[int], lose: bool) -> None:
     listed = games if games is not None else list(range(batch.count))
     before = batch.cells().copy(), batch.winner.copy()
-    bad = [i for i, (g, a) in enumerate(zip(listed, actions)) if singles.refusal(g, a) is not None]
+    bad = [i for i, (g, a) in enumerate(zip(listed, actions, strict=True)) if singles.refusal(g, a) is not None]
     array = np.array(actions, dtype=np.int64)
     if bad and not lose:
         with pytest.raises(tictactoe.InvalidMoveError) as raised:
@@ -104,4 +104,4 @@ def step(batch: Batch, singles: Singles, games: Optional[list[int]], actions: li
     else:
         winners = batch.step(array, games=games, illegal="lose" if lose else "raise")
         assert winners.dtype == np.uint8
-        assert winners.tolist() == [singles.play(g, a) for g, a in zip(listed, actions)]
+        assert winners.tolist() == [singles.play(g, a) for g, a in zip(listed, actions, strict=True)]

@@ -11,12 +11,13 @@ import pickle
 import random
 import sys
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
+
 from batch_model import Singles, assert_same, step
 from model import Model, Refused
-
 from tictactoe import Batch, TicTacToe
 
 ODD = [-1, -(2**70), 2**64, 2**200]
@@ -40,7 +41,7 @@ def main() -> None:
         n = rng.randint(1, 6)
         game, model = TicTacToe(n), Model(n)
 
-        def coordinate() -> int:
+        def coordinate(n: int = n) -> int:
             return rng.choice(ODD) if rng.random() < 0.05 else rng.randint(0, n + 1)
 
         for _ in range(rng.randint(1, 4 * n * n)):

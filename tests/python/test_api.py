@@ -6,7 +6,8 @@ from __future__ import annotations
 import copy
 import pickle
 import threading
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pytest

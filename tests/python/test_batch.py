@@ -33,7 +33,9 @@ def scenario(draw: Any) -> tuple[int, dict[str, Any], int, int, list[tuple[str, 
     wild = st.lists(st.one_of(st.none(), st.integers(-3, 70)), min_size=count, max_size=count)
     op = st.one_of(
         st.tuples(st.just("step"), st.tuples(wild, st.booleans())),
-        st.tuples(st.just("some"), st.tuples(st.permutations(range(count)), st.integers(0, count), wild, st.booleans())),
+        st.tuples(
+            st.just("some"), st.tuples(st.permutations(range(count)), st.integers(0, count), wild, st.booleans())
+        ),
         st.tuples(st.just("reset"), st.one_of(st.none(), st.lists(st.integers(0, count - 1), max_size=count))),
     )
     return n, rules, count, seed, draw(st.lists(op, min_size=1, max_size=25))
@@ -54,7 +56,7 @@ def test_batch_agrees_with_single_games(case: tuple[int, dict[str, Any], int, in
             assert action == -1 or singles.refusal(g, action) is None
         if verb == "step":
             wild, lose = args
-            actions = [r if w is None else w for r, w in zip(random.tolist(), wild)]
+            actions = [r if w is None else w for r, w in zip(random.tolist(), wild, strict=True)]
             step(batch, singles, None, actions, lose)
         elif verb == "some":
             order, k, wild, lose = args
@@ -306,6 +308,84 @@ def test_steps_against_random_refuse_bad_input_and_change_nothing() -> None:
     assert pickle.dumps(b) == before
 
 
+@pytest.mark.parametrize("illegal", ["raise", "lose"])
+def test_a_step_with_restarts_is_the_live_games_step_then_a_reset(illegal: Literal["raise", "lose"]) -> None:
+    b = Batch(5, 6, k=4, cols=7, gravity=True, seed=3)
+    for _ in range(4):
+        b.step_random()
+    same = copy.deepcopy(b)
+    restart = np.array([False, True, False, True, False])
+    live, restarted = np.flatnonzero(~restart), np.flatnonzero(restart)
+    actions = np.array([3, 99, 4, -1, 99 if illegal == "lose" else 5])  # restarted: ignored
+    planes, masks = np.empty((5, 2, 6, 7), np.bool_), np.empty((5, 7), np.bool_)
+    winners = b.step(actions, restart=restart, illegal=illegal, observation=planes, legal_mask=masks)
+    expected = same.step(actions[live], games=live, illegal=illegal)
+    same.reset(restarted)
+    assert winners.tolist() == [int(expected[0]), 0, int(expected[1]), 0, int(expected[2])]
+    assert pickle.dumps(b) == pickle.dumps(same)
+    assert np.array_equal(planes, same.observation()) and np.array_equal(masks, same.legal_mask())
+    assert b.step(np.zeros(5, np.int64), restart=np.ones(5, np.bool_)).tolist() == [0] * 5
+    assert not b.cells().any()
+
+
+def test_a_step_with_restarts_names_the_game_and_changes_nothing() -> None:
+    b = Batch(3, 6, k=4, cols=7, gravity=True, seed=1)
+    b.step_random()
+    before = pickle.dumps(b)
+    restart = np.array([True, False, False])
+    planes, out = np.ones((3, 2, 6, 7), np.bool_), np.full(3, 9, np.uint8)
+    with pytest.raises(tictactoe.OutOfBoundsError, match=r"^move 2: cell \(0, 7\)") as outside:
+        b.step([99, 0, 7], restart=restart, out=out, observation=planes)
+    assert (getattr(outside.value, "index"), getattr(outside.value, "col")) == (2, 7)
+    assert planes.all() and (out == 9).all(), "a refused step wrote its outputs"
+    with pytest.raises(ValueError, match="not with games"):
+        b.step([0, 0, 0], games=[0, 1, 2], restart=restart)
+    with pytest.raises(ValueError) as short:
+        b.step([0, 0], restart=restart)
+    assert getattr(short.value, "kind") == "length_mismatch"
+    with pytest.raises(ValueError):
+        b.step([0, 0, 0], restart=[True, False])
+    with pytest.raises(TypeError):
+        b.step([0, 0, 0], restart=np.array([1, 0, 0]))
+    with pytest.raises(ValueError):
+        b.step([0, 0, 0], restart=restart, out=np.empty(2, np.uint8))
+    assert pickle.dumps(b) == before
+
+
+def splitmix64_mix(seed: int, key: int) -> int:
+    """tictactoe_search::search_seed written out: SplitMix64's output from seed ^ key * a
+    constant, so that the native mix is checked against numbers it did not make."""
+    mask = (1 << 64) - 1
+    state = (seed ^ (key * 0xD1B54A32D192ED03)) & mask
+    state = (state + 0x9E3779B97F4A7C15) & mask
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+    return z ^ (z >> 31)
+
+
+def test_search_seeds_are_the_computers_mix() -> None:
+    seeds, episodes, marks = [0, 7, 2**64 - 1, -1], np.array([0, 1, 2, 3]), [5, 0, 9, 2**40]
+    mixed = Batch._search_seeds(seeds, episodes, marks)
+    assert mixed.dtype == np.uint64
+    expected = [
+        splitmix64_mix(splitmix64_mix(s & (2**64 - 1), int(e)), m)
+        for s, e, m in zip(seeds, episodes, marks, strict=True)
+    ]
+    assert [int(x) for x in mixed] == expected
+    assert [int(x) for x in Batch._search_seeds([3, 2**70 + 3])] == [3, 3]  # no keys: the seeds
+    # computer_actions(seed=) mixes its seed with the game's index the same way.
+    b = Batch(3, 4, seed=0, k=3)
+    by_seed = b.computer_actions(seed=11, simulations=20)
+    listed = b.computer_actions(seeds=Batch._search_seeds([11] * 3, [0, 1, 2]), simulations=20)
+    assert np.array_equal(by_seed, listed)
+    with pytest.raises(ValueError) as short:
+        Batch._search_seeds([1, 2], [0])
+    assert getattr(short.value, "kind") == "length_mismatch"
+    with pytest.raises(TypeError):
+        Batch._search_seeds([1.5])  # type: ignore[list-item]
+
+
 @pytest.mark.parametrize("method, dtype", [("random_legal_actions", np.int64), ("step_random", np.uint8)])
 def test_bad_lists_of_games_change_nothing(method: str, dtype: Any) -> None:
     b = Batch(3, 6, k=4, cols=7, gravity=True, seed=1)
@@ -530,7 +610,7 @@ def test_threads_give_the_same_results() -> None:
 def test_an_illegal_action_for_a_finished_game_keeps_its_result() -> None:
     # Game 0 drawn (X O X / X O O / O X X), game 1 won by X, game 2 in progress.
     b = Batch(3, 3)
-    for draw, win in zip([0, 1, 2, 4, 3], [0, 3, 1, 4, 2]):
+    for draw, win in zip([0, 1, 2, 4, 3], [0, 3, 1, 4, 2], strict=True):
         b.step([draw, win], games=[0, 1])
     for draw in [5, 7, 6, 8]:
         b.step([draw], games=[0])

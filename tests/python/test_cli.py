@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -99,7 +100,7 @@ def test_connect_four_is_played_by_columns() -> None:
     stdin = "\n".join(["0", "0", "0", "0", "7", "x", "1", "q"]) + "\n"
     interactive = run("--size", "3", "--cols", "2", "--k", "3", "--gravity", stdin=stdin)
     assert "refused: column 0 is full" in interactive.stdout
-    assert "refused: cell (0, 7) is outside the 3 x 2 board" in interactive.stdout
+    assert "refused: column 7 is outside the 2 columns" in interactive.stdout
     assert "please type a column, such as: 3" in interactive.stdout
     assert "to move (column; u undo, h hint, q quit)" in interactive.stdout
 
@@ -124,3 +125,55 @@ def test_bad_rules_and_the_computer_on_connect_four() -> None:
     assert four.returncode == 1, four.stdout + four.stderr
     assert four.stdout.count("the computer (X) plays column ") == 2  # the opening and the reply to O's drop
     assert "hint: column " in four.stdout
+
+
+def test_rules_by_name_are_the_rules_by_their_parts() -> None:
+    moves = ["--moves", "3 4 3 4 3 4 3"]
+    by_name = run("--rules", "connect-four", *moves)
+    assert by_name.returncode == 0, by_name.stderr
+    assert by_name.stdout == run("--size", "6", "--cols", "7", "--k", "4", "--gravity", *moves).stdout
+    assert by_name.stdout.endswith("X wins\n")
+    gomoku = "7,0 0,0 7,1 0,1 7,2 0,2 7,4 0,4 7,5 0,5 7,3"
+    named = run("--rules", "gomoku", "--moves", gomoku)
+    assert named.returncode == 0 and named.stdout.endswith("X wins\n")  # free-style: six wins
+    assert named.stdout == run("--size", "15", "--k", "5", "--moves", gomoku).stdout
+
+
+def test_rules_by_name_beside_their_parts_or_unknown_are_refused() -> None:
+    for parts in (["--size", "6"], ["--k", "0"], ["--cols", "7"], ["--exact"], ["--gravity"]):
+        both = run("--rules", "gomoku", *parts, "--moves", "7,7")
+        assert both.returncode == 2 and both.stdout == ""
+        assert f"--rules gomoku is a whole rule set: give it or {parts[0]}, not both" in both.stderr
+    unknown = run("--rules", "chess")
+    assert unknown.returncode == 2
+    assert "invalid choice: 'chess' (choose from 'connect-four', 'gomoku')" in unknown.stderr
+
+
+def test_help_reads_as_text() -> None:
+    result = subprocess.run(  # in a terminal of 80 columns, whatever this one is
+        [sys.executable, "-m", "tictactoe", "--help"], env={**os.environ, "COLUMNS": "80"},
+        capture_output=True, text=True, timeout=60,
+    )
+    assert result.returncode == 0
+    usage, rest = result.stdout.split("\n\n", 1)
+    description, options = rest.split("\noptions:\n")
+    assert "--rules {connect-four,gomoku}" in usage and "--rules {connect-four,gomoku}" in options
+    assert description.startswith("Play a game of the k-in-a-row family in the terminal")
+    assert description.rstrip().endswith("h for a hint, q to quit.")  # whole, not its first line
+    assert "--rules connect-four" in description and "``" not in result.stdout
+    assert max(len(line) for line in result.stdout.splitlines()) <= 80
+
+
+def test_a_column_off_the_board_is_named_as_a_column() -> None:
+    # The engine refuses the drop as the cell (0, col) off the board; the game names the column
+    # from the refusal's fields, the number as it was typed.
+    replayed = run("--rules", "connect-four", "--moves", "3 9")
+    assert replayed.returncode == 2
+    assert replayed.stdout.endswith("move 2 (9) is refused: column 9 is outside the 7 columns\n")
+    interactive = run("--rules", "connect-four", stdin="9\n-1\n3\nq\n")
+    assert "refused: column 9 is outside the 7 columns" in interactive.stdout
+    assert "refused: column -1 is outside the 7 columns" in interactive.stdout
+    assert interactive.stdout.count("X to move") == 3 and "5 . . . X . . ." in interactive.stdout
+    # Without gravity a cell is typed, and refused as a cell.
+    plain = run("--size", "3", "--moves", "0,9")
+    assert plain.stdout.endswith("is refused: cell (0, 9) is outside the 3 x 3 board\n")

@@ -6,18 +6,19 @@ from __future__ import annotations
 
 import copy
 import pickle
+from collections.abc import Callable
 from itertools import product
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 import pytest
-from family_model import FamilyModel, Rules, reachable
-from hypothesis import settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
-from model import Refused
 
 import tictactoe
+from family_model import FamilyModel, Rules, reachable
+from model import Refused
 from tictactoe import Batch, TicTacToe
 
 
@@ -263,11 +264,13 @@ def test_batch_of_connect_four_steps_columns_like_single_games() -> None:
         for g, single in enumerate(singles):
             if single.status != "in_progress":
                 singles[g] = single = TicTacToe(6, 4, cols=7, gravity=True)
-            assert batch.legal_mask()[g].tolist() == [any(c == col for _, c in single.legal_moves()) for col in range(7)]
+            columns = {c for _, c in single.legal_moves()}
+            assert batch.legal_mask()[g].tolist() == [col in columns for col in range(7)]
             single.drop(int(actions[g]))
         winners = batch.step(actions)
         assert winners.tolist() == [s.winner for s in singles]
-        assert np.array_equal(batch.cells(), np.array([np.frombuffer(s.cells(), np.uint8).reshape(6, 7) for s in singles]))
+        boards = [np.frombuffer(s.cells(), np.uint8).reshape(6, 7) for s in singles]
+        assert np.array_equal(batch.cells(), np.array(boards))
         for g, single in enumerate(singles):
             assert batch.game(g) == TicTacToe.from_text(single.to_text())
     twin = pickle.loads(pickle.dumps(batch))
@@ -283,3 +286,155 @@ def test_batch_of_gomoku_takes_cells_as_actions() -> None:
     with pytest.raises(ValueError) as unsupported:
         batch.perfect_actions()
     assert getattr(unsupported.value, "kind") == "unsupported_rules"
+
+
+# --- tictactoe.Rules: one value for a rule set --------------------------------------------
+
+
+def native(rules: Rules) -> tictactoe.Rules:
+    """The model's rules as the library's value."""
+    return tictactoe.Rules(rules.rows, cols=rules.cols, k=rules.k, exact=rules.exact, gravity=rules.gravity)
+
+
+def test_rules_fill_in_their_defaults_and_name_the_presets() -> None:
+    assert tictactoe.Rules(3) == tictactoe.Rules.tic_tac_toe(3) == tictactoe.Rules(3, cols=3, k=3)
+    wide = tictactoe.Rules(6, cols=7)
+    assert (wide.rows, wide.cols, wide.k, wide.exact, wide.gravity) == (6, 7, 7, False, False)
+    four = tictactoe.Rules.CONNECT_FOUR
+    assert (four.rows, four.cols, four.k, four.exact, four.gravity) == (6, 7, 4, False, True)
+    assert four == tictactoe.Rules(6, cols=7, k=4, gravity=True)
+    assert tictactoe.Rules.GOMOKU == tictactoe.Rules(15, k=5) != tictactoe.Rules(15, k=5, exact=True)
+    assert tictactoe.Rules(3) != tictactoe.Rules(3, exact=True) and tictactoe.Rules(3) != (3, 3, 3)
+    spelled = tictactoe.Rules(6, cols=7, k=4, gravity=True)
+    assert len({tictactoe.Rules(3), tictactoe.Rules.tic_tac_toe(3), four, spelled}) == 2
+    with pytest.raises(AttributeError):
+        setattr(four, "k", 5)
+    assert four.k == 4
+
+
+@settings(max_examples=60, deadline=None)
+@given(rule_sets())
+def test_rules_text_is_the_games_and_copies_keep_them(rules: Rules) -> None:
+    value = native(rules)
+    game = TicTacToe(rules=value)
+    assert game.to_text() == f"tictactoe/1 {value} moves="
+    assert eval(repr(value), {"Rules": tictactoe.Rules}) == value
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        twin = pickle.loads(pickle.dumps(value, protocol))
+        assert twin == value and hash(twin) == hash(value)
+    assert copy.copy(value) is value and copy.deepcopy(value) is value
+
+
+def test_rules_text_and_repr() -> None:
+    assert (str(tictactoe.Rules(3)), repr(tictactoe.Rules(3))) == ("n=3", "Rules(3)")
+    four = tictactoe.Rules.CONNECT_FOUR
+    assert (str(four), repr(four)) == ("rows=6 cols=7 k=4 gravity", "Rules(6, cols=7, k=4, gravity=True)")
+    exact = tictactoe.Rules(3, exact=True)  # written out: the text form keeps the exact rule
+    assert (str(exact), repr(exact)) == ("rows=3 cols=3 k=3 exact", "Rules(3, exact=True)")
+
+
+@pytest.mark.parametrize(
+    ("args", "kwargs"),
+    [
+        ((0,), {}),
+        ((-1,), {}),
+        ((65536,), {}),
+        ((2**64,), {}),
+        ((0,), {"k": 1}),
+        ((3,), {"cols": 0}),
+        ((3,), {"k": 4}),
+        ((3,), {"k": -1}),
+        ((2**70,), {"gravity": True}),
+        ((6,), {"cols": 7, "k": 8}),
+    ],
+)
+def test_bad_rules_raise_what_the_game_raises(args: tuple[int], kwargs: dict[str, Any]) -> None:
+    with pytest.raises(ValueError) as by_game:
+        TicTacToe(*args, **kwargs)
+    with pytest.raises(ValueError) as by_rules:
+        tictactoe.Rules(*args, **kwargs)
+    game_error, rules_error = by_game.value, by_rules.value
+    assert type(rules_error) is type(game_error) and str(rules_error) == str(game_error)
+    names = ("kind", "n", "rows", "cols", "k")
+    assert [getattr(rules_error, a, None) for a in names] == [getattr(game_error, a, None) for a in names]
+    if not kwargs:
+        with pytest.raises(ValueError) as by_name:
+            tictactoe.Rules.tic_tac_toe(args[0])
+        assert str(by_name.value) == str(game_error)
+
+
+@pytest.mark.parametrize("bad", [3.0, "3", None, [3]])
+def test_rules_of_the_wrong_type_are_type_errors(bad: Any) -> None:
+    with pytest.raises(TypeError):
+        tictactoe.Rules(bad)
+    with pytest.raises(TypeError):
+        tictactoe.Rules(3, exact=bad)
+
+
+@pytest.mark.parametrize("bad", [3, "n=3", (3, 3, 3), Rules(3, 3, 3)])
+def test_rules_that_are_not_a_rules_value_are_type_errors(bad: Any) -> None:
+    with pytest.raises(TypeError):
+        TicTacToe(rules=bad)
+    with pytest.raises(TypeError):
+        Batch(2, rules=bad)
+    with pytest.raises(TypeError):
+        TicTacToe.from_board(["..."] * 3, rules=bad)
+
+
+@settings(max_examples=40, deadline=None)
+@given(rule_sets(), st.integers(0, 2**64 - 1))
+def test_constructors_take_rules_as_they_take_the_keywords(rules: Rules, seed: int) -> None:
+    value = native(rules)
+    game = TicTacToe(rules=value)
+    assert game == game_of(rules) and game.rules == value
+    by_rules = Batch(5, rules=value, seed=seed)
+    by_keywords = Batch(5, rules.rows, seed, k=rules.k, cols=rules.cols, exact=rules.exact, gravity=rules.gravity)
+    assert by_rules.rules == by_keywords.rules == value
+    for _ in range(3):
+        assert np.array_equal(by_rules.random_legal_actions(), by_keywords.random_legal_actions())
+    assert pickle.dumps(by_rules) == pickle.dumps(by_keywords)
+    empty = ["." * rules.cols] * rules.rows
+    assert TicTacToe.from_board(empty, rules=value) == TicTacToe.from_board(
+        empty, k=rules.k, exact=rules.exact, gravity=rules.gravity
+    )
+    assert tictactoe.is_valid_board(empty, rules=value)
+
+
+def test_rules_of_positions() -> None:
+    floating = ["X......", "......."] + ["......."] * 4
+    assert tictactoe.is_valid_board(floating, rules=tictactoe.Rules(6, cols=7, k=4))
+    assert not tictactoe.is_valid_board(floating, rules=tictactoe.Rules.CONNECT_FOUR)
+    with pytest.raises(tictactoe.InvalidPositionError) as invalid:
+        TicTacToe.from_board(floating, rules=tictactoe.Rules.CONNECT_FOUR)
+    assert invalid.value.reason == "floating"
+    game = TicTacToe.from_board(floating[::-1], rules=tictactoe.Rules.CONNECT_FOUR)
+    assert game.rules == tictactoe.Rules.CONNECT_FOUR and game.marks == 1
+
+
+@pytest.mark.parametrize(
+    "keywords", [{"n": 3}, {"k": 3}, {"cols": 3}, {"exact": False}, {"gravity": False}, {"n": 3, "gravity": True}]
+)
+def test_rules_and_the_old_keywords_together_are_a_type_error(keywords: dict[str, Any]) -> None:
+    rules = tictactoe.Rules(3)
+    with pytest.raises(TypeError, match=r"give rules= or the keywords n, k, cols, exact and gravity, not both"):
+        TicTacToe(rules=rules, **keywords)
+    with pytest.raises(TypeError, match="not both"):
+        Batch(2, rules=rules, **keywords)
+    board_keywords = {name: value for name, value in keywords.items() if name not in ("n", "cols")}
+    if board_keywords:
+        with pytest.raises(TypeError, match="not both"):
+            TicTacToe.from_board(["..."] * 3, rules=rules, **board_keywords)
+        with pytest.raises(TypeError, match="not both"):
+            tictactoe.is_valid_board(["..."] * 3, rules=rules, **board_keywords)
+    with pytest.raises(TypeError, match="given: rules and n"):
+        TicTacToe(3, rules=rules)  # positional n counts too
+    with pytest.raises(TypeError, match="missing the rules"):
+        TicTacToe()
+
+
+def test_the_old_keywords_keep_working() -> None:
+    assert TicTacToe(6, 4, cols=7, gravity=True).rules == tictactoe.Rules.CONNECT_FOUR
+    assert TicTacToe(15, 5, exact=True).rules == tictactoe.Rules(15, k=5, exact=True)
+    assert Batch(2).rules == tictactoe.Rules(3) and Batch(2, 4, 0).rules == tictactoe.Rules(4)
+    assert Batch(2, 6, 1, k=4, cols=7, gravity=True).rules == tictactoe.Rules.CONNECT_FOUR
+    assert TicTacToe.from_board(["..", ".."], k=1).rules == tictactoe.Rules(2, k=1)

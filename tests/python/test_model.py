@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import copy
 import pickle
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
-from model import Model, Refused
 
+from model import Model, Refused
 from tictactoe import TicTacToe
 
 # Coordinates and players beyond every range: negative, one past the board, beyond 64 bits.

@@ -5,10 +5,16 @@ tests, the same games as PettingZoo's tictactoe_v3, copies)."""
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import io
+import os
 import pickle
+import subprocess
+import sys
 import warnings
-from typing import Any, Callable, Optional
+from collections.abc import Callable
+from typing import Any, Optional
 
 import gymnasium as gym
 import numpy as np
@@ -36,7 +42,7 @@ def assert_same(a: Any, b: Any, where: str = "") -> None:
     """Equal observations, rewards, flags and infos (nested dicts, object arrays of arrays)."""
     if isinstance(a, tuple):
         assert isinstance(b, tuple) and len(a) == len(b), where
-        for i, (x, y) in enumerate(zip(a, b)):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
             assert_same(x, y, f"{where}[{i}]")
     elif isinstance(a, dict):
         assert isinstance(b, dict) and set(a) == set(b), (where, sorted(a), sorted(b))
@@ -44,7 +50,7 @@ def assert_same(a: Any, b: Any, where: str = "") -> None:
             assert_same(a[key], b[key], f"{where}.{key}")
     elif isinstance(a, np.ndarray) and a.dtype == object:
         assert b.dtype == object and a.shape == b.shape, where
-        for x, y in zip(a, b):
+        for x, y in zip(a, b, strict=True):
             assert (x is None and y is None) or np.array_equal(x, y), where
     else:
         assert np.array_equal(np.asarray(a), np.asarray(b)), (where, a, b)
@@ -139,7 +145,7 @@ def test_computer_opponent_is_reproducible_and_wins_or_blocks() -> None:
         seen = [obs.ravel().tolist()]
         terminated = False
         while not terminated:
-            obs, reward, terminated, _, info = env.step(random_legal(rng, info["action_mask"]))
+            obs, _, terminated, _, info = env.step(random_legal(rng, info["action_mask"]))
             seen.append(obs.ravel().tolist())
         return seen
 
@@ -155,9 +161,42 @@ def test_computer_opponent_is_reproducible_and_wins_or_blocks() -> None:
         assert reward in (0.0, -1.0)
 
 
+# What a seed gives the computer opponent and self-play's computer, printed as one line.
+SEEDED_COMPUTER = """
+import contextlib, io
+from tictactoe import Rules, selfplay
+from tictactoe.gym import TicTacToeVectorEnv
+envs = TicTacToeVectorEnv(3, rules=Rules(5, k=4), agent="alternate", opponent="computer", simulations=40)
+obs, info = envs.reset(seed=7)
+seen = [obs.tobytes().hex()]
+for step in range(8):
+    obs, _, _, _, info = envs.step(info["action_mask"].argmax(axis=1))
+    seen.append(obs.tobytes().hex())
+shards = [selfplay.Shard(games=2, seed=5)]
+played = selfplay.play_shards(shards, rules=Rules(4, k=3), policy="computer", simulations=30)
+print(hash("a str: its hash differs with PYTHONHASHSEED"), *seen, played.actions.tobytes().hex())
+"""
+
+
+def test_the_computers_seeded_moves_are_the_same_in_every_interpreter() -> None:
+    # The same seed in this process and in fresh interpreters whose str hashes differ.
+    here = io.StringIO()
+    with contextlib.redirect_stdout(here):
+        exec(SEEDED_COMPUTER, {})
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", SEEDED_COMPUTER], env={**os.environ, "PYTHONHASHSEED": hash_seed},
+            capture_output=True, text=True, timeout=120, check=True,
+        ).stdout.split(" ", 1)
+        for hash_seed in ("0", "1")
+    ]
+    assert runs[0][0] != runs[1][0], "the interpreters' hashes were meant to differ"
+    assert runs[0][1] == runs[1][1] == here.getvalue().split(" ", 1)[1]
+
+
 def test_illegal_actions_raise_with_nothing_changed_or_lose() -> None:
     env = TicTacToeEnv(3)
-    obs, _ = env.reset(seed=2)
+    env.reset(seed=2)
     env.step(4)
     before = copy.deepcopy(env)
     occupied = int(np.flatnonzero(~env.action_masks())[0])
@@ -173,7 +212,7 @@ def test_illegal_actions_raise_with_nothing_changed_or_lose() -> None:
     assert_same(env.step(action), before.step(action))
     lose = TicTacToeEnv(3, illegal="lose")
     lose.reset(seed=0)
-    obs, reward, terminated, truncated, info = lose.step(9)
+    _, reward, terminated, truncated, info = lose.step(9)
     assert (reward, terminated, truncated) == (-1.0, True, False)
     assert not info["action_mask"].any()
 
@@ -364,6 +403,52 @@ def test_registered_ids() -> None:
         gym.make(GOMOKU_ID, n=5, k=6)
 
 
+def test_rules_are_taken_as_a_value_or_as_the_old_keywords() -> None:
+    four = tictactoe.Rules.CONNECT_FOUR
+    # The same games either way: a vector env given rules= against single envs given keywords.
+    play_side_by_side(
+        lambda: TicTacToeVectorEnv(4, rules=four, agent="alternate", illegal="lose"),
+        lambda: TicTacToeEnv(6, 4, cols=7, gravity=True, agent="alternate", illegal="lose"),
+        AutoresetMode.NEXT_STEP, 4, 30, seed=3, wild=0.02,
+    )
+
+    def made(env_id: str, **kwargs: Any) -> TicTacToeEnv:
+        env = gym.make(env_id, **kwargs).unwrapped
+        assert isinstance(env, TicTacToeEnv)
+        return env
+
+    assert TicTacToeEnv(rules=four).rules == made(ENV_ID, rules=four).rules == four
+    vector = gym.make_vec(ENV_ID, num_envs=2, rules=four)
+    assert isinstance(vector, TicTacToeVectorEnv) and vector.rules == four
+    assert TicTacToeEnv().rules == TicTacToeVectorEnv(2).rules == tictactoe.Rules(3)
+    assert made(CONNECT_FOUR_ID).rules == four and made(GOMOKU_ID).rules == tictactoe.Rules.GOMOKU
+    # A registered id's rules are keywords, still changed a part at a time.
+    assert made(GOMOKU_ID, exact=True).rules == tictactoe.Rules(15, k=5, exact=True)
+    assert tpz.raw_env(rules=four).rules == tpz.env(6, 4, cols=7, gravity=True).unwrapped.rules == four
+    makers: list[Callable[..., Any]] = [
+        TicTacToeEnv, lambda **kw: TicTacToeVectorEnv(2, **kw), tpz.env, tpz.raw_env,
+        lambda **kw: gym.make(ENV_ID, **kw), lambda **kw: gym.make_vec(ENV_ID, num_envs=2, **kw),
+    ]
+    for make in makers:
+        for keywords in ({"n": 6}, {"k": 4}, {"cols": 7}, {"gravity": True}, {"exact": False}):
+            with pytest.raises(TypeError, match="not both"):
+                make(rules=four, **keywords)
+    with pytest.raises(TypeError, match="not both"):
+        gym.make(CONNECT_FOUR_ID, rules=four)  # the id's preset is keywords already
+
+
+def test_pettingzoo_plays_the_same_games_given_rules_or_keywords() -> None:
+    ours = tpz.env(rules=tictactoe.Rules(4, k=3, exact=True))
+    same = tpz.env(4, 3, exact=True)
+    for game in (ours, same):
+        game.reset(seed=0)
+    for action in (5, 0, 10, 1, 15):  # X: the diagonal (1, 1) to (3, 3), exactly three
+        ours.step(action)
+        same.step(action)
+        assert_same(ours.last(), same.last())
+    assert all(ours.terminations.values()) and ours.rewards == same.rewards
+
+
 def test_seeded_runs_reproduce_and_differ_by_seed() -> None:
     def run(seed: int) -> list[Any]:
         envs = TicTacToeVectorEnv(32, 3, agent="alternate")
@@ -375,8 +460,8 @@ def test_seeded_runs_reproduce_and_differ_by_seed() -> None:
             out.append(obs)
         return out
 
-    assert all(np.array_equal(a, b) for a, b in zip(run(1), run(1)))
-    assert not all(np.array_equal(a, b) for a, b in zip(run(1), run(2)))
+    assert all(np.array_equal(a, b) for a, b in zip(run(1), run(1), strict=True))
+    assert not all(np.array_equal(a, b) for a, b in zip(run(1), run(2), strict=True))
 
 
 @pytest.mark.parametrize("how", ["deepcopy", "pickle"])

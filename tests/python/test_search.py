@@ -21,13 +21,13 @@ def won(cells: tuple[int, ...], player: int) -> bool:
     return any(all(cells[r * 3 + c] == player for r, c in line) for line in LINES)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def minimax(cells: tuple[int, ...], player: int) -> tuple[int, int]:
     """(score, plies) for `player` to move: score 1 win, 0 draw, -1 loss; fastest win, slowest
     loss, a draw's plies the empty cells."""
     best: tuple[int, int] | None = None
     for i in (i for i, v in enumerate(cells) if v == 0):
-        child = cells[:i] + (player,) + cells[i + 1 :]
+        child = (*cells[:i], player, *cells[i + 1 :])
         if won(child, player):
             outcome = (1, 1)
         elif 0 not in child:
@@ -55,7 +55,7 @@ def positions() -> list[tuple[int, ...]]:
             continue
         seen.add(cells)
         player = 1 if cells.count(1) == cells.count(2) else 2
-        stack.extend(cells[:i] + (player,) + cells[i + 1 :] for i, v in enumerate(cells) if v == 0)
+        stack.extend((*cells[:i], player, *cells[i + 1 :]) for i, v in enumerate(cells) if v == 0)
     return sorted(seen)
 
 
@@ -241,7 +241,7 @@ def test_batch_computer_actions_with_seeds_are_best_moves_and_refusals_change_no
     batch.step(batch.random_legal_actions())
     seeds = [3, 2**64 - 1, 0, 12]
     actions = batch.computer_actions(simulations=40, games=[2, 0, 3, 1], seeds=seeds)
-    for g, seed, action in zip([2, 0, 3, 1], seeds, actions.tolist()):
+    for g, seed, action in zip([2, 0, 3, 1], seeds, actions.tolist(), strict=True):
         row, col = tictactoe.best_move(batch.game(g), simulations=40, seed=seed)
         assert action == row * 15 + col
     # Seeds for every game, without games: the same as listing them all.

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import doctest
 import re
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import numpy as np
 import pytest
 
+import tictactoe
 from tictactoe import TicTacToe, selfplay
 from tictactoe.selfplay import Shard, Trajectories
 
@@ -66,8 +68,30 @@ def test_a_callable_policy_and_the_computer_play_both_sides() -> None:
     perfect = selfplay.play_shards([Shard(games=4, seed=0)], n=3, policy="computer")
     assert perfect.rewards.sum() == 0  # perfect play draws every game of tic-tac-toe
     with pytest.raises(ValueError, match="policy"):
-        selfplay.Player(policy="perfect")
+        selfplay.SelfPlayWorker(policy="perfect")
     assert selfplay.play_shards([Shard(games=0, seed=0)], n=3).game_count == 0
+
+
+def test_rules_are_taken_as_a_value_or_as_the_old_keywords() -> None:
+    shards = [Shard(games=6, seed=3)]
+    by_value = selfplay.play_shards(shards, batch_size=4, rules=tictactoe.Rules.CONNECT_FOUR)
+    assert by_value.equals(selfplay.play_shards(shards, batch_size=4, **CONNECT_FOUR))
+    assert by_value.observations.shape[1:] == (2, 6, 7)
+    with pytest.raises(TypeError, match="not both"):
+        selfplay.play_shards(shards, rules=tictactoe.Rules.CONNECT_FOUR, n=6)
+
+
+def test_the_old_name_of_the_worker_still_works_and_warns() -> None:
+    with pytest.warns(DeprecationWarning, match="Player is deprecated: it is SelfPlayWorker"):
+        old = selfplay.Player
+    assert old is selfplay.SelfPlayWorker
+    with pytest.warns(DeprecationWarning):
+        from tictactoe.selfplay import Player
+    shards = [Shard(games=3, seed=1)]
+    assert Player(n=3, batch_size=2).play(shards[0]).equals(selfplay.play_shards(shards, n=3, batch_size=2))
+    assert "Player" not in selfplay.__all__ and "SelfPlayWorker" in selfplay.__all__
+    with pytest.raises(AttributeError, match="no attribute 'Worker'"):
+        getattr(selfplay, "Worker")
 
 
 @pytest.fixture(scope="module")

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
-from conftest import load_vectors
 
 import tictactoe
+from conftest import load_vectors
 from tictactoe import TicTacToe
 
 # A refusal is one of these built-in classes (or a subclass), with `.kind`, the core's name of

@@ -1,27 +1,41 @@
-"""A terminal game: ``python -m tictactoe [--size N] [--cols C] [--k K] [--exact] [--gravity]
-[--computer X|O|both] [--moves "0,0 1,1 ..."]``.
+"""Play a game of the k-in-a-row family in the terminal: tic-tac-toe,
+Connect Four, gomoku.
 
-Tic-tac-toe on N x N by default; gomoku is ``--size 15 --k 5``, Connect Four ``--size 6 --cols 7
---k 4 --gravity``. Two people take turns, or one plays against the computer (``--computer O``
-lets it play O), or the computer plays both sides. Type a row and a column to move (under
-gravity, a column: the mark falls to its lowest free cell), ``u`` to take back your last move
-(and the computer's reply), ``h`` for a hint, ``q`` to quit.
+Tic-tac-toe on 3 x 3 by default, N x N with --size N. A rule set by name:
+--rules connect-four, --rules gomoku; or by its parts: --size 15 --k 5 --exact
+is gomoku where only exactly five wins, --size 6 --cols 7 --k 4 --gravity is
+Connect Four. Two people take turns, or one plays against the computer
+(--computer O lets it play O), or the computer plays both sides.
 
-Every rule and every move of the computer comes from the library: this file only reads input,
-calls ``play``, ``undo`` and ``best_move``, and prints what the game says.
+Type a row and a column to move (under gravity a column: the mark falls to its
+lowest free cell), u to take back your last move (and the computer's reply),
+h for a hint, q to quit.
 """
+
+# The docstring above is the --help text, its lines within 80 columns. Every rule and every move
+# of the computer comes from the library: this file only reads input, calls play, drop, undo and
+# best_move, and prints what the game says.
 
 from __future__ import annotations
 
 import argparse
 import sys
-from typing import Optional, Sequence
+from collections.abc import Sequence
+from typing import Optional
 
-from . import InvalidMoveError, TicTacToe, best_move
+from . import InvalidMoveError, OutOfBoundsError, Rules, TicTacToe, best_move
 from ._display import board
 
 SYMBOLS = {1: "X", 2: "O"}
 SIDES = {"X": {1}, "O": {2}, "both": {1, 2}, "none": set()}
+
+#: The rule sets by name: every preset of ``Rules`` (``CONNECT_FOUR`` as "connect-four").
+PRESETS = {
+    name.lower().replace("_", "-"): rules for name, rules in vars(Rules).items() if isinstance(rules, Rules)
+}
+
+#: The options that give a rule set by its parts, which --rules gives whole.
+PARTS = ("size", "cols", "k", "exact", "gravity")
 
 
 def show(game: TicTacToe) -> None:
@@ -55,6 +69,15 @@ def make_move(game: TicTacToe, text: str) -> None:
         game.play(*parse_cell(text))
 
 
+def refusal(game: TicTacToe, error: InvalidMoveError) -> str:
+    """Why the game refused a move, as the person typed it: under gravity they typed a column,
+    whose drop the engine refuses as the cell (0, col) off the board; its refusal's fields name
+    the column and the board's columns."""
+    if game.gravity and isinstance(error, OutOfBoundsError):
+        return f"column {error.col} is outside the {error.cols} columns"
+    return str(error)
+
+
 def where(game: TicTacToe, row: int, col: int) -> str:
     """A cell as the person types it: a column under gravity, else a row and a column."""
     return f"column {col}" if game.gravity else f"{row} {col}"
@@ -66,7 +89,8 @@ def replay(game: TicTacToe, moves: str) -> int:
             make_move(game, token)
         except ValueError as error:  # InvalidMoveError is a ValueError too
             show(game)
-            print(f"move {number} ({token}) is refused: {error}")
+            why = refusal(game, error) if isinstance(error, InvalidMoveError) else error
+            print(f"move {number} ({token}) is refused: {why}")
             return 2
     return 0
 
@@ -135,7 +159,7 @@ class Session:
             try:
                 make_move(self.game, line)
             except InvalidMoveError as error:
-                print(f"refused: {error}")
+                print(f"refused: {refusal(self.game, error)}")
                 continue
             except ValueError:
                 example = "a column, such as: 3" if self.game.gravity else "a row and a column, such as: 1 2"
@@ -145,13 +169,18 @@ class Session:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tictactoe", description=__doc__.splitlines()[0])
-    parser.add_argument("--size", type=int, default=3, help="the board size n, or its rows with --cols (default 3)")
+    parser = argparse.ArgumentParser(
+        prog="python -m tictactoe",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--rules", choices=sorted(PRESETS), help="a rule set by name (instead of its parts below)")
+    parser.add_argument("--size", type=int, help="the board size n, or its rows with --cols (default 3)")
     parser.add_argument("--cols", type=int, help="the number of columns (default: the size)")
     parser.add_argument("--k", type=int, help="the marks in a row that win (default: the longer side)")
     parser.add_argument("--exact", action="store_true", help="a run longer than k does not win")
     parser.add_argument("--gravity", action="store_true", help="marks fall to the lowest free cell (type a column)")
-    parser.add_argument("--moves", help='play "row,col row,col ..." in turn order first')
+    parser.add_argument("--moves", help='play "row,col row,col ..." (under gravity "col col ...") in turn order first')
     parser.add_argument(
         "--computer",
         choices=sorted(SIDES),
@@ -166,8 +195,15 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     args = parser.parse_args(argv)
     if args.simulations is not None and args.simulations < 1:
         parser.error("--simulations must be at least 1")
+    parts = [f"--{part}" for part in PARTS if getattr(args, part) is not None and getattr(args, part) is not False]
+    if args.rules is not None and parts:
+        parser.error(f"--rules {args.rules} is a whole rule set: give it or {', '.join(parts)}, not both")
     try:
-        game = TicTacToe(args.size, args.k, cols=args.cols, exact=args.exact, gravity=args.gravity)
+        if args.rules is not None:
+            game = TicTacToe(rules=PRESETS[args.rules])
+        else:
+            size = 3 if args.size is None else args.size
+            game = TicTacToe(size, args.k, cols=args.cols, exact=args.exact, gravity=args.gravity)
     except (ValueError, MemoryError) as error:
         parser.error(str(error))
     if args.moves is not None:

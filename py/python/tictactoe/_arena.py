@@ -12,12 +12,17 @@ seeded with s plays exactly as one game seeded with s + i (Gymnasium's conventio
 
 from __future__ import annotations
 
-from typing import Any, Callable, Literal, Optional, Union
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Literal, Optional, Union
 
 import numpy as np
 from numpy.typing import NDArray
 
-from ._tictactoe import Batch, InvalidMoveError
+from ._keywords import RuleKeywords
+from ._tictactoe import Batch, Rules
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 #: An opponent written by the caller: given the observations (m, 2, rows, cols) int8 of the m
 #: games where it is to move, from its own view (plane 0 its marks), and their legal masks
@@ -39,23 +44,22 @@ _MASK64 = (1 << 64) - 1
 
 
 class Arena:
-    """``count`` games under the rules ``Batch`` takes (n rows, k, cols, exact, gravity), the
-    agent against ``opponent`` in each."""
+    """``count`` games under the rules ``Batch`` takes (``rules``, or ``n``, ``k`` and the older
+    keywords), the agent against ``opponent`` in each."""
 
     def __init__(
         self,
         count: int,
-        n: int,
-        k: Optional[int] = None,
+        n: Optional[int],
+        k: Optional[int],
         *,
-        cols: Optional[int] = None,
-        exact: bool = False,
-        gravity: bool = False,
+        rules: Optional[Rules],
         agent: str,
         opponent: Union[str, Policy],
         illegal: str,
         simulations: Optional[int],
         threads: int,
+        **keywords: Unpack[RuleKeywords],
     ) -> None:
         if agent not in SIDES:
             raise ValueError(f"agent must be one of {SIDES}, not {agent!r}")
@@ -63,7 +67,7 @@ class Arena:
             raise ValueError(f"illegal must be 'raise' or 'lose', not {illegal!r}")
         if not callable(opponent) and opponent not in OPPONENTS:
             raise ValueError(f"opponent must be one of {OPPONENTS} or a callable, not {opponent!r}")
-        self.batch = Batch(count, n, k=k, cols=cols, exact=exact, gravity=gravity, threads=threads)
+        self.batch = Batch(count, n, k=k, rules=rules, threads=threads, **keywords)
         if self.batch.k == 1 and agent != "X":
             raise ValueError("with one in a row X wins with the first move: the agent must be X")
         if opponent == "perfect":
@@ -107,6 +111,11 @@ class Arena:
         opponent's opening move (``opponent_moves`` makes it)."""
         where = np.arange(self.count) if games is None else games
         self.batch.reset(where)
+        self._next_episodes(where)
+
+    def _next_episodes(self, where: NDArray[Any]) -> None:
+        """Counts the next episodes of the games ``where`` picks (indices or a bool mask), whose
+        boards were just emptied, and gives the agent its side in them."""
         self.sides[where] = self._next_sides(where)
         self.episodes[where] += 1
 
@@ -127,21 +136,11 @@ class Arena:
         opens those where the agent is O). Returns what the agent sees after the step: the
         observations, the legal masks and the rewards."""
         if self.opponent != "random":
-            if restart is not None and restart.any():
-                live = np.flatnonzero(~restart)
-                try:
-                    self.batch.step(actions[live], games=live, illegal=self.illegal)
-                except InvalidMoveError as refusal:
-                    # The refusal names the game (its place in `actions`), not its place in
-                    # the list of live games. Every refusal of a move has `.index`.
-                    place: int = getattr(refusal, "index")
-                    game = int(live[place])
-                    refusal.args = (str(refusal).replace(f"move {place}:", f"move {game}:", 1),)
-                    setattr(refusal, "index", game)
-                    raise
-                self.reset(np.flatnonzero(restart))
-            else:
-                self.batch.step(actions, illegal=self.illegal)
+            # A refusal names the game: with `restart`, the native step takes every game's
+            # action and skips the restarted ones itself.
+            self.batch.step(actions, restart=restart, illegal=self.illegal)
+            if restart is not None:
+                self._next_episodes(restart)
             self.opponent_moves()
             return self.observation(), self.masks(), self.rewards()
         # The whole step in one native call: moves, new episodes, the random replies and the
@@ -182,13 +181,11 @@ class Arena:
         if self.opponent == "perfect":
             return self.batch.perfect_actions()[games]
         if self.opponent == "computer":
-            # A seed per move, from the game's seed, episode and move number: each game plays
-            # as it would alone (a single environment's is game 0 of its batch).
+            # A seed per move, from the game's seed, episode and move number, mixed natively
+            # (the same in every interpreter): each game plays as it would alone (a single
+            # environment's is game 0 of its batch).
             marks = np.count_nonzero(self.batch.cells()[games].reshape(games.size, -1), axis=1)
-            seeds = [
-                hash((int(self.seeds[g]), int(self.episodes[g]), int(m))) & _MASK64
-                for g, m in zip(games, marks)
-            ]
+            seeds = Batch._search_seeds(self.seeds[games], self.episodes[games], marks)
             return self.batch.computer_actions(games=games, seeds=seeds, simulations=self.simulations)
         mask = self.batch.legal_mask()[games].view(np.int8)
         view = self.batch.observation()[games].view(np.int8)

@@ -1,25 +1,27 @@
 """Type stubs of the native module (checked by mypy --strict against the tests)."""
 
-from typing import Any, Iterable, Literal, Optional, Sequence, SupportsIndex, Union, final
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar, Literal, Optional, SupportsIndex, Union, final
 
 import numpy as np
 from numpy.typing import NDArray
 
 __all__ = [
+    "DEFAULT_MAX_BYTES",
+    "MAX_N",
     "Batch",
     "BudgetExceededError",
     "CellOccupiedError",
     "ColumnFullError",
-    "DEFAULT_MAX_BYTES",
     "FloatingMarkError",
     "GameOverError",
     "InvalidMoveError",
-    "LimitExceededError",
     "InvalidPlayerError",
     "InvalidPositionError",
-    "MAX_N",
+    "LimitExceededError",
     "OutOfBoundsError",
     "ParseError",
+    "Rules",
     "TicTacToe",
     "__version__",
     "best_move",
@@ -88,16 +90,48 @@ class ParseError(ValueError):
     kind: str
 
 @final
+class Rules:
+    CONNECT_FOUR: ClassVar[Rules]
+    GOMOKU: ClassVar[Rules]
+    def __new__(
+        cls,
+        rows: _Int,
+        *,
+        cols: Optional[_Int] = None,
+        k: Optional[_Int] = None,
+        exact: bool = False,
+        gravity: bool = False,
+    ) -> Rules: ...
+    @staticmethod
+    def tic_tac_toe(n: _Int) -> Rules: ...
+    @property
+    def rows(self) -> int: ...
+    @property
+    def cols(self) -> int: ...
+    @property
+    def k(self) -> int: ...
+    @property
+    def exact(self) -> bool: ...
+    @property
+    def gravity(self) -> bool: ...
+    def __copy__(self) -> Rules: ...
+    def __deepcopy__(self, memo: dict[int, Any]) -> Rules: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
 class TicTacToe:
     MAX_N: int
     def __new__(
         cls,
-        n: _Int,
+        n: Optional[_Int] = None,
         k: Optional[_Int] = None,
         *,
         cols: Optional[_Int] = None,
         exact: bool = False,
         gravity: bool = False,
+        rules: Optional[Rules] = None,
     ) -> TicTacToe: ...
     def move(self, row: _Int, col: _Int, player: _Int) -> int: ...
     def play(self, row: _Int, col: _Int) -> int: ...
@@ -107,6 +141,8 @@ class TicTacToe:
     def cell(self, row: _Int, col: _Int) -> int: ...
     def drop(self, col: _Int) -> int: ...
     def can_win(self, player: _Int) -> bool: ...
+    @property
+    def rules(self) -> Rules: ...
     @property
     def n(self) -> int: ...
     @property
@@ -143,6 +179,7 @@ class TicTacToe:
         exact: bool = False,
         gravity: bool = False,
         max_bytes: Optional[int] = None,
+        rules: Optional[Rules] = None,
     ) -> TicTacToe: ...
     @staticmethod
     def from_text(text: str, max_bytes: Optional[int] = ...) -> TicTacToe: ...
@@ -171,6 +208,7 @@ class Batch:
         gravity: bool = False,
         threads: int = 1,
         max_bytes: Optional[int] = None,
+        rules: Optional[Rules] = None,
     ) -> Batch: ...
     @property
     def threads(self) -> int: ...
@@ -178,6 +216,8 @@ class Batch:
     def threads(self, threads: int) -> None: ...
     @property
     def count(self) -> int: ...
+    @property
+    def rules(self) -> Rules: ...
     @property
     def n(self) -> int: ...
     @property
@@ -233,6 +273,7 @@ class Batch:
         actions: _Indices,
         *,
         games: Optional[_Indices] = None,
+        restart: Optional[Union[NDArray[np.bool_], Sequence[bool]]] = None,
         illegal: Literal["raise", "lose"] = "raise",
         out: Optional[NDArray[np.uint8]] = None,
         observation: Optional[NDArray[np.bool_]] = None,
@@ -253,6 +294,8 @@ class Batch:
     def reset(self, games: Optional[_Indices] = None) -> None: ...
     def reset_terminated(self) -> None: ...
     def game(self, i: _Int) -> TicTacToe: ...
+    @staticmethod
+    def _search_seeds(seeds: Iterable[int], *keys: _Indices) -> NDArray[np.uint64]: ...
     def __len__(self) -> int: ...
     def __copy__(self) -> Batch: ...
     def __deepcopy__(self, memo: dict[int, Any]) -> Batch: ...
@@ -265,7 +308,12 @@ class Batch:
 _RulesState = tuple[int, int, int, bool, bool]
 
 def is_valid_board(
-    rows: Sequence[str], *, k: Optional[_Int] = None, exact: bool = False, gravity: bool = False
+    rows: Sequence[str],
+    *,
+    k: Optional[_Int] = None,
+    exact: bool = False,
+    gravity: bool = False,
+    rules: Optional[Rules] = None,
 ) -> bool: ...
 def solve(game: TicTacToe, max_nodes: Optional[int] = None) -> tuple[int, int]: ...
 def best_move(

@@ -1,20 +1,23 @@
 """Gymnasium environments: the agent plays one side of a game of the k-in-a-row family (n x n
-tic-tac-toe by default; any rules ``TicTacToe`` takes) against a built-in opponent, one game at
-a time (:class:`TicTacToeEnv`) or many on one native batch (:class:`TicTacToeVectorEnv`). Needs
-the extra: ``pip install "tictactoe[gymnasium]"``.
+tic-tac-toe by default; any rules, as ``rules=tictactoe.Rules(...)`` or the keywords
+``TicTacToe`` takes) against a built-in opponent, one game at a time (:class:`TicTacToeEnv`) or
+many on one native batch (:class:`TicTacToeVectorEnv`). Needs the extra:
+``pip install "tictactoe[gymnasium]"``.
 
-Importing this module registers ``tictactoe/TicTacToe-v0``, ``tictactoe/ConnectFour-v0`` (6 x 7,
-four in a row, gravity: an action is a column, ``Discrete(7)``) and ``tictactoe/Gomoku-v0``
-(15 x 15, five in a row), each with the native vector env as its vector entry point::
+Importing this module registers ``tictactoe/TicTacToe-v0``, ``tictactoe/ConnectFour-v0``
+(``Rules.CONNECT_FOUR``: 6 x 7, four in a row, gravity: an action is a column, ``Discrete(7)``)
+and ``tictactoe/Gomoku-v0`` (``Rules.GOMOKU``: 15 x 15, five in a row), each with the native
+vector env as its vector entry point::
 
     >>> import gymnasium as gym
+    >>> from tictactoe import Rules
     >>> env = gym.make("tictactoe.gym:tictactoe/TicTacToe-v0", n=3, opponent="perfect")
     >>> obs, info = env.reset(seed=1)
     >>> obs.shape, info["action_mask"].shape
     ((2, 3, 3), (9,))
-    >>> envs = gym.make_vec("tictactoe/TicTacToe-v0", num_envs=1024, n=3)
-    >>> type(envs).__name__
-    'TicTacToeVectorEnv'
+    >>> envs = gym.make_vec("tictactoe/TicTacToe-v0", num_envs=1024, rules=Rules(4, k=3))
+    >>> type(envs).__name__, envs.rules
+    ('TicTacToeVectorEnv', Rules(4, k=3))
 
 - observation: ``Box(0, 1, (2, rows, cols), int8)`` from the agent's view: plane 0 its marks,
   plane 1 the opponent's;
@@ -33,7 +36,7 @@ which is what ``SyncVectorEnv`` does.
 
 from __future__ import annotations
 
-from typing import Any, Optional, SupportsFloat, Union, cast
+from typing import TYPE_CHECKING, Any, Optional, SupportsFloat, Union, cast
 
 import gymnasium
 import numpy as np
@@ -44,19 +47,37 @@ from numpy.typing import NDArray
 
 from ._arena import Arena, Policy
 from ._display import board
+from ._keywords import RuleKeywords
+from ._tictactoe import Rules
 
-__all__ = ["TicTacToeEnv", "TicTacToeVectorEnv", "ENV_ID", "CONNECT_FOUR_ID", "GOMOKU_ID"]
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+__all__ = ["CONNECT_FOUR_ID", "ENV_ID", "GOMOKU_ID", "TicTacToeEnv", "TicTacToeVectorEnv"]
 
 #: The registered ids; ``gymnasium.make_vec`` with any of them builds the native vector env.
 ENV_ID = "tictactoe/TicTacToe-v0"
 CONNECT_FOUR_ID = "tictactoe/ConnectFour-v0"
 GOMOKU_ID = "tictactoe/Gomoku-v0"
 
+
+
+def _keywords(rules: Rules) -> dict[str, Any]:
+    """A preset as the keywords it differs from the defaults by, which ``gym.make`` merges with
+    the caller's: so that a registered id's rules can still be changed a part at a time
+    (``gym.make(GOMOKU_ID, exact=True)``)."""
+    keywords: dict[str, Any] = {"n": rules.rows, "k": rules.k}
+    if rules.cols != rules.rows:
+        keywords["cols"] = rules.cols
+    keywords.update({flag: True for flag in ("exact", "gravity") if getattr(rules, flag)})
+    return keywords
+
+
 #: The rules each registered id stands for (keywords of the environments).
 _REGISTERED: dict[str, dict[str, Any]] = {
     ENV_ID: {},
-    CONNECT_FOUR_ID: {"n": 6, "k": 4, "cols": 7, "gravity": True},
-    GOMOKU_ID: {"n": 15, "k": 5},
+    CONNECT_FOUR_ID: _keywords(Rules.CONNECT_FOUR),
+    GOMOKU_ID: _keywords(Rules.GOMOKU),
 }
 
 _RENDER_MODES = ["ansi"]
@@ -73,9 +94,14 @@ def _fresh_seeds(rng: np.random.Generator, count: int) -> list[int]:
 
 
 class _Board:
-    """The board's size, as an environment's games have it."""
+    """The board's rules and size, as an environment's games have them."""
 
     _arena: Arena
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the games."""
+        return self._arena.batch.rules
 
     @property
     def n(self) -> int:
@@ -94,32 +120,34 @@ class _Board:
 
 
 class TicTacToeEnv(_Board, gymnasium.Env[NDArray[np.int8], np.int64]):
-    """One game, the agent against a built-in opponent: n x n tic-tac-toe, or with ``k``,
-    ``cols``, ``exact`` and ``gravity`` any game of the family (as ``TicTacToe`` takes them).
+    """One game, the agent against a built-in opponent, under ``rules`` (a
+    :class:`tictactoe.Rules`) or the older keywords as ``TicTacToe`` takes them (``n``, 3 by
+    default, ``k``, ``cols``, ``exact``, ``gravity``; not both).
 
     ``agent``: "X", "O" or "alternate" (X in the first episode after seeding, then O, ...).
-    ``opponent``: "random", "perfect" (tic-tac-toe, n <= 3), "computer" (the library's computer
-    player, with ``simulations`` a move when it cannot solve the position; n x n tic-tac-toe for
-    now), or a callable taking the observations (m, 2, rows, cols) and masks (m, actions) of the
-    m games where it is to move (from its view) and returning m actions. ``illegal``: "raise" (the matching ``InvalidMoveError``, the
-    game unchanged) or "lose" (the episode ends, reward -1).
+    ``opponent``: "random", "perfect" (tic-tac-toe up to 3 x 3), "computer" (the library's
+    computer player under any rules: exact where it can solve the position, else ``simulations``
+    of tree search a move), or a callable taking the observations (m, 2, rows, cols) and masks
+    (m, actions) of the m games where it is to move (from its view) and returning m actions.
+    ``illegal``: "raise" (the matching ``InvalidMoveError``, the game unchanged) or "lose" (the
+    episode ends, reward -1).
     """
 
-    metadata = {"render_modes": _RENDER_MODES, "render_fps": 4}
+    # Gymnasium reads it from the class; its type is Env's (an instance variable to mypy).
+    metadata = {"render_modes": _RENDER_MODES, "render_fps": 4}  # noqa: RUF012
 
     def __init__(
         self,
-        n: int = 3,
+        n: Optional[int] = None,
         k: Optional[int] = None,
         *,
-        cols: Optional[int] = None,
-        exact: bool = False,
-        gravity: bool = False,
+        rules: Optional[Rules] = None,
         agent: str = "X",
         opponent: Union[str, Policy] = "random",
         illegal: str = "raise",
         simulations: Optional[int] = None,
         render_mode: Optional[str] = None,
+        **keywords: Unpack[RuleKeywords],
     ) -> None:
         if render_mode is not None and render_mode not in _RENDER_MODES:
             raise ValueError(f"render_mode must be one of {_RENDER_MODES} or None")
@@ -127,14 +155,13 @@ class TicTacToeEnv(_Board, gymnasium.Env[NDArray[np.int8], np.int64]):
             1,
             n,
             k,
-            cols=cols,
-            exact=exact,
-            gravity=gravity,
+            rules=rules,
             agent=agent,
             opponent=opponent,
             illegal=illegal,
             simulations=simulations,
             threads=1,
+            **keywords,
         )
         self.observation_space, self.action_space = _spaces(self._arena)
         self.render_mode = render_mode
@@ -195,12 +222,10 @@ class TicTacToeVectorEnv(_Board, VectorEnv[NDArray[np.int8], NDArray[np.int64], 
     def __init__(
         self,
         num_envs: int,
-        n: int = 3,
+        n: Optional[int] = None,
         k: Optional[int] = None,
         *,
-        cols: Optional[int] = None,
-        exact: bool = False,
-        gravity: bool = False,
+        rules: Optional[Rules] = None,
         agent: str = "X",
         opponent: Union[str, Policy] = "random",
         illegal: str = "raise",
@@ -208,6 +233,7 @@ class TicTacToeVectorEnv(_Board, VectorEnv[NDArray[np.int8], NDArray[np.int64], 
         autoreset_mode: Union[str, AutoresetMode] = AutoresetMode.NEXT_STEP,
         render_mode: Optional[str] = None,
         threads: int = 1,
+        **keywords: Unpack[RuleKeywords],
     ) -> None:
         mode = AutoresetMode(autoreset_mode)
         if mode == AutoresetMode.DISABLED:
@@ -218,14 +244,13 @@ class TicTacToeVectorEnv(_Board, VectorEnv[NDArray[np.int8], NDArray[np.int64], 
             num_envs,
             n,
             k,
-            cols=cols,
-            exact=exact,
-            gravity=gravity,
+            rules=rules,
             agent=agent,
             opponent=opponent,
             illegal=illegal,
             simulations=simulations,
             threads=threads,
+            **keywords,
         )
         self.num_envs = num_envs
         self.metadata = {"render_modes": _RENDER_MODES, "render_fps": 4, "autoreset_mode": mode}

@@ -1,8 +1,8 @@
 """PettingZoo AEC environments of the k-in-a-row family: ``env`` (n x n tic-tac-toe by default,
-or any rules ``TicTacToe`` takes) shaped like PettingZoo's own ``tictactoe_v3`` so that code
-written for it runs unchanged (and plays the same games at n = 3), and ``connect_four_env``
-shaped like ``connect_four_v3`` (and playing the same games). Needs the extra:
-``pip install "tictactoe[pettingzoo]"``.
+or any rules: ``rules=tictactoe.Rules(...)`` or the keywords ``TicTacToe`` takes) shaped like
+PettingZoo's own ``tictactoe_v3`` so that code written for it runs unchanged (and plays the
+same games at n = 3), and ``connect_four_env`` shaped like ``connect_four_v3`` (and playing the
+same games). Needs the extra: ``pip install "tictactoe[pettingzoo]"``.
 
     >>> from tictactoe.pettingzoo import env
     >>> game = env(n=4)
@@ -34,19 +34,24 @@ Where it differs, on purpose:
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, ClassVar, Optional
 
 import numpy as np
 from gymnasium import spaces
 from numpy.typing import NDArray
+
 # PettingZoo ships no type information.
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import AgentSelector, wrappers  # type: ignore[import-untyped]
 
 from ._display import board
-from ._tictactoe import Batch
+from ._keywords import RuleKeywords
+from ._tictactoe import Batch, Rules
 
-__all__ = ["env", "raw_env", "connect_four_env", "ConnectFourRawEnv"]
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+__all__ = ["ConnectFourRawEnv", "connect_four_env", "env", "raw_env"]
 
 _RENDER_MODES = ["ansi"]
 
@@ -59,16 +64,17 @@ def _wrapped(game: AECEnv) -> AECEnv:
 
 
 def env(
-    n: int = 3,
+    n: Optional[int] = None,
     k: Optional[int] = None,
-    cols: Optional[int] = None,
-    exact: bool = False,
-    gravity: bool = False,
+    *,
+    rules: Optional[Rules] = None,
     render_mode: Optional[str] = None,
+    **keywords: Unpack[RuleKeywords],
 ) -> AECEnv:
-    """The environment with PettingZoo's wrappers: n x n tic-tac-toe, or with ``k``, ``cols``,
-    ``exact`` and ``gravity`` any game of the family."""
-    return _wrapped(raw_env(n, k, cols=cols, exact=exact, gravity=gravity, render_mode=render_mode))
+    """The environment with PettingZoo's wrappers: n x n tic-tac-toe (3 x 3 by default), or any
+    game of the family under ``rules`` or the older keywords (``k``, ``cols``, ``exact``,
+    ``gravity``; not both)."""
+    return _wrapped(raw_env(n, k, rules=rules, render_mode=render_mode, **keywords))
 
 
 def connect_four_env(render_mode: Optional[str] = None) -> AECEnv:
@@ -79,7 +85,7 @@ def connect_four_env(render_mode: Optional[str] = None) -> AECEnv:
 class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is untyped here)
     """The environment without wrappers: a one-game native batch, judged by the library."""
 
-    metadata = {
+    metadata: ClassVar[dict[str, Any]] = {
         "render_modes": _RENDER_MODES,
         "name": "tictactoe_nxn_v0",
         "is_parallelizable": False,
@@ -91,18 +97,17 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
 
     def __init__(
         self,
-        n: int = 3,
+        n: Optional[int] = None,
         k: Optional[int] = None,
         *,
-        cols: Optional[int] = None,
-        exact: bool = False,
-        gravity: bool = False,
+        rules: Optional[Rules] = None,
         render_mode: Optional[str] = None,
+        **keywords: Unpack[RuleKeywords],
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in _RENDER_MODES:
             raise ValueError(f"render_mode must be one of {_RENDER_MODES} or None")
-        self._batch = Batch(1, n, k=k, cols=cols, exact=exact, gravity=gravity)
+        self._batch = Batch(1, n, k=k, rules=rules, **keywords)
         rows, columns, actions = self._batch.rows, self._batch.cols, self._batch.actions
         self.render_mode = render_mode
         self.possible_agents = list(self.AGENTS)
@@ -118,6 +123,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
             for agent in self.possible_agents
         }
         self._start()
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the game."""
+        return self._batch.rules
 
     @property
     def n(self) -> int:
@@ -183,7 +193,7 @@ class ConnectFourRawEnv(raw_env):
     agents: ``player_0`` (first) and ``player_1``."""
 
     AGENTS = ("player_0", "player_1")
-    metadata = {**raw_env.metadata, "name": "connect_four_tictactoe_v0"}
+    metadata: ClassVar[dict[str, Any]] = {**raw_env.metadata, "name": "connect_four_tictactoe_v0"}
 
     def __init__(self, render_mode: Optional[str] = None) -> None:
-        super().__init__(6, 4, cols=7, gravity=True, render_mode=render_mode)
+        super().__init__(rules=Rules.CONNECT_FOUR, render_mode=render_mode)

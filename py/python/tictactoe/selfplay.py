@@ -7,9 +7,9 @@ alone, so a shard gives the same trajectories whichever process or machine plays
 :func:`play_on_ray` with any number of actors returns exactly what :func:`play_shards` returns
 in one process::
 
-    >>> from tictactoe import selfplay
+    >>> from tictactoe import Rules, selfplay
     >>> shards = [selfplay.Shard(games=20, seed=s) for s in range(4)]
-    >>> local = selfplay.play_shards(shards, n=6, k=4, cols=7, gravity=True)
+    >>> local = selfplay.play_shards(shards, rules=Rules.CONNECT_FOUR)
     >>> local.game_count, local.observations.shape[1:], local.masks.shape[1:]
     (80, (2, 6, 7), (7,))
 
@@ -24,15 +24,21 @@ A game's rows are in order; games interleave, as a batch plays them.
 
 from __future__ import annotations
 
+import warnings
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
-from typing import Any, Callable, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 import numpy as np
 from numpy.typing import NDArray
 
-from ._tictactoe import Batch
+from ._keywords import RuleKeywords
+from ._tictactoe import Batch, Rules
 
-__all__ = ["Shard", "Trajectories", "Player", "RayPool", "play_shards", "play_on_ray", "Policy"]
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+__all__ = ["Policy", "RayPool", "SelfPlayWorker", "Shard", "Trajectories", "play_on_ray", "play_shards"]
 
 #: A policy for both sides: given the observations (m, 2, rows, cols) int8 of m games from the
 #: mover's view and their legal masks (m, actions) int8, it returns m actions.
@@ -74,7 +80,7 @@ class Trajectories:
             field.name: np.concatenate([getattr(part, field.name) for part in parts])
             for field in fields(Trajectories)
         }
-        columns["games"] = np.concatenate([p.games + offset for p, offset in zip(parts, offsets)])
+        columns["games"] = np.concatenate([p.games + offset for p, offset in zip(parts, offsets, strict=True)])
         return Trajectories(**columns)
 
     def equals(self, other: Trajectories) -> bool:
@@ -85,28 +91,27 @@ class Trajectories:
         )
 
 
-class Player:
-    """Plays shards on one batch of ``batch_size`` games under the rules ``Batch`` takes (``n``
-    and ``k``, ``cols``, ``exact``, ``gravity``), both sides by ``policy``: "random" (a
-    uniformly random legal move from each game's own generator), "computer" (the library's
-    computer player, ``simulations`` a move when it cannot solve) or
-    a :data:`Policy`. What a Ray actor holds."""
+class SelfPlayWorker:
+    """Plays shards on one batch of ``batch_size`` games under the rules ``Batch`` takes
+    (``rules``, or ``n``, ``k`` and the older keywords ``cols``, ``exact``, ``gravity``), both
+    sides by ``policy``: "random" (a uniformly random legal move from each game's own
+    generator), "computer" (the library's computer player, ``simulations`` a move when it cannot
+    solve) or a :data:`Policy`. What a Ray actor holds."""
 
     def __init__(
         self,
-        n: int = 3,
+        n: Optional[int] = None,
         k: Optional[int] = None,
         *,
-        cols: Optional[int] = None,
-        exact: bool = False,
-        gravity: bool = False,
+        rules: Optional[Rules] = None,
         policy: Union[str, Policy] = "random",
         simulations: Optional[int] = None,
         batch_size: int = 64,
+        **keywords: Unpack[RuleKeywords],
     ) -> None:
         if not callable(policy) and policy not in ("random", "computer"):
             raise ValueError(f"policy must be 'random', 'computer' or a callable, not {policy!r}")
-        self.batch = Batch(batch_size, n, k=k, cols=cols, exact=exact, gravity=gravity)
+        self.batch = Batch(batch_size, n, k=k, rules=rules, **keywords)
         self.policy = policy
         self.simulations = simulations
 
@@ -152,11 +157,10 @@ class Player:
         if self.policy == "random":
             return self.batch.random_legal_actions(games=live)
         if self.policy == "computer":
-            # A seed per move, from the shard's seed, the game and its move number.
+            # A seed per move, from the shard's seed, the game and its move number, mixed
+            # natively (the same in every interpreter, as a shard's games must be).
             marks = np.count_nonzero(observations.reshape(live.size, -1), axis=1)
-            seeds = [
-                hash((shard.seed, int(game), int(m))) & _MASK64 for game, m in zip(games, marks)
-            ]
+            seeds = Batch._search_seeds([shard.seed] * live.size, games, marks)
             return self.batch.computer_actions(games=live, seeds=seeds, simulations=self.simulations)
         assert callable(self.policy)
         return np.asarray(self.policy(observations, masks), np.int64).reshape(live.size)
@@ -170,39 +174,57 @@ def _trajectories(rows: list[tuple[NDArray[Any], ...]], batch: Batch) -> Traject
             np.zeros(0, np.int64), np.zeros(0, np.uint8), np.zeros(0, np.float32),
             np.zeros(0, np.bool_), np.zeros(0, np.int64),
         )
-    columns = [np.concatenate(column) for column in zip(*rows)]
+    columns = [np.concatenate(column) for column in zip(*rows, strict=True)]
     return Trajectories(*columns)
 
 
-def play_shards(shards: Sequence[Shard], **player: Any) -> Trajectories:
-    """Every shard in order, in this process; ``player`` as :class:`Player` takes it."""
-    one = Player(**player)
+def play_shards(shards: Sequence[Shard], **worker: Any) -> Trajectories:
+    """Every shard in order, in this process; ``worker`` as :class:`SelfPlayWorker` takes it."""
+    one = SelfPlayWorker(**worker)
     return Trajectories.concatenate([one.play(shard) for shard in shards])
 
 
 class RayPool:
-    """``actors`` Ray actors, each a :class:`Player` (``player`` as it takes them) with its own
-    batch, kept for many calls of :meth:`play` (an actor is a process: starting one costs far
-    more than a shard of games). Uses the Ray cluster the caller started with ``ray.init`` (one
-    machine, or many: nothing here changes)."""
+    """``actors`` Ray actors, each a :class:`SelfPlayWorker` (``worker`` as it takes them) with
+    its own batch, kept for many calls of :meth:`play` (an actor is a process: starting one
+    costs far more than a shard of games). Uses the Ray cluster the caller started with
+    ``ray.init`` (one machine, or many: nothing here changes)."""
 
-    def __init__(self, actors: int, **player: Any) -> None:
+    def __init__(self, actors: int, **worker: Any) -> None:
         import ray  # the extra: pip install "tictactoe[ray]"
 
         self._ray: Any = ray
-        remote = ray.remote(Player)
+        remote = ray.remote(SelfPlayWorker)
         # Actor handles are dynamic: their methods gain `.remote`, which no type describes.
-        self.actors: list[Any] = [remote.remote(**player) for _ in range(actors)]
+        self.actors: list[Any] = [remote.remote(**worker) for _ in range(actors)]
 
     def play(self, shards: Sequence[Shard]) -> Trajectories:
         """The shards handed to the actors in turn, the results put back in shard order: equal
-        to ``play_shards(shards, **player)``."""
+        to ``play_shards(shards, **worker)``."""
         count = len(self.actors)
         futures = [self.actors[i % count].play.remote(shard) for i, shard in enumerate(shards)]
         return Trajectories.concatenate(self._ray.get(futures))
 
 
-def play_on_ray(shards: Sequence[Shard], *, actors: int, **player: Any) -> Trajectories:
+def play_on_ray(shards: Sequence[Shard], *, actors: int, **worker: Any) -> Trajectories:
     """The shards played by a new :class:`RayPool` of ``actors`` actors: equal to
-    ``play_shards(shards, **player)``."""
-    return RayPool(actors, **player).play(shards)
+    ``play_shards(shards, **worker)``."""
+    return RayPool(actors, **worker).play(shards)
+
+
+if TYPE_CHECKING:
+    #: Deprecated: the old name of :class:`SelfPlayWorker`.
+    Player = SelfPlayWorker
+else:
+
+    def __getattr__(name: str) -> Any:
+        """``Player``, the old name of :class:`SelfPlayWorker`, with a ``DeprecationWarning``:
+        in a library where a player is X or O, the worker that plays both is not one."""
+        if name == "Player":
+            warnings.warn(
+                "tictactoe.selfplay.Player is deprecated: it is SelfPlayWorker now",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+            return SelfPlayWorker
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
