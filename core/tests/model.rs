@@ -18,6 +18,7 @@ enum Op {
     PlayAll(Vec<(usize, usize)>),
     FromPosition,
     Drop(usize),
+    Apply(u32),
 }
 
 fn op(rows: usize, cols: usize) -> impl Strategy<Value = Op> {
@@ -28,6 +29,7 @@ fn op(rows: usize, cols: usize) -> impl Strategy<Value = Op> {
         6 => (row, col.clone(), 0u32..4).prop_map(|(r, c, p)| Op::Move(r, c, p)),
         6 => coord.clone().prop_map(|(r, c)| Op::Play(r, c)),
         4 => col.prop_map(Op::Drop),
+        3 => (0..(rows * cols + 1) as u32).prop_map(Op::Apply),
         3 => Just(Op::Undo),
         1 => Just(Op::Clone),
         1 => Just(Op::TextRoundTrip),
@@ -89,6 +91,23 @@ fn run(rules: Rules, ops: Vec<Op>) {
             Op::Drop(c) => {
                 let got = game.drop(c).map(|(r, w)| (r, number(w))).map_err(kind);
                 assert_eq!(got, model.drop(c));
+                if got.is_err() {
+                    assert_eq!(game, before);
+                }
+            }
+            Op::Apply(action) => {
+                // An action is a column under gravity, else a cell's index.
+                let (rows, cols) = (rules.rows, rules.cols);
+                let a = action as usize;
+                let expected = if rules.gravity {
+                    model.drop(a).map(|(r, w)| ((r, a), w))
+                } else if a >= rows * cols {
+                    Err(Kind::OutOfBounds)
+                } else {
+                    model.play(a / cols, a % cols).map(|w| ((a / cols, a % cols), w))
+                };
+                let got = game.apply(action).map(|(cell, w)| (cell, number(w))).map_err(kind);
+                assert_eq!(got, expected);
                 if got.is_err() {
                     assert_eq!(game, before);
                 }

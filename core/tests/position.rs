@@ -428,3 +428,49 @@ fn a_refused_placement_names_the_cell_it_was_given() {
     assert_eq!(position.undo(), Ok((38, Player::O)));
     assert_eq!(kind(position.undo().unwrap_err()), Kind::NothingToUndo);
 }
+
+/// Every symmetry a rule set keeps is a permutation of its cells that sends each k-window to a
+/// k-window and, under gravity, each row to itself (a column's bottom stays one).
+#[test]
+fn the_symmetries_rules_keep_send_windows_to_windows() {
+    let gravity = |rules: Rules| Rules { gravity: true, ..rules };
+    for rules in [
+        Rules::tic_tac_toe(1),
+        Rules::tic_tac_toe(3),
+        Rules::mnk(5, 5, 4),
+        Rules::mnk(3, 5, 3),
+        Rules::mnk(5, 3, 3),
+        Rules::mnk(2, 7, 2),
+        gravity(Rules::mnk(4, 4, 3)),
+        Rules::CONNECT_FOUR,
+    ] {
+        let (rows, cols) = (rules.rows, rules.cols);
+        let mut all: Vec<Vec<usize>> = windows(&rules);
+        for window in &mut all {
+            window.sort_unstable();
+        }
+        all.sort();
+        let symmetries = rules.symmetries();
+        assert_eq!(symmetries[0], tictactoe_core::Symmetry::Identity);
+        for &symmetry in symmetries {
+            let image = |cell: usize| {
+                let (row, col) = symmetry.image(rows, cols, cell / cols, cell % cols);
+                row * cols + col
+            };
+            let mut images: Vec<usize> = (0..rows * cols).map(image).collect();
+            if rules.gravity {
+                assert!((0..rows * cols).all(|cell| image(cell) / cols == cell / cols));
+            }
+            images.sort_unstable();
+            assert_eq!(images, (0..rows * cols).collect::<Vec<_>>(), "{symmetry:?} of {rules:?}");
+            for window in &all {
+                let mut mapped: Vec<usize> = window.iter().map(|&cell| image(cell)).collect();
+                mapped.sort_unstable();
+                assert!(all.binary_search(&mapped).is_ok(), "{symmetry:?} of {rules:?}");
+            }
+        }
+    }
+    // A rectangle has no quarter turn, gravity no up-down mirror.
+    assert_eq!(Rules::mnk(3, 4, 3).symmetries().len(), 4);
+    assert_eq!(Rules::CONNECT_FOUR.symmetries().len(), 2);
+}

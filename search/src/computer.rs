@@ -21,7 +21,7 @@ pub const EXACT_EMPTIES: usize = 16;
 /// Above 64 cells the solver has no transposition table, and solves only this many empty cells.
 pub const EXACT_EMPTIES_UNKEYED: usize = 10;
 
-/// Under gravity, where a move is a column and the tree is narrow, positions with at most this
+/// Where a move is a column (gravity: fewer actions than cells) and the tree is narrow, positions with at most this
 /// many empty cells are solved before they are searched: measured on Connect Four positions
 /// from played games, 24 empty cells take about 30 000 positions (1 in 16 past
 /// [`DEFAULT_MOVE_NODES`], then searched), 16 about 1 000.
@@ -143,7 +143,7 @@ impl Computer {
         }
         let cells = game.rules().cells();
         let empties = cells - game.marks();
-        let exact = match (cells <= MAX_KEYED_CELLS, game.rules().gravity) {
+        let exact = match (cells <= MAX_KEYED_CELLS, game.action_count() < cells) {
             (false, _) => EXACT_EMPTIES_UNKEYED,
             (true, true) => EXACT_EMPTIES_GRAVITY,
             (true, false) => EXACT_EMPTIES,
@@ -155,9 +155,9 @@ impl Computer {
                 Err(error) => return Err(error),
             }
         }
-        let cell = self.tree.search(game, options.simulations, options.seed)?;
+        let chosen = self.tree.search(game, options.simulations, options.seed)?;
         self.simulations = self.tree.simulations();
-        Ok((cell / game.cols(), cell % game.cols()))
+        Ok(chosen)
     }
 
     /// The tree search simulations the last [`Computer::best_move`] ran: 0 when it solved the
@@ -279,8 +279,7 @@ impl Computer {
         }
         let game = games.game(g)?;
         let (row, col) = self.best_move(&game, &Options { seed, ..*options })?;
-        // Cells are below 2^32.
-        Ok(if game.rules().gravity { col as u32 } else { (row * game.cols() + col) as u32 })
+        Ok(game.action_at(row, col)?)
     }
 }
 

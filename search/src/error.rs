@@ -82,11 +82,11 @@ impl fmt::Display for SearchError {
             SearchError::UnsupportedSize { n } => {
                 write!(f, "a perfect-play table exists up to 3 x 3, not for n = {n}")
             }
-            SearchError::UnsupportedRules { rules: Rules { rows, cols, k, exact, gravity } } => {
+            SearchError::UnsupportedRules { rules } => {
                 write!(
                     f,
-                    "perfect-play tables exist for n x n tic-tac-toe with n in a row, not a \
-                     {rows} x {cols} board with k = {k} (exact: {exact}, gravity: {gravity})"
+                    "perfect-play tables exist for n x n tic-tac-toe with n in a row, not the \
+                     rules {rules}"
                 )
             }
             SearchError::Game(error) => error.fmt(f),

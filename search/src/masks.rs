@@ -80,9 +80,9 @@ impl Masks<'_> {
         Masks { bits, windows, root, marks: root }
     }
 
-    /// The cell (row * cols + col) of the move `bit`.
-    pub(crate) fn cell(&self, bit: usize) -> usize {
-        self.bits.cell(1 << bit)
+    /// The cell (row, col) of the move `bit`.
+    pub(crate) fn row_col(&self, bit: usize) -> (usize, usize) {
+        self.bits.row_col(1 << bit)
     }
 
     /// Starts a simulation from the root.

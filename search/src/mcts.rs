@@ -267,7 +267,7 @@ fn reserve<T>(items: &mut Vec<T>, len: usize) -> Result<(), Error> {
 }
 
 impl Tree {
-    /// The chosen move (a cell index) from `game` (in progress) after `simulations`
+    /// The chosen move, (row, col), from `game` (in progress) after `simulations`
     /// simulations drawn from `seed`: the only move the tactics leave when there is one,
     /// else a proven win, else the most visited. The same game, simulations and seed give the
     /// same move.
@@ -276,7 +276,7 @@ impl Tree {
         game: &Game,
         simulations: u32,
         seed: u64,
-    ) -> Result<usize, Error> {
+    ) -> Result<(usize, usize), Error> {
         self.simulations = 0;
         if self.bounds.is_empty() {
             self.bounds.try_reserve_exact(BOUNDS).map_err(|_| Error::AllocFailed)?;
@@ -289,13 +289,14 @@ impl Tree {
             let chosen = windows.load(bits).and_then(|()| {
                 let mut masks = Masks::new(bits, &windows, bits.marks(game.cells()));
                 // The masks name moves by their bits.
-                self.run(&mut masks, me, simulations, seed).map(|bit| masks.cell(bit))
+                self.run(&mut masks, me, simulations, seed).map(|bit| masks.row_col(bit))
             });
             self.windows = windows;
             return chosen;
         }
         let mut positions = Positions::load(self.positions.take(), game)?;
         let chosen = self.run(&mut positions, me, simulations, seed);
+        let chosen = chosen.map(|cell| positions.root.row_col(cell));
         self.positions = Some(positions);
         chosen
     }

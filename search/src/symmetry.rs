@@ -1,8 +1,5 @@
-//! The symmetries of a rule set: the maps of the board onto itself that send every row, column
-//! and diagonal to a row, column or diagonal, and (under gravity) every column's bottom to a
-//! column's bottom, so that a position and its images have the same value and the solver
-//! stores one of them. Eight on a square board (rotations and reflections), four on a
-//! rectangle (the two mirrors and the half turn), and under gravity the left-right mirror alone.
+//! The keys of the solver's table: a position and its images under the symmetries its rules
+//! keep ([`Rules::symmetries`], the core's) have one value, so the solver stores one of them.
 //!
 //! A position of up to [`MAX_KEYED_CELLS`] cells packs exactly into a `u128` (2 bits a cell,
 //! as the core stores boards): the key is the smallest of its images' packings, kept up to date
@@ -14,34 +11,6 @@ use tictactoe_core::{Player, Rules};
 
 /// The largest board whose positions the solver keys (64 cells of 2 bits fit in 128).
 pub(crate) const MAX_KEYED_CELLS: usize = 64;
-
-/// The image of (row, col) under symmetry `s` of a rows x cols board, in the order: identity,
-/// quarter turn, half turn, three-quarter turn, left-right mirror, up-down mirror, transpose,
-/// anti-transpose. The turns by a quarter and the transposes need a square board.
-fn image(rows: usize, cols: usize, s: usize, row: usize, col: usize) -> (usize, usize) {
-    let (last_row, last_col) = (rows - 1, cols - 1);
-    match s {
-        0 => (row, col),
-        1 => (col, last_row - row),
-        2 => (last_row - row, last_col - col),
-        3 => (last_col - col, row),
-        4 => (row, last_col - col),
-        5 => (last_row - row, col),
-        6 => (col, row),
-        _ => (last_col - col, last_row - row),
-    }
-}
-
-/// The symmetries that hold under `rules`, as indices for [`image`].
-fn symmetries(rules: &Rules) -> &'static [usize] {
-    if rules.gravity {
-        &[0, 4]
-    } else if rules.rows == rules.cols {
-        &[0, 1, 2, 3, 4, 5, 6, 7]
-    } else {
-        &[0, 2, 4, 5]
-    }
-}
 
 /// The packed images of a position, updated as marks come and go.
 pub(crate) struct Keys {
@@ -62,7 +31,7 @@ impl Keys {
         let (rows, cols) = (rules.rows, rules.cols);
         let cells = rows * cols;
         debug_assert!(cells <= MAX_KEYED_CELLS);
-        let maps = symmetries(rules);
+        let maps = rules.symmetries();
         let count = maps.len();
         let mut shift = Vec::new();
         let mut inverse = Vec::new();
@@ -72,7 +41,7 @@ impl Keys {
         inverse.resize(count * cells, 0);
         for cell in 0..cells {
             for (s, &map) in maps.iter().enumerate() {
-                let (row, col) = image(rows, cols, map, cell / cols, cell % cols);
+                let (row, col) = map.image(rows, cols, cell / cols, cell % cols);
                 let image = row * cols + col;
                 // Cells are below 64 here.
                 shift[s * cells + cell] = (2 * image) as u8;

@@ -11,6 +11,7 @@ use crate::storage::try_copy;
 use crate::storage::words::Words;
 use crate::{Error, Player};
 
+mod actions;
 mod replay;
 
 /// One mark placed on the board.

@@ -286,6 +286,14 @@ impl Bits {
         bit / (cols + 1) * cols + bit % (cols + 1)
     }
 
+    /// The (row, col) of the cell of the lowest bit set in `bits` (of the cells; (0, 0) when
+    /// none is set).
+    #[inline]
+    pub fn row_col(&self, bits: u64) -> (usize, usize) {
+        let cell = self.cell(bits);
+        (cell / self.shape.cols(), cell % self.shape.cols())
+    }
+
     /// The cells of column `col` (none past the last column).
     #[inline]
     pub fn column(&self, col: usize) -> u64 {

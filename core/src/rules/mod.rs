@@ -16,12 +16,14 @@ mod full_line;
 pub(crate) mod gravity;
 mod runs;
 mod set;
+mod symmetry;
 mod windows;
 
 pub use bits::Bits;
 pub use full_line::Line;
 pub use set::Rules;
 pub(crate) use set::Variant;
+pub use symmetry::Symmetry;
 pub(crate) use windows::{reserve, Windows};
 
 use crate::shape::{Cell, Direction, Shape};

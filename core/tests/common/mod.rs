@@ -315,6 +315,22 @@ pub fn assert_same(game: &Game, model: &Model) {
     assert_eq!(game.marks(), model.count(1) + model.count(2));
     let legal = model.legal_moves();
     assert_eq!(game.legal_moves().collect::<Vec<_>>(), legal);
+    // By action: the columns with room under gravity, else the free cells' indices.
+    let mut actions: Vec<u32> = legal
+        .iter()
+        .map(|&(r, c)| if model.rules.gravity { c as u32 } else { (r * cols + c) as u32 })
+        .collect();
+    actions.sort_unstable();
+    assert_eq!(game.legal_actions().collect::<Vec<_>>(), actions);
+    assert_eq!(game.action_count(), if model.rules.gravity { cols } else { rows * cols });
+    for &(r, c) in &legal {
+        let action = game.action_at(r, c).unwrap();
+        assert_eq!(
+            game.action_at(r, c),
+            Ok(if model.rules.gravity { c } else { r * cols + c } as u32)
+        );
+        assert!(action < game.action_count() as u32);
+    }
     assert_eq!(game.legal_move_count(), legal.len());
     let lines: Vec<String> = game.winning_lines().map(|l| format!("{l:?}")).collect();
     assert_eq!(lines, model.winning_lines());

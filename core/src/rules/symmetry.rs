@@ -1,0 +1,80 @@
+//! The symmetries of a rule set: the maps of the board onto itself that send every k-window
+//! (k cells in a row, column or diagonal) to a k-window, and under gravity every column's bottom
+//! to a column's bottom, so that a position and its image have the same value (a solver stores
+//! one of them; a learner may train on all of them).
+
+use super::Rules;
+
+/// A map of a board onto itself, by where it sends the cell (row, col): [`Symmetry::image`].
+///
+/// ```
+/// use tictactoe_core::{Rules, Symmetry};
+/// assert_eq!(Symmetry::QuarterTurn.image(3, 3, 0, 0), (0, 2));
+/// assert_eq!(Rules::tic_tac_toe(3).symmetries().len(), 8);
+/// assert_eq!(Rules::CONNECT_FOUR.symmetries(), [Symmetry::Identity, Symmetry::MirrorLeftRight]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Symmetry {
+    /// Every cell stays.
+    Identity,
+    /// A quarter turn clockwise (a square board only).
+    QuarterTurn,
+    /// A half turn.
+    HalfTurn,
+    /// Three quarter turns clockwise (a square board only).
+    ThreeQuarterTurn,
+    /// The left-right mirror: columns reversed.
+    MirrorLeftRight,
+    /// The up-down mirror: rows reversed.
+    MirrorUpDown,
+    /// Rows become columns (a square board only).
+    Transpose,
+    /// The mirror in the anti-diagonal (a square board only).
+    AntiTranspose,
+}
+
+impl Symmetry {
+    /// The eight maps of a square board onto itself.
+    pub const ALL: [Symmetry; 8] = [
+        Symmetry::Identity,
+        Symmetry::QuarterTurn,
+        Symmetry::HalfTurn,
+        Symmetry::ThreeQuarterTurn,
+        Symmetry::MirrorLeftRight,
+        Symmetry::MirrorUpDown,
+        Symmetry::Transpose,
+        Symmetry::AntiTranspose,
+    ];
+
+    /// The image of the cell (row, col), which is on a `rows` x `cols` board (square for the
+    /// quarter turns and the transposes).
+    pub const fn image(self, rows: usize, cols: usize, row: usize, col: usize) -> (usize, usize) {
+        let (last_row, last_col) = (rows - 1, cols - 1);
+        match self {
+            Symmetry::Identity => (row, col),
+            Symmetry::QuarterTurn => (col, last_row - row),
+            Symmetry::HalfTurn => (last_row - row, last_col - col),
+            Symmetry::ThreeQuarterTurn => (last_col - col, row),
+            Symmetry::MirrorLeftRight => (row, last_col - col),
+            Symmetry::MirrorUpDown => (last_row - row, col),
+            Symmetry::Transpose => (col, row),
+            Symmetry::AntiTranspose => (last_col - col, last_row - row),
+        }
+    }
+}
+
+impl Rules {
+    /// The symmetries these rules keep, the identity first: eight on a square board (the
+    /// turns and mirrors), four on a rectangle (the two mirrors and the half turn), and under
+    /// gravity, where a column's bottom must stay one, the left-right mirror alone.
+    pub const fn symmetries(&self) -> &'static [Symmetry] {
+        use Symmetry::*;
+        if self.gravity {
+            &[Identity, MirrorLeftRight]
+        } else if self.rows == self.cols {
+            &Symmetry::ALL
+        } else {
+            &[Identity, HalfTurn, MirrorLeftRight, MirrorUpDown]
+        }
+    }
+}
