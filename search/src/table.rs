@@ -22,7 +22,7 @@ pub(crate) enum Bound {
 /// What the table tells about one position.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Stored {
-    /// The score, counted from the stored position (see `solve::Score`).
+    /// The score, counted from the stored position (wins and losses by their distance from it).
     pub(crate) score: i32,
     pub(crate) bound: Bound,
     /// The best move found, in the key's orientation.
