@@ -7,7 +7,7 @@
 
 use std::time::Instant;
 
-use tictactoe_core::{Batch, Game, Illegal};
+use tictactoe_core::{Batch, Game, Illegal, Selection};
 
 #[path = "../tests/common/mod.rs"]
 mod model;
@@ -33,7 +33,7 @@ fn soak_batches(state: &mut u64, calls: u64) -> u64 {
         let mut model = Singles::new(count, tictactoe_core::Rules::tic_tac_toe(n));
         let mut actions = vec![0; count];
         for _ in 0..random_below(state, 8 * n as u64 * n as u64) + 1 {
-            batch.random_legal_actions(&mut actions).unwrap();
+            batch.random_legal_actions(Selection::All, &mut actions).unwrap();
             // One action in ten anything at all: taken, off the board, or for a finished game.
             for action in &mut actions {
                 if random_below(state, 10) == 0 {
@@ -52,7 +52,7 @@ fn soak_batches(state: &mut u64, calls: u64) -> u64 {
                 _ => {
                     let games: Vec<usize> =
                         (0..count).filter(|_| random_below(state, 2) == 0).collect();
-                    batch.reset_games(&games).unwrap();
+                    batch.reset(Selection::Listed(&games)).unwrap();
                     for g in games {
                         model.games[g] = Game::new(n).unwrap();
                         model.forfeit[g] = None;

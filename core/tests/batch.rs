@@ -9,7 +9,7 @@ mod common;
 use common::singles::{assert_same, step, Singles};
 use proptest::prelude::*;
 use tictactoe_core::{
-    Batch, Error, Game, Illegal, ListError, Player, RestoreError, Rules, NO_ACTION,
+    Batch, Error, Game, Illegal, ListError, Player, RestoreError, Rules, Selection, NO_ACTION,
 };
 
 #[derive(Clone, Debug)]
@@ -85,7 +85,7 @@ proptest! {
         assert_same(&batch, &singles);
         for op in ops {
             let mut random = vec![0; count];
-            batch.random_legal_actions(&mut random).unwrap();
+            batch.random_legal_actions(Selection::All, &mut random).unwrap();
             for (g, &action) in random.iter().enumerate() {
                 // NO_ACTION exactly for games that are over; otherwise a legal cell.
                 prop_assert_eq!(action == NO_ACTION, singles.over(g));
@@ -108,14 +108,14 @@ proptest! {
                     let games: Vec<usize> = (0..count).rev().filter(|&g| pick.as_ref().map_or(true, |p| p[g])).collect();
                     let mut drawn = batch.clone();
                     let mut draws = vec![0; games.len()];
-                    drawn.random_legal_actions_games(&games, &mut draws).unwrap();
+                    drawn.random_legal_actions(Selection::Listed(&games), &mut draws).unwrap();
                     let mut winners = vec![9; games.len()];
                     match pick {
                         None => {
-                            batch.step_random(&mut winners).unwrap();
+                            batch.step_random(Selection::All, &mut winners).unwrap();
                             winners.reverse();
                         }
-                        Some(_) => batch.step_random_games(&games, &mut winners).unwrap(),
+                        Some(_) => batch.step_random(Selection::Listed(&games), &mut winners).unwrap(),
                     }
                     let (live, moves): (Vec<usize>, Vec<u32>) =
                         games.iter().zip(&draws).filter(|(_, &a)| a != NO_ACTION).map(|(&g, &a)| (g, a)).unzip();
@@ -131,7 +131,7 @@ proptest! {
                     let all = actions(&wild);
                     let mut model = batch.clone();
                     let mut winners = vec![9; count];
-                    let result = batch.step_against_random(&sides, &all, &restart, &mut winners, illegal(lose));
+                    let result = batch.step_against_random(Selection::All, &sides, &all, &restart, &mut winners, illegal(lose));
                     let live: Vec<usize> = (0..count).filter(|&g| !restart[g]).collect();
                     let refused = live.iter().find_map(|&g| singles.refusal(g, all[g]).map(|error| ListError { index: Some(g), error }));
                     if let (false, Some(refusal)) = (lose, refused) {
@@ -140,7 +140,7 @@ proptest! {
                     } else {
                         prop_assert_eq!(result, Ok(()));
                         let restarted: Vec<usize> = (0..count).filter(|&g| restart[g]).collect();
-                        model.reset_games(&restarted).unwrap();
+                        model.reset(Selection::Listed(&restarted)).unwrap();
                         for &g in &restarted {
                             singles.games[g] = Game::with_rules(rules).unwrap();
                             singles.forfeit[g] = None;
@@ -151,7 +151,7 @@ proptest! {
                             .filter(|&g| !singles.over(g) && singles.games[g].next_player().number() != sides[g])
                             .collect();
                         let mut draws = vec![0; replying.len()];
-                        model.random_legal_actions_games(&replying, &mut draws).unwrap();
+                        model.random_legal_actions(Selection::Listed(&replying), &mut draws).unwrap();
                         step(&mut model, &mut singles, Some(&replying), &draws, Illegal::Refuse);
                         prop_assert_eq!(&batch, &model);
                         prop_assert_eq!(winners, (0..count).map(|g| singles.winner(g)).collect::<Vec<_>>());
@@ -165,11 +165,11 @@ proptest! {
                     }
                 }
                 Op::Reset { pick: None } => {
-                    batch.reset();
+                    batch.reset(Selection::All).unwrap();
                     singles = Singles::new(count, rules);
                 }
                 Op::ResetTerminated => {
-                    batch.reset_terminated();
+                    batch.reset_terminated(Selection::All).unwrap();
                     for g in 0..count {
                         if singles.over(g) {
                             singles.games[g] = Game::with_rules(rules).unwrap();
@@ -179,7 +179,7 @@ proptest! {
                 }
                 Op::Reset { pick: Some(pick) } => {
                     let games: Vec<usize> = (0..count).filter(|&g| pick[g]).collect();
-                    batch.reset_games(&games).unwrap();
+                    batch.reset(Selection::Listed(&games)).unwrap();
                     for g in games {
                         singles.games[g] = Game::with_rules(rules).unwrap();
                         singles.forfeit[g] = None;
@@ -195,9 +195,9 @@ proptest! {
 fn restore_replays_and_refuses_what_no_batch_holds() {
     let mut batch = Batch::new(3, 3, 9).unwrap();
     let mut winners = [0u8; 3];
-    batch.step(&[4, 0, 99], &mut winners, Illegal::Lose).unwrap();
-    batch.step(&[0, 4, 1], &mut winners, Illegal::Lose).unwrap();
-    batch.step_games(&[0, 1], &[1, 8], &mut [0; 2], Illegal::Refuse).unwrap();
+    batch.step(Selection::All, &[4, 0, 99], &mut winners, Illegal::Lose).unwrap();
+    batch.step(Selection::All, &[0, 4, 1], &mut winners, Illegal::Lose).unwrap();
+    batch.step(Selection::Listed(&[0, 1]), &[1, 8], &mut [0; 2], Illegal::Refuse).unwrap();
     batch.winners(&mut winners).unwrap();
     let owned: Vec<Vec<u32>> = (0..3).map(|g| batch.history(g).unwrap().to_vec()).collect();
     let histories: Vec<&[u32]> = owned.iter().map(Vec::as_slice).collect();
@@ -232,8 +232,8 @@ fn seeds_reproduce_and_differ() {
         let mut batch = Batch::new(64, 4, seed).unwrap();
         let (mut actions, mut winners) = (vec![0; 64], vec![0; 64]);
         for _ in 0..8 {
-            batch.random_legal_actions(&mut actions).unwrap();
-            batch.step(&actions, &mut winners, Illegal::Lose).unwrap();
+            batch.random_legal_actions(Selection::All, &mut actions).unwrap();
+            batch.step(Selection::All, &actions, &mut winners, Illegal::Lose).unwrap();
         }
         batch
     };
@@ -246,7 +246,7 @@ fn random_actions_are_uniform() {
     // 9 free cells, 90 000 draws from independent games: each cell about 10 000 times.
     let mut batch = Batch::new(90_000, 3, 5).unwrap();
     let mut actions = vec![0; 90_000];
-    batch.random_legal_actions(&mut actions).unwrap();
+    batch.random_legal_actions(Selection::All, &mut actions).unwrap();
     let mut counts = [0usize; 9];
     for &a in &actions {
         counts[a as usize] += 1;
@@ -261,28 +261,29 @@ fn bad_arguments_are_refused_and_change_nothing() {
     assert_eq!(Batch::new(2, 65_536, 0), Err(Error::InvalidSize { n: 65_536 }));
     assert_eq!(Batch::new(usize::MAX, 3, 0), Err(Error::AllocFailed));
     let mut batch = Batch::new(3, 3, 0).unwrap();
-    batch.step(&[0, 1, 2], &mut [0; 3], Illegal::Refuse).unwrap();
+    batch.step(Selection::All, &[0, 1, 2], &mut [0; 3], Illegal::Refuse).unwrap();
     let before = batch.clone();
     let short = Error::LengthMismatch { len: 2, expected: 3 };
     assert_eq!(
-        batch.step(&[3, 4], &mut [0; 3], Illegal::Lose),
+        batch.step(Selection::All, &[3, 4], &mut [0; 3], Illegal::Lose),
         Err(ListError { index: None, error: short })
     );
     assert_eq!(
-        batch.step(&[3, 4, 5], &mut [0; 2], Illegal::Lose).unwrap_err().error,
+        batch.step(Selection::All, &[3, 4, 5], &mut [0; 2], Illegal::Lose).unwrap_err().error,
         Error::LengthMismatch { len: 2, expected: 3 }
     );
     let outside = Error::GameIndex { game: 3, count: 3 };
     assert_eq!(
-        batch.step_games(&[1, 3], &[4, 4], &mut [0; 2], Illegal::Lose),
+        batch.step(Selection::Listed(&[1, 3]), &[4, 4], &mut [0; 2], Illegal::Lose),
         Err(ListError { index: Some(1), error: outside })
     );
     let twice = Error::RepeatedGame { game: 1 };
     assert_eq!(
-        batch.step_games(&[1, 0, 1], &[4, 4, 4], &mut [0; 3], Illegal::Lose),
+        batch.step(Selection::Listed(&[1, 0, 1]), &[4, 4, 4], &mut [0; 3], Illegal::Lose),
         Err(ListError { index: Some(2), error: twice })
     );
-    assert_eq!(batch.reset_games(&[0, 7]), Err(Error::GameIndex { game: 7, count: 3 }));
+    let seven = ListError { index: Some(1), error: Error::GameIndex { game: 7, count: 3 } };
+    assert_eq!(batch.reset(Selection::Listed(&[0, 7])), Err(seven));
     let mut small = [0u8; 2];
     assert_eq!(batch.winners(&mut small), Err(short));
     assert_eq!(
@@ -290,7 +291,7 @@ fn bad_arguments_are_refused_and_change_nothing() {
         Err(Error::LengthMismatch { len: 26, expected: 27 })
     );
     assert_eq!(
-        batch.observation_into(&mut [false; 27]),
+        batch.observation_into(None, &mut [false; 27]),
         Err(Error::LengthMismatch { len: 27, expected: 54 })
     );
     assert_eq!(
@@ -298,64 +299,14 @@ fn bad_arguments_are_refused_and_change_nothing() {
         Err(Error::LengthMismatch { len: 28, expected: 27 })
     );
     assert_eq!(
-        batch.random_legal_actions(&mut [0; 4]),
-        Err(Error::LengthMismatch { len: 4, expected: 3 })
+        batch.random_legal_actions(Selection::All, &mut [0; 4]),
+        Err(Error::LengthMismatch { len: 4, expected: 3 }.into())
     );
     assert_eq!(batch.history(3), Err(outside));
     assert_eq!(batch.game(3).unwrap_err(), outside);
     assert_eq!(batch, before);
     // The scratch that finds repeated games is clean after a refusal: the same games step.
-    batch.step_games(&[1, 0], &[4, 4], &mut [0; 2], Illegal::Refuse).unwrap();
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(100))]
-
-    /// Stepping a batch in ranges (as threads do) gives the same batch, whatever the ranges.
-    #[test]
-    fn any_split_steps_like_the_whole(
-        (n, count, seed) in (1usize..=6, 1usize..=12, any::<u64>()),
-        cut in any::<prop::sample::Index>(),
-        steps in prop::collection::vec((prop::collection::vec(prop::option::weighted(0.1, 0u32..40), 12), any::<bool>()), 1..15),
-    ) {
-        let mut whole = Batch::new(count, n, seed).unwrap();
-        let mut split = whole.clone();
-        let mid = cut.index(count + 1);
-        for (wild, lose) in steps {
-            let illegal = if lose { Illegal::Lose } else { Illegal::Refuse };
-            let mut actions = vec![0; count];
-            whole.random_legal_actions(&mut actions).unwrap();
-            let actions: Vec<u32> = actions.iter().zip(&wild).map(|(&a, w)| w.unwrap_or(a)).collect();
-            let mut winners = vec![0; count];
-            let expected = whole.step(&actions, &mut winners, illegal);
-
-            let (mut left, mut right) = split.games_mut().split_at(mid);
-            let mut drawn = vec![0; count];
-            let (a, b) = drawn.split_at_mut(mid);
-            left.random_legal_actions(a).unwrap();
-            right.random_legal_actions(b).unwrap();
-            let checked = split.games().check(&actions);
-            let mut got = vec![0; count];
-            if illegal == Illegal::Lose || checked.is_ok() {
-                let (mut left, mut right) = split.games_mut().split_at(mid);
-                let (w1, w2) = got.split_at_mut(mid);
-                left.step(&actions[..mid], w1, illegal).unwrap();
-                right.step(&actions[mid..], w2, illegal).unwrap();
-                prop_assert_eq!(&expected, &Ok(()));
-                prop_assert_eq!(&got, &winners);
-            } else {
-                prop_assert_eq!(&expected, &checked);
-            }
-            prop_assert_eq!(&split, &whole);
-            let (first, rest) = split.games().split_at(mid);
-            let (mut cells, mut parts) = (vec![0u8; count * n * n], vec![0u8; count * n * n]);
-            whole.cells_into(&mut cells).unwrap();
-            let (c1, c2) = parts.split_at_mut(mid * n * n);
-            first.cells_into(c1).unwrap();
-            rest.cells_into(c2).unwrap();
-            prop_assert_eq!(cells, parts);
-        }
-    }
+    batch.step(Selection::Listed(&[1, 0]), &[4, 4], &mut [0; 2], Illegal::Refuse).unwrap();
 }
 
 proptest! {
@@ -377,13 +328,13 @@ proptest! {
         games.sort_unstable();
         games.dedup();
         let mut single = Batch::new(1, n, reseed).unwrap();
-        listed.seed_games(&[games.first().copied().unwrap_or(0)], &[reseed]).unwrap();
+        listed.seed(Selection::Listed(&[games.first().copied().unwrap_or(0)]), &[reseed]).unwrap();
         for _ in 0..rounds {
             let before = listed.generator_states().to_vec();
             let mut all = vec![0; count];
-            everyone.random_legal_actions(&mut all).unwrap();
+            everyone.random_legal_actions(Selection::All, &mut all).unwrap();
             let mut some = vec![0; games.len()];
-            listed.random_legal_actions_games(&games, &mut some).unwrap();
+            listed.random_legal_actions(Selection::Listed(&games), &mut some).unwrap();
             for (g, state) in before.iter().enumerate() {
                 if !games.contains(&g) {
                     prop_assert_eq!(listed.generator_states()[g], *state);
@@ -394,7 +345,7 @@ proptest! {
             }
             if let Some(&first) = games.first() {
                 let mut alone = [0];
-                single.random_legal_actions(&mut alone).unwrap();
+                single.random_legal_actions(Selection::All, &mut alone).unwrap();
                 prop_assert_eq!(some[0], alone[0]);
                 prop_assert_eq!(listed.generator_states()[first], single.generator_states()[0]);
             }
@@ -408,11 +359,11 @@ proptest! {
             let live: Vec<usize> = (0..count).filter(|&g| moves[g] != NO_ACTION).collect();
             let acts: Vec<u32> = live.iter().map(|&g| played[g]).collect();
             let mut w = vec![0; live.len()];
-            listed.step_games(&live, &acts, &mut w, illegal).unwrap();
-            everyone.step_games(&live, &acts, &mut w, illegal).unwrap();
+            listed.step(Selection::Listed(&live), &acts, &mut w, illegal).unwrap();
+            everyone.step(Selection::Listed(&live), &acts, &mut w, illegal).unwrap();
             if let Some(&first) = games.first() {
                 if moves[first] != NO_ACTION {
-                    single.step(&[moves[first]], &mut [0], illegal).unwrap();
+                    single.step(Selection::All, &[moves[first]], &mut [0], illegal).unwrap();
                 }
             }
         }
@@ -426,26 +377,30 @@ fn refused_draws_and_seeds_change_nothing() {
     let before = batch.clone();
     let at = |index, error| Err(ListError { index: Some(index), error });
     assert_eq!(
-        batch.random_legal_actions_games(&[0, 3], &mut [0; 2]),
+        batch.random_legal_actions(Selection::Listed(&[0, 3]), &mut [0; 2]),
         at(1, Error::GameIndex { game: 3, count: 3 })
     );
     assert_eq!(
-        batch.random_legal_actions_games(&[2, 0, 2], &mut [0; 3]),
+        batch.random_legal_actions(Selection::Listed(&[2, 0, 2]), &mut [0; 3]),
         at(2, Error::RepeatedGame { game: 2 })
     );
     assert_eq!(
-        batch.random_legal_actions_games(&[2, 0], &mut [0; 3]),
+        batch.random_legal_actions(Selection::Listed(&[2, 0]), &mut [0; 3]),
         Err(ListError::from(Error::LengthMismatch { len: 3, expected: 2 }))
     );
-    assert_eq!(batch.seed_games(&[0, 5], &[1, 2]), Err(Error::GameIndex { game: 5, count: 3 }));
-    assert_eq!(batch.seed_games(&[0], &[1, 2]), Err(Error::LengthMismatch { len: 2, expected: 1 }));
+    let five = ListError { index: Some(1), error: Error::GameIndex { game: 5, count: 3 } };
+    assert_eq!(batch.seed(Selection::Listed(&[0, 5]), &[1, 2]), Err(five));
+    assert_eq!(
+        batch.seed(Selection::Listed(&[0]), &[1, 2]),
+        Err(Error::LengthMismatch { len: 2, expected: 1 }.into())
+    );
     assert_eq!(batch, before);
     // A game that is over draws nothing: its generator stays where it was.
-    batch.step_games(&[1], &[0], &mut [0], Illegal::Lose).unwrap();
-    batch.step_games(&[1], &[99], &mut [0], Illegal::Lose).unwrap();
+    batch.step(Selection::Listed(&[1]), &[0], &mut [0], Illegal::Lose).unwrap();
+    batch.step(Selection::Listed(&[1]), &[99], &mut [0], Illegal::Lose).unwrap();
     let state = batch.generator_states()[1];
     let mut out = [0; 1];
-    batch.random_legal_actions_games(&[1], &mut out).unwrap();
+    batch.random_legal_actions(Selection::Listed(&[1]), &mut out).unwrap();
     assert_eq!((out[0], batch.generator_states()[1]), (NO_ACTION, state));
 }
 
@@ -462,22 +417,22 @@ proptest! {
         let mut batch = Batch::new(count, n, seed).unwrap();
         for _ in 0..steps {
             let mut actions = vec![0; count];
-            batch.random_legal_actions(&mut actions).unwrap();
+            batch.random_legal_actions(Selection::All, &mut actions).unwrap();
             let live: Vec<usize> = (0..count).filter(|&g| actions[g] != NO_ACTION).collect();
             let acts: Vec<u32> = live.iter().map(|&g| actions[g]).collect();
-            batch.step_games(&live, &acts, &mut vec![0; live.len()], Illegal::Refuse).unwrap();
+            batch.step(Selection::Listed(&live), &acts, &mut vec![0; live.len()], Illegal::Refuse).unwrap();
         }
         let plane = n * n;
         let mut movers = vec![0; count];
         batch.next_players(&mut movers).unwrap();
         let others: Vec<u8> = movers.iter().map(|&p| 3 - p).collect();
         let mut seen = vec![false; count * 2 * plane];
-        batch.observation_into(&mut seen).unwrap();
+        batch.observation_into(None, &mut seen).unwrap();
         let mut mine = vec![true; count * 2 * plane];
-        batch.observation_for_into(&movers, &mut mine).unwrap();
+        batch.observation_into(Some(&movers), &mut mine).unwrap();
         prop_assert_eq!(&mine, &seen);
         let mut theirs = vec![true; count * 2 * plane];
-        batch.observation_for_into(&others, &mut theirs).unwrap();
+        batch.observation_into(Some(&others), &mut theirs).unwrap();
         for g in 0..count {
             let at = g * 2 * plane;
             prop_assert_eq!(&theirs[at..at + plane], &seen[at + plane..at + 2 * plane]);
@@ -487,9 +442,9 @@ proptest! {
         let mut untouched = vec![true; count * 2 * plane];
         let mut bad = movers.clone();
         bad[count - 1] = 3;
-        prop_assert_eq!(batch.observation_for_into(&bad, &mut untouched), Err(Error::InvalidPlayer { player: 3 }));
+        prop_assert_eq!(batch.observation_into(Some(&bad), &mut untouched), Err(Error::InvalidPlayer { player: 3 }));
         prop_assert_eq!(
-            batch.observation_for_into(&movers[1..], &mut untouched),
+            batch.observation_into(Some(&movers[1..]), &mut untouched),
             Err(Error::LengthMismatch { len: count - 1, expected: count })
         );
         prop_assert!(untouched.iter().all(|&b| b));
@@ -505,7 +460,14 @@ fn an_illegal_action_for_a_finished_game_keeps_its_result() {
     {
         let (listed, actions): (Vec<usize>, Vec<u32>) =
             if win == 99 { (vec![0], vec![draw]) } else { (vec![0, 1], vec![draw, win]) };
-        batch.step_games(&listed, &actions, &mut winners[..listed.len()], Illegal::Refuse).unwrap();
+        batch
+            .step(
+                Selection::Listed(&listed),
+                &actions,
+                &mut winners[..listed.len()],
+                Illegal::Refuse,
+            )
+            .unwrap();
     }
     let mut over = [false; 3];
     batch.terminated(&mut over).unwrap();
@@ -514,7 +476,7 @@ fn an_illegal_action_for_a_finished_game_keeps_its_result() {
     // Any action for a finished game is illegal; with Lose, the draw stays a draw, the win a
     // win, and only the game in progress is lost (by X, to move there).
     let before = batch.clone();
-    batch.step(&[4, 8, 99], &mut winners, Illegal::Lose).unwrap();
+    batch.step(Selection::All, &[4, 8, 99], &mut winners, Illegal::Lose).unwrap();
     assert_eq!(winners, [0, 1, 2]);
     assert_eq!(batch.game(0).unwrap(), before.game(0).unwrap());
     // And the state still restores from its histories and winners.
@@ -527,64 +489,33 @@ fn an_illegal_action_for_a_finished_game_keeps_its_result() {
 }
 
 #[test]
-fn checked_ranges_play_only_when_every_range_passes() {
-    let mut batch = Batch::new(6, 3, 2).unwrap();
-    let mut winners = [0u8; 6];
-    batch.step(&[4, 4, 4, 4, 4, 4], &mut winners, Illegal::Refuse).unwrap();
-    let before = batch.clone();
-    // The second range takes a cell already taken in game 4: its check refuses (index 1 of
-    // the range), the first range's check passes, and nothing is played.
-    let actions = [0, 1, 2, 3, 4, 5];
-    let (first, rest) = batch.games_mut().split_at(3);
-    let first = first.check(&actions[..3]);
-    let rest = rest.check(&actions[3..]);
-    assert!(first.is_ok());
-    let refusal = rest.unwrap_err();
-    assert_eq!(
-        (refusal.index, refusal.error),
-        (Some(1), Error::Occupied { row: 1, col: 1, by: Player::X })
-    );
-    drop(first);
-    assert_eq!(batch, before);
-    // Both pass: each plays its own, as one step would.
-    let actions = [0, 1, 2, 3, 5, 6];
-    let mut whole = before.clone();
-    let mut expected = [9u8; 6];
-    whole.step(&actions, &mut expected, Illegal::Refuse).unwrap();
-    let (first, rest) = batch.games_mut().split_at(3);
-    let (mine, theirs) = winners.split_at_mut(3);
-    first.check(&actions[..3]).unwrap().play(mine).unwrap();
-    let rest = rest.check(&actions[3..]).unwrap();
-    assert!(matches!(rest.play(&mut [0; 2]), Err(Error::LengthMismatch { len: 2, expected: 3 })));
-    let (_, rest) = batch.games_mut().split_at(3);
-    rest.check(&actions[3..]).unwrap().play(theirs).unwrap();
-    assert_eq!((batch, winners), (whole, expected));
-    let lengths = Batch::new(2, 3, 0).unwrap().games_mut().check(&[0]).unwrap_err();
-    assert_eq!(lengths.error, Error::LengthMismatch { len: 1, expected: 2 });
-}
-
-#[test]
 fn random_steps_refuse_bad_lists_and_change_nothing() {
     let mut batch = Batch::with_rules(3, Rules::CONNECT_FOUR, 4).unwrap();
-    batch.step_random(&mut [0; 3]).unwrap();
+    batch.step_random(Selection::All, &mut [0; 3]).unwrap();
     let before = batch.clone();
-    assert_eq!(batch.step_random(&mut [0; 2]), Err(Error::LengthMismatch { len: 2, expected: 3 }));
+    assert_eq!(
+        batch.step_random(Selection::All, &mut [0; 2]),
+        Err(Error::LengthMismatch { len: 2, expected: 3 }.into())
+    );
     let refused = [
         (vec![0, 3], ListError { index: Some(1), error: Error::GameIndex { game: 3, count: 3 } }),
         (vec![2, 0, 2], ListError { index: Some(2), error: Error::RepeatedGame { game: 2 } }),
     ];
     for (games, error) in refused {
-        assert_eq!(batch.step_random_games(&games, &mut vec![0; games.len()]), Err(error));
+        assert_eq!(
+            batch.step_random(Selection::Listed(&games), &mut vec![0; games.len()]),
+            Err(error)
+        );
     }
     let short = ListError { index: None, error: Error::LengthMismatch { len: 1, expected: 2 } };
-    assert_eq!(batch.step_random_games(&[0, 1], &mut [0; 1]), Err(short));
+    assert_eq!(batch.step_random(Selection::Listed(&[0, 1]), &mut [0; 1]), Err(short));
     assert_eq!(batch, before, "a refused random step changed the batch");
 }
 
 #[test]
 fn steps_against_random_refuse_bad_arguments_and_change_nothing() {
     let mut batch = Batch::with_rules(3, Rules::CONNECT_FOUR, 4).unwrap();
-    batch.step_random(&mut [0; 3]).unwrap();
+    batch.step_random(Selection::All, &mut [0; 3]).unwrap();
     let before = batch.clone();
     let (sides, actions, restart) = ([1, 2, 2], [0, 1, 2], [true, false, false]);
     let whole = |error| Err(ListError { index: None, error });
@@ -602,14 +533,34 @@ fn steps_against_random_refuse_bad_arguments_and_change_nothing() {
         (&sides, &actions, &restart[..2], None, Error::LengthMismatch { len: 2, expected: 3 }),
     ];
     for (sides, actions, restart, index, error) in refused {
-        let result = batch.step_against_random(sides, actions, restart, &mut [0; 3], Illegal::Lose);
+        let result = batch.step_against_random(
+            Selection::All,
+            sides,
+            actions,
+            restart,
+            &mut [0; 3],
+            Illegal::Lose,
+        );
         assert_eq!(result, Err(ListError { index, error }));
     }
-    let short = batch.step_against_random(&sides, &actions, &restart, &mut [0; 2], Illegal::Refuse);
+    let short = batch.step_against_random(
+        Selection::All,
+        &sides,
+        &actions,
+        &restart,
+        &mut [0; 2],
+        Illegal::Refuse,
+    );
     assert_eq!(short, whole(Error::LengthMismatch { len: 2, expected: 3 }));
     // Column 7 is off the board in game 2; game 0, restarted, may have any action.
-    let off =
-        batch.step_against_random(&sides, &[99, 1, 7], &restart, &mut [0; 3], Illegal::Refuse);
+    let off = batch.step_against_random(
+        Selection::All,
+        &sides,
+        &[99, 1, 7],
+        &restart,
+        &mut [0; 3],
+        Illegal::Refuse,
+    );
     assert_eq!(
         off,
         Err(ListError {
@@ -620,7 +571,16 @@ fn steps_against_random_refuse_bad_arguments_and_change_nothing() {
     assert_eq!(batch, before, "a refused step changed the batch");
     // With Lose the bad action loses game 2 for its player to move, the learner (O) there.
     let mut winners = [9; 3];
-    batch.step_against_random(&sides, &[99, 1, 7], &restart, &mut winners, Illegal::Lose).unwrap();
+    batch
+        .step_against_random(
+            Selection::All,
+            &sides,
+            &[99, 1, 7],
+            &restart,
+            &mut winners,
+            Illegal::Lose,
+        )
+        .unwrap();
     assert_eq!(winners[2], 1);
     let mut rewards = [9.0; 3];
     batch.rewards_into(&sides, &mut rewards).unwrap();
@@ -645,11 +605,13 @@ fn runs_as_long_as_a_side_win_in_a_batch() {
         let mut batch = Batch::with_rules(2, Rules::mnk(2, cols, cols), 1).unwrap();
         let mut winners = [9; 2];
         for col in 0..cols as u32 {
-            batch.step(&[col, col], &mut winners, Illegal::Refuse).unwrap();
+            batch.step(Selection::All, &[col, col], &mut winners, Illegal::Refuse).unwrap();
             let won = if col + 1 == cols as u32 { Player::X.number() } else { 0 };
             assert_eq!(winners, [won; 2], "{cols} columns, X's mark {col}");
             if won == 0 {
-                batch.step(&[cols as u32 + col; 2], &mut winners, Illegal::Refuse).unwrap();
+                batch
+                    .step(Selection::All, &[cols as u32 + col; 2], &mut winners, Illegal::Refuse)
+                    .unwrap();
                 assert_eq!(winners, [0; 2]);
             }
         }

@@ -2,7 +2,7 @@
 //! zeroed, so pages become resident only where they are played (Linux: resident set read from
 //! /proc). One test in this binary, so that no other test's allocations move the figures.
 
-use tictactoe_core::{Batch, Game, Illegal};
+use tictactoe_core::{Batch, Game, Illegal, Selection};
 
 /// The resident memory of this process, in bytes.
 fn resident() -> usize {
@@ -31,8 +31,8 @@ fn empty_boards_are_resident_only_where_played() {
     let mut actions = [0u32; 8];
     let mut winners = [0u8; 8];
     for _ in 0..10 {
-        batch.random_legal_actions(&mut actions).unwrap();
-        batch.step(&actions, &mut winners, Illegal::Refuse).unwrap();
+        batch.random_legal_actions(Selection::All, &mut actions).unwrap();
+        batch.step(Selection::All, &actions, &mut winners, Illegal::Refuse).unwrap();
     }
     let grown = resident().saturating_sub(before);
     assert!(grown < 32 * MIB, "{} MiB resident for boards barely played", grown / MIB);

@@ -6,7 +6,7 @@
 //! An action names a cell by its index row * cols + col, or under gravity a column (the mark
 //! falls to its lowest free cell): `tictactoe_batch_actions` of them a game.
 
-use tictactoe_core::{Batch, Error, Illegal, Limits, ListError};
+use tictactoe_core::{Batch, Error, Illegal, Limits, ListError, Selection};
 
 use crate::guard::{borrow, buffer, collected, guard, input, Out};
 use crate::handle::{changing_handle, hand_out, reading, release, Handle};
@@ -397,10 +397,7 @@ pub unsafe extern "C" fn tictactoe_batch_step_games(
             let actions = if count == 0 { &[] } else { input(actions, count)? };
             let illegal = illegal_policy(illegal)?;
             step_listed(handle, games, count, winners_out, refused_out, |batch, listed, winners| {
-                match listed {
-                    None => batch.step(actions, winners, illegal),
-                    Some(games) => batch.step_games(games, actions, winners, illegal),
-                }
+                batch.step(listed, actions, winners, illegal)
             })
         })
     }
@@ -437,10 +434,7 @@ pub unsafe extern "C" fn tictactoe_batch_step_random_games(
     unsafe {
         changing_handle(batch, |handle| {
             step_listed(handle, games, count, winners_out, refused_out, |batch, listed, winners| {
-                match listed {
-                    None => batch.step_random(winners).map_err(ListError::from),
-                    Some(games) => batch.step_random_games(games, winners),
-                }
+                batch.step_random(listed, winners)
             })
         })
     }
@@ -508,8 +502,8 @@ pub unsafe extern "C" fn tictactoe_batch_step_against_random(
                 count,
                 winners_out,
                 refused_out,
-                |batch, _, winners| {
-                    batch.step_against_random(&sides, actions, &restart, winners, illegal)
+                |batch, games, winners| {
+                    batch.step_against_random(games, &sides, actions, &restart, winners, illegal)
                 },
             )
         })
@@ -539,7 +533,7 @@ unsafe fn step_listed(
     count: usize,
     winners_out: *mut u32,
     refused_out: *mut usize,
-    step: impl FnOnce(&mut Batch, Option<&[usize]>, &mut [u8]) -> Result<(), ListError>,
+    step: impl FnOnce(&mut Batch, Selection<'_>, &mut [u8]) -> Result<(), ListError>,
 ) -> Result<(), tictactoe_result> {
     // SAFETY: the caller's promise.
     unsafe {
@@ -554,13 +548,13 @@ unsafe fn step_listed(
         winners.try_reserve(count).map_err(|_| tictactoe_result::AllocFailed)?;
         winners.resize(count, 0);
         let listed = if games.is_null() {
-            None
+            Selection::All
         } else {
             let games = if count == 0 { &[] } else { input(games, count)? };
             scratch.clear();
             scratch.try_reserve(count).map_err(|_| tictactoe_result::AllocFailed)?;
             scratch.extend(games.iter().map(|&g| g as usize));
-            Some(scratch.as_slice())
+            Selection::Listed(scratch.as_slice())
         };
         match step(batch, listed, winners) {
             Ok(()) => {
@@ -603,7 +597,10 @@ pub unsafe extern "C" fn tictactoe_batch_random_legal_actions(
     unsafe {
         changing_handle(batch, |handle| {
             let actions_out = buffer(actions_out, count)?;
-            Ok(handle.batch.random_legal_actions(actions_out)?)
+            Ok(handle
+                .batch
+                .random_legal_actions(Selection::All, actions_out)
+                .map_err(|r| r.error)?)
         })
     }
 }
@@ -711,7 +708,7 @@ pub unsafe extern "C" fn tictactoe_batch_observation(
     len: usize,
 ) -> tictactoe_result {
     // SAFETY: the caller's promise.
-    unsafe { query_into(batch, planes_out, len, Batch::observation_into) }
+    unsafe { query_into(batch, planes_out, len, |batch, out| batch.observation_into(None, out)) }
 }
 
 /// Writes every game's legal actions as a mask into `mask_out` (of `len` = count * actions
@@ -751,14 +748,13 @@ pub unsafe extern "C" fn tictactoe_batch_reset(
     unsafe {
         changing_handle(batch, |handle| {
             if games.is_null() {
-                handle.batch.reset();
-                return Ok(());
+                return Ok(handle.batch.reset(Selection::All).map_err(|r| r.error)?);
             }
             let games = if count == 0 { &[] } else { input(games, count)? };
             handle.games.clear();
             handle.games.try_reserve(count).map_err(|_| tictactoe_result::AllocFailed)?;
             handle.games.extend(games.iter().map(|&g| g as usize));
-            Ok(handle.batch.reset_games(&handle.games)?)
+            Ok(handle.batch.reset(Selection::Listed(&handle.games)).map_err(|r| r.error)?)
         })
     }
 }
@@ -779,8 +775,7 @@ pub unsafe extern "C" fn tictactoe_batch_reset_terminated(
     // SAFETY: the caller's promise.
     unsafe {
         changing_handle(batch, |handle| {
-            handle.batch.reset_terminated();
-            Ok(())
+            Ok(handle.batch.reset_terminated(Selection::All).map_err(|r| r.error)?)
         })
     }
 }

@@ -4,24 +4,23 @@
 //! arrays (`out=`), so that a training loop allocates nothing per step. A step runs without the
 //! GIL. Nothing is decided here: actions, game indices and every refusal are the core's.
 
-use numpy::prelude::*;
 use numpy::{PyArray1, PyArray2, PyArray3, PyArray4};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyInt, PyList, PyTuple};
-use tictactoe_core::{Batch, Error, Games, Illegal, ListError, Rules};
+use tictactoe_core::{Batch, Error, Illegal, ListError, Rules, Selection};
+use tictactoe_parallel::POOL;
 use tictactoe_search::{search_seed, Computer};
 
 use crate::arrays::{
-    actions_output, flat_readwrite, given_output, optional_slice, output, python_actions,
-    read_flags, read_games, read_integers, read_players, write_actions, write_into, Integer,
+    actions_output, flat_readwrite, given_output, optional_slice, output, read_flags, read_games,
+    read_integers, read_players, write_actions, write_into,
 };
 use crate::convert;
 use crate::errors::{GameError, Given};
 use crate::game::PyTicTacToe;
 use crate::rules::{Asked, PyRules};
 use crate::search;
-use crate::split::{cut, even_shares, run_each, run_parts, shares};
 
 /// Many games of one rule set stepped together, for search, self-play and reinforcement
 /// learning.
@@ -31,55 +30,38 @@ pub(crate) struct PyBatch {
     /// Scratch for the actions and game indices of a call, converted from Python.
     actions: Vec<u32>,
     games: Vec<usize>,
-    /// Threads a call may split its games between (1: the calling thread alone).
-    threads: usize,
-}
-
-/// Actions read in place (int64), as the engine takes them, into `out`.
-fn engine_actions(given: Option<&[i64]>, out: &mut [u32]) {
-    if let Some(given) = given {
-        for (slot, &action) in out.iter_mut().zip(given) {
-            *slot = u32::saturated(action);
-        }
-    }
 }
 
 /// Writes the planes (from the side of `sides`, one player a game, when given; else from the
-/// player to move's) and the legal mask of a range of games into the parts given.
+/// player to move's) and the legal mask of every game into the outputs given.
 fn observe(
-    games: Games<'_>,
+    batch: &Batch,
     sides: Option<&[u8]>,
     planes: Option<&mut [bool]>,
     mask: Option<&mut [bool]>,
 ) -> Result<(), Error> {
-    match (planes, sides) {
-        (Some(planes), Some(sides)) => games.observation_for_into(sides, planes)?,
-        (Some(planes), None) => games.observation_into(planes)?,
-        (None, _) => {}
+    if let Some(planes) = planes {
+        batch.observation_into(sides, planes)?;
     }
     if let Some(mask) = mask {
-        games.legal_mask_into(mask)?;
+        batch.legal_mask_into(mask)?;
     }
     Ok(())
 }
 
+/// The games a call takes: those read into `listed` when the caller gave `games`, else all.
+fn selection<'a>(given: bool, listed: &'a [usize]) -> Selection<'a> {
+    if given {
+        Selection::Listed(listed)
+    } else {
+        Selection::All
+    }
+}
+
 impl PyBatch {
-    /// Writes per-cell values of every game (`scale` per game) with `query` on each range.
-    fn per_cell_parallel<T: Send>(
-        &self,
-        py: Python<'_>,
-        out: &mut [T],
-        scale: usize,
-        query: impl Fn(Games<'_>, &mut [T]) -> Result<(), Error> + Send + Sync,
-    ) -> Result<(), Error> {
-        let sizes = shares(self.batch.count(), self.threads);
-        let expected = self.batch.count() * scale;
-        if out.len() != expected {
-            return Err(Error::LengthMismatch { len: out.len(), expected });
-        }
-        let parts: Vec<_> =
-            cut(self.batch.games(), &sizes, 1).into_iter().zip(cut(out, &sizes, scale)).collect();
-        py.detach(|| run_parts(parts, query))
+    /// A batch, with the scratch of its calls.
+    fn of(batch: Batch) -> PyBatch {
+        PyBatch { batch, actions: Vec::new(), games: Vec::new() }
     }
 
     /// `step` with `restart`: the games `restart` does not pick step (checked first, so that a
@@ -119,28 +101,30 @@ impl PyBatch {
         let mut live_winners = vec![0; live.len()];
         let batch = &mut self.batch;
         let result = py.detach(|| {
-            batch.step_games(&live, &live_actions, &mut live_winners, illegal).map_err(
+            let live_games = Selection::Listed(&live);
+            batch.step(live_games, &live_actions, &mut live_winners, illegal).map_err(
                 // The refused entry's game: its index in `actions`, as the caller wrote them.
                 |refusal| ListError { index: refusal.index.map(|entry| live[entry]), ..refusal },
             )?;
-            batch.reset_games(&restarted).map_err(ListError::from)?;
+            batch.reset(Selection::Listed(&restarted))?;
             winners.fill(0);
             for (&g, &winner) in live.iter().zip(&live_winners) {
                 winners[g] = winner;
             }
-            observe(batch.games(), None, planes, mask).map_err(ListError::from)
+            observe(batch, None, planes, mask).map_err(ListError::from)
         });
         result.map_err(|error| action_refused(batch, actions, error))?;
         Ok(out)
     }
 }
 
-/// A thread count as given, or `ValueError` for 0.
-fn check_threads(threads: usize) -> PyResult<usize> {
+/// `threads` threads of the process's pool for the batch's calls, or `ValueError` for 0.
+fn set_threads(batch: &mut Batch, threads: usize) -> PyResult<()> {
     if threads == 0 {
         return Err(PyValueError::new_err("threads must be at least 1"));
     }
-    Ok(threads)
+    batch.set_threads(threads, &POOL);
+    Ok(())
 }
 
 /// A step's refusal as Python sees it: the exception of the core's error, with `.index` (the
@@ -213,7 +197,6 @@ impl PyBatch {
         max_bytes: Option<i128>,
         rules: Option<PyRules>,
     ) -> PyResult<Self> {
-        let threads = check_threads(threads)?;
         let limits = convert::limits(max_bytes)?;
         let games = convert::count(count)?;
         let three = PyInt::new(count.py(), 3).into_any();
@@ -222,13 +205,10 @@ impl PyBatch {
             Some(seed) => convert::seed(seed)?,
             None => 0,
         };
-        let batch = Batch::with_rules_and_limits(games, rules, seed, limits);
-        Ok(PyBatch {
-            batch: batch.map_err(GameError::from)?,
-            actions: Vec::new(),
-            games: Vec::new(),
-            threads,
-        })
+        let mut batch =
+            Batch::with_rules_and_limits(games, rules, seed, limits).map_err(GameError::from)?;
+        set_threads(&mut batch, threads)?;
+        Ok(PyBatch::of(batch))
     }
 
     /// Threads a call may split the games between (steps of every game, random actions,
@@ -237,13 +217,12 @@ impl PyBatch {
     /// the next, so that back-to-back calls do not pay for waking them.
     #[getter]
     fn threads(&self) -> usize {
-        self.threads
+        self.batch.threads()
     }
 
-    #[setter]
-    fn set_threads(&mut self, threads: usize) -> PyResult<()> {
-        self.threads = check_threads(threads)?;
-        Ok(())
+    #[setter(threads)]
+    fn change_threads(&mut self, threads: usize) -> PyResult<()> {
+        set_threads(&mut self.batch, threads)
     }
 
     /// The number of games.
@@ -333,36 +312,20 @@ impl PyBatch {
         }
         if let Some(games) = games {
             read_games(games, &mut self.games)?;
-            let out = actions_output(py, out, self.games.len())?;
-            self.actions.resize(self.games.len(), 0);
-            let PyBatch { batch, actions, games, .. } = self;
-            batch
-                .random_legal_actions_games(games, actions)
-                .map_err(|error| step_error(error, Given::default()))?;
-            write_actions(&out, &self.actions)?;
-            return Ok(out);
         }
-        let count = self.batch.count();
-        let out = actions_output(py, out, count)?;
-        self.actions.resize(count, 0);
-        let sizes = shares(count, self.threads);
-        let PyBatch { batch, actions, .. } = self;
-        write_into::<i64>(&out, |slots| {
-            let parts: Vec<_> = cut(batch.games_mut(), &sizes, 1)
-                .into_iter()
-                .zip(cut(actions.as_mut_slice(), &sizes, 1).into_iter().zip(cut(slots, &sizes, 1)))
-                .collect();
-            py.detach(|| {
-                run_parts(parts, |mut games, (drawn, slots)| {
-                    if reset_terminated {
-                        games.reset_terminated();
-                    }
-                    games.random_legal_actions(drawn)?;
-                    python_actions(drawn, slots);
-                    Ok(())
-                })
-            })
-        })?;
+        let len = selection(games.is_some(), &self.games).len(self.batch.count());
+        let out = actions_output(py, out, len)?;
+        self.actions.resize(len, 0);
+        let PyBatch { batch, actions, games: listed } = self;
+        let games = selection(games.is_some(), listed);
+        py.detach(|| {
+            if reset_terminated {
+                batch.reset_terminated(Selection::All)?;
+            }
+            batch.random_legal_actions(games, actions)
+        })
+        .map_err(|error| step_error(error, Given::default()))?;
+        write_actions(&out, &self.actions)?;
         Ok(out)
     }
 
@@ -381,23 +344,15 @@ impl PyBatch {
         if let Some(games) = games {
             read_games(games, &mut self.games)?;
         }
-        let len = if games.is_some() { self.games.len() } else { self.batch.count() };
+        let len = selection(games.is_some(), &self.games).len(self.batch.count());
         let out =
             output::<u8>(py, out, &[len], || PyArray1::<u8>::zeros(py, len, false).into_any())?;
-        let sizes = shares(self.batch.count(), self.threads);
         let PyBatch { batch, games: listed, .. } = self;
+        let games = selection(games.is_some(), listed);
         let mut winners = flat_readwrite::<u8>(&out)?;
         let winners = winners.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string()))?;
-        if games.is_some() {
-            py.detach(|| batch.step_random_games(listed, winners))
-                .map_err(|error| step_error(error, Given::default()))?;
-            return Ok(out);
-        }
-        // Each thread takes its range of games and of the winners.
-        let parts: Vec<_> =
-            cut(batch.games_mut(), &sizes, 1).into_iter().zip(cut(winners, &sizes, 1)).collect();
-        py.detach(|| run_parts(parts, |mut games, winners| games.step_random(winners)))
-            .map_err(|error| PyErr::from(GameError::from(error)))?;
+        py.detach(|| batch.step_random(games, winners))
+            .map_err(|error| step_error(error, Given::default()))?;
         Ok(out)
     }
 
@@ -445,39 +400,23 @@ impl PyBatch {
         let mut reward_out = given_output::<f64>(rewards, "rewards", &[count])?;
         let (planes, mask) = (optional_slice(&mut planes)?, optional_slice(&mut mask)?);
         let reward_out = optional_slice(&mut reward_out)?;
-        let sizes = shares(count, self.threads);
         let PyBatch { batch, actions: steps, .. } = self;
-        // What the learner sees after the step, written by the thread that stepped the range.
-        let report = |games: Games<'_>, sides: &[u8], planes, mask, rewards: Option<&mut [f64]>| {
-            observe(games, Some(sides), planes, mask)?;
-            rewards.map_or(Ok(()), |rewards| games.rewards_into(sides, rewards))
-        };
-        let whole = ListError::from;
         let result = py.detach(|| {
-            if sizes.len() == 1 {
-                batch.step_against_random(&sides, steps, &restarts, winners, illegal)?;
-                return report(batch.games(), &sides, planes, mask, reward_out).map_err(whole);
+            batch.step_against_random(
+                Selection::All,
+                &sides,
+                steps,
+                &restarts,
+                winners,
+                illegal,
+            )?;
+            // What the learner sees after the step.
+            observe(batch, Some(&sides), planes, mask)?;
+            match reward_out {
+                Some(rewards) => batch.rewards_into(&sides, rewards),
+                None => Ok(()),
             }
-            // The whole batch is checked first, so that a refusal changes no game; then each
-            // thread steps its range, where no action is refused any more.
-            batch.games().check_against_random(&sides, steps, &restarts, illegal)?;
-            let inputs = cut(&sides[..], &sizes, 1)
-                .into_iter()
-                .zip(cut(&steps[..], &sizes, 1))
-                .zip(cut(&restarts[..], &sizes, 1));
-            let outputs = cut(winners, &sizes, 1)
-                .into_iter()
-                .zip(cut(planes, &sizes, 2 * rows * cols))
-                .zip(cut(mask, &sizes, per_game).into_iter().zip(cut(reward_out, &sizes, 1)));
-            let parts: Vec<_> =
-                cut(batch.games_mut(), &sizes, 1).into_iter().zip(inputs.zip(outputs)).collect();
-            run_parts(
-                parts,
-                |mut games, (((sides, actions), restart), ((winners, planes), (mask, rewards)))| {
-                    games.step_against_random(sides, actions, restart, winners, Illegal::Lose)?;
-                    report(games.games(), sides, planes, mask, rewards).map_err(whole)
-                },
-            )
+            .map_err(ListError::from)
         });
         result.map_err(|error| action_refused(batch, actions, error))?;
         Ok(out)
@@ -505,16 +444,9 @@ impl PyBatch {
     /// Empties every game that is over (won, drawn or forfeited), leaving the others as they
     /// are.
     fn reset_terminated(&mut self, py: Python<'_>) -> PyResult<()> {
-        let sizes = shares(self.batch.count(), self.threads);
-        let parts: Vec<_> =
-            cut(self.batch.games_mut(), &sizes, 1).into_iter().map(|games| (games, ())).collect();
-        py.detach(|| {
-            run_parts(parts, |mut games, ()| {
-                games.reset_terminated();
-                Ok::<(), Error>(())
-            })
-        })
-        .map_err(|e| GameError::from(e).into())
+        let batch = &mut self.batch;
+        py.detach(|| batch.reset_terminated(Selection::All))
+            .map_err(|error| step_error(error, Given::default()))
     }
 
     /// A perfect action (row * n + col) per game of a batch of boards up to 3 x 3, -1 for a
@@ -587,21 +519,22 @@ impl PyBatch {
         view.check_listed(listed).map_err(GameError::from)?;
         let out = actions_output(py, out, listed.len())?;
         self.actions.resize(listed.len(), 0);
-        // A search takes milliseconds: a game a thread is worth it.
-        let sizes = even_shares(listed.len(), self.threads.min(listed.len()).max(1));
-        let work: Vec<_> = cut(listed, &sizes, 1)
-            .into_iter()
-            .zip(cut(seeds.as_slice(), &sizes, 1))
-            .zip(cut(self.actions.as_mut_slice(), &sizes, 1))
+        // A search takes milliseconds: a game a thread is worth it. Each game's action
+        // depends on its seed alone, so that any cut gives the same actions.
+        let part = listed.len().div_ceil(self.batch.threads()).max(1);
+        let work: Vec<_> = listed
+            .chunks(part)
+            .zip(seeds.chunks(part))
+            .zip(self.actions.chunks_mut(part))
             .collect();
         let done = py.detach(|| {
-            run_parts(work, |(listed, seeds), part| {
+            POOL.map(work, |((listed, seeds), part)| {
                 Computer::with_this_thread(|computer| {
                     computer.actions_of(view, listed, seeds, &options, part)
                 })
             })
         });
-        done.map_err(search::search_error)?;
+        done.into_iter().collect::<Result<(), _>>().map_err(search::search_error)?;
         write_actions(&out, &self.actions)?;
         Ok(out)
     }
@@ -652,94 +585,23 @@ impl PyBatch {
         }
         let (count, rows, cols) = (self.batch.count(), self.batch.rows(), self.batch.cols());
         let per_game = self.batch.actions();
-        let sizes = shares(count, self.threads);
-        // Split between threads, an int64 array of one action per game is read in place by
-        // each thread for its own range (the range it drew into, still in its cache).
-        let in_place = match (&games, sizes.len() > 1) {
-            (None, true) => actions.cast::<PyArray1<i64>>().ok().filter(|a| a.len() == count),
-            _ => None,
-        };
-        let readonly = in_place.map(|array| array.readonly());
-        let given_actions = match &readonly {
-            Some(readonly) => readonly.as_slice().ok(),
-            None => None,
-        };
-        if given_actions.is_some() {
-            self.actions.resize(count, 0);
-        } else {
-            read_integers(actions, "actions", &mut self.actions)?;
-        }
+        read_integers(actions, "actions", &mut self.actions)?;
         if let Some(games) = games {
             read_games(games, &mut self.games)?;
         }
         let len = self.actions.len();
         let out =
             output::<u8>(py, out, &[len], || PyArray1::<u8>::zeros(py, len, false).into_any())?;
-        let flat = out.cast::<PyArray1<u8>>()?;
-        let mut winners = flat.try_readwrite().map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let mut winners = flat_readwrite::<u8>(&out)?;
         let winners = winners.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string()))?;
         let mut planes = given_output::<bool>(observation, "observation", &[count, 2, rows, cols])?;
         let mut mask = given_output::<bool>(legal_mask, "legal_mask", &[count, per_game])?;
         let (planes, mask) = (optional_slice(&mut planes)?, optional_slice(&mut mask)?);
-        let PyBatch { batch, actions: steps, games: listed, .. } = self;
-        let some = games.is_some();
-        let threaded = !some
-            && sizes.len() > 1
-            && steps.len() == batch.count()
-            && winners.len() == batch.count();
-        // An error about the whole call, not one action.
-        let whole = ListError::from;
+        let PyBatch { batch, actions: steps, games: listed } = self;
+        let games = selection(games.is_some(), listed);
         let result = py.detach(|| {
-            if !threaded {
-                if some {
-                    batch.step_games(listed, steps, winners, illegal)?;
-                } else {
-                    batch.step(steps, winners, illegal)?;
-                }
-                return observe(batch.games(), None, planes, mask).map_err(whole);
-            }
-            // Each thread takes its range of games and of every array.
-            let given = cut(given_actions, &sizes, 1);
-            let outputs = cut(winners, &sizes, 1)
-                .into_iter()
-                .zip(cut(planes, &sizes, 2 * rows * cols))
-                .zip(cut(mask, &sizes, per_game));
-            if illegal == Illegal::Refuse {
-                // Every range is checked first, so that a refusal changes no game; then
-                // each range plays its checked actions without checking them again.
-                let starts = sizes.iter().scan(0, |start, &size| {
-                    *start += size;
-                    Some(*start - size)
-                });
-                let ranges: Vec<_> = cut(batch.games_mut(), &sizes, 1)
-                    .into_iter()
-                    .zip(starts)
-                    .zip(given.into_iter().zip(cut(steps.as_mut_slice(), &sizes, 1)))
-                    .collect();
-                let checked = run_each(ranges, |((games, start), (given, actions))| {
-                    engine_actions(given, actions);
-                    let actions: &[u32] = actions;
-                    games
-                        .check(actions)
-                        .map_err(|e| ListError { index: e.index.map(|i| start + i), ..e })
-                });
-                let checked: Vec<_> = checked.into_iter().collect::<Result<_, _>>()?;
-                let parts: Vec<_> = checked.into_iter().zip(outputs).collect();
-                return run_parts(parts, |checked, ((winners, planes), mask)| {
-                    observe(checked.play(winners)?.games(), None, planes, mask)
-                })
-                .map_err(whole);
-            }
-            let parts: Vec<_> = cut(batch.games_mut(), &sizes, 1)
-                .into_iter()
-                .zip(given.into_iter().zip(cut(steps.as_mut_slice(), &sizes, 1)).zip(outputs))
-                .collect();
-            run_parts(parts, |mut games, ((given, actions), ((winners, planes), mask))| {
-                engine_actions(given, actions);
-                games.step(actions, winners, Illegal::Lose).map_err(|refusal| refusal.error)?;
-                observe(games.games(), None, planes, mask)
-            })
-            .map_err(whole)
+            batch.step(games, steps, winners, illegal)?;
+            observe(batch, None, planes, mask).map_err(ListError::from)
         });
         result.map_err(|error| action_refused(batch, actions, error))?;
         Ok(out)
@@ -780,15 +642,13 @@ impl PyBatch {
         let out = output::<u8>(py, out, &[count, rows, cols], || {
             PyArray3::<u8>::zeros(py, [count, rows, cols], false).into_any()
         })?;
-        write_into::<u8>(&out, |slot| {
-            self.per_cell_parallel(py, slot, rows * cols, |games, part| games.cells_into(part))
-        })?;
+        write_into::<u8>(&out, |slot| py.detach(|| self.batch.cells_into(slot)))?;
         Ok(out)
     }
 
     /// Every game from its player to move's view, bool (count, 2, rows, cols): plane 0 the marks of
     /// the player to move, plane 1 the opponent's. With `players` (one 1 or 2 per game), each
-    /// game from that player's side instead, whoever is to move (one thread).
+    /// game from that player's side instead, whoever is to move.
     #[pyo3(signature = (*, players = None, out = None))]
     fn observation<'py>(
         &self,
@@ -801,12 +661,8 @@ impl PyBatch {
         let out = output::<bool>(py, out, &[count, 2, rows, cols], || {
             PyArray4::<bool>::zeros(py, [count, 2, rows, cols], false).into_any()
         })?;
-        write_into::<bool>(&out, |slot| match &viewers {
-            Some(viewers) => self.batch.observation_for_into(viewers, slot),
-            None => self.per_cell_parallel(py, slot, 2 * rows * cols, |games, part| {
-                games.observation_into(part)
-            }),
-        })?;
+        let viewers = viewers.as_deref();
+        write_into::<bool>(&out, |slot| py.detach(|| self.batch.observation_into(viewers, slot)))?;
         Ok(out)
     }
 
@@ -823,9 +679,7 @@ impl PyBatch {
         let out = output::<bool>(py, out, &[count, cells], || {
             PyArray2::<bool>::zeros(py, [count, cells], false).into_any()
         })?;
-        write_into::<bool>(&out, |slot| {
-            self.per_cell_parallel(py, slot, cells, |games, part| games.legal_mask_into(part))
-        })?;
+        write_into::<bool>(&out, |slot| py.detach(|| self.batch.legal_mask_into(slot)))?;
         Ok(out)
     }
 
@@ -836,25 +690,21 @@ impl PyBatch {
     fn seed(&mut self, seeds: &Bound<'_, PyAny>, games: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
         let seeds =
             seeds.try_iter()?.map(|seed| convert::seed(&seed?)).collect::<PyResult<Vec<u64>>>()?;
-        match games {
-            Some(games) => read_games(games, &mut self.games)?,
-            None => {
-                self.games.clear();
-                self.games.extend(0..self.batch.count());
-            }
+        if let Some(games) = games {
+            read_games(games, &mut self.games)?;
         }
-        self.batch.seed_games(&self.games, &seeds).map_err(|e| GameError::from(e).into())
+        let games = selection(games.is_some(), &self.games);
+        self.batch.seed(games, &seeds).map_err(|error| step_error(error, Given::default()))
     }
 
     /// Empties every game, or the games listed (X to move; generators go on).
     #[pyo3(signature = (games = None))]
     fn reset(&mut self, games: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
-        let Some(games) = games else {
-            self.batch.reset();
-            return Ok(());
-        };
-        read_games(games, &mut self.games)?;
-        self.batch.reset_games(&self.games).map_err(|e| GameError::from(e).into())
+        if let Some(games) = games {
+            read_games(games, &mut self.games)?;
+        }
+        let games = selection(games.is_some(), &self.games);
+        self.batch.reset(games).map_err(|error| step_error(error, Given::default()))
     }
 
     /// The search seeds of moves, for `computer_actions(seeds=...)`: `seeds[i]` (its low 64
@@ -901,8 +751,7 @@ impl PyBatch {
     }
 
     fn __copy__(&self) -> PyResult<Self> {
-        let batch = self.batch.try_clone().map_err(GameError::from)?;
-        Ok(PyBatch { batch, actions: Vec::new(), games: Vec::new(), threads: self.threads })
+        Ok(PyBatch::of(self.batch.try_clone().map_err(GameError::from)?))
     }
 
     fn __deepcopy__(&self, _memo: &Bound<'_, PyDict>) -> PyResult<Self> {
@@ -959,6 +808,6 @@ impl PyBatch {
                 None => PyErr::from(exception),
             }
         })?;
-        Ok(PyBatch { batch, actions: Vec::new(), games: Vec::new(), threads: 1 })
+        Ok(PyBatch::of(batch))
     }
 }

@@ -10,10 +10,8 @@ mod buffer;
 mod convert;
 mod errors;
 mod game;
-mod pool;
 mod rules;
 mod search;
-mod split;
 
 use pyo3::prelude::*;
 

@@ -8,7 +8,9 @@ use core::time::Duration;
 use std::time::Instant;
 
 use common::reachable;
-use tictactoe_core::{random, Batch, Error, Game, Illegal, Player, Rules, Status, NO_ACTION};
+use tictactoe_core::{
+    random, Batch, Error, Game, Illegal, Player, Rules, Selection, Status, NO_ACTION,
+};
 use tictactoe_search::{
     search_seed, Computer, Options, PerfectTable, SearchError, Solver, EXACT_EMPTIES,
 };
@@ -57,7 +59,7 @@ fn the_batch_opponent_moves_as_the_table_does_for_each_game() {
             assert_eq!(action, expected, "step {step}, game {g}\n{game}");
         }
         // Random moves for X, perfect ones for O: O never loses.
-        batch.random_legal_actions(&mut actions).unwrap();
+        batch.random_legal_actions(Selection::All, &mut actions).unwrap();
         let mut players = vec![0; 97];
         batch.next_players(&mut players).unwrap();
         for ((action, &player), &perfect) in actions.iter_mut().zip(&players).zip(&perfect) {
@@ -67,7 +69,9 @@ fn the_batch_opponent_moves_as_the_table_does_for_each_game() {
         }
         let games: Vec<usize> = (0..97).filter(|&g| actions[g] != NO_ACTION).collect();
         let chosen: Vec<u32> = games.iter().map(|&g| actions[g]).collect();
-        batch.step_games(&games, &chosen, &mut winners[..games.len()], Illegal::Refuse).unwrap();
+        batch
+            .step(Selection::Listed(&games), &chosen, &mut winners[..games.len()], Illegal::Refuse)
+            .unwrap();
     }
     let mut final_winners = vec![0; 97];
     batch.winners(&mut final_winners).unwrap();
@@ -509,7 +513,7 @@ fn the_batch_computer_plays_legal_moves_the_same_in_any_split() {
                 break;
             }
             // The computer plays X, random moves O: the batch accepts every action.
-            batch.random_legal_actions(&mut actions).unwrap();
+            batch.random_legal_actions(Selection::All, &mut actions).unwrap();
             batch.next_players(&mut players).unwrap();
             for g in 0..count {
                 if players[g] == 1 {
@@ -519,7 +523,12 @@ fn the_batch_computer_plays_legal_moves_the_same_in_any_split() {
             let games: Vec<usize> = (0..count).filter(|&g| actions[g] != NO_ACTION).collect();
             let picked: Vec<u32> = games.iter().map(|&g| actions[g]).collect();
             batch
-                .step_games(&games, &picked, &mut winners[..games.len()], Illegal::Refuse)
+                .step(
+                    Selection::Listed(&games),
+                    &picked,
+                    &mut winners[..games.len()],
+                    Illegal::Refuse,
+                )
                 .unwrap();
         }
         batch.winners(&mut winners).unwrap();
@@ -554,7 +563,7 @@ fn a_game_lost_by_an_illegal_action_gets_no_computer_action() {
     for rules in [Rules::CONNECT_FOUR, Rules::GOMOKU, Rules::tic_tac_toe(3)] {
         let mut batch = Batch::with_rules(3, rules, 0).unwrap();
         // Game 1 forfeits: its action is no cell; its rebuilt game does not know it.
-        batch.step(&[0, u32::MAX - 1, 1], &mut [0; 3], Illegal::Lose).unwrap();
+        batch.step(Selection::All, &[0, u32::MAX - 1, 1], &mut [0; 3], Illegal::Lose).unwrap();
         let mut over = [false; 3];
         batch.terminated(&mut over).unwrap();
         assert_eq!(over, [false, true, false], "{rules:?}");

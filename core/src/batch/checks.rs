@@ -13,10 +13,14 @@ pub(super) fn check_len(len: usize, expected: usize) -> Result<(), Error> {
     }
 }
 
-/// [`Error::GameIndex`] for the first index not below `count`; an index may repeat.
-pub(super) fn check_in_range(games: &[usize], count: usize) -> Result<(), Error> {
-    match games.iter().find(|&&game| game >= count) {
-        Some(&game) => Err(Error::GameIndex { game, count }),
+/// [`Error::GameIndex`] with the index in `games` of the first game not below `count`; an
+/// index may repeat.
+pub(super) fn check_in_range(games: &[usize], count: usize) -> Result<(), ListError> {
+    match games.iter().position(|&game| game >= count) {
+        Some(index) => {
+            let error = Error::GameIndex { game: games[index], count };
+            Err(ListError { index: Some(index), error })
+        }
         None => Ok(()),
     }
 }

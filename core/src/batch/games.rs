@@ -2,6 +2,8 @@
 //! and what splits into disjoint ranges that threads read at once.
 
 use super::checks::{check_in_range, check_len};
+use super::selection::Which;
+use super::threads::SplitAt;
 use crate::rules::{self, Counts, Form, Rules};
 use crate::shape::Cell;
 use crate::storage::block::Block;
@@ -36,7 +38,8 @@ impl<'a> Games<'a> {
         self.form.rules()
     }
 
-    /// The first `mid` games and the rest (`mid` at most the count).
+    /// The first `mid` games and the rest (`mid` at most the count): ranges that threads read
+    /// at once.
     pub fn split_at(self, mid: usize) -> (Games<'a>, Games<'a>) {
         let (words, words_rest) = self.words.split_at(mid * self.block.stride);
         let (counts, counts_rest) = self.counts.split_at(mid);
@@ -50,7 +53,7 @@ impl<'a> Games<'a> {
     /// [`Error::GameIndex`] for the first of `games` not below the range's count (an index may
     /// repeat): the check of a call that reads the games listed, before it reads any.
     pub fn check_listed(&self, games: &[usize]) -> Result<(), Error> {
-        check_in_range(games, self.count())
+        check_in_range(games, self.count()).map_err(|refusal| refusal.error)
     }
 
     /// The marks on game `g`'s board: every mark of a batch's game is a move, so this is also
@@ -115,17 +118,12 @@ impl<'a> Games<'a> {
         self.form.variant.plain()
     }
 
-    /// Checks one action per game of the range, as [`GamesMut::step`](super::GamesMut::step)
-    /// with [`Illegal::Refuse`](super::Illegal::Refuse) does before it changes anything: for the
-    /// threads of one step, which check the whole batch first and then step their ranges.
-    ///
-    /// # Errors
-    /// As [`Batch::step`](super::Batch::step) with [`Illegal::Refuse`](super::Illegal::Refuse).
-    pub fn check(&self, actions: &[u32]) -> Result<(), ListError> {
-        check_len(actions.len(), self.count())?;
-        for (index, &action) in actions.iter().enumerate() {
-            self.cell_for::<false>(index, action)
-                .map_err(|error| ListError { index: Some(index), error })?;
+    /// Checks the action of each game taken (`actions[i]` for the i-th), as a step that refuses
+    /// does before it changes anything: the index of the first refused one and its reason.
+    pub(crate) fn check(&self, which: impl Which, actions: &[u32]) -> Result<(), ListError> {
+        for (i, &action) in actions.iter().enumerate() {
+            self.cell_for::<false>(which.game(i), action)
+                .map_err(|error| ListError { index: Some(i), error })?;
         }
         Ok(())
     }
@@ -139,27 +137,18 @@ impl<'a> Games<'a> {
         Ok(())
     }
 
-    /// As [`Batch::next_players`](super::Batch::next_players), for the range.
-    ///
-    /// # Errors
-    /// [`Error::LengthMismatch`] unless `out` has one value per game (as for every query).
-    pub fn next_players(&self, out: &mut [u8]) -> Result<(), Error> {
+    /// As [`Batch::next_players`](super::Batch::next_players).
+    pub(crate) fn next_players(&self, out: &mut [u8]) -> Result<(), Error> {
         self.per_game(out, |g| self.next_player(g).number())
     }
 
-    /// As [`Batch::winners`](super::Batch::winners), for the range.
-    ///
-    /// # Errors
-    /// As [`Games::next_players`].
-    pub fn winners(&self, out: &mut [u8]) -> Result<(), Error> {
+    /// As [`Batch::winners`](super::Batch::winners).
+    pub(crate) fn winners(&self, out: &mut [u8]) -> Result<(), Error> {
         self.per_game(out, |g| self.winner[g])
     }
 
-    /// As [`Batch::terminated`](super::Batch::terminated), for the range.
-    ///
-    /// # Errors
-    /// As [`Games::next_players`].
-    pub fn terminated(&self, out: &mut [bool]) -> Result<(), Error> {
+    /// As [`Batch::terminated`](super::Batch::terminated).
+    pub(crate) fn terminated(&self, out: &mut [bool]) -> Result<(), Error> {
         self.per_game(out, |g| self.is_over(g))
     }
 
@@ -180,9 +169,9 @@ impl<'a> Games<'a> {
     /// [`Game::cells`](crate::Game::cells) gives for a single game, read in place.
     ///
     /// ```
-    /// use tictactoe_core::Batch;
+    /// use tictactoe_core::{Batch, Selection};
     /// let mut batch = Batch::new(2, 2, 0)?;
-    /// batch.step_games(&[1], &[3], &mut [0], tictactoe_core::Illegal::Refuse)?;
+    /// batch.step(Selection::Listed(&[1]), &[3], &mut [0], tictactoe_core::Illegal::Refuse)?;
     /// assert_eq!(batch.games().cells_of(1)?.collect::<Vec<u8>>(), [0, 0, 0, 1]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -203,9 +192,9 @@ impl<'a> Games<'a> {
     /// batch's: ask [`Games::terminated`]).
     ///
     /// ```
-    /// use tictactoe_core::{Batch, Illegal, Rules};
+    /// use tictactoe_core::{Batch, Illegal, Rules, Selection};
     /// let mut batch = Batch::with_rules(3, Rules::CONNECT_FOUR, 0)?;
-    /// batch.step(&[3, 4, 5], &mut [0; 3], Illegal::Refuse)?;
+    /// batch.step(Selection::All, &[3, 4, 5], &mut [0; 3], Illegal::Refuse)?;
     /// let (_, rest) = batch.games().split_at(1);
     /// let game = rest.game(1)?; // game 2 of the batch
     /// assert_eq!((game.marks(), game.cell(5, 5)?), (1, Some(tictactoe_core::Player::X)));
@@ -225,5 +214,11 @@ impl<'a> Games<'a> {
             game.play(cell.row, cell.col)?;
         }
         Ok(game)
+    }
+}
+
+impl SplitAt for Games<'_> {
+    fn split_at(self, mid: usize) -> (Self, Self) {
+        Games::split_at(self, mid)
     }
 }

@@ -1,13 +1,15 @@
-//! A range of a batch's games, to change: the steps (with the policy for an illegal action),
-//! the random draws and the resets, and what splits into disjoint ranges that threads step at
-//! once.
+//! A range of a batch's games, to change: the moves, draws and resets every operation of a
+//! [`Batch`](super::Batch) is made of, each written once over the games a call takes
+//! ([`Which`]), and what splits into disjoint ranges that threads change at once.
 
 use super::checks::check_len;
+use super::selection::Which;
+use super::threads::SplitAt;
 use super::Games;
 use crate::rules::{self, Counts, Form};
 use crate::shape::Cell;
 use crate::storage::block::Block;
-use crate::{random, Error, ListError};
+use crate::{random, ListError};
 
 /// What [`Batch::random_legal_actions`](super::Batch::random_legal_actions) writes for a game
 /// that is over.
@@ -24,12 +26,10 @@ pub enum Illegal {
     Lose,
 }
 
-/// A range of a batch's games, to change: what every step, draw and reset of a
-/// [`Batch`](super::Batch) runs on ([`Batch::games_mut`](super::Batch::games_mut)), and what
-/// splits into disjoint ranges that threads can step at once, with the same results whatever
-/// the split (each game depends on itself alone).
+/// A range of a batch's games, to change, with the same results whatever range a game is in
+/// (each game depends on itself alone).
 #[derive(Debug)]
-pub struct GamesMut<'a> {
+pub(crate) struct GamesMut<'a> {
     pub(super) form: Form,
     pub(super) block: Block,
     pub(super) words: &'a mut [u32],
@@ -38,25 +38,9 @@ pub struct GamesMut<'a> {
     pub(super) rng: &'a mut [u64],
 }
 
-impl<'a> GamesMut<'a> {
-    /// The range, to read.
-    pub fn games(&self) -> Games<'_> {
-        Games {
-            form: self.form,
-            block: self.block,
-            words: self.words,
-            counts: self.counts,
-            winner: self.winner,
-        }
-    }
-
-    /// The number of games in the range.
-    pub fn count(&self) -> usize {
-        self.winner.len()
-    }
-
+impl SplitAt for GamesMut<'_> {
     /// The first `mid` games and the rest (`mid` at most the count).
-    pub fn split_at(self, mid: usize) -> (GamesMut<'a>, GamesMut<'a>) {
+    fn split_at(self, mid: usize) -> (Self, Self) {
         let GamesMut { form, block, words, counts, winner, rng } = self;
         let (words, words_rest) = words.split_at_mut(mid * block.stride);
         let (counts, counts_rest) = counts.split_at_mut(mid);
@@ -73,6 +57,24 @@ impl<'a> GamesMut<'a> {
                 rng: rng_rest,
             },
         )
+    }
+}
+
+impl GamesMut<'_> {
+    /// The range, to read.
+    pub(crate) fn games(&self) -> Games<'_> {
+        Games {
+            form: self.form,
+            block: self.block,
+            words: self.words,
+            counts: self.counts,
+            winner: self.winner,
+        }
+    }
+
+    /// The number of games in the range.
+    pub(crate) fn count(&self) -> usize {
+        self.winner.len()
     }
 
     /// Plays a checked move at `cell` in game `g`; returns the winner's number after it (0 for
@@ -101,114 +103,84 @@ impl<'a> GamesMut<'a> {
         self.winner[g]
     }
 
-    /// Plays `action` in game `g`, whose refusal was checked already.
+    /// Plays `action` in game `g`: a legal move, or with [`Illegal::Lose`] (which a checked call
+    /// never meets) the game's loss; the winner's number after it.
     #[inline(always)]
-    fn play_action<const PLAIN: bool>(&mut self, g: usize, action: u32) -> u8 {
-        let cell = if PLAIN {
-            self.form.shape.cell_at(action as usize)
-        } else {
-            match self.games().cell_for::<false>(g, action) {
-                Ok(cell) => cell,
-                // Checked before the step, or drawn from the legal ones; a refusal here would be
-                // a bug, and loses the game.
-                Err(_) => return self.forfeit(g),
-            }
-        };
-        self.play_checked::<PLAIN>(g, cell)
+    pub(super) fn play_action<const PLAIN: bool>(&mut self, g: usize, action: u32) -> u8 {
+        if PLAIN {
+            // LeetCode 348's games, every action checked: its cell has no gravity to find.
+            let cell = self.form.shape.cell_at(action as usize);
+            return self.play_checked::<true>(g, cell);
+        }
+        match self.games().cell_for::<false>(g, action) {
+            Ok(cell) => self.play_checked::<false>(g, cell),
+            Err(_) => self.forfeit(g),
+        }
     }
 
-    /// One move in every game of the range, in order: as [`Batch::step`](super::Batch::step).
-    ///
-    /// # Errors
-    /// As [`Batch::step`](super::Batch::step), with indices in the range.
-    pub fn step(
+    /// One move in each game taken: `actions[i]` for the i-th, whose winner after it goes to
+    /// `winners[i]` (a value each, checked by the caller). `checked`: every action was found
+    /// legal ([`Games::check`]), so that LeetCode 348's games take the fast path; otherwise an
+    /// illegal action loses its game ([`Illegal::Lose`]).
+    pub(super) fn play(
         &mut self,
+        which: impl Which,
         actions: &[u32],
         winners: &mut [u8],
-        illegal: Illegal,
-    ) -> Result<(), ListError> {
-        check_len(actions.len(), self.count())?;
-        check_len(winners.len(), self.count())?;
-        if illegal == Illegal::Refuse {
-            self.games().check(actions)?;
-            self.play_all(actions, winners);
-            return Ok(());
-        }
-        for (g, (&action, winner)) in actions.iter().zip(winners.iter_mut()).enumerate() {
-            *winner = match self.games().cell_for::<false>(g, action) {
-                Ok(cell) => self.play_checked::<false>(g, cell),
-                Err(_) => self.forfeit(g),
-            };
-        }
-        Ok(())
-    }
-
-    /// Plays every action, checked already (one per game, all legal).
-    fn play_all(&mut self, actions: &[u32], winners: &mut [u8]) {
-        if self.games().plain() {
-            self.play_all_as::<true>(actions, winners);
+        checked: bool,
+    ) {
+        if checked && self.games().plain() {
+            self.play_all::<true>(which, actions, winners);
         } else {
-            self.play_all_as::<false>(actions, winners);
+            self.play_all::<false>(which, actions, winners);
         }
     }
 
-    fn play_all_as<const PLAIN: bool>(&mut self, actions: &[u32], winners: &mut [u8]) {
-        for (g, (&action, winner)) in actions.iter().zip(winners.iter_mut()).enumerate() {
-            *winner = self.play_action::<PLAIN>(g, action);
+    /// Plays the action for each game taken (checked already when `PLAIN`).
+    #[inline(always)]
+    fn play_all<const PLAIN: bool>(
+        &mut self,
+        which: impl Which,
+        actions: &[u32],
+        winners: &mut [u8],
+    ) {
+        for (i, (&action, winner)) in actions.iter().zip(winners.iter_mut()).enumerate() {
+            *winner = self.play_action::<PLAIN>(which.game(i), action);
         }
     }
 
-    /// Checks one action per game of the range as [`Batch::step`](super::Batch::step) with
-    /// [`Illegal::Refuse`] does, changing nothing, and keeps the range, with the actions, ready
-    /// to play them without checking again ([`Checked::play`]). This splits a refuse-all step
-    /// between threads: every range is checked first, and only when all pass does each play its
-    /// own.
-    ///
-    /// ```
-    /// use tictactoe_core::Batch;
-    /// let mut batch = Batch::new(4, 3, 0)?;
-    /// let actions = [4, 4, 0, 8];
-    /// let (first, rest) = batch.games_mut().split_at(2);
-    /// let checked = [first.check(&actions[..2]), rest.check(&actions[2..])];
-    /// assert!(checked.iter().all(Result::is_ok));
-    /// let mut winners = [9; 4];
-    /// let (mine, theirs) = winners.split_at_mut(2);
-    /// let [Ok(first), Ok(rest)] = checked else { unreachable!() };
-    /// first.play(mine)?;
-    /// rest.play(theirs)?;
-    /// assert_eq!(winners, [0; 4]);
-    /// assert_eq!(batch.history(3)?, &[8]);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
+    /// A uniformly random legal action of each game taken into `out`, from its own generator
+    /// ([`NO_ACTION`] for a game that is over, and no draw).
     ///
     /// # Errors
-    /// [`Error::LengthMismatch`] (naming no entry) unless there is one action per game, else the
-    /// index in the range of the first refused action and its reason.
-    pub fn check<'b>(self, actions: &'b [u32]) -> Result<Checked<'a, 'b>, ListError> {
-        self.games().check(actions)?;
-        Ok(Checked { games: self, actions })
-    }
-
-    /// As [`Batch::random_legal_actions`](super::Batch::random_legal_actions), for the range.
-    ///
-    /// # Errors
-    /// [`Error::LengthMismatch`] unless `out` has one value per game.
-    pub fn random_legal_actions(&mut self, out: &mut [u32]) -> Result<(), Error> {
-        check_len(out.len(), self.count())?;
-        for (g, action) in out.iter_mut().enumerate() {
-            *action = self.random_action(g);
+    /// [`Error::LengthMismatch`](crate::Error::LengthMismatch) unless `out` holds a value per
+    /// game taken.
+    pub(super) fn random_legal_actions(
+        &mut self,
+        which: impl Which,
+        out: &mut [u32],
+    ) -> Result<(), ListError> {
+        check_len(out.len(), which.len())?;
+        for (i, action) in out.iter_mut().enumerate() {
+            *action = self.random_action(which.game(i));
         }
         Ok(())
     }
 
-    /// As [`Batch::step_random`](super::Batch::step_random), for the range.
+    /// A random legal move in each game taken that is not over, its winner after it into
+    /// `winners`: the draws of [`GamesMut::random_legal_actions`] played.
     ///
     /// # Errors
-    /// [`Error::LengthMismatch`] unless `winners` has one value per game.
-    pub fn step_random(&mut self, winners: &mut [u8]) -> Result<(), Error> {
-        check_len(winners.len(), self.count())?;
-        for (g, winner) in winners.iter_mut().enumerate() {
-            *winner = self.play_random(g);
+    /// [`Error::LengthMismatch`](crate::Error::LengthMismatch) unless `winners` holds a value
+    /// per game taken.
+    pub(super) fn step_random(
+        &mut self,
+        which: impl Which,
+        winners: &mut [u8],
+    ) -> Result<(), ListError> {
+        check_len(winners.len(), which.len())?;
+        for (i, winner) in winners.iter_mut().enumerate() {
+            *winner = self.play_random(which.game(i));
         }
         Ok(())
     }
@@ -222,7 +194,7 @@ impl<'a> GamesMut<'a> {
         }
     }
 
-    /// A uniformly random free cell of game `g` from its own generator, or [`NO_ACTION`] (and
+    /// A uniformly random legal action of game `g` from its own generator, or [`NO_ACTION`] (and
     /// no draw) for a game that is over.
     #[inline(always)]
     pub(super) fn random_action(&mut self, g: usize) -> u32 {
@@ -236,6 +208,7 @@ impl<'a> GamesMut<'a> {
         rules::nth_action(self.games().board(g), self.form, nth).unwrap_or(NO_ACTION)
     }
 
+    /// Empties game `g`; its generator goes on where it was.
     pub(super) fn reset_game(&mut self, g: usize) {
         let stride = self.block.stride;
         self.words[g * stride..(g + 1) * stride].fill(0);
@@ -243,41 +216,34 @@ impl<'a> GamesMut<'a> {
         self.winner[g] = 0;
     }
 
-    /// Empties every game of the range.
-    pub fn reset(&mut self) {
-        for g in 0..self.count() {
-            self.reset_game(g);
+    /// Empties each game taken.
+    pub(super) fn reset(&mut self, which: impl Which) {
+        for i in 0..which.len() {
+            self.reset_game(which.game(i));
         }
     }
 
-    /// As [`Batch::reset_terminated`](super::Batch::reset_terminated), for the range.
-    pub fn reset_terminated(&mut self) {
-        for g in 0..self.count() {
+    /// Empties each game taken that is over (won, drawn or forfeited).
+    pub(super) fn reset_terminated(&mut self, which: impl Which) {
+        for i in 0..which.len() {
+            let g = which.game(i);
             if self.games().is_over(g) {
                 self.reset_game(g);
             }
         }
     }
-}
 
-/// A range of games and one action for each, all found legal by [`GamesMut::check`]; the
-/// range is held (borrowed mutably) from the check to the play, so nothing can change in
-/// between.
-#[derive(Debug)]
-pub struct Checked<'a, 'b> {
-    games: GamesMut<'a>,
-    actions: &'b [u32],
-}
-
-impl<'a> Checked<'a, '_> {
-    /// Plays the checked actions, writing each game's winner after its move into `winners`;
-    /// returns the range, to read or change further.
+    /// Restarts the generator of each game taken from its seed: game g draws from then on what
+    /// the single game of a batch seeded with `seeds[i]` would.
     ///
     /// # Errors
-    /// [`Error::LengthMismatch`] unless `winners` has one value per game, and nothing played.
-    pub fn play(mut self, winners: &mut [u8]) -> Result<GamesMut<'a>, Error> {
-        check_len(winners.len(), self.games.count())?;
-        self.games.play_all(self.actions, winners);
-        Ok(self.games)
+    /// [`Error::LengthMismatch`](crate::Error::LengthMismatch) unless there is a seed per game
+    /// taken.
+    pub(super) fn seed(&mut self, which: impl Which, seeds: &[u64]) -> Result<(), ListError> {
+        check_len(seeds.len(), which.len())?;
+        for (i, &seed) in seeds.iter().enumerate() {
+            self.rng[which.game(i)] = super::stream(seed, 0);
+        }
+        Ok(())
     }
 }

@@ -8,17 +8,24 @@ use crate::rules::{self, Counts, Form, Rules};
 use crate::storage::block::Block;
 use crate::storage::try_copy;
 use crate::storage::zeroed::zeroed;
-use crate::{random, Error, Game, ListError, Player, PositionError, RestoreError};
+use crate::{random, Error, Game, Player, PositionError, RestoreError};
 
+mod calls;
 mod checks;
 mod games;
 mod games_mut;
 mod opponent;
 mod planes;
+mod selection;
+mod threads;
 
-use checks::{check_distinct, check_in_range, check_len};
+use checks::check_len;
 pub use games::Games;
-pub use games_mut::{Checked, GamesMut, Illegal, NO_ACTION};
+pub(crate) use games_mut::GamesMut;
+pub use games_mut::{Illegal, NO_ACTION};
+pub use selection::Selection;
+use threads::Threads;
+pub use threads::{Runner, GAMES_PER_THREAD};
 
 /// `count` games of one rule set (n x n tic-tac-toe, or any [`Rules`]: Connect Four, gomoku,
 /// m,n,k-games), stepped together: the engine for search, self-play and reinforcement learning,
@@ -34,20 +41,20 @@ pub use games_mut::{Checked, GamesMut, Illegal, NO_ACTION};
 /// winners and random-number generators.
 ///
 /// ```
-/// use tictactoe_core::{Batch, Illegal, Player};
+/// use tictactoe_core::{Batch, Illegal, Player, Selection};
 /// let mut batch = Batch::new(2, 3, 7)?;
 /// let mut winners = [9; 2];
-/// batch.step(&[4, 0], &mut winners, Illegal::Refuse)?; // X in the centre, X in a corner
+/// batch.step(Selection::All, &[4, 0], &mut winners, Illegal::Refuse)?; // X in the centre, X in a corner
 /// assert_eq!(winners, [0, 0]);
 /// let mut next = [0; 2];
 /// batch.next_players(&mut next)?;
 /// assert_eq!(next, [Player::O.number(); 2]);
 /// // Game 0: O takes the corner X has in game 1; game 1: O takes the centre.
-/// batch.step_games(&[0, 1], &[0, 4], &mut winners, Illegal::Refuse)?;
+/// batch.step(Selection::Listed(&[0, 1]), &[0, 4], &mut winners, Illegal::Refuse)?;
 /// assert_eq!(batch.game(1)?.to_string(), "X..\n.O.\n...");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug)]
 pub struct Batch {
     form: Form,
     block: Block,
@@ -60,8 +67,27 @@ pub struct Batch {
     /// Each game's generator state (SplitMix64), so that a game's random actions depend on the
     /// seed and its own history only.
     rng: Vec<u64>,
-    /// One bit a game: scratch for finding repeated indices in [`Batch::step_games`].
+    /// One bit a game: scratch for finding repeated indices in a list of games.
     seen: Vec<u64>,
+    /// The threads a call may split its games between.
+    threads: Threads,
+}
+
+/// Two batches are equal when their games and generators are: the threads a call may use
+/// change no result.
+impl PartialEq for Batch {
+    fn eq(&self, other: &Batch) -> bool {
+        (self.form, &self.words, &self.counts, &self.winner, &self.rng)
+            == (other.form, &other.words, &other.counts, &other.winner, &other.rng)
+    }
+}
+
+impl Eq for Batch {}
+
+impl core::hash::Hash for Batch {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        (self.form, &self.words, &self.counts, &self.winner, &self.rng).hash(state);
+    }
 }
 
 /// The bytes each game of a [`Batch`] holds besides its words: its counts, winner and generator
@@ -77,6 +103,30 @@ fn stream(seed: u64, game: usize) -> u64 {
 }
 
 impl Batch {
+    /// The names of the operations a batch offers, the same in every face (C:
+    /// `tictactoe_batch_<name>`, over a list of games `tictactoe_batch_games_<name>`; Python:
+    /// `Batch.<name>`, where docs/architecture.md names the few a face spells its own way): the
+    /// calls over the games a [`Selection`] takes, then the reads of every game, then the
+    /// threads. A test of each face fails while it lacks one.
+    pub const OPERATIONS: &'static [&'static str] = &[
+        "step",
+        "random_legal_actions",
+        "step_random",
+        "step_against_random",
+        "reset",
+        "reset_terminated",
+        "seed",
+        "next_players",
+        "winners",
+        "terminated",
+        "cells",
+        "observation",
+        "legal_mask",
+        "rewards",
+        "set_threads",
+        "threads",
+    ];
+
     /// `count` empty n x n games, `X` to move in each; their random actions come from `seed`.
     /// The count and size are the caller's choice, bounded only by memory; a batch whose size
     /// comes from outside data wants [`Batch::with_limits`].
@@ -93,12 +143,12 @@ impl Batch {
     /// [`Batch::with_rules_and_limits`].
     ///
     /// ```
-    /// use tictactoe_core::{Batch, Illegal, Rules};
+    /// use tictactoe_core::{Batch, Illegal, Rules, Selection};
     /// let mut batch = Batch::with_rules(2, Rules::CONNECT_FOUR, 1)?;
     /// assert_eq!((batch.actions(), batch.n()), (7, None));
     /// let mut winners = [0; 2];
-    /// batch.step(&[3, 3], &mut winners, Illegal::Refuse)?; // X drops into column 3 in each game
-    /// batch.step(&[3, 4], &mut winners, Illegal::Refuse)?;
+    /// batch.step(Selection::All, &[3, 3], &mut winners, Illegal::Refuse)?; // X drops into column 3 in each game
+    /// batch.step(Selection::All, &[3, 4], &mut winners, Illegal::Refuse)?;
     /// assert_eq!(batch.game(0)?.cell(4, 3)?, Some(tictactoe_core::Player::O));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -131,6 +181,7 @@ impl Batch {
             winner: zeroed(count)?,
             rng,
             seen: zeroed(count.div_ceil(64))?,
+            threads: Threads::ONE,
         })
     }
 
@@ -181,7 +232,8 @@ impl Batch {
         self.form.action_count()
     }
 
-    /// Every game, to read; [`Games::split_at`] divides them between threads.
+    /// Every game, to read: what a computer player searches the games of
+    /// ([`Games::split_at`] divides them between threads).
     pub fn games(&self) -> Games<'_> {
         Games {
             form: self.form,
@@ -192,25 +244,8 @@ impl Batch {
         }
     }
 
-    /// Every game, to change; [`GamesMut::split_at`] divides them between threads, and the
-    /// results are the same whatever the division.
-    ///
-    /// ```
-    /// use tictactoe_core::{Batch, Illegal};
-    /// let (mut one, mut two) = (Batch::new(8, 3, 5)?, Batch::new(8, 3, 5)?);
-    /// let mut actions = [0; 8];
-    /// one.random_legal_actions(&mut actions)?;
-    /// one.step(&actions, &mut [0; 8], Illegal::Refuse)?;
-    /// let (mut left, mut right) = two.games_mut().split_at(3);
-    /// let (mut a, mut b) = ([0; 3], [0; 5]);
-    /// left.random_legal_actions(&mut a)?;
-    /// right.random_legal_actions(&mut b)?;
-    /// left.step(&a, &mut [0; 3], Illegal::Refuse)?;
-    /// right.step(&b, &mut [0; 5], Illegal::Refuse)?;
-    /// assert_eq!(one, two);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn games_mut(&mut self) -> GamesMut<'_> {
+    /// Every game, to change: what every operation's moves are made on.
+    pub(crate) fn games_mut(&mut self) -> GamesMut<'_> {
         GamesMut {
             form: self.form,
             block: self.block,
@@ -221,316 +256,37 @@ impl Batch {
         }
     }
 
-    /// One move in every game: `actions[g]` is the action (the cell row * cols + col, under
-    /// gravity the column) game g's player to move marks. `winners[g]` gets game g's winner
-    /// after it (0, 1 or 2).
-    ///
-    /// # Errors
-    /// [`Error::LengthMismatch`] unless both slices have one value per game. With
-    /// [`Illegal::Refuse`], a [`ListError`] with the index of the first refused action
-    /// ([`Error::OutOfBounds`], [`Error::GameOver`], [`Error::Occupied`], under gravity
-    /// [`Error::ColumnFull`]), and no game changed.
-    pub fn step(
-        &mut self,
-        actions: &[u32],
-        winners: &mut [u8],
-        illegal: Illegal,
-    ) -> Result<(), ListError> {
-        self.games_mut().step(actions, winners, illegal)
-    }
-
-    /// One move in each of the games listed (distinct indices, EnvPool's `env_id` idea):
-    /// `actions[i]` is for game `games[i]`, whose winner after it goes to `winners[i]`.
-    ///
-    /// # Errors
-    /// As [`Batch::step`]; also [`Error::GameIndex`] and [`Error::RepeatedGame`] for a bad
-    /// list of games (with either `illegal`), with the index in `games`; no game changes then.
-    pub fn step_games(
-        &mut self,
-        games: &[usize],
-        actions: &[u32],
-        winners: &mut [u8],
-        illegal: Illegal,
-    ) -> Result<(), ListError> {
-        let at = |index: usize| move |error: Error| ListError { index: Some(index), error };
-        check_len(actions.len(), games.len())?;
-        check_len(winners.len(), games.len())?;
-        check_distinct(games, self.count(), &mut self.seen)?;
-        let mut view = self.games_mut();
-        if illegal == Illegal::Refuse {
-            for (i, (&g, &action)) in games.iter().zip(actions).enumerate() {
-                view.games().cell_for::<false>(g, action).map_err(at(i))?;
-            }
-        }
-        for ((&g, &action), winner) in games.iter().zip(actions).zip(winners.iter_mut()) {
-            *winner = match view.games().cell_for::<false>(g, action) {
-                Ok(cell) => view.play_checked::<false>(g, cell),
-                // Only with Illegal::Lose: Refuse checked every action above.
-                Err(_) => view.forfeit(g),
-            };
-        }
-        Ok(())
-    }
-
-    /// For every game, a uniformly random legal action (a cell, under gravity a column), or
-    /// [`NO_ACTION`] for a game that is over; from each game's own generator, seeded by
-    /// [`Batch::new`].
-    ///
-    /// # Errors
-    /// [`Error::LengthMismatch`] unless `out` has one value per game.
-    pub fn random_legal_actions(&mut self, out: &mut [u32]) -> Result<(), Error> {
-        self.games_mut().random_legal_actions(out)
-    }
-
-    /// As [`Batch::random_legal_actions`], for the games listed only (distinct indices):
-    /// `out[i]` gets the action for game `games[i]`, and no other game's generator moves. What
-    /// an opponent drawing for some games of a batch needs, so that each game's draws depend on
-    /// its own seed and history alone.
-    ///
-    /// # Errors
-    /// [`Error::LengthMismatch`] (naming no entry) unless `out` has one value per index;
-    /// [`Error::GameIndex`] and [`Error::RepeatedGame`] with the index in `games`. Nothing is
-    /// drawn then.
-    pub fn random_legal_actions_games(
-        &mut self,
-        games: &[usize],
-        out: &mut [u32],
-    ) -> Result<(), ListError> {
-        check_len(out.len(), games.len())?;
-        check_distinct(games, self.count(), &mut self.seen)?;
-        let mut view = self.games_mut();
-        for (&g, action) in games.iter().zip(out.iter_mut()) {
-            *action = view.random_action(g);
-        }
-        Ok(())
-    }
-
-    /// A uniformly random legal move in every game that is not over, from each game's own
-    /// generator, and each game's winner after it into `winners` (a game that is over is left
-    /// as it is, its generator unmoved): the draws of [`Batch::random_legal_actions`] played as
-    /// [`Batch::step`] plays them, in one pass. Random play-outs, and a random opponent's move.
+    /// Lets every call of this batch over all its games split them between `threads` threads
+    /// (1: the caller's alone) that `runner` runs (`tictactoe-parallel`'s pool, say), each
+    /// thread taking at least [`GAMES_PER_THREAD`] games. The results and refusals are those of
+    /// one thread: every game depends on itself alone, and a call that refuses is checked
+    /// whole before any game changes. A call over a list of games runs on the caller's thread.
     ///
     /// ```
-    /// use tictactoe_core::{Batch, Illegal, Rules};
-    /// let (mut played, mut drawn) = (Batch::with_rules(3, Rules::CONNECT_FOUR, 5)?, Batch::with_rules(3, Rules::CONNECT_FOUR, 5)?);
-    /// let (mut winners, mut actions) = ([0; 3], [0; 3]);
-    /// played.step_random(&mut winners)?;
-    /// drawn.random_legal_actions(&mut actions)?;
-    /// drawn.step(&actions, &mut winners, Illegal::Refuse)?;
-    /// assert_eq!(played, drawn);
+    /// use tictactoe_core::{Batch, Illegal, Runner, Selection};
+    /// /// Runs the jobs one after another: a stand-in for a pool.
+    /// struct InTurn;
+    /// impl Runner for InTurn {
+    ///     fn run(&self, jobs: &mut [&mut (dyn FnMut() + Send)]) {
+    ///         jobs.iter_mut().for_each(|job| job());
+    ///     }
+    /// }
+    /// let (mut one, mut four) = (Batch::new(2048, 3, 9)?, Batch::new(2048, 3, 9)?);
+    /// four.set_threads(4, &InTurn);
+    /// assert_eq!(four.threads(), 4);
+    /// for batch in [&mut one, &mut four] {
+    ///     batch.step_random(Selection::All, &mut vec![0; 2048])?;
+    /// }
+    /// assert_eq!(one, four);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    ///
-    /// # Errors
-    /// [`Error::LengthMismatch`] unless `winners` has one value per game.
-    pub fn step_random(&mut self, winners: &mut [u8]) -> Result<(), Error> {
-        self.games_mut().step_random(winners)
+    pub fn set_threads(&mut self, threads: usize, runner: &'static dyn Runner) {
+        self.threads = Threads::new(threads, runner);
     }
 
-    /// As [`Batch::step_random`], in the games listed only (distinct indices): game
-    /// `games[i]`'s winner after its move goes to `winners[i]`, and no other game changes.
-    ///
-    /// # Errors
-    /// [`Error::LengthMismatch`] (naming no entry) unless `winners` has one value per index;
-    /// [`Error::GameIndex`] and [`Error::RepeatedGame`] with the index in `games`. No game
-    /// changes then.
-    pub fn step_random_games(
-        &mut self,
-        games: &[usize],
-        winners: &mut [u8],
-    ) -> Result<(), ListError> {
-        check_len(winners.len(), games.len())?;
-        check_distinct(games, self.count(), &mut self.seen)?;
-        let mut view = self.games_mut();
-        for (&g, winner) in games.iter().zip(winners.iter_mut()) {
-            *winner = view.play_random(g);
-        }
-        Ok(())
-    }
-
-    /// One step of a learner against a random opponent in every game, the learner playing
-    /// side `sides[g]` (1 for `X`, 2 for `O`) of game g: a game with `restart[g]` set is emptied
-    /// (its action ignored: a new episode), any other plays `actions[g]`; then, where the game
-    /// is not over and the opponent is to move, the opponent plays a random legal move from the
-    /// game's own generator (as [`Batch::step_random_games`] draws it). `winners[g]` gets game
-    /// g's winner after the step. Between two steps it is the learner's turn in every game in
-    /// play, so a step is one move each side: what an environment against a random opponent
-    /// does each step (with next-step auto-reset: `restart` holds the games that ended in the
-    /// last step), in one pass.
-    ///
-    /// ```
-    /// use tictactoe_core::{Batch, Illegal, Rules};
-    /// let mut batch = Batch::with_rules(2, Rules::CONNECT_FOUR, 3)?;
-    /// let mut winners = [0; 2];
-    /// // The learner is X in game 0 and O in game 1: game 1's opponent opens at once.
-    /// batch.step_against_random(&[1, 2], &[0, 0], &[true, true], &mut winners, Illegal::Refuse)?;
-    /// assert_eq!([batch.history(0)?.len(), batch.history(1)?.len()], [0, 1]);
-    /// // X drops into column 3 in game 0 and O in game 1, and the opponent replies in each.
-    /// batch.step_against_random(&[1, 2], &[3, 3], &[false, false], &mut winners, Illegal::Refuse)?;
-    /// assert_eq!([batch.history(0)?.len(), batch.history(1)?.len()], [2, 3]);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    ///
-    /// # Errors
-    /// [`Error::LengthMismatch`] (naming no entry) unless every slice has one value per game;
-    /// [`Error::InvalidPlayer`] with the index of the first side other than 1 or 2; with
-    /// [`Illegal::Refuse`], the index of the first refused action of a game not restarted, as
-    /// [`Batch::step`] refuses it. No game changes then.
-    pub fn step_against_random(
-        &mut self,
-        sides: &[u8],
-        actions: &[u32],
-        restart: &[bool],
-        winners: &mut [u8],
-        illegal: Illegal,
-    ) -> Result<(), ListError> {
-        self.games_mut().step_against_random(sides, actions, restart, winners, illegal)
-    }
-
-    /// Restarts the generators of the games listed: game `games[i]` draws from then on what
-    /// the single game of `Batch::new(1, n, seeds[i])` would. A vector of environments seeds
-    /// its games one by one this way, each as the single environment with that seed.
-    ///
-    /// ```
-    /// use tictactoe_core::Batch;
-    /// let mut batch = Batch::new(2, 3, 0)?;
-    /// batch.seed_games(&[1], &[42])?;
-    /// let mut draws = [0; 2];
-    /// batch.random_legal_actions(&mut draws)?;
-    /// let mut single = [0];
-    /// Batch::new(1, 3, 42)?.random_legal_actions(&mut single)?;
-    /// assert_eq!(draws[1], single[0]);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    ///
-    /// # Errors
-    /// [`Error::LengthMismatch`] unless there is one seed per index; [`Error::GameIndex`] for an
-    /// index not below the count (an index may repeat: its last seed counts). No generator
-    /// changes then.
-    pub fn seed_games(&mut self, games: &[usize], seeds: &[u64]) -> Result<(), Error> {
-        check_len(seeds.len(), games.len())?;
-        check_in_range(games, self.count())?;
-        for (&g, &seed) in games.iter().zip(seeds) {
-            self.rng[g] = stream(seed, 0);
-        }
-        Ok(())
-    }
-
-    /// Each game's player to move (1 or 2).
-    ///
-    /// # Errors
-    /// [`Error::LengthMismatch`] unless `out` has one value per game (as for every query).
-    pub fn next_players(&self, out: &mut [u8]) -> Result<(), Error> {
-        self.games().next_players(out)
-    }
-
-    /// Each game's winner: 0 for none, else 1 or 2 (a game lost by an illegal action included).
-    ///
-    /// # Errors
-    /// As [`Batch::next_players`].
-    pub fn winners(&self, out: &mut [u8]) -> Result<(), Error> {
-        self.games().winners(out)
-    }
-
-    /// Whether each game is over: won, or its board full.
-    ///
-    /// # Errors
-    /// As [`Batch::next_players`].
-    pub fn terminated(&self, out: &mut [bool]) -> Result<(), Error> {
-        self.games().terminated(out)
-    }
-
-    /// Every game's cells: `count * rows * cols` values 0 (empty), 1 (`X`) or 2 (`O`), row-major, game
-    /// after game.
-    ///
-    /// # Errors
-    /// [`Error::LengthMismatch`] unless `out` has `count * rows * cols` values.
-    pub fn cells_into(&self, out: &mut [u8]) -> Result<(), Error> {
-        self.games().cells_into(out)
-    }
-
-    /// Every game from its player to move's view: `count * 2 * rows * cols` flags, game after
-    /// game, each two planes of rows * cols: the marks of the player to move, then the opponent's.
-    ///
-    /// # Errors
-    /// [`Error::LengthMismatch`] unless `out` has `count * 2 * rows * cols` values.
-    pub fn observation_into(&self, out: &mut [bool]) -> Result<(), Error> {
-        self.games().observation_into(out)
-    }
-
-    /// Every game from the side of the player given for it (`players[g]`, 1 or 2), whoever is to
-    /// move: as [`Batch::observation_into`], plane 0 that player's marks. What an environment
-    /// needs that shows each game to its agent, or to each of two agents in turn.
-    ///
-    /// ```
-    /// use tictactoe_core::{Batch, Illegal};
-    /// let mut batch = Batch::new(1, 2, 0)?;
-    /// batch.step(&[0], &mut [0], Illegal::Refuse)?; // X at (0, 0); O to move
-    /// let mut planes = [false; 8];
-    /// batch.observation_for_into(&[1], &mut planes)?; // from X's side
-    /// assert_eq!(planes, [true, false, false, false, false, false, false, false]);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    ///
-    /// # Errors
-    /// [`Error::LengthMismatch`] unless `players` has one value per game and `out` has
-    /// `count * 2 * rows * cols`; [`Error::InvalidPlayer`] for a value other than 1 or 2. Nothing is
-    /// written then.
-    pub fn observation_for_into(&self, players: &[u8], out: &mut [bool]) -> Result<(), Error> {
-        self.games().observation_for_into(players, out)
-    }
-
-    /// Every game's legal actions as a mask: `count * actions` flags ([`Batch::actions`]), true for a legal action of a
-    /// game that is not over (all false for a game that is over, never all true).
-    ///
-    /// # Errors
-    /// [`Error::LengthMismatch`] unless `out` has `count * actions` values.
-    pub fn legal_mask_into(&self, out: &mut [bool]) -> Result<(), Error> {
-        self.games().legal_mask_into(out)
-    }
-
-    /// Each game's reward from the side of the player given for it (`players[g]`, 1 or 2):
-    /// 1.0 when that player has won (a forfeit of the other included), -1.0 when the other has,
-    /// 0.0 while nobody has (a draw included). An environment's reward for its agent.
-    ///
-    /// # Errors
-    /// [`Error::LengthMismatch`] unless `players` and `out` have one value per game;
-    /// [`Error::InvalidPlayer`] for a value other than 1 or 2. Nothing is written then.
-    pub fn rewards_into(&self, players: &[u8], out: &mut [f64]) -> Result<(), Error> {
-        self.games().rewards_into(players, out)
-    }
-
-    /// Empties every game, `X` to move in each.
-    pub fn reset(&mut self) {
-        self.games_mut().reset();
-    }
-
-    /// Empties every game that is over (won, drawn or forfeited), leaving the others as they
-    /// are: what self-play does between steps, without listing the finished games.
-    ///
-    /// ```
-    /// use tictactoe_core::{Batch, Illegal};
-    /// let mut batch = Batch::new(2, 1, 0)?; // 1 x 1: the first move wins
-    /// batch.step_games(&[0], &[0], &mut [0], Illegal::Refuse)?;
-    /// batch.reset_terminated();
-    /// assert_eq!(batch.history(0)?, &[]);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn reset_terminated(&mut self) {
-        self.games_mut().reset_terminated();
-    }
-
-    /// Empties the games listed (an index may repeat).
-    ///
-    /// # Errors
-    /// [`Error::GameIndex`] for an index not below the count, before any game changes.
-    pub fn reset_games(&mut self, games: &[usize]) -> Result<(), Error> {
-        check_in_range(games, self.count())?;
-        let mut view = self.games_mut();
-        for &g in games {
-            view.reset_game(g);
-        }
-        Ok(())
+    /// The threads a call over all games may use ([`Batch::set_threads`]; 1 by default).
+    pub fn threads(&self) -> usize {
+        self.threads.count()
     }
 
     /// The cells of game `g`'s moves, oldest first.
@@ -556,9 +312,9 @@ impl Batch {
     /// ([`Batch::generator_states`]).
     ///
     /// ```
-    /// use tictactoe_core::{Batch, Illegal};
+    /// use tictactoe_core::{Batch, Illegal, Selection};
     /// let mut batch = Batch::new(2, 3, 1)?;
-    /// batch.step(&[4, 99], &mut [0; 2], Illegal::Lose)?; // game 1 forfeits to O
+    /// batch.step(Selection::All, &[4, 99], &mut [0; 2], Illegal::Lose)?; // game 1 forfeits to O
     /// let mut winners = [0; 2];
     /// batch.winners(&mut winners)?;
     /// let histories = [batch.history(0)?, batch.history(1)?];

@@ -3,33 +3,93 @@
 //! when it is the opponent's turn. What a vector of environments against a random opponent
 //! does every step, without a call, and a list of games, for each part.
 
-use super::checks::{check_len, check_players};
-use super::{Games, GamesMut, Illegal};
+use super::calls::in_call;
+use super::checks::check_players;
+use super::selection::{Every, Which};
+use super::{Batch, Games, GamesMut, Illegal, Selection};
 use crate::ListError;
 
-impl Games<'_> {
-    /// Checks the arguments of [`GamesMut::step_against_random`] for the range and, with
-    /// [`Illegal::Refuse`], every action of a game not restarted, changing nothing. Threads
-    /// that step one batch in ranges check it whole with this first, so that a refusal changes
-    /// no game, and then step each range with [`Illegal::Lose`] (which no action then meets).
+impl Batch {
+    /// One step of a learner against a random opponent in each game taken, the learner playing
+    /// side `sides[i]` (1 for `X`, 2 for `O`) of the i-th: a game with `restart[i]` set is
+    /// emptied (its action ignored: a new episode), any other plays `actions[i]`; then, where
+    /// the game is not over and the opponent is to move, the opponent plays a random legal move
+    /// from the game's own generator (as [`Batch::step_random`] draws it). `winners[i]` gets the
+    /// game's winner after the step. Between two steps it is the learner's turn in every game
+    /// in play, so a step is one move each side: what an environment against a random opponent
+    /// does each step (with next-step auto-reset: `restart` holds the games that ended in the
+    /// last step), in one pass.
+    ///
+    /// ```
+    /// use tictactoe_core::{Batch, Illegal, Rules, Selection::All};
+    /// let mut batch = Batch::with_rules(2, Rules::CONNECT_FOUR, 3)?;
+    /// let mut winners = [0; 2];
+    /// // The learner is X in game 0 and O in game 1: game 1's opponent opens at once.
+    /// batch.step_against_random(All, &[1, 2], &[0, 0], &[true, true], &mut winners, Illegal::Refuse)?;
+    /// assert_eq!([batch.history(0)?.len(), batch.history(1)?.len()], [0, 1]);
+    /// // X drops into column 3 in game 0 and O in game 1, and the opponent replies in each.
+    /// batch.step_against_random(All, &[1, 2], &[3, 3], &[false, false], &mut winners, Illegal::Refuse)?;
+    /// assert_eq!([batch.history(0)?.len(), batch.history(1)?.len()], [2, 3]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     ///
     /// # Errors
-    /// As [`Batch::step_against_random`](super::Batch::step_against_random).
-    pub fn check_against_random(
+    /// [`Error::LengthMismatch`](crate::Error::LengthMismatch) (naming no entry) unless every
+    /// slice holds a value per game taken; for a list, [`Error::GameIndex`](crate::Error::GameIndex)
+    /// and [`Error::RepeatedGame`](crate::Error::RepeatedGame) with the index in the list;
+    /// [`Error::InvalidPlayer`](crate::Error::InvalidPlayer) with the index of the first side
+    /// other than 1 or 2; with [`Illegal::Refuse`], the index of the first refused action of a
+    /// game not restarted, as [`Batch::step`] refuses it. No game changes then.
+    pub fn step_against_random(
+        &mut self,
+        games: Selection<'_>,
+        sides: &[u8],
+        actions: &[u32],
+        restart: &[bool],
+        winners: &mut [u8],
+        illegal: Illegal,
+    ) -> Result<(), ListError> {
+        let lens = [sides.len(), actions.len(), restart.len(), winners.len()];
+        self.check_lens(games, &lens.map(|len| (len, 1)))?;
+        if let Some(listed) = self.listed(games, true)? {
+            self.games().check_against_random(listed, sides, actions, restart, illegal)?;
+            self.games_mut().against_random(listed, sides, actions, restart, winners);
+            return Ok(());
+        }
+        let (count, threads) = (self.count(), self.threads);
+        // Every part checked before any plays, so that a refusal changes no game.
+        let check = |(games, sides, actions, restart): (Games<'_>, &[u8], &[u32], &[bool])| {
+            games.check_against_random(Every(games.count()), sides, actions, restart, illegal)
+        };
+        threads.run(count, (self.games(), sides, actions, restart), check, in_call)?;
+        let play = |(mut games, sides, actions, restart, winners): Parts<'_>| {
+            games.against_random(Every(games.count()), sides, actions, restart, winners);
+            Ok::<(), ListError>(())
+        };
+        threads.run(count, (self.games_mut(), sides, actions, restart, winners), play, in_call)
+    }
+}
+
+/// A part of [`Batch::step_against_random`]: its games, sides, actions, restarts and winners.
+type Parts<'a> = (GamesMut<'a>, &'a [u8], &'a [u32], &'a [bool], &'a mut [u8]);
+
+impl Games<'_> {
+    /// Checks the sides of the games taken and, with [`Illegal::Refuse`], the action of each not
+    /// restarted (each slice a value per game taken), changing nothing.
+    fn check_against_random(
         &self,
+        which: impl Which,
         sides: &[u8],
         actions: &[u32],
         restart: &[bool],
         illegal: Illegal,
     ) -> Result<(), ListError> {
-        check_len(actions.len(), self.count())?;
-        check_len(restart.len(), self.count())?;
-        check_players(sides, self.count())?;
+        check_players(sides, which.len())?;
         if illegal == Illegal::Refuse {
             let live = actions.iter().zip(restart).enumerate().filter(|(_, (_, &again))| !again);
-            for (index, (&action, _)) in live {
-                self.cell_for::<false>(index, action)
-                    .map_err(|error| ListError { index: Some(index), error })?;
+            for (i, (&action, _)) in live {
+                self.cell_for::<false>(which.game(i), action)
+                    .map_err(|error| ListError { index: Some(i), error })?;
             }
         }
         Ok(())
@@ -37,37 +97,28 @@ impl Games<'_> {
 }
 
 impl GamesMut<'_> {
-    /// As [`Batch::step_against_random`](super::Batch::step_against_random), for the range.
-    ///
-    /// # Errors
-    /// As [`Batch::step_against_random`](super::Batch::step_against_random), with indices in
-    /// the range.
-    pub fn step_against_random(
+    /// [`Batch::step_against_random`] in the games taken, its arguments checked: an illegal
+    /// action (with [`Illegal::Lose`]; a refusing call checked every one) loses its game.
+    fn against_random(
         &mut self,
+        which: impl Which,
         sides: &[u8],
         actions: &[u32],
         restart: &[bool],
         winners: &mut [u8],
-        illegal: Illegal,
-    ) -> Result<(), ListError> {
-        check_len(winners.len(), self.count())?;
-        self.games().check_against_random(sides, actions, restart, illegal)?;
-        for g in 0..self.count() {
-            if restart[g] {
+    ) {
+        for (i, winner) in winners.iter_mut().enumerate() {
+            let g = which.game(i);
+            if restart[i] {
                 self.reset_game(g);
             } else {
-                match self.games().cell_for::<false>(g, actions[g]) {
-                    Ok(cell) => self.play_checked::<false>(g, cell),
-                    // Only with Illegal::Lose: Refuse checked every action above.
-                    Err(_) => self.forfeit(g),
-                };
+                self.play_action::<false>(g, actions[i]);
             }
-            if self.games().next_player(g).number() != sides[g] {
+            if self.games().next_player(g).number() != sides[i] {
                 // A game that is over keeps its result: the draw is only made in a game in play.
                 self.play_random(g);
             }
-            winners[g] = self.winner[g];
+            *winner = self.winner[g];
         }
-        Ok(())
     }
 }

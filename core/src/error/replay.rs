@@ -15,7 +15,7 @@ use crate::Error;
 /// that means nothing), and the C and Python faces then report no index either.
 ///
 /// ```
-/// use tictactoe_core::{Batch, Error, Game, Illegal, ListError};
+/// use tictactoe_core::{Batch, Error, Game, Illegal, ListError, Selection};
 /// let mut game = Game::new(3)?;
 /// let err = game.play_all([(0, 0), (0, 0)]).unwrap_err();
 /// assert_eq!(err.index, Some(1));
@@ -23,8 +23,8 @@ use crate::Error;
 /// assert_eq!(game.marks(), 0); // all or nothing
 ///
 /// let mut batch = Batch::new(2, 3, 0)?;
-/// assert_eq!(batch.step(&[0, 9], &mut [0; 2], Illegal::Refuse).unwrap_err().index, Some(1));
-/// let short = batch.step(&[0], &mut [0; 2], Illegal::Refuse).unwrap_err();
+/// assert_eq!(batch.step(Selection::All, &[0, 9], &mut [0; 2], Illegal::Refuse).unwrap_err().index, Some(1));
+/// let short = batch.step(Selection::All, &[0], &mut [0; 2], Illegal::Refuse).unwrap_err();
 /// assert_eq!(short, ListError { index: None, error: Error::LengthMismatch { len: 1, expected: 2 } });
 /// # Ok::<(), Error>(())
 /// ```

@@ -1,7 +1,7 @@
 //! Independent `Game`s beside a `Batch`, played move by move as the batch plays its games: the
 //! model the batch is checked against (core/tests/batch.rs, and `make soak`).
 
-use tictactoe_core::{Batch, Error, Game, Illegal, ListError, Player, Rules};
+use tictactoe_core::{Batch, Error, Game, Illegal, ListError, Player, Rules, Selection};
 
 /// The single games beside the batch, and the winners of games lost by an illegal action.
 pub struct Singles {
@@ -91,7 +91,7 @@ pub fn assert_same(batch: &Batch, singles: &Singles) {
     let mut mask = vec![false; count * actions];
     batch.legal_mask_into(&mut mask).unwrap();
     let mut planes = vec![false; count * 2 * cells];
-    batch.observation_into(&mut planes).unwrap();
+    batch.observation_into(None, &mut planes).unwrap();
     for (g, game) in singles.games.iter().enumerate() {
         let legal: Vec<usize> = if singles.over(g) {
             Vec::new()
@@ -124,8 +124,8 @@ pub fn step(
     let before = batch.clone();
     let mut winners = vec![9u8; list.len()];
     let result = match games {
-        None => batch.step(actions, &mut winners, illegal),
-        Some(games) => batch.step_games(games, actions, &mut winners, illegal),
+        None => batch.step(Selection::All, actions, &mut winners, illegal),
+        Some(games) => batch.step(Selection::Listed(games), actions, &mut winners, illegal),
     };
     let first_bad = list.iter().zip(actions).position(|(&g, &a)| singles.refusal(g, a).is_some());
     match (illegal, first_bad) {

@@ -1,4 +1,4 @@
-//! The helper threads that split a batch call (`Batch(threads=...)`), kept awake between calls.
+//! The helper threads that run the parts of a batch call, kept awake between calls.
 //!
 //! A batch call of 4096 3 x 3 games is 20-100 us of work; waking a sleeping thread costs about
 //! as much on a VM, so a general-purpose pool (rayon's, tried first) made two threads slower
@@ -8,6 +8,7 @@
 //! callers that asked for more than one thread.
 
 use alloc::sync::Arc;
+use alloc::vec::Vec;
 use core::panic::AssertUnwindSafe;
 use core::sync::atomic::{AtomicBool, AtomicU8, Ordering::SeqCst};
 use core::time::Duration;
@@ -21,7 +22,7 @@ const SPIN: Duration = Duration::from_millis(2);
 
 /// A job lent to a helper for the length of one call (see [`run`] for why the lifetime may be
 /// erased).
-type Job = Box<dyn FnOnce() + Send + 'static>;
+type Job = &'static mut (dyn FnMut() + Send);
 
 const IDLE: u8 = 0;
 const READY: u8 = 1;
@@ -44,6 +45,8 @@ impl Slot {
             self.wait_for_job();
             let job = self.job.lock().unwrap_or_else(|e| e.into_inner()).take();
             let outcome = panic::catch_unwind(AssertUnwindSafe(|| job.map(|job| job())));
+            // The job is dropped (it is a borrow: nothing of the caller's is touched after this)
+            // before the caller is told.
             self.state.store(if outcome.is_ok() { DONE } else { PANICKED }, SeqCst);
         }
     }
@@ -134,16 +137,16 @@ impl Drop for Joined<'_> {
 }
 
 /// Runs each of `jobs` once, the first on the calling thread and each other on a helper,
-/// returning when all are done. When another call holds the helpers (two Python threads with
+/// returning when all are done. When another call holds the helpers (two threads with
 /// threaded batches at once, or a lock inherited locked by a forked child), this one runs its
 /// jobs one after another on its own thread: the results are the same either way.
-pub(crate) fn run<'a>(mut jobs: Vec<Box<dyn FnOnce() + Send + 'a>>) {
+pub(crate) fn run(jobs: &mut [&mut (dyn FnMut() + Send)]) {
     if jobs.len() <= 1 {
-        jobs.into_iter().for_each(|job| job());
+        jobs.iter_mut().for_each(|job| job());
         return;
     }
     let Ok(mut helpers) = helpers().try_lock() else {
-        jobs.into_iter().for_each(|job| job());
+        jobs.iter_mut().for_each(|job| job());
         return;
     };
     // A forked child (multiprocessing) inherits the list but not the threads: start afresh.
@@ -167,22 +170,26 @@ pub(crate) fn run<'a>(mut jobs: Vec<Box<dyn FnOnce() + Send + 'a>>) {
         let _ = slot.thread.set(handle.thread().clone());
         pool.push(slot);
     }
-    let first = jobs.remove(0);
-    let mut rest = jobs.into_iter();
+    let (first, rest) = jobs.split_first_mut().expect("more than one job");
     let given = pool.len().min(rest.len());
+    let (lent, left) = rest.split_at_mut(given);
     // Made before any job is given, so that every helper given one is waited for.
     let mut joined = Joined { slots: &pool[..given] };
-    for slot in joined.slots {
-        let job = rest.next().expect("one job per helper given one");
+    for (slot, job) in joined.slots.iter().zip(lent.iter_mut()) {
+        let job: &mut (dyn FnMut() + Send) = &mut **job;
         // SAFETY: the job's borrows outlive its run: `joined` waits for every helper given a
         // job before this function returns or unwinds, and a helper drops the job before it
         // reports DONE or PANICKED. Only the lifetime is changed, not the type.
-        let job: Job = unsafe { core::mem::transmute::<Box<dyn FnOnce() + Send + 'a>, Job>(job) };
+        let job: Job = unsafe {
+            core::mem::transmute::<&mut (dyn FnMut() + Send), &'static mut (dyn FnMut() + Send)>(
+                job,
+            )
+        };
         slot.give(job);
     }
     first();
     // Jobs no helper could be started for (thread creation failed) run here.
-    rest.for_each(|job| job());
+    left.iter_mut().for_each(|job| job());
     if joined.join() {
         panic!("a batch helper thread panicked");
     }
@@ -191,19 +198,21 @@ pub(crate) fn run<'a>(mut jobs: Vec<Box<dyn FnOnce() + Send + 'a>>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::vec;
 
     /// Jobs that each fill their own part of a buffer on the caller's stack.
     fn fill(parts: usize) -> Vec<u64> {
         let mut buffer = vec![0u64; parts * 1000];
-        let jobs = buffer
+        let mut jobs: Vec<_> = buffer
             .chunks_mut(1000)
             .enumerate()
-            .map(|(i, part)| {
-                Box::new(move || part.iter_mut().for_each(|x| *x = i as u64 + 1))
-                    as Box<dyn FnOnce() + Send + '_>
-            })
+            .map(|(i, part)| move || part.iter_mut().for_each(|x| *x = i as u64 + 1))
             .collect();
-        run(jobs);
+        let mut lent: Vec<&mut (dyn FnMut() + Send)> =
+            jobs.iter_mut().map(|job| job as &mut (dyn FnMut() + Send)).collect();
+        run(&mut lent);
+        drop(lent);
+        drop(jobs);
         buffer
     }
 
@@ -216,8 +225,9 @@ mod tests {
                 .enumerate()
                 .all(|(i, c)| c.iter().all(|&x| x == i as u64 + 1)));
         }
-        let jobs: Vec<Box<dyn FnOnce() + Send>> = vec![Box::new(|| ()), Box::new(|| panic!("job"))];
-        assert!(panic::catch_unwind(AssertUnwindSafe(|| run(jobs))).is_err());
+        let (mut calm, mut wild) = (|| (), || panic!("job"));
+        let mut jobs: [&mut (dyn FnMut() + Send); 2] = [&mut calm, &mut wild];
+        assert!(panic::catch_unwind(AssertUnwindSafe(|| run(&mut jobs))).is_err());
         // The helpers serve the next call as before.
         assert_eq!(fill(2)[1500], 2);
     }
