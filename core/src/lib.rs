@@ -30,7 +30,7 @@ mod limits;
 mod setup;
 pub mod text;
 
-pub use batch::{Batch, Games, Illegal, Runner, Selection, GAMES_PER_THREAD, NO_ACTION};
+pub use batch::{Batch, Games, Illegal, Operation, Runner, Selection, GAMES_PER_THREAD, NO_ACTION};
 pub use error::{
     message, Error, ErrorKind, ListError, ParseError, ParseErrorKind, PositionError, RestoreError,
 };

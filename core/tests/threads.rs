@@ -246,7 +246,8 @@ fn the_operations_every_face_offers_are_the_batch_s() {
     let mut batch = Batch::new(2, 3, 0).unwrap();
     let all = Selection::All;
     let mut called = Vec::new();
-    for &name in Batch::OPERATIONS {
+    for operation in Batch::OPERATIONS {
+        let name = operation.name;
         let (mut bytes, mut flags, mut actions) = ([0u8; 18], [false; 36], [0u32; 2]);
         match name {
             "step" => batch.step(all, &[0, 1], &mut bytes[..2], Illegal::Refuse).unwrap(),
@@ -277,6 +278,12 @@ fn the_operations_every_face_offers_are_the_batch_s() {
             other => panic!("{other} is no operation of a batch"),
         }
         called.push(name);
+        // The calls that change games take a selection; the reads and threads do not.
+        let changes = !["next_players", "winners", "terminated", "cells", "observation"]
+            .into_iter()
+            .chain(["legal_mask", "rewards", "set_threads", "threads"])
+            .any(|read| read == name);
+        assert_eq!(operation.takes_games, changes, "{name}");
     }
     let listed = called.len();
     called.sort_unstable();

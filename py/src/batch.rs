@@ -363,10 +363,12 @@ impl PyBatch {
     /// opponent is to move, the opponent plays a random legal move from the game's own
     /// generator (as `step_random` draws it). Returns each game's winner after the step, uint8
     /// (count,), into `out` when given. What a vector of environments against a random opponent
-    /// does each step, in one call; a refused call changes nothing.
+    /// does each step, in one call; a refused call changes nothing. With `games` (distinct
+    /// indices), the games listed only, each array one value per game listed (`observation`,
+    /// `legal_mask` and `rewards`, of every game, are then not written: ask for them after).
     #[pyo3(signature = (
-        actions, sides, restart = None, *, illegal = "raise", out = None, observation = None,
-        legal_mask = None, rewards = None
+        actions, sides, restart = None, *, games = None, illegal = "raise", out = None,
+        observation = None, legal_mask = None, rewards = None
     ))]
     #[allow(clippy::too_many_arguments)]
     fn step_against_random<'py>(
@@ -375,6 +377,7 @@ impl PyBatch {
         actions: &Bound<'py, PyAny>,
         sides: &Bound<'py, PyAny>,
         restart: Option<&Bound<'py, PyAny>>,
+        games: Option<&Bound<'py, PyAny>>,
         illegal: &str,
         out: Option<Bound<'py, PyAny>>,
         observation: Option<Bound<'py, PyAny>>,
@@ -382,17 +385,26 @@ impl PyBatch {
         rewards: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let illegal = illegal_policy(illegal)?;
+        if let Some(games) = games {
+            if observation.is_some() || legal_mask.is_some() || rewards.is_some() {
+                return Err(PyValueError::new_err(
+                    "observation, legal_mask and rewards are of every game, not with games",
+                ));
+            }
+            read_games(games, &mut self.games)?;
+        }
         let (count, rows, cols) = (self.batch.count(), self.batch.rows(), self.batch.cols());
+        let len = selection(games.is_some(), &self.games).len(count);
         let per_game = self.batch.actions();
         read_integers(actions, "actions", &mut self.actions)?;
         let sides = read_players(sides, "sides")?;
         let mut restarts = Vec::new();
         match restart {
             Some(restart) => read_flags(restart, "restart", &mut restarts)?,
-            None => restarts.resize(count, false),
+            None => restarts.resize(len, false),
         }
         let out =
-            output::<u8>(py, out, &[count], || PyArray1::<u8>::zeros(py, count, false).into_any())?;
+            output::<u8>(py, out, &[len], || PyArray1::<u8>::zeros(py, len, false).into_any())?;
         let mut winners = flat_readwrite::<u8>(&out)?;
         let winners = winners.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string()))?;
         let mut planes = given_output::<bool>(observation, "observation", &[count, 2, rows, cols])?;
@@ -400,16 +412,10 @@ impl PyBatch {
         let mut reward_out = given_output::<f64>(rewards, "rewards", &[count])?;
         let (planes, mask) = (optional_slice(&mut planes)?, optional_slice(&mut mask)?);
         let reward_out = optional_slice(&mut reward_out)?;
-        let PyBatch { batch, actions: steps, .. } = self;
+        let PyBatch { batch, actions: steps, games: listed } = self;
+        let games = selection(games.is_some(), listed);
         let result = py.detach(|| {
-            batch.step_against_random(
-                Selection::All,
-                &sides,
-                steps,
-                &restarts,
-                winners,
-                illegal,
-            )?;
+            batch.step_against_random(games, &sides, steps, &restarts, winners, illegal)?;
             // What the learner sees after the step.
             observe(batch, Some(&sides), planes, mask)?;
             match reward_out {
@@ -441,12 +447,31 @@ impl PyBatch {
         Ok(out)
     }
 
-    /// Empties every game that is over (won, drawn or forfeited), leaving the others as they
-    /// are.
-    fn reset_terminated(&mut self, py: Python<'_>) -> PyResult<()> {
-        let batch = &mut self.batch;
-        py.detach(|| batch.reset_terminated(Selection::All))
+    /// Empties every game that is over (won, drawn or forfeited), or each of the games listed
+    /// in `games` that is, leaving the others as they are.
+    #[pyo3(signature = (games = None))]
+    fn reset_terminated(
+        &mut self,
+        py: Python<'_>,
+        games: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
+        if let Some(games) = games {
+            read_games(games, &mut self.games)?;
+        }
+        let PyBatch { batch, games: listed, .. } = self;
+        let games = selection(games.is_some(), listed);
+        py.detach(|| batch.reset_terminated(games))
             .map_err(|error| step_error(error, Given::default()))
+    }
+
+    /// The operations a batch offers, the same in every face, as (name, whether it takes
+    /// `games`) pairs: the core's list (`Batch::OPERATIONS`). Python spells `next_players`
+    /// and `winners` as the properties `next_player` and `winner`, and `set_threads` as the
+    /// `threads` property's setter.
+    #[classattr]
+    #[allow(non_snake_case)]
+    fn OPERATIONS() -> Vec<(&'static str, bool)> {
+        Batch::OPERATIONS.iter().map(|operation| (operation.name, operation.takes_games)).collect()
     }
 
     /// A perfect action (row * n + col) per game of a batch of boards up to 3 x 3, -1 for a

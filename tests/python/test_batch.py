@@ -702,3 +702,54 @@ def test_threaded_steps_read_int64_actions_in_place_with_the_same_refusals() -> 
         twin.random_legal_actions()
         assert (b.step(actions) == twin.step(actions.astype(np.int32))).all()
         assert (b.cells() == twin.cells()).all()
+
+
+# How Python spells the operations it names its own way (a property where a getter reads).
+PYTHON_NAMES = {"next_players": "next_player", "winners": "winner", "set_threads": "threads"}
+
+
+def test_every_operation_of_the_core_is_offered() -> None:
+    import inspect
+
+    names = [name for name, _ in Batch.OPERATIONS]
+    assert len(names) == len(set(names)) and "step" in names and "rewards" in names
+    for name, takes_games in Batch.OPERATIONS:
+        method = getattr(Batch, PYTHON_NAMES.get(name, name))
+        if takes_games:  # a call over the games a list names, or every game
+            assert "games" in inspect.signature(method).parameters, name
+    # The threads are set through the property.
+    assert isinstance(inspect.getattr_static(Batch, "threads"), property) or hasattr(Batch.threads, "__set__")
+
+
+def test_steps_against_random_and_resets_take_listed_games() -> None:
+    count = 5
+    b, singles = Batch(count, 6, k=4, cols=7, gravity=True, seed=4), Batch(count, 6, k=4, cols=7, gravity=True, seed=4)
+    games = np.array([3, 0])
+    sides = np.array([2, 1], np.uint8)
+    # New episodes in games 3 and 0: game 3's opponent (X) opens; then the learner moves and
+    # the opponent replies in each.
+    b.step_against_random(np.array([0, 0]), sides, np.array([True, True]), games=games)
+    winners = b.step_against_random(np.array([1, 2]), sides, games=games)
+    # As the listed games' moves and replies one by one.
+    singles.reset(games)
+    singles.step_random(games=[3])
+    singles.step(np.array([1, 2]), games=games)
+    singles.step_random(games=games)
+    assert winners.tolist() == singles.winner[games].tolist()
+    assert pickle.dumps(b) == pickle.dumps(singles)
+    assert b.next_player[games].tolist() == sides.tolist()
+    # Observations of every game are refused beside a list of games, changing nothing.
+    planes = np.empty((count, 2, 6, 7), np.bool_)
+    with pytest.raises(ValueError, match="not with games"):
+        b.step_against_random(np.array([1]), np.array([1], np.uint8), games=[1], observation=planes)
+    with pytest.raises(tictactoe.InvalidPlayerError):
+        b.step_against_random(np.array([1]), np.array([3], np.uint8), games=[1])
+    assert pickle.dumps(b) == pickle.dumps(singles)
+    # reset_terminated of listed games empties those over among them only.
+    one = Batch(3, 1, seed=0)  # 1 x 1: the first move wins
+    one.step(np.array([0, 0, 0]))
+    one.reset_terminated(games=[2])
+    assert one.terminated.tolist() == [True, True, False]
+    with pytest.raises(IndexError):
+        one.reset_terminated(games=[5])
+    assert one.terminated.tolist() == [True, True, False]

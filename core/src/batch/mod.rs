@@ -73,6 +73,25 @@ pub struct Batch {
     threads: Threads,
 }
 
+/// An operation of [`Batch::OPERATIONS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Operation {
+    /// Its name, as every face spells it (but where docs/architecture.md says otherwise).
+    pub name: &'static str,
+    /// Whether it takes the games it changes ([`Selection`]); otherwise it is of every game.
+    pub takes_games: bool,
+}
+
+impl Operation {
+    const fn over_games(name: &'static str) -> Operation {
+        Operation { name, takes_games: true }
+    }
+
+    const fn of_all(name: &'static str) -> Operation {
+        Operation { name, takes_games: false }
+    }
+}
+
 /// Two batches are equal when their games and generators are: the threads a call may use
 /// change no result.
 impl PartialEq for Batch {
@@ -103,28 +122,28 @@ fn stream(seed: u64, game: usize) -> u64 {
 }
 
 impl Batch {
-    /// The names of the operations a batch offers, the same in every face (C:
-    /// `tictactoe_batch_<name>`, over a list of games `tictactoe_batch_games_<name>`; Python:
-    /// `Batch.<name>`, where docs/architecture.md names the few a face spells its own way): the
-    /// calls over the games a [`Selection`] takes, then the reads of every game, then the
-    /// threads. A test of each face fails while it lacks one.
-    pub const OPERATIONS: &'static [&'static str] = &[
-        "step",
-        "random_legal_actions",
-        "step_random",
-        "step_against_random",
-        "reset",
-        "reset_terminated",
-        "seed",
-        "next_players",
-        "winners",
-        "terminated",
-        "cells",
-        "observation",
-        "legal_mask",
-        "rewards",
-        "set_threads",
-        "threads",
+    /// The operations a batch offers, the same in every face (C: `tictactoe_batch_<name>`,
+    /// over the games a list names `tictactoe_batch_games_<name>`; Python: `Batch.<name>`, where
+    /// docs/architecture.md names the few a face spells its own way): the calls over the games a
+    /// [`Selection`] takes, then the reads of every game, then the threads. A test of each face
+    /// fails while it lacks one.
+    pub const OPERATIONS: &'static [Operation] = &[
+        Operation::over_games("step"),
+        Operation::over_games("random_legal_actions"),
+        Operation::over_games("step_random"),
+        Operation::over_games("step_against_random"),
+        Operation::over_games("reset"),
+        Operation::over_games("reset_terminated"),
+        Operation::over_games("seed"),
+        Operation::of_all("next_players"),
+        Operation::of_all("winners"),
+        Operation::of_all("terminated"),
+        Operation::of_all("cells"),
+        Operation::of_all("observation"),
+        Operation::of_all("legal_mask"),
+        Operation::of_all("rewards"),
+        Operation::of_all("set_threads"),
+        Operation::of_all("threads"),
     ];
 
     /// `count` empty n x n games, `X` to move in each; their random actions come from `seed`.

@@ -196,6 +196,7 @@ _Indices = Union[Sequence[_Int], NDArray[np.integer[Any]]]
 
 @final
 class Batch:
+    OPERATIONS: ClassVar[list[tuple[str, bool]]]
     def __new__(
         cls,
         count: _Int,
@@ -249,6 +250,7 @@ class Batch:
         sides: _Indices,
         restart: Optional[Union[NDArray[np.bool_], Sequence[bool]]] = None,
         *,
+        games: Optional[_Indices] = None,
         illegal: Literal["raise", "lose"] = "raise",
         out: Optional[NDArray[np.uint8]] = None,
         observation: Optional[NDArray[np.bool_]] = None,
@@ -292,7 +294,7 @@ class Batch:
     def legal_mask(self, *, out: Optional[NDArray[np.bool_]] = None) -> NDArray[np.bool_]: ...
     def seed(self, seeds: Iterable[int], *, games: Optional[_Indices] = None) -> None: ...
     def reset(self, games: Optional[_Indices] = None) -> None: ...
-    def reset_terminated(self) -> None: ...
+    def reset_terminated(self, games: Optional[_Indices] = None) -> None: ...
     def game(self, i: _Int) -> TicTacToe: ...
     @staticmethod
     def _search_seeds(seeds: Iterable[int], *keys: _Indices) -> NDArray[np.uint64]: ...
