@@ -14,8 +14,8 @@
 
 
 // The largest board size n, and the longest side of any board: games and batches of n x n
-// boards above it are refused with `TICTACTOE_RESULT_INVALID_SIZE`, rules with a side above it
-// with `TICTACTOE_RESULT_INVALID_RULES`.
+// tic-tac-toe above it are refused with `TICTACTOE_RESULT_INVALID_SIZE`, other rules with a
+// side above it with `TICTACTOE_RESULT_INVALID_RULES`.
 #define TICTACTOE_MAX_N 65535
 
 // What `tictactoe_batch_random_legal_actions` writes for a game that is over (UINT32_MAX).
@@ -271,7 +271,7 @@ tictactoe_result tictactoe_batch_new_with_limits(uint32_t count,
 //
 // Returns, in this order, `NULL_PARAMETER` when `batch_out` is NULL, `INVALID_ARGUMENT` when
 // `flags` has a bit set other than `TICTACTOE_RULE_EXACT` and `TICTACTOE_RULE_GRAVITY`,
-// `INVALID_RULES` unless 1 <= rows, cols <= 65535 and 1 <= k <= max(rows, cols),
+// `INVALID_SIZE` or `INVALID_RULES` for rules no game has (as `tictactoe_rules_check`),
 // `INVALID_COUNT` for `count` 0, `ALLOC_FAILED` when the memory cannot be had. `*batch_out` is
 // written only on success.
 //
@@ -291,8 +291,8 @@ tictactoe_result tictactoe_batch_new_mnk(uint32_t count,
 // As `tictactoe_batch_new_mnk`, refusing a batch whose games would take more than
 // `max_bytes` bytes (as for `tictactoe_batch_new_with_limits`; `SIZE_MAX`: no limit) with
 // `LIMIT_EXCEEDED`, before anything is allocated: for rules and a count that come from
-// outside. `INVALID_ARGUMENT`, `INVALID_RULES` and `INVALID_COUNT` come first. `*batch_out` is
-// written only on success.
+// outside. `INVALID_ARGUMENT`, `INVALID_SIZE` or `INVALID_RULES`, and `INVALID_COUNT` come
+// first. `*batch_out` is written only on success.
 //
 // Ownership: the caller owns the new batch and releases it with `tictactoe_batch_free`.
 // Thread safety: safe from any thread.
@@ -628,8 +628,9 @@ tictactoe_result tictactoe_game_new(uint32_t n, tictactoe_game **game_out);
 // game `tictactoe_game_new(n)` makes.
 //
 // Returns, in this order, `NULL_PARAMETER` when `game_out` is NULL, `INVALID_ARGUMENT` when
-// `flags` has any other bit set, `INVALID_RULES` unless 1 <= rows, cols <= 65535 and
-// 1 <= k <= max(rows, cols), `ALLOC_FAILED` when the memory cannot be had. `*game_out` is
+// `flags` has any other bit set, `INVALID_SIZE` or `INVALID_RULES` for rules no game has (as
+// `tictactoe_rules_check`: `INVALID_SIZE` for n, n, n, 0 with a bad n, as
+// `tictactoe_game_new(n)`), `ALLOC_FAILED` when the memory cannot be had. `*game_out` is
 // written only on success.
 //
 // Ownership: the caller owns the new game and releases it with `tictactoe_game_free`.
@@ -1018,8 +1019,9 @@ tictactoe_result tictactoe_position_validate(uint32_t n, const uint8_t *cells, s
 // board (`tictactoe_game_from_cells_mnk_with_limits` sets one).
 //
 // Returns, in this order, `NULL_PARAMETER` when `cells` or `game_out` is NULL,
-// `INVALID_ARGUMENT` for an unknown bit in `flags`, `INVALID_RULES`, `INVALID_POSITION` (wrong
-// length, a value above 2, a floating mark under gravity, or unreachable), `ALLOC_FAILED`.
+// `INVALID_ARGUMENT` for an unknown bit in `flags`, `INVALID_SIZE` or `INVALID_RULES` (as
+// `tictactoe_rules_check`), `INVALID_POSITION` (wrong length, a value above 2, a floating
+// mark under gravity, or unreachable), `ALLOC_FAILED`.
 // `*game_out` is written only on success.
 //
 // Ownership: `cells` stays the caller's and is only read during the call; the caller owns the
@@ -1038,8 +1040,8 @@ tictactoe_result tictactoe_game_from_cells_mnk(uint32_t rows,
 
 // As `tictactoe_game_from_cells_mnk`, refusing a game that would take more than `max_bytes`
 // bytes at its largest (`SIZE_MAX`: no limit) with `LIMIT_EXCEEDED`, decided from the rules
-// before the cells are read or anything is allocated. `INVALID_ARGUMENT` and `INVALID_RULES`
-// come first. `*game_out` is written only on success.
+// before the cells are read or anything is allocated. `INVALID_ARGUMENT`, and `INVALID_SIZE`
+// or `INVALID_RULES`, come first. `*game_out` is written only on success.
 //
 // Ownership: `cells` stays the caller's; the caller owns the new game and releases it with
 // `tictactoe_game_free`. Thread safety: safe from any thread.
@@ -1058,7 +1060,8 @@ tictactoe_result tictactoe_game_from_cells_mnk_with_limits(uint32_t rows,
 
 // Checks that `cells` (as for `tictactoe_game_from_cells_mnk`) is a position a legal game
 // under the rules reaches, without building a game: `OK`, or `NULL_PARAMETER`,
-// `INVALID_ARGUMENT` (an unknown flag), `INVALID_RULES`, `INVALID_POSITION`, and
+// `INVALID_ARGUMENT` (an unknown flag), `INVALID_SIZE` or `INVALID_RULES` (as
+// `tictactoe_rules_check`), `INVALID_POSITION`, and
 // `ALLOC_FAILED` when the search for an order of the moves cannot have its memory.
 //
 // Ownership: `cells` stays the caller's. Thread safety: safe from any thread.
@@ -1078,10 +1081,13 @@ tictactoe_result tictactoe_position_validate_mnk(uint32_t rows,
 const char *tictactoe_result_str(uint32_t result);
 
 // Checks rules without making anything: `OK` when a game may have them, that is 1 <= rows,
-// cols <= 65535 (`TICTACTOE_MAX_N`) and 1 <= k <= the longer side, whatever the flags.
+// cols <= 65535 (`TICTACTOE_MAX_N`) and 1 <= k <= the longer side, whatever the flags. Every
+// function taking rules refuses them as this does.
 //
 // Returns `INVALID_ARGUMENT` when `flags` has a bit set other than `TICTACTOE_RULE_EXACT` and
-// `TICTACTOE_RULE_GRAVITY` (checked first), `INVALID_RULES` for rules no game has.
+// `TICTACTOE_RULE_GRAVITY` (checked first); for rules no game has, `INVALID_SIZE` when they
+// are n x n tic-tac-toe's (n, n, n, 0: what `tictactoe_game_new(n)` plays) with n = 0 or
+// above 65535, as `tictactoe_game_new(n)` refuses that n, and `INVALID_RULES` otherwise.
 //
 // Ownership: nothing changes hands. Thread safety: safe from any thread.
 tictactoe_result tictactoe_rules_check(uint32_t rows, uint32_t cols, uint32_t k, uint32_t flags);

@@ -106,8 +106,7 @@ pub unsafe extern "C" fn tictactoe_batch_new_with_limits(
 ) -> tictactoe_result {
     guard(|| {
         let batch_out = Out::new(batch_out)?;
-        let limits = Limits { max_bytes };
-        let batch = Batch::with_limits(count as usize, n as usize, seed, limits)?;
+        let batch = Limits { max_bytes }.batch(count as usize, n as usize, seed)?;
         // SAFETY: checked non-NULL; valid by the caller's promise.
         unsafe { hand_out(batch, batch_out) }
     })
@@ -121,7 +120,7 @@ pub unsafe extern "C" fn tictactoe_batch_new_with_limits(
 ///
 /// Returns, in this order, `NULL_PARAMETER` when `batch_out` is NULL, `INVALID_ARGUMENT` when
 /// `flags` has a bit set other than `TICTACTOE_RULE_EXACT` and `TICTACTOE_RULE_GRAVITY`,
-/// `INVALID_RULES` unless 1 <= rows, cols <= 65535 and 1 <= k <= max(rows, cols),
+/// `INVALID_SIZE` or `INVALID_RULES` for rules no game has (as `tictactoe_rules_check`),
 /// `INVALID_COUNT` for `count` 0, `ALLOC_FAILED` when the memory cannot be had. `*batch_out` is
 /// written only on success.
 ///
@@ -158,8 +157,8 @@ pub unsafe extern "C" fn tictactoe_batch_new_mnk(
 /// As `tictactoe_batch_new_mnk`, refusing a batch whose games would take more than
 /// `max_bytes` bytes (as for `tictactoe_batch_new_with_limits`; `SIZE_MAX`: no limit) with
 /// `LIMIT_EXCEEDED`, before anything is allocated: for rules and a count that come from
-/// outside. `INVALID_ARGUMENT`, `INVALID_RULES` and `INVALID_COUNT` come first. `*batch_out` is
-/// written only on success.
+/// outside. `INVALID_ARGUMENT`, `INVALID_SIZE` or `INVALID_RULES`, and `INVALID_COUNT` come
+/// first. `*batch_out` is written only on success.
 ///
 /// Ownership: the caller owns the new batch and releases it with `tictactoe_batch_free`.
 /// Thread safety: safe from any thread.
@@ -181,8 +180,7 @@ pub unsafe extern "C" fn tictactoe_batch_new_mnk_with_limits(
     guard(|| {
         let batch_out = Out::new(batch_out)?;
         let rules = rules_of(rows, cols, k, flags)?;
-        let limits = Limits { max_bytes };
-        let batch = Batch::with_rules_and_limits(count as usize, rules, seed, limits)?;
+        let batch = Limits { max_bytes }.batch(count as usize, rules, seed)?;
         // SAFETY: checked non-NULL; valid by the caller's promise.
         unsafe { hand_out(batch, batch_out) }
     })

@@ -67,8 +67,9 @@ pub unsafe extern "C" fn tictactoe_game_new(
 /// game `tictactoe_game_new(n)` makes.
 ///
 /// Returns, in this order, `NULL_PARAMETER` when `game_out` is NULL, `INVALID_ARGUMENT` when
-/// `flags` has any other bit set, `INVALID_RULES` unless 1 <= rows, cols <= 65535 and
-/// 1 <= k <= max(rows, cols), `ALLOC_FAILED` when the memory cannot be had. `*game_out` is
+/// `flags` has any other bit set, `INVALID_SIZE` or `INVALID_RULES` for rules no game has (as
+/// `tictactoe_rules_check`: `INVALID_SIZE` for n, n, n, 0 with a bad n, as
+/// `tictactoe_game_new(n)`), `ALLOC_FAILED` when the memory cannot be had. `*game_out` is
 /// written only on success.
 ///
 /// Ownership: the caller owns the new game and releases it with `tictactoe_game_free`.
@@ -86,7 +87,7 @@ pub unsafe extern "C" fn tictactoe_game_new_mnk(
 ) -> tictactoe_result {
     guard(|| {
         let game_out = Out::new(game_out)?;
-        let game = Game::with_rules(rules_of(rows, cols, k, flags)?)?;
+        let game = Game::new(rules_of(rows, cols, k, flags)?)?;
         // SAFETY: checked non-NULL; valid by the caller's promise.
         unsafe { hand_out(game, game_out) }
     })

@@ -48,8 +48,8 @@ pub use types::*;
 use core::ffi::c_char;
 
 /// The largest board size n, and the longest side of any board: games and batches of n x n
-/// boards above it are refused with `TICTACTOE_RESULT_INVALID_SIZE`, rules with a side above it
-/// with `TICTACTOE_RESULT_INVALID_RULES`.
+/// tic-tac-toe above it are refused with `TICTACTOE_RESULT_INVALID_SIZE`, other rules with a
+/// side above it with `TICTACTOE_RESULT_INVALID_RULES`.
 pub const TICTACTOE_MAX_N: u32 = 65535;
 // Spelled out for cbindgen, which cannot read the core's constant; it must stay the core's.
 const _: () = assert!(TICTACTOE_MAX_N as usize == tictactoe_core::MAX_N);

@@ -1,6 +1,6 @@
 //! Games built from positions, and the validity check that builds nothing.
 
-use tictactoe_core::{validate_cells, Game, Limits};
+use tictactoe_core::{validate_cells, Limits};
 
 use crate::guard::{guard, input, Out};
 use crate::handle::hand_out;
@@ -57,7 +57,7 @@ pub unsafe extern "C" fn tictactoe_game_from_cells_with_limits(
         // SAFETY: the caller's promise.
         let cells = unsafe { input(cells, cells_len) }?;
         let game_out = Out::new(game_out)?;
-        let game = Game::from_cells_with_limits(n as usize, cells, Limits { max_bytes })?;
+        let game = Limits { max_bytes }.game_from_cells(n as usize, cells)?;
         // SAFETY: checked non-NULL; valid by the caller's promise.
         unsafe { hand_out(game, game_out) }
     })
@@ -94,8 +94,9 @@ pub unsafe extern "C" fn tictactoe_position_validate(
 /// board (`tictactoe_game_from_cells_mnk_with_limits` sets one).
 ///
 /// Returns, in this order, `NULL_PARAMETER` when `cells` or `game_out` is NULL,
-/// `INVALID_ARGUMENT` for an unknown bit in `flags`, `INVALID_RULES`, `INVALID_POSITION` (wrong
-/// length, a value above 2, a floating mark under gravity, or unreachable), `ALLOC_FAILED`.
+/// `INVALID_ARGUMENT` for an unknown bit in `flags`, `INVALID_SIZE` or `INVALID_RULES` (as
+/// `tictactoe_rules_check`), `INVALID_POSITION` (wrong length, a value above 2, a floating
+/// mark under gravity, or unreachable), `ALLOC_FAILED`.
 /// `*game_out` is written only on success.
 ///
 /// Ownership: `cells` stays the caller's and is only read during the call; the caller owns the
@@ -131,8 +132,8 @@ pub unsafe extern "C" fn tictactoe_game_from_cells_mnk(
 
 /// As `tictactoe_game_from_cells_mnk`, refusing a game that would take more than `max_bytes`
 /// bytes at its largest (`SIZE_MAX`: no limit) with `LIMIT_EXCEEDED`, decided from the rules
-/// before the cells are read or anything is allocated. `INVALID_ARGUMENT` and `INVALID_RULES`
-/// come first. `*game_out` is written only on success.
+/// before the cells are read or anything is allocated. `INVALID_ARGUMENT`, and `INVALID_SIZE`
+/// or `INVALID_RULES`, come first. `*game_out` is written only on success.
 ///
 /// Ownership: `cells` stays the caller's; the caller owns the new game and releases it with
 /// `tictactoe_game_free`. Thread safety: safe from any thread.
@@ -157,7 +158,7 @@ pub unsafe extern "C" fn tictactoe_game_from_cells_mnk_with_limits(
         let cells = unsafe { input(cells, cells_len) }?;
         let game_out = Out::new(game_out)?;
         let rules = rules_of(rows, cols, k, flags)?;
-        let game = Game::from_cells_with_rules_and_limits(rules, cells, Limits { max_bytes })?;
+        let game = Limits { max_bytes }.game_from_cells(rules, cells)?;
         // SAFETY: checked non-NULL; valid by the caller's promise.
         unsafe { hand_out(game, game_out) }
     })
@@ -165,7 +166,8 @@ pub unsafe extern "C" fn tictactoe_game_from_cells_mnk_with_limits(
 
 /// Checks that `cells` (as for `tictactoe_game_from_cells_mnk`) is a position a legal game
 /// under the rules reaches, without building a game: `OK`, or `NULL_PARAMETER`,
-/// `INVALID_ARGUMENT` (an unknown flag), `INVALID_RULES`, `INVALID_POSITION`, and
+/// `INVALID_ARGUMENT` (an unknown flag), `INVALID_SIZE` or `INVALID_RULES` (as
+/// `tictactoe_rules_check`), `INVALID_POSITION`, and
 /// `ALLOC_FAILED` when the search for an order of the moves cannot have its memory.
 ///
 /// Ownership: `cells` stays the caller's. Thread safety: safe from any thread.
@@ -184,7 +186,7 @@ pub unsafe extern "C" fn tictactoe_position_validate_mnk(
     guard(|| {
         // SAFETY: the caller's promise.
         let cells = unsafe { input(cells, cells_len) }?;
-        rules_of(rows, cols, k, flags)?.validate_cells(cells)?;
+        validate_cells(rules_of(rows, cols, k, flags)?, cells)?;
         Ok(())
     })
 }

@@ -20,8 +20,9 @@ pub const TICTACTOE_RULE_GRAVITY: u32 = 2u32;
 const KNOWN_FLAGS: u32 = TICTACTOE_RULE_EXACT | TICTACTOE_RULE_GRAVITY;
 
 /// The core's rules from C's words: `INVALID_ARGUMENT` for a flag the header does not define.
-/// The rules are not checked here: the core refuses rules no game has (`INVALID_RULES`) when a
-/// game, batch or position is made under them.
+/// The rules are not checked here: the core refuses rules no game has (`INVALID_SIZE` or
+/// `INVALID_RULES`, as `tictactoe_rules_check` says) when a game, batch or position is made
+/// under them.
 pub(crate) fn rules_of(
     rows: u32,
     cols: u32,
@@ -95,10 +96,13 @@ impl RulesOut {
 }
 
 /// Checks rules without making anything: `OK` when a game may have them, that is 1 <= rows,
-/// cols <= 65535 (`TICTACTOE_MAX_N`) and 1 <= k <= the longer side, whatever the flags.
+/// cols <= 65535 (`TICTACTOE_MAX_N`) and 1 <= k <= the longer side, whatever the flags. Every
+/// function taking rules refuses them as this does.
 ///
 /// Returns `INVALID_ARGUMENT` when `flags` has a bit set other than `TICTACTOE_RULE_EXACT` and
-/// `TICTACTOE_RULE_GRAVITY` (checked first), `INVALID_RULES` for rules no game has.
+/// `TICTACTOE_RULE_GRAVITY` (checked first); for rules no game has, `INVALID_SIZE` when they
+/// are n x n tic-tac-toe's (n, n, n, 0: what `tictactoe_game_new(n)` plays) with n = 0 or
+/// above 65535, as `tictactoe_game_new(n)` refuses that n, and `INVALID_RULES` otherwise.
 ///
 /// Ownership: nothing changes hands. Thread safety: safe from any thread.
 #[no_mangle]
@@ -139,6 +143,12 @@ mod tests {
         assert_eq!(tictactoe_rules_check(1, 65535, 65535, 0), tictactoe_result::Ok);
         for (rows, cols, k) in [(0, 3, 1), (3, 0, 1), (65536, 3, 1), (3, 4, 0), (3, 4, 5)] {
             assert_eq!(tictactoe_rules_check(rows, cols, k, 0), tictactoe_result::InvalidRules);
+        }
+        // n x n tic-tac-toe's rules with a bad n: the refusal of that n.
+        for n in [0, 65536, u32::MAX] {
+            assert_eq!(tictactoe_rules_check(n, n, n, 0), tictactoe_result::InvalidSize);
+            let flagged = tictactoe_rules_check(n, n, n, TICTACTOE_RULE_EXACT);
+            assert_eq!(flagged, tictactoe_result::InvalidRules);
         }
     }
 }

@@ -222,7 +222,7 @@ impl PyBatch {
             Some(seed) => convert::seed(seed)?,
             None => 0,
         };
-        let batch = Batch::with_rules_and_limits(games, rules, seed, limits);
+        let batch = limits.batch(games, rules, seed);
         Ok(PyBatch {
             batch: batch.map_err(GameError::from)?,
             actions: Vec::new(),
@@ -951,7 +951,7 @@ impl PyBatch {
             }
         };
         let views: Vec<&[u32]> = histories.iter().map(Vec::as_slice).collect();
-        let restored = Batch::restore_with_rules(rules, &views, winners, &generators);
+        let restored = Batch::restore(rules, &views, winners, &generators);
         let batch = restored.map_err(|refusal| {
             let exception = GameError::from(refusal.error);
             match refusal.game {
