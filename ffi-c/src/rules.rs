@@ -1,11 +1,59 @@
 //! The rules of the k-in-a-row family as C passes them: rows, columns, k and a word of flags
-//! (`TICTACTOE_RULE_EXACT`, `TICTACTOE_RULE_GRAVITY`), translated to and from the core's
-//! [`Rules`], which alone decides what rules a game may have.
+//! (`TICTACTOE_RULE_EXACT`, `TICTACTOE_RULE_GRAVITY`), as four words or one `tictactoe_rules`,
+//! translated to and from the core's [`Rules`], which alone decides what rules a game may have.
 
 use tictactoe_core::Rules;
 
-use crate::guard::{guard, Out, Outcome};
+use crate::guard::{borrow, guard, Out, Outcome};
 use crate::tictactoe_result;
+
+/// A rule set of the k-in-a-row family as one value, as the `_rules` functions take it (by
+/// pointer; the caller owns it and a function only reads it during the call): a `rows` x
+/// `cols` board where `k` marks in a row, column or diagonal win, and `flags`. n x n
+/// tic-tac-toe, what `tictactoe_game_new(n)` plays, is `{n, n, n, 0}`; Connect Four
+/// `{6, 7, 4, TICTACTOE_RULE_GRAVITY}`; gomoku `{15, 15, 5, 0}` or with `TICTACTOE_RULE_EXACT`.
+/// The same four words as `tictactoe_game_new_mnk` takes and `tictactoe_game_rules` writes, so
+/// that `tictactoe_game_rules(game, &r.rows, &r.cols, &r.k, &r.flags)` reads a game's rules
+/// into one (`tictactoe_batch_rules` a batch's). The library judges them when a game,
+/// batch or position is made under them, as `tictactoe_rules_check` does.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct tictactoe_rules {
+    /// The number of rows, from 1 to 65535 (`TICTACTOE_MAX_N`).
+    pub rows: u32,
+    /// The number of columns, from 1 to 65535.
+    pub cols: u32,
+    /// The marks in a row that win, from 1 to the longer side.
+    pub k: u32,
+    /// 0 or a combination of `TICTACTOE_RULE_EXACT` and `TICTACTOE_RULE_GRAVITY`; any other bit
+    /// is refused with `INVALID_ARGUMENT`. A word of flags rather than a `bool` a rule, so that
+    /// a rule added later is a new flag and this struct keeps its size and layout.
+    pub flags: u32,
+}
+
+impl tictactoe_rules {
+    /// n x n tic-tac-toe's rules, `{n, n, n, 0}`: what the functions taking a size n build.
+    pub(crate) const fn tic_tac_toe(n: u32) -> tictactoe_rules {
+        tictactoe_rules { rows: n, cols: n, k: n, flags: 0 }
+    }
+
+    /// The core's rules: `INVALID_ARGUMENT` for an unknown flag, as [`rules_of`].
+    pub(crate) fn to_core(self) -> Result<Rules, tictactoe_result> {
+        rules_of(self.rows, self.cols, self.k, self.flags)
+    }
+}
+
+/// The rules a caller's pointer gives, read but not yet translated ([`tictactoe_rules::to_core`]
+/// does that after every pointer is checked): `NULL_PARAMETER` for NULL.
+///
+/// # Safety
+/// `rules` must be NULL or valid for reads of a `tictactoe_rules`.
+pub(crate) unsafe fn rules_in(
+    rules: *const tictactoe_rules,
+) -> Result<tictactoe_rules, tictactoe_result> {
+    // SAFETY: the caller's promise.
+    unsafe { borrow(rules) }.copied()
+}
 
 /// A rule flag: only a run of exactly k wins (gomoku's standard rule; a longer run, an
 /// overline, does not). Without it, k or more in a row win.
