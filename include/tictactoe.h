@@ -14,8 +14,8 @@
 
 
 // The largest board size n, and the longest side of any board: games and batches of n x n
-// boards above it are refused with `TICTACTOE_RESULT_INVALID_SIZE`, rules with a side above it
-// with `TICTACTOE_RESULT_INVALID_RULES`.
+// tic-tac-toe above it are refused with `TICTACTOE_RESULT_INVALID_SIZE`, other rules with a
+// side above it with `TICTACTOE_RESULT_INVALID_RULES`.
 #define TICTACTOE_MAX_N 65535
 
 // What `tictactoe_batch_random_legal_actions` writes for a game that is over (UINT32_MAX).
@@ -176,15 +176,51 @@ typedef uint32_t tictactoe_illegal;
 #endif // __cplusplus
 
 // `count` games of one rule set (n x n tic-tac-toe, or any rules of the k-in-a-row family),
-// stepped together. Opaque: made by `tictactoe_batch_new` (or `_new_with_limits`, `_new_mnk`,
-// `_new_mnk_with_limits`, `_clone`), released by `tictactoe_batch_free`.
+// stepped together. Opaque: made by `tictactoe_batch_new` (or `_new_rules`, `_new_with_limits`,
+// `_new_mnk`, `_new_mnk_with_limits`, `_clone`), released by `tictactoe_batch_free`.
 typedef struct tictactoe_batch tictactoe_batch;
 
 // A game of the k-in-a-row family: n x n tic-tac-toe (`tictactoe_game_new`), or any rows x
-// cols board with k in a row, the exact rule and gravity (`tictactoe_game_new_mnk`). Opaque:
-// made by `tictactoe_game_new` (or `_new_mnk`, `_from_cells`, `_from_cells_mnk`, `_parse`,
-// `_clone`), released by `tictactoe_game_free`.
+// cols board with k in a row, the exact rule and gravity (`tictactoe_game_new_rules`,
+// `tictactoe_game_new_mnk`). Opaque: made by `tictactoe_game_new` (or `_new_rules`, `_new_mnk`,
+// `_from_cells`, `_from_cells_rules`, `_from_cells_mnk`, `_parse`, `_clone`), released by
+// `tictactoe_game_free`.
 typedef struct tictactoe_game tictactoe_game;
+
+// A rule set of the k-in-a-row family as one value, as the `_rules` functions take it (by
+// pointer; the caller owns it and a function only reads it during the call): a `rows` x
+// `cols` board where `k` marks in a row, column or diagonal win, and `flags`. n x n
+// tic-tac-toe, what `tictactoe_game_new(n)` plays, is `{n, n, n, 0}`; Connect Four
+// `{6, 7, 4, TICTACTOE_RULE_GRAVITY}`; gomoku `{15, 15, 5, 0}` or with `TICTACTOE_RULE_EXACT`.
+// The same four words as `tictactoe_game_new_mnk` takes and `tictactoe_game_rules` writes, so
+// that `tictactoe_game_rules(game, &r.rows, &r.cols, &r.k, &r.flags)` reads a game's rules
+// into one (`tictactoe_batch_rules` a batch's). The library judges them when a game,
+// batch or position is made under them, as `tictactoe_rules_check` does.
+typedef struct {
+  // The number of rows, from 1 to 65535 (`TICTACTOE_MAX_N`).
+  uint32_t rows;
+  // The number of columns, from 1 to 65535.
+  uint32_t cols;
+  // The marks in a row that win, from 1 to the longer side.
+  uint32_t k;
+  // 0 or a combination of `TICTACTOE_RULE_EXACT` and `TICTACTOE_RULE_GRAVITY`; any other bit
+  // is refused with `INVALID_ARGUMENT`. A word of flags rather than a `bool` a rule, so that
+  // a rule added later is a new flag and this struct keeps its size and layout.
+  uint32_t flags;
+} tictactoe_rules;
+
+// A bound on the memory a game or batch made from outside data may take, as the `_rules`
+// functions take it: by pointer, NULL for no bound beyond the largest board (the caller chose
+// the rules), or a pointer to one of these for rules, cells or counts that come from outside.
+// The caller owns it; a function only reads it during the call.
+typedef struct {
+  // The most bytes the game or batch may hold at its largest (for a game its board, rule
+  // state, a full history and its starting position; for a batch every game's and their
+  // state); a larger one is refused with `LIMIT_EXCEEDED` before anything is allocated.
+  // `TICTACTOE_DEFAULT_MAX_BYTES` is what `tictactoe_game_parse` applies; `SIZE_MAX` is no
+  // bound, as NULL.
+  size_t max_bytes;
+} tictactoe_limits;
 
 // A mark placed on the board: by `player` (1 or 2) at (`row`, `col`).
 typedef struct {
@@ -227,10 +263,10 @@ extern "C" {
 // header the program was compiled against. Never freed; safe from any thread.
 const char *tictactoe_version(void);
 
-// Creates `count` empty n x n tic-tac-toe games (`tictactoe_batch_new_mnk` for other rules),
+// Creates `count` empty n x n tic-tac-toe games (`tictactoe_batch_new_rules` for other rules),
 // X to move in each, whose random actions come from `seed`, and stores the batch in
 // `*batch_out`. No memory limit beyond what can be had (`tictactoe_batch_new_with_limits` sets
-// one).
+// one). The same as `tictactoe_batch_new_rules` with the rules {n, n, n, 0} and no limits.
 //
 // Returns `INVALID_COUNT` for `count` 0, `INVALID_SIZE` unless 1 <= n <= 65535,
 // `ALLOC_FAILED` when the memory cannot be had, `NULL_PARAMETER` when `batch_out` is NULL.
@@ -250,7 +286,8 @@ tictactoe_result tictactoe_batch_new(uint32_t count,
 // bytes (each game's board, counters and room for every move, and its state; `SIZE_MAX`: no
 // limit) with `LIMIT_EXCEEDED`, before anything is allocated: for a count and size that come
 // from outside. The handle's own scratch (9 bytes a game) is not counted. `INVALID_SIZE` and
-// `INVALID_COUNT` come first. `*batch_out` is written only on success.
+// `INVALID_COUNT` come first. `*batch_out` is written only on success. The same as
+// `tictactoe_batch_new_rules` with the rules {n, n, n, 0} and the limits {max_bytes}.
 //
 // Ownership: the caller owns the new batch and releases it with `tictactoe_batch_free`.
 // Thread safety: safe from any thread.
@@ -267,11 +304,12 @@ tictactoe_result tictactoe_batch_new_with_limits(uint32_t count,
 // and `flags` as for `tictactoe_game_new_mnk`), X to move in each, whose random actions come
 // from `seed`, and stores the batch in `*batch_out`. Under gravity an action is a column (the
 // mark falls to its lowest free cell), otherwise a cell row * cols + col. No memory limit
-// beyond what can be had (`tictactoe_batch_new_mnk_with_limits` sets one).
+// beyond what can be had (`tictactoe_batch_new_mnk_with_limits` sets one). The same as
+// `tictactoe_batch_new_rules` with these rules and no limits.
 //
 // Returns, in this order, `NULL_PARAMETER` when `batch_out` is NULL, `INVALID_ARGUMENT` when
 // `flags` has a bit set other than `TICTACTOE_RULE_EXACT` and `TICTACTOE_RULE_GRAVITY`,
-// `INVALID_RULES` unless 1 <= rows, cols <= 65535 and 1 <= k <= max(rows, cols),
+// `INVALID_SIZE` or `INVALID_RULES` for rules no game has (as `tictactoe_rules_check`),
 // `INVALID_COUNT` for `count` 0, `ALLOC_FAILED` when the memory cannot be had. `*batch_out` is
 // written only on success.
 //
@@ -291,8 +329,9 @@ tictactoe_result tictactoe_batch_new_mnk(uint32_t count,
 // As `tictactoe_batch_new_mnk`, refusing a batch whose games would take more than
 // `max_bytes` bytes (as for `tictactoe_batch_new_with_limits`; `SIZE_MAX`: no limit) with
 // `LIMIT_EXCEEDED`, before anything is allocated: for rules and a count that come from
-// outside. `INVALID_ARGUMENT`, `INVALID_RULES` and `INVALID_COUNT` come first. `*batch_out` is
-// written only on success.
+// outside. `INVALID_ARGUMENT`, `INVALID_SIZE` or `INVALID_RULES`, and `INVALID_COUNT` come
+// first. `*batch_out` is written only on success. The same as `tictactoe_batch_new_rules` with
+// these rules and the limits {max_bytes}.
 //
 // Ownership: the caller owns the new batch and releases it with `tictactoe_batch_free`.
 // Thread safety: safe from any thread.
@@ -307,6 +346,34 @@ tictactoe_result tictactoe_batch_new_mnk_with_limits(uint32_t count,
                                                      uint64_t seed,
                                                      size_t max_bytes,
                                                      tictactoe_batch **batch_out);
+
+// Creates `count` empty games under `*rules` (any rules of the k-in-a-row family: see
+// `tictactoe_rules`), X to move in each, whose random actions come from `seed`, and stores
+// the batch in `*batch_out`. Under gravity an action is a column (the mark falls to its lowest
+// free cell), otherwise a cell row * cols + col. `limits` is NULL for no limit beyond what can
+// be had, or bounds the bytes the games may take (each game's board, rule state and room for
+// every move, and its state; the handle's own scratch, 9 bytes a game, is not counted), for a
+// count and rules that come from outside.
+//
+// Returns, in this order, `NULL_PARAMETER` when `rules` or `batch_out` is NULL,
+// `INVALID_ARGUMENT` when `rules->flags` has a bit set other than `TICTACTOE_RULE_EXACT` and
+// `TICTACTOE_RULE_GRAVITY`, `INVALID_SIZE` or `INVALID_RULES` for rules no game has (as
+// `tictactoe_rules_check`), `INVALID_COUNT` for `count` 0, `LIMIT_EXCEEDED` for a batch above
+// `limits->max_bytes` (before anything is allocated), `ALLOC_FAILED` when the memory cannot be
+// had. `*batch_out` is written only on success.
+//
+// Ownership: `*rules` and `*limits` stay the caller's and are only read during the call; the
+// caller owns the new batch and releases it with `tictactoe_batch_free`. Thread safety: safe
+// from any thread.
+//
+// # Safety
+// `rules` must be NULL or valid for reads of a `tictactoe_rules`; `limits` NULL or valid for
+// reads of a `tictactoe_limits`; `batch_out` NULL or valid for writes of a pointer.
+tictactoe_result tictactoe_batch_new_rules(uint32_t count,
+                                           const tictactoe_rules *rules,
+                                           uint64_t seed,
+                                           const tictactoe_limits *limits,
+                                           tictactoe_batch **batch_out);
 
 // Releases a batch. NULL does nothing.
 //
@@ -625,11 +692,13 @@ tictactoe_result tictactoe_game_new(uint32_t n, tictactoe_game **game_out);
 // `flags` is 0 or a combination of `TICTACTOE_RULE_EXACT` (only a run of exactly k wins) and
 // `TICTACTOE_RULE_GRAVITY` (a mark sits on the bottom row or on a mark: Connect Four is 6, 7, 4,
 // `TICTACTOE_RULE_GRAVITY`; gomoku 15, 15, 5, 0 or `TICTACTOE_RULE_EXACT`). n, n, n, 0 is the
-// game `tictactoe_game_new(n)` makes.
+// game `tictactoe_game_new(n)` makes. The same as `tictactoe_game_new_rules` with these rules
+// and no limits.
 //
 // Returns, in this order, `NULL_PARAMETER` when `game_out` is NULL, `INVALID_ARGUMENT` when
-// `flags` has any other bit set, `INVALID_RULES` unless 1 <= rows, cols <= 65535 and
-// 1 <= k <= max(rows, cols), `ALLOC_FAILED` when the memory cannot be had. `*game_out` is
+// `flags` has any other bit set, `INVALID_SIZE` or `INVALID_RULES` for rules no game has (as
+// `tictactoe_rules_check`: `INVALID_SIZE` for n, n, n, 0 with a bad n, as
+// `tictactoe_game_new(n)`), `ALLOC_FAILED` when the memory cannot be had. `*game_out` is
 // written only on success.
 //
 // Ownership: the caller owns the new game and releases it with `tictactoe_game_free`.
@@ -642,6 +711,29 @@ tictactoe_result tictactoe_game_new_mnk(uint32_t rows,
                                         uint32_t k,
                                         uint32_t flags,
                                         tictactoe_game **game_out);
+
+// Creates an empty game under `*rules` (any rules of the k-in-a-row family: see
+// `tictactoe_rules`), X to move, and stores it in `*game_out`. `limits` is NULL for no limit
+// beyond the largest board, or bounds the memory the game may take at its largest, for rules
+// that come from outside.
+//
+// Returns, in this order, `NULL_PARAMETER` when `rules` or `game_out` is NULL,
+// `INVALID_ARGUMENT` when `rules->flags` has a bit set other than `TICTACTOE_RULE_EXACT` and
+// `TICTACTOE_RULE_GRAVITY`, `INVALID_SIZE` or `INVALID_RULES` for rules no game has (as
+// `tictactoe_rules_check`), `LIMIT_EXCEEDED` for a game above `limits->max_bytes` (before
+// anything is allocated), `ALLOC_FAILED` when the memory cannot be had. `*game_out` is written
+// only on success.
+//
+// Ownership: `*rules` and `*limits` stay the caller's and are only read during the call; the
+// caller owns the new game and releases it with `tictactoe_game_free`. Thread safety: safe
+// from any thread.
+//
+// # Safety
+// `rules` must be NULL or valid for reads of a `tictactoe_rules`; `limits` NULL or valid for
+// reads of a `tictactoe_limits`; `game_out` NULL or valid for writes of a pointer.
+tictactoe_result tictactoe_game_new_rules(const tictactoe_rules *rules,
+                                          const tictactoe_limits *limits,
+                                          tictactoe_game **game_out);
 
 // Releases a game. NULL does nothing.
 //
@@ -966,7 +1058,8 @@ const char *tictactoe_line_kind_name(uint32_t kind);
 // a legal game (X first, alternating, nobody moving after a win); its marks are the starting
 // position, not moves, so they are not undone. No memory limit beyond the largest board: the
 // game takes at most about 5 bytes per cell given (`tictactoe_game_from_cells_with_limits`
-// bounds it).
+// bounds it). The same as `tictactoe_game_from_cells_rules` with the rules {n, n, n, 0} and no
+// limits.
 //
 // Returns `INVALID_SIZE`, `INVALID_POSITION` (wrong length, a value above 2, or unreachable),
 // `ALLOC_FAILED`, `NULL_PARAMETER`. `*game_out` is written only on success.
@@ -985,7 +1078,8 @@ tictactoe_result tictactoe_game_from_cells(uint32_t n,
 // As `tictactoe_game_from_cells`, refusing a game that would take more than `max_bytes` bytes
 // at its largest (`SIZE_MAX`: no limit) with `LIMIT_EXCEEDED`, decided from n before the
 // cells are read or anything is allocated. `INVALID_SIZE` comes first for an n no game has.
-// `*game_out` is written only on success.
+// `*game_out` is written only on success. The same as `tictactoe_game_from_cells_rules` with
+// the rules {n, n, n, 0} and the limits {max_bytes}.
 //
 // Ownership: `cells` stays the caller's; the caller owns the new game and releases it with
 // `tictactoe_game_free`. Thread safety: safe from any thread.
@@ -1001,7 +1095,8 @@ tictactoe_result tictactoe_game_from_cells_with_limits(uint32_t n,
 
 // Checks that `cells` (as for `tictactoe_game_from_cells`) is a position a legal game
 // reaches, without building a game or allocating: `OK`, or `INVALID_SIZE`,
-// `INVALID_POSITION`, `NULL_PARAMETER`.
+// `INVALID_POSITION`, `NULL_PARAMETER`. The same as `tictactoe_position_validate_rules` with
+// the rules {n, n, n, 0}.
 //
 // Ownership: `cells` stays the caller's. Thread safety: safe from any thread.
 //
@@ -1015,12 +1110,13 @@ tictactoe_result tictactoe_position_validate(uint32_t n, const uint8_t *cells, s
 // game under those rules (X first, alternating, nobody moving after a win; under gravity no
 // mark above a free cell, and some order of the columns reaching it); its marks are the
 // starting position, not moves, so they are not undone. No memory limit beyond the largest
-// board (`tictactoe_game_from_cells_mnk_with_limits` sets one).
+// board (`tictactoe_game_from_cells_mnk_with_limits` sets one). The same as
+// `tictactoe_game_from_cells_rules` with these rules and no limits.
 //
 // Returns, in this order, `NULL_PARAMETER` when `cells` or `game_out` is NULL,
-// `INVALID_ARGUMENT` for an unknown bit in `flags`, `INVALID_RULES`, `INVALID_POSITION` (wrong
-// length, a value above 2, a floating mark under gravity, or unreachable), `ALLOC_FAILED`.
-// `*game_out` is written only on success.
+// `INVALID_ARGUMENT` for an unknown bit in `flags`, `INVALID_SIZE` or `INVALID_RULES` (as
+// `tictactoe_rules_check`), `INVALID_POSITION` (wrong length, a value above 2, a floating
+// mark under gravity, or unreachable), `ALLOC_FAILED`. `*game_out` is written only on success.
 //
 // Ownership: `cells` stays the caller's and is only read during the call; the caller owns the
 // new game and releases it with `tictactoe_game_free`. Thread safety: safe from any thread.
@@ -1038,8 +1134,9 @@ tictactoe_result tictactoe_game_from_cells_mnk(uint32_t rows,
 
 // As `tictactoe_game_from_cells_mnk`, refusing a game that would take more than `max_bytes`
 // bytes at its largest (`SIZE_MAX`: no limit) with `LIMIT_EXCEEDED`, decided from the rules
-// before the cells are read or anything is allocated. `INVALID_ARGUMENT` and `INVALID_RULES`
-// come first. `*game_out` is written only on success.
+// before the cells are read or anything is allocated. `INVALID_ARGUMENT`, and `INVALID_SIZE`
+// or `INVALID_RULES`, come first. `*game_out` is written only on success. The same as
+// `tictactoe_game_from_cells_rules` with these rules and the limits {max_bytes}.
 //
 // Ownership: `cells` stays the caller's; the caller owns the new game and releases it with
 // `tictactoe_game_free`. Thread safety: safe from any thread.
@@ -1058,8 +1155,10 @@ tictactoe_result tictactoe_game_from_cells_mnk_with_limits(uint32_t rows,
 
 // Checks that `cells` (as for `tictactoe_game_from_cells_mnk`) is a position a legal game
 // under the rules reaches, without building a game: `OK`, or `NULL_PARAMETER`,
-// `INVALID_ARGUMENT` (an unknown flag), `INVALID_RULES`, `INVALID_POSITION`, and
-// `ALLOC_FAILED` when the search for an order of the moves cannot have its memory.
+// `INVALID_ARGUMENT` (an unknown flag), `INVALID_SIZE` or `INVALID_RULES` (as
+// `tictactoe_rules_check`), `INVALID_POSITION`, and `ALLOC_FAILED` when the search for an
+// order of the moves cannot have its memory. The same as `tictactoe_position_validate_rules`
+// with these rules.
 //
 // Ownership: `cells` stays the caller's. Thread safety: safe from any thread.
 //
@@ -1072,16 +1171,65 @@ tictactoe_result tictactoe_position_validate_mnk(uint32_t rows,
                                                  const uint8_t *cells,
                                                  size_t cells_len);
 
+// Builds a game under `*rules` (see `tictactoe_rules`) at a position and stores it in
+// `*game_out`. `cells` holds `cells_len` values, row-major: 0 empty, 1 X, 2 O; `cells_len`
+// must be rows * cols. The position must be reachable by a legal game under those rules (X
+// first, alternating, nobody moving after a win; under gravity no mark above a free cell, and
+// some order of the columns reaching it); its marks are the starting position, not moves, so
+// they are not undone. `limits` is NULL for no limit beyond the largest board (the game takes
+// at most about 5 bytes per cell given), or bounds the memory the game may take at its
+// largest, decided from the rules before the cells are read or anything is allocated.
+//
+// Returns, in this order, `NULL_PARAMETER` when `rules`, `cells` or `game_out` is NULL,
+// `INVALID_ARGUMENT` for an unknown bit in `rules->flags`, `INVALID_SIZE` or `INVALID_RULES`
+// (as `tictactoe_rules_check`), `LIMIT_EXCEEDED` for a game above `limits->max_bytes`,
+// `INVALID_POSITION` (wrong length, a value above 2, a floating mark under gravity, or
+// unreachable), `ALLOC_FAILED`. `*game_out` is written only on success.
+//
+// Ownership: `*rules`, `cells` and `*limits` stay the caller's and are only read during the
+// call; the caller owns the new game and releases it with `tictactoe_game_free`. Thread
+// safety: safe from any thread.
+//
+// # Safety
+// `rules` must be NULL or valid for reads of a `tictactoe_rules`; `cells` NULL or valid for
+// reads of `cells_len` bytes; `limits` NULL or valid for reads of a `tictactoe_limits`;
+// `game_out` NULL or valid for writes.
+tictactoe_result tictactoe_game_from_cells_rules(const tictactoe_rules *rules,
+                                                 const uint8_t *cells,
+                                                 size_t cells_len,
+                                                 const tictactoe_limits *limits,
+                                                 tictactoe_game **game_out);
+
+// Checks that `cells` (as for `tictactoe_game_from_cells_rules`) is a position a legal game
+// under `*rules` reaches, without building a game: `OK`, or `NULL_PARAMETER` when `rules` or
+// `cells` is NULL, `INVALID_ARGUMENT` (an unknown flag), `INVALID_SIZE` or `INVALID_RULES`
+// (as `tictactoe_rules_check`), `INVALID_POSITION`, and `ALLOC_FAILED` when the search for an
+// order of the moves (under gravity or the exact rule) cannot have its memory. Without
+// gravity or the exact rule it allocates nothing.
+//
+// Ownership: `*rules` and `cells` stay the caller's and are only read during the call.
+// Thread safety: safe from any thread.
+//
+// # Safety
+// `rules` must be NULL or valid for reads of a `tictactoe_rules`; `cells` NULL or valid for
+// reads of `cells_len` bytes.
+tictactoe_result tictactoe_position_validate_rules(const tictactoe_rules *rules,
+                                                   const uint8_t *cells,
+                                                   size_t cells_len);
+
 // A description of a result code, as static NUL-terminated text: never freed, valid for the
 // life of the program. Takes the code as an integer, so any value is safe: an unknown one
 // gives "unknown result code". Safe from any thread.
 const char *tictactoe_result_str(uint32_t result);
 
 // Checks rules without making anything: `OK` when a game may have them, that is 1 <= rows,
-// cols <= 65535 (`TICTACTOE_MAX_N`) and 1 <= k <= the longer side, whatever the flags.
+// cols <= 65535 (`TICTACTOE_MAX_N`) and 1 <= k <= the longer side, whatever the flags. Every
+// function taking rules refuses them as this does.
 //
 // Returns `INVALID_ARGUMENT` when `flags` has a bit set other than `TICTACTOE_RULE_EXACT` and
-// `TICTACTOE_RULE_GRAVITY` (checked first), `INVALID_RULES` for rules no game has.
+// `TICTACTOE_RULE_GRAVITY` (checked first); for rules no game has, `INVALID_SIZE` when they
+// are n x n tic-tac-toe's (n, n, n, 0: what `tictactoe_game_new(n)` plays) with n = 0 or
+// above 65535, as `tictactoe_game_new(n)` refuses that n, and `INVALID_RULES` otherwise.
 //
 // Ownership: nothing changes hands. Thread safety: safe from any thread.
 tictactoe_result tictactoe_rules_check(uint32_t rows, uint32_t cols, uint32_t k, uint32_t flags);

@@ -7,7 +7,7 @@
 // - tictactoe::rules names a rule set of the k-in-a-row family (rows, cols, k and the
 //   TICTACTOE_RULE_ flags) as a plain value: Connect Four, gomoku, m,n,k-games;
 // - tictactoe::limits bounds what a game or batch made from outside data may allocate (the
-//   C functions' _with_limits forms), refused before anything is allocated;
+//   C functions' tictactoe_limits), refused before anything is allocated;
 // - the computer player: game::solve, game::best_move, batch::perfect_actions and
 //   batch::computer_actions (_of and _seeded for the games listed);
 // - a refused call throws tictactoe::error, carrying the tictactoe_result code and its text;
@@ -150,6 +150,12 @@ struct limits {
     static constexpr limits none() noexcept { return {SIZE_MAX}; }
 };
 
+namespace detail {
+// The C structs the _rules functions take, from the wrapper's plain values.
+constexpr tictactoe_rules c_rules(const rules &r) noexcept { return {r.rows, r.cols, r.k, r.flags}; }
+constexpr tictactoe_limits c_limits(const limits &l) noexcept { return {l.max_bytes}; }
+}  // namespace detail
+
 // What game::solve found: who wins when both sides play perfectly (0 for a draw, else 1 or 2)
 // and the moves to the end (the winner's fastest win, the loser's slowest loss; for a draw the
 // empty cells).
@@ -173,10 +179,15 @@ public:
     // An empty n x n game, X to move. Throws error (INVALID_SIZE, ALLOC_FAILED).
     explicit game(std::uint32_t n) { detail::check(tictactoe_game_new(n, &raw_)); }
 
-    // An empty game under rules, X to move. Throws error (INVALID_ARGUMENT, INVALID_RULES,
-    // ALLOC_FAILED).
-    explicit game(const tictactoe::rules &r) {
-        detail::check(tictactoe_game_new_mnk(r.rows, r.cols, r.k, r.flags, &raw_));
+    // An empty game under rules, X to move. Throws error (INVALID_ARGUMENT, INVALID_SIZE for
+    // n x n tic-tac-toe's bad n, INVALID_RULES, ALLOC_FAILED).
+    explicit game(const tictactoe::rules &r) { make(r, nullptr); }
+
+    // The same, refusing a game above the limit (LIMIT_EXCEEDED, before anything is
+    // allocated): for rules that come from outside.
+    game(const tictactoe::rules &r, tictactoe::limits l) {
+        const tictactoe_limits c = detail::c_limits(l);
+        make(r, &c);
     }
 
     // The same as game(rules::mnk(rows, cols, k, flags)).
@@ -187,37 +198,27 @@ public:
     // A game at a position: n*n cells 0 (empty), 1 (X), 2 (O), row-major, reachable by a legal
     // game. Throws error (INVALID_SIZE, INVALID_POSITION, ALLOC_FAILED).
     static game from_cells(std::uint32_t n, const std::vector<std::uint8_t> &cells) {
-        tictactoe_game *raw = nullptr;
-        detail::check(tictactoe_game_from_cells(n, detail::items(cells.data(), cells.size()), cells.size(), &raw));
-        return game(adopt{}, raw);
+        return from_cells(tictactoe::rules::tic_tac_toe(n), cells);
     }
 
     // A game under rules at a position: rows*cols cells as above, reachable by a legal game
     // under the rules (under gravity, no mark above a free cell). Throws error
-    // (INVALID_ARGUMENT, INVALID_RULES, INVALID_POSITION, ALLOC_FAILED).
+    // (INVALID_ARGUMENT, INVALID_SIZE, INVALID_RULES, INVALID_POSITION, ALLOC_FAILED).
     static game from_cells(const tictactoe::rules &r, const std::vector<std::uint8_t> &cells) {
-        tictactoe_game *raw = nullptr;
-        detail::check(tictactoe_game_from_cells_mnk(r.rows, r.cols, r.k, r.flags,
-                                                    detail::items(cells.data(), cells.size()), cells.size(), &raw));
-        return game(adopt{}, raw);
+        return from_cells_within(r, cells, nullptr);
     }
 
     // from_cells(n, cells), refusing a game above the limit (LIMIT_EXCEEDED, decided from n
     // before the cells are read): for cells that come from outside.
     static game from_cells(std::uint32_t n, const std::vector<std::uint8_t> &cells, tictactoe::limits l) {
-        tictactoe_game *raw = nullptr;
-        detail::check(tictactoe_game_from_cells_with_limits(n, detail::items(cells.data(), cells.size()),
-                                                            cells.size(), l.max_bytes, &raw));
-        return game(adopt{}, raw);
+        return from_cells(tictactoe::rules::tic_tac_toe(n), cells, l);
     }
 
     // from_cells(rules, cells), refusing a game above the limit (LIMIT_EXCEEDED, decided from
     // the rules before the cells are read).
     static game from_cells(const tictactoe::rules &r, const std::vector<std::uint8_t> &cells, tictactoe::limits l) {
-        tictactoe_game *raw = nullptr;
-        detail::check(tictactoe_game_from_cells_mnk_with_limits(
-            r.rows, r.cols, r.k, r.flags, detail::items(cells.data(), cells.size()), cells.size(), l.max_bytes, &raw));
-        return game(adopt{}, raw);
+        const tictactoe_limits c = detail::c_limits(l);
+        return from_cells_within(r, cells, &c);
     }
 
     // The game a serialized text describes (what serialize() writes), under the default limit
@@ -413,6 +414,22 @@ private:
     struct adopt {};
     game(adopt, tictactoe_game *raw) noexcept : raw_(raw) {}
 
+    // The one call behind game(rules[, limits]); limits NULL for none.
+    void make(const tictactoe::rules &r, const tictactoe_limits *l) {
+        const tictactoe_rules c = detail::c_rules(r);
+        detail::check(tictactoe_game_new_rules(&c, l, &raw_));
+    }
+
+    // The one call behind every from_cells; limits NULL for none.
+    static game from_cells_within(const tictactoe::rules &r, const std::vector<std::uint8_t> &cells,
+                                  const tictactoe_limits *l) {
+        const tictactoe_rules c = detail::c_rules(r);
+        tictactoe_game *raw = nullptr;
+        detail::check(
+            tictactoe_game_from_cells_rules(&c, detail::items(cells.data(), cells.size()), cells.size(), l, &raw));
+        return game(adopt{}, raw);
+    }
+
     template <typename T>
     T query(tictactoe_result (*call)(const tictactoe_game *, T *)) const {
         T value{};
@@ -423,23 +440,22 @@ private:
     tictactoe_game *raw_ = nullptr;
 };
 
-// Whether n*n cells (as for game::from_cells) form a position a legal game reaches; builds
-// nothing. Throws error only for a bad size (INVALID_SIZE).
-inline bool is_valid_position(std::uint32_t n, const std::vector<std::uint8_t> &cells) {
-    tictactoe_result result = tictactoe_position_validate(n, detail::items(cells.data(), cells.size()), cells.size());
+// Whether rows*cols cells form a position a legal game under the rules reaches; builds
+// nothing. Throws error only for bad rules (INVALID_ARGUMENT, INVALID_SIZE, INVALID_RULES) or
+// ALLOC_FAILED.
+inline bool is_valid_position(const rules &r, const std::vector<std::uint8_t> &cells) {
+    const tictactoe_rules c = detail::c_rules(r);
+    tictactoe_result result =
+        tictactoe_position_validate_rules(&c, detail::items(cells.data(), cells.size()), cells.size());
     if (result == TICTACTOE_RESULT_INVALID_POSITION) return false;
     detail::check(result);
     return true;
 }
 
-// Whether rows*cols cells form a position a legal game under the rules reaches; builds
-// nothing. Throws error only for bad rules (INVALID_ARGUMENT, INVALID_RULES) or ALLOC_FAILED.
-inline bool is_valid_position(const rules &r, const std::vector<std::uint8_t> &cells) {
-    tictactoe_result result = tictactoe_position_validate_mnk(r.rows, r.cols, r.k, r.flags,
-                                                              detail::items(cells.data(), cells.size()), cells.size());
-    if (result == TICTACTOE_RESULT_INVALID_POSITION) return false;
-    detail::check(result);
-    return true;
+// Whether n*n cells (as for game::from_cells) form a position a legal game reaches; builds
+// nothing. Throws error only for a bad size (INVALID_SIZE).
+inline bool is_valid_position(std::uint32_t n, const std::vector<std::uint8_t> &cells) {
+    return is_valid_position(rules::tic_tac_toe(n), cells);
 }
 
 // count games of one rule set, stepped together. An action is a cell row*cols + col, or under
@@ -449,24 +465,20 @@ class batch {
 public:
     // count empty n x n games; their random actions come from seed. Throws error
     // (INVALID_SIZE, INVALID_COUNT, ALLOC_FAILED).
-    batch(std::uint32_t count, std::uint32_t n, std::uint64_t seed) {
-        detail::check(tictactoe_batch_new(count, n, seed, &raw_));
-    }
+    batch(std::uint32_t count, std::uint32_t n, std::uint64_t seed)
+        : batch(count, tictactoe::rules::tic_tac_toe(n), seed) {}
 
-    // count empty games under rules. Throws error (INVALID_ARGUMENT, INVALID_RULES,
-    // INVALID_COUNT, ALLOC_FAILED).
-    batch(std::uint32_t count, const tictactoe::rules &r, std::uint64_t seed) {
-        detail::check(tictactoe_batch_new_mnk(count, r.rows, r.cols, r.k, r.flags, seed, &raw_));
-    }
+    // count empty games under rules. Throws error (INVALID_ARGUMENT, INVALID_SIZE,
+    // INVALID_RULES, INVALID_COUNT, ALLOC_FAILED).
+    batch(std::uint32_t count, const tictactoe::rules &r, std::uint64_t seed) { make(count, r, seed, nullptr); }
 
     // The same two, refusing a batch above the limit (LIMIT_EXCEEDED, after the checks of the
     // size, rules and count, before anything is allocated): for a count and size from outside.
-    batch(std::uint32_t count, std::uint32_t n, std::uint64_t seed, tictactoe::limits l) {
-        detail::check(tictactoe_batch_new_with_limits(count, n, seed, l.max_bytes, &raw_));
-    }
+    batch(std::uint32_t count, std::uint32_t n, std::uint64_t seed, tictactoe::limits l)
+        : batch(count, tictactoe::rules::tic_tac_toe(n), seed, l) {}
     batch(std::uint32_t count, const tictactoe::rules &r, std::uint64_t seed, tictactoe::limits l) {
-        detail::check(
-            tictactoe_batch_new_mnk_with_limits(count, r.rows, r.cols, r.k, r.flags, seed, l.max_bytes, &raw_));
+        const tictactoe_limits c = detail::c_limits(l);
+        make(count, r, seed, &c);
     }
 
     batch(batch &&other) noexcept : raw_(std::exchange(other.raw_, nullptr)) {}
@@ -678,6 +690,12 @@ public:
 
 private:
     explicit batch(tictactoe_batch *raw) noexcept : raw_(raw) {}
+
+    // The one call behind every constructor; limits NULL for none.
+    void make(std::uint32_t count, const tictactoe::rules &r, std::uint64_t seed, const tictactoe_limits *l) {
+        const tictactoe_rules c = detail::c_rules(r);
+        detail::check(tictactoe_batch_new_rules(count, &c, seed, l, &raw_));
+    }
 
     // tictactoe_batch_computer_actions_games: seeds NULL for the seeds drawn from `seed`.
     std::vector<std::uint32_t> computer_actions_listed(const std::vector<std::uint32_t> &games,

@@ -152,7 +152,7 @@ fn long_runs(rules: Rules) -> Vec<Move> {
 }
 
 fn play_core(rules: Rules, moves: &[Move]) -> u32 {
-    let mut game = Game::with_rules(rules).expect("valid rules");
+    let mut game = Game::new(rules).expect("valid rules");
     let mut winner = 0;
     for &(row, col, player) in moves {
         // The move as a caller makes it: `make_move` is inlined up to the family's rules,

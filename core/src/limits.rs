@@ -2,28 +2,35 @@
 //! not be able to ask for a gigabyte. Like image-rs's `Limits`, the bound has a default for
 //! readers of untrusted input, and is decided before any allocation.
 //!
-//! The policy and the constructors that apply it sit here, on top of the game, the batch and the
-//! positions; the sizes they compare come from the storage's checked arithmetic
-//! ([`block`](crate::storage::block)).
+//! The policy and the constructors that apply it sit here, on top of the game, the batch, the
+//! positions and the text form: each plain constructor (`Game::new`, `Game::from_cells`,
+//! `Game::from_rows`, `Batch::new`) is the unlimited case of a method of [`Limits`] taking the
+//! same arguments, and parsing is [`Limits::parse_game`]. The sizes they compare come from the
+//! storage's checked arithmetic ([`block`](crate::storage::block)).
 
 use crate::batch::GAME_STATE_BYTES;
 use crate::rules::{self, Form, Rules};
 use crate::storage::block::{self, MAX_ALLOC};
-use crate::{Batch, Error, Game};
+use crate::{text, Batch, Error, Game, ParseError};
 
-/// The memory a game or batch made from outside data may take, in bytes. [`Limits::DEFAULT`] is
-/// what parsing the text form applies unless told otherwise; [`Limits::NONE`] lifts the bound
-/// (for data the program wrote itself, such as its own saved games).
+/// The memory a game or batch made from outside data may take, in bytes, and the constructors
+/// that keep to it: `limits.game(rules)` is [`Game::new`] within the limits, and so on for
+/// every way of building. [`Limits::DEFAULT`] is what parsing the text form (`str::parse`)
+/// applies; [`Limits::NONE`] lifts the bound (for data the program wrote itself, such as its
+/// own saved games), which is what the plain constructors do.
 ///
 /// ```
-/// use tictactoe_core::{Error, Game, Limits};
-/// assert!(Game::from_text_with_limits("tictactoe/1 n=1364 moves=", Limits::DEFAULT).is_ok());
-/// let refused = Game::from_text_with_limits("tictactoe/1 n=65535 moves=", Limits::DEFAULT);
+/// use tictactoe_core::{Error, Limits, Rules};
+/// assert!(Limits::DEFAULT.parse_game("tictactoe/1 n=1364 moves=").is_ok());
+/// let refused = Limits::DEFAULT.parse_game("tictactoe/1 n=65535 moves=");
 /// let limit = Limits::DEFAULT.max_bytes;
 /// assert!(matches!(
 ///     refused.unwrap_err().rejection(),
 ///     Some(Error::LimitExceeded { limit: l, .. }) if l == limit
 /// ));
+/// let small = Limits { max_bytes: 1 << 20 };
+/// assert!(small.game(Rules::GOMOKU).is_ok());
+/// assert!(matches!(small.batch(4096, Rules::GOMOKU, 0), Err(Error::LimitExceeded { .. })));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Limits {
@@ -40,57 +47,126 @@ impl Limits {
     /// No bound beyond [`MAX_N`](crate::MAX_N) and what the target can address.
     pub const NONE: Limits = Limits { max_bytes: usize::MAX };
 
-    /// `Ok` when a game of size `n` fits: [`Error::InvalidSize`] first for a size no game has,
-    /// then [`Error::LimitExceeded`] for one above the bound. Allocates nothing.
-    ///
-    /// # Errors
-    /// As above.
-    pub fn check_game(&self, n: usize) -> Result<(), Error> {
-        Form::tic_tac_toe(n)?;
-        self.check(game_bytes(n))
-    }
-
-    /// `Ok` when a game under `rules` fits: [`Error::InvalidRules`] first for rules no game
-    /// has, then [`Error::LimitExceeded`]. Allocates nothing.
+    /// `Ok` when a game under `rules` (a size n, or any [`Rules`]) fits: the errors of
+    /// [`Rules::check`] first for rules no game has, then [`Error::LimitExceeded`]. Allocates
+    /// nothing.
     ///
     /// ```
-    /// use tictactoe_core::{Limits, Rules};
-    /// assert!(Limits::DEFAULT.check_rules(&Rules::GOMOKU).is_ok());
-    /// assert!(Limits::DEFAULT.check_rules(&Rules::mnk(2000, 2000, 5)).is_err());
+    /// use tictactoe_core::{Error, Limits, Rules};
+    /// assert!(Limits::DEFAULT.check_game(Rules::GOMOKU).is_ok());
+    /// assert!(Limits::DEFAULT.check_game(Rules::mnk(2000, 2000, 5)).is_err());
+    /// assert_eq!(Limits::DEFAULT.check_game(0), Err(Error::InvalidSize { n: 0 }));
     /// ```
     ///
     /// # Errors
     /// As above.
-    pub fn check_rules(&self, rules: &Rules) -> Result<(), Error> {
-        Form::of(rules)?;
+    pub fn check_game(&self, rules: impl Into<Rules>) -> Result<(), Error> {
+        let rules = rules.into();
+        rules.check()?;
         self.check(rules.game_bytes())
     }
 
-    /// `Ok` when `count` games of size `n` fit in one batch: [`Error::InvalidSize`] first for a
-    /// size no game has, [`Error::InvalidCount`] for no games, then [`Error::LimitExceeded`].
-    /// Allocates nothing.
+    /// `Ok` when `count` games under `rules` fit in one batch: the errors of [`Rules::check`],
+    /// [`Error::InvalidCount`] for no games, then [`Error::LimitExceeded`]. Allocates nothing.
     ///
     /// # Errors
     /// As above.
-    pub fn check_batch(&self, count: usize, n: usize) -> Result<(), Error> {
-        Form::tic_tac_toe(n)?;
-        if count == 0 {
-            return Err(Error::InvalidCount { count });
-        }
-        self.check(batch_bytes(count, n))
-    }
-
-    /// `Ok` when `count` games under `rules` fit in one batch: [`Error::InvalidRules`],
-    /// [`Error::InvalidCount`], then [`Error::LimitExceeded`]. Allocates nothing.
-    ///
-    /// # Errors
-    /// As above.
-    pub fn check_batch_with_rules(&self, count: usize, rules: &Rules) -> Result<(), Error> {
-        Form::of(rules)?;
+    pub fn check_batch(&self, count: usize, rules: impl Into<Rules>) -> Result<(), Error> {
+        let rules = rules.into();
+        rules.check()?;
         if count == 0 {
             return Err(Error::InvalidCount { count });
         }
         self.check(rules.batch_bytes(count))
+    }
+
+    /// As [`Game::new`], refusing a game of more than `max_bytes` bytes
+    /// ([`Rules::game_bytes`]) before anything is allocated: for rules that come from outside.
+    ///
+    /// # Errors
+    /// As [`Limits::check_game`], then as [`Game::new`].
+    pub fn game(&self, rules: impl Into<Rules>) -> Result<Game, Error> {
+        let rules = rules.into();
+        self.check_game(rules)?;
+        Game::new(rules)
+    }
+
+    /// As [`Game::from_cells`], refusing a game of more than `max_bytes` bytes before the cells
+    /// are read or anything is allocated.
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, Limits, Rules};
+    /// let cells = vec![0; 2000 * 1000];
+    /// let rules = Rules::mnk(2000, 1000, 5);
+    /// assert!(matches!(Limits::DEFAULT.game_from_cells(rules, &cells),
+    ///                  Err(Error::LimitExceeded { .. })));
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Limits::check_game`], then as [`Game::from_cells`].
+    pub fn game_from_cells(&self, rules: impl Into<Rules>, cells: &[u8]) -> Result<Game, Error> {
+        let rules = rules.into();
+        self.check_game(rules)?;
+        Game::from_cells(rules, cells)
+    }
+
+    /// As [`Game::from_rows`], refusing a game of more than `max_bytes` bytes before the rows
+    /// are read or anything is allocated.
+    ///
+    /// # Errors
+    /// As [`Limits::check_game`], then as [`Game::from_rows`].
+    pub fn game_from_rows<S: AsRef<str>>(
+        &self,
+        rules: impl Into<Rules>,
+        rows: &[S],
+    ) -> Result<Game, Error> {
+        let rules = rules.into();
+        self.check_game(rules)?;
+        Game::from_rows(rules, rows)
+    }
+
+    /// Reads the text form written by [`Game::text`], refusing a game above the limits as soon
+    /// as its rules are read, before anything is allocated: what a reader of untrusted text
+    /// wants (`"tictactoe/1 n=65535 moves="` would otherwise ask for half a gigabyte).
+    /// `str::parse` is this within [`Limits::DEFAULT`]; [`Limits::NONE`] reads anything up to
+    /// [`MAX_N`](crate::MAX_N).
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, Limits};
+    /// let text = "tictactoe/1 n=2000 moves=";
+    /// let refused = Limits::DEFAULT.parse_game(text).unwrap_err();
+    /// assert_eq!(refused.offset, 14);
+    /// assert!(matches!(refused.rejection(), Some(Error::LimitExceeded { .. })));
+    /// assert_eq!(Limits::NONE.parse_game(text)?.n(), Some(2000));
+    /// # Ok::<(), tictactoe_core::ParseError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// A [`ParseError`] with the offset of what is wrong: a syntax error, refused rules (as
+    /// [`Limits::check_game`]), board or move.
+    pub fn parse_game(&self, text: &str) -> Result<Game, ParseError> {
+        text::parse(text, *self)
+    }
+
+    /// As [`Batch::new`], refusing a batch of more than `max_bytes` bytes
+    /// ([`Rules::batch_bytes`]) before anything is allocated: for a count and rules that come
+    /// from outside.
+    ///
+    /// ```
+    /// use tictactoe_core::{batch_bytes, Batch, Error, Limits};
+    /// let limits = Limits { max_bytes: 1 << 20 };
+    /// assert!(limits.batch(4096, 3, 0).is_ok());
+    /// let requested = batch_bytes(1 << 20, 3).unwrap();
+    /// assert_eq!(limits.batch(1 << 20, 3, 0),
+    ///            Err(Error::LimitExceeded { requested, limit: 1 << 20 }));
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Limits::check_batch`], then as [`Batch::new`].
+    pub fn batch(&self, count: usize, rules: impl Into<Rules>, seed: u64) -> Result<Batch, Error> {
+        let rules = rules.into();
+        self.check_batch(count, rules)?;
+        Batch::new(count, rules, seed)
     }
 
     /// `Ok` when `bytes` (`None`: more than the target can address) is within the bound.
@@ -181,109 +257,6 @@ pub fn game_bytes(n: usize) -> Option<usize> {
 pub fn batch_bytes(count: usize, n: usize) -> Option<usize> {
     // Within isize::MAX, so within usize.
     batch_bytes_within(count as u64, n, MAX_ALLOC).map(|bytes| bytes as usize)
-}
-
-impl Game {
-    /// As [`Game::from_cells`], refusing a game of more than `limits.max_bytes` bytes
-    /// ([`game_bytes`](crate::game_bytes)) before the cells are read or anything is allocated.
-    ///
-    /// ```
-    /// use tictactoe_core::{Error, Game, Limits};
-    /// let cells = vec![0; 2000 * 2000];
-    /// assert!(matches!(Game::from_cells_with_limits(2000, &cells, Limits::DEFAULT),
-    ///                  Err(Error::LimitExceeded { .. })));
-    /// ```
-    ///
-    /// # Errors
-    /// [`Error::InvalidSize`] for a bad n, then [`Error::LimitExceeded`], then as
-    /// [`Game::from_cells`].
-    pub fn from_cells_with_limits(n: usize, cells: &[u8], limits: Limits) -> Result<Game, Error> {
-        limits.check_game(n)?;
-        Game::from_cells(n, cells)
-    }
-
-    /// As [`Game::from_rows`], refusing a game of more than `limits.max_bytes` bytes before
-    /// the rows are read or anything is allocated.
-    ///
-    /// # Errors
-    /// [`Error::InvalidSize`] for no rows or too many, then [`Error::LimitExceeded`], then as
-    /// [`Game::from_rows`].
-    pub fn from_rows_with_limits<S: AsRef<str>>(rows: &[S], limits: Limits) -> Result<Game, Error> {
-        limits.check_game(rows.len())?;
-        Game::from_rows(rows)
-    }
-    /// As [`Game::from_cells_with_rules`], refusing a game of more than `limits.max_bytes`
-    /// bytes ([`Rules::game_bytes`]) before the cells are read or anything is allocated.
-    ///
-    /// ```
-    /// use tictactoe_core::{Error, Game, Limits, Rules};
-    /// let cells = vec![0; 2000 * 1000];
-    /// let rules = Rules::mnk(2000, 1000, 5);
-    /// assert!(matches!(Game::from_cells_with_rules_and_limits(rules, &cells, Limits::DEFAULT),
-    ///                  Err(Error::LimitExceeded { .. })));
-    /// ```
-    ///
-    /// # Errors
-    /// As [`Limits::check_rules`], then as [`Game::from_cells_with_rules`].
-    pub fn from_cells_with_rules_and_limits(
-        rules: Rules,
-        cells: &[u8],
-        limits: Limits,
-    ) -> Result<Game, Error> {
-        limits.check_rules(&rules)?;
-        Game::from_cells_with_rules(rules, cells)
-    }
-
-    /// As [`Game::from_rows_with_rules`], refusing a game of more than `limits.max_bytes`
-    /// bytes before the rows are read or anything is allocated.
-    ///
-    /// # Errors
-    /// As [`Limits::check_rules`], then as [`Game::from_rows_with_rules`].
-    pub fn from_rows_with_rules_and_limits<S: AsRef<str>>(
-        rules: Rules,
-        rows: &[S],
-        limits: Limits,
-    ) -> Result<Game, Error> {
-        limits.check_rules(&rules)?;
-        Game::from_rows_with_rules(rules, rows)
-    }
-}
-
-impl Batch {
-    /// As [`Batch::with_rules`], refusing a batch of more than `limits.max_bytes` bytes
-    /// ([`Rules::batch_bytes`]) before anything is allocated.
-    ///
-    /// # Errors
-    /// As [`Limits::check_batch_with_rules`], then as [`Batch::with_rules`].
-    pub fn with_rules_and_limits(
-        count: usize,
-        rules: Rules,
-        seed: u64,
-        limits: Limits,
-    ) -> Result<Batch, Error> {
-        limits.check_batch_with_rules(count, &rules)?;
-        Batch::with_rules(count, rules, seed)
-    }
-
-    /// As [`Batch::new`], refusing a batch of more than `limits.max_bytes` bytes
-    /// ([`batch_bytes`]) before anything is allocated: for a count and size that come from
-    /// outside.
-    ///
-    /// ```
-    /// use tictactoe_core::{batch_bytes, Batch, Error, Limits};
-    /// let limits = Limits { max_bytes: 1 << 20 };
-    /// assert!(Batch::with_limits(4096, 3, 0, limits).is_ok());
-    /// let requested = batch_bytes(1 << 20, 3).unwrap();
-    /// assert_eq!(Batch::with_limits(1 << 20, 3, 0, limits),
-    ///            Err(Error::LimitExceeded { requested, limit: 1 << 20 }));
-    /// ```
-    ///
-    /// # Errors
-    /// As [`Batch::new`], and [`Error::LimitExceeded`] (after the size and count checks).
-    pub fn with_limits(count: usize, n: usize, seed: u64, limits: Limits) -> Result<Batch, Error> {
-        limits.check_batch(count, n)?;
-        Batch::new(count, n, seed)
-    }
 }
 
 #[cfg(test)]

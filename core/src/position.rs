@@ -25,7 +25,7 @@ use crate::{Error, Game, Player};
 /// use tictactoe_core::{Game, Player, Position, Rules};
 /// // Gomoku, exactly five: X has four in row 7, and one more two cells past their right end.
 /// let rules = Rules { exact: true, ..Rules::GOMOKU };
-/// let mut game = Game::with_rules(rules)?;
+/// let mut game = Game::new(rules)?;
 /// for (x, o) in [((7, 3), (0, 0)), ((7, 4), (0, 2)), ((7, 5), (0, 4)), ((7, 6), (0, 6)), ((7, 8), (0, 8))] {
 ///     game.play_all([x, o])?;
 /// }

@@ -44,19 +44,6 @@ impl Direction {
 }
 
 impl Shape {
-    /// The n x n board.
-    ///
-    /// # Errors
-    /// [`Error::InvalidSize`] unless 1 <= n <= [`MAX_N`].
-    #[inline]
-    pub(crate) const fn square(n: usize) -> Result<Shape, Error> {
-        if n == 0 || n > MAX_N {
-            return Err(Error::InvalidSize { n });
-        }
-        // n <= MAX_N = u16::MAX.
-        Ok(Shape { rows: n as u16, cols: n as u16 })
-    }
-
     /// The rows x cols board, or `None` unless both sides are from 1 to [`MAX_N`] (the caller
     /// names the refusal: the rules check sides and k together).
     #[inline]

@@ -31,7 +31,7 @@ impl Game {
     ///
     /// ```
     /// use tictactoe_core::Game;
-    /// let mut game = Game::from_rows(&["X..", ".O.", "..."])?;
+    /// let mut game = Game::from_rows(3, &["X..", ".O.", "..."])?;
     /// game.make_move(2, 2, 1)?;
     /// let text = game.text().to_string();
     /// assert_eq!(text, "tictactoe/1 n=3 board=X../.O./... moves=2,2,1");
@@ -60,9 +60,9 @@ impl fmt::Display for Rules {
     /// assert_eq!(three.to_string(), "rows=3 cols=3 k=3 exact");
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.tic_tac_toe_side() {
-            Some(n) if !self.exact => write!(f, "n={n}"),
-            _ => {
+        match self.tic_tac_toe_n() {
+            Some(n) => write!(f, "n={n}"),
+            None => {
                 let Rules { rows, cols, k, exact, gravity } = *self;
                 write!(f, "rows={rows} cols={cols} k={k}")?;
                 for (flag, word) in [(exact, " exact"), (gravity, " gravity")] {
@@ -141,8 +141,8 @@ impl<'a> Cursor<'a> {
 impl FromStr for Game {
     type Err = ParseError;
 
-    /// Reads the text form written by [`Game::text`], within [`Limits::DEFAULT`] (see
-    /// [`Game::from_text_with_limits`]).
+    /// Reads the text form written by [`Game::text`], within [`Limits::DEFAULT`]: text is
+    /// outside data by nature ([`Limits::parse_game`] for other limits).
     ///
     /// ```
     /// use tictactoe_core::{Error, Game, ParseErrorKind};
@@ -153,92 +153,71 @@ impl FromStr for Game {
     /// assert!("tic-tac-toe".parse::<Game>().is_err());
     /// ```
     fn from_str(text: &str) -> Result<Game, ParseError> {
-        Game::from_text_with_limits(text, Limits::DEFAULT)
+        Limits::DEFAULT.parse_game(text)
     }
 }
 
-impl Game {
-    /// Reads the text form written by [`Game::text`], refusing a game above `limits` as soon as
-    /// its size is read, before anything is allocated: what a reader of untrusted text wants
-    /// (`"tictactoe/1 n=65535 moves="` would otherwise ask for half a gigabyte).
-    /// [`Limits::NONE`] reads anything up to [`MAX_N`](crate::MAX_N).
-    ///
-    /// ```
-    /// use tictactoe_core::{Error, Game, Limits};
-    /// let text = "tictactoe/1 n=2000 moves=";
-    /// let refused = Game::from_text_with_limits(text, Limits::DEFAULT).unwrap_err();
-    /// assert_eq!(refused.offset, 14);
-    /// assert!(matches!(refused.rejection(), Some(Error::LimitExceeded { .. })));
-    /// assert_eq!(Game::from_text_with_limits(text, Limits::NONE)?.n(), Some(2000));
-    /// # Ok::<(), tictactoe_core::ParseError>(())
-    /// ```
-    ///
-    /// # Errors
-    /// A [`ParseError`] with the offset of what is wrong: a syntax error, a refused size
-    /// ([`Error::InvalidSize`], [`Error::LimitExceeded`]), board or move.
-    pub fn from_text_with_limits(text: &str, limits: Limits) -> Result<Game, ParseError> {
-        let mut cursor = Cursor { text, offset: 0 };
-        cursor.expect(MAGIC, "\"tictactoe/1 \"")?;
-        let rules_at = cursor.offset;
-        let rejected = |offset: usize, error: Error| ParseError {
-            offset,
-            kind: ParseErrorKind::Rejected(error),
-        };
-        let rules = if cursor.eat("n=") {
-            let n = cursor.number("the board size, a decimal number")?;
-            limits.check_game(n).map_err(|e| rejected(rules_at + 2, e))?;
-            Rules::tic_tac_toe(n)
-        } else {
-            cursor.expect("rows=", "\"n=\" or \"rows=\"")?;
-            let rows = cursor.number("the number of rows, a decimal number")?;
-            cursor.expect(" cols=", "\" cols=\"")?;
-            let cols = cursor.number("the number of columns, a decimal number")?;
-            cursor.expect(" k=", "\" k=\"")?;
-            let k = cursor.number("k, a decimal number")?;
-            let exact = cursor.eat(" exact");
-            let gravity = cursor.eat(" gravity");
-            let rules = Rules { rows, cols, k, exact, gravity };
-            limits.check_rules(&rules).map_err(|e| rejected(rules_at, e))?;
-            rules
-        };
-        let mut game = if cursor.eat(" board=") {
-            let board_at = cursor.offset;
-            let len = cursor.rest().find(' ').unwrap_or(cursor.rest().len());
-            let board = &cursor.rest()[..len];
-            let rows = split_rows(board).map_err(|e| rejected(board_at, e))?;
-            if rows.len() != rules.rows {
-                return Err(cursor.syntax("the board's rows, separated by '/'"));
-            }
-            cursor.offset += len;
-            Game::from_rows_with_rules(rules, &rows).map_err(|e| rejected(board_at, e))?
-        } else {
-            Game::with_rules(rules).map_err(|e| rejected(rules_at, e))?
-        };
-        cursor.expect(" moves=", "\" moves=\"")?;
-        let mut index = 0;
-        while !cursor.rest().is_empty() {
-            if index > 0 {
-                cursor.expect(";", "';' between moves, or the end of the text")?;
-            }
-            let move_at = cursor.offset;
-            let row = cursor.number("a row number")?;
-            cursor.expect(",", "',' after the row")?;
-            let col = cursor.number("a column number")?;
-            cursor.expect(",", "',' after the column")?;
-            let player_at = cursor.offset;
-            let player = cursor.number("a player number")?;
-            let player = u32::try_from(player).map_err(|_| ParseError {
-                offset: player_at,
-                kind: ParseErrorKind::Syntax { expected: "a player number (1 or 2)" },
-            })?;
-            game.make_move(row, col, player).map_err(|error| ParseError {
-                offset: move_at,
-                kind: ParseErrorKind::BadMove(ListError { index: Some(index), error }),
-            })?;
-            index += 1;
+/// Reads the text form within `limits`: [`Limits::parse_game`], where it is documented.
+pub(crate) fn parse(text: &str, limits: Limits) -> Result<Game, ParseError> {
+    let mut cursor = Cursor { text, offset: 0 };
+    cursor.expect(MAGIC, "\"tictactoe/1 \"")?;
+    let rules_at = cursor.offset;
+    let rejected =
+        |offset: usize, error: Error| ParseError { offset, kind: ParseErrorKind::Rejected(error) };
+    let rules = if cursor.eat("n=") {
+        let rules = Rules::from(cursor.number("the board size, a decimal number")?);
+        limits.check_game(rules).map_err(|e| rejected(rules_at + 2, e))?;
+        rules
+    } else {
+        cursor.expect("rows=", "\"n=\" or \"rows=\"")?;
+        let rows = cursor.number("the number of rows, a decimal number")?;
+        cursor.expect(" cols=", "\" cols=\"")?;
+        let cols = cursor.number("the number of columns, a decimal number")?;
+        cursor.expect(" k=", "\" k=\"")?;
+        let k = cursor.number("k, a decimal number")?;
+        let exact = cursor.eat(" exact");
+        let gravity = cursor.eat(" gravity");
+        let rules = Rules { rows, cols, k, exact, gravity };
+        limits.check_game(rules).map_err(|e| rejected(rules_at, e))?;
+        rules
+    };
+    let mut game = if cursor.eat(" board=") {
+        let board_at = cursor.offset;
+        let len = cursor.rest().find(' ').unwrap_or(cursor.rest().len());
+        let board = &cursor.rest()[..len];
+        let rows = split_rows(board).map_err(|e| rejected(board_at, e))?;
+        if rows.len() != rules.rows {
+            return Err(cursor.syntax("the board's rows, separated by '/'"));
         }
-        Ok(game)
+        cursor.offset += len;
+        Game::from_rows(rules, &rows).map_err(|e| rejected(board_at, e))?
+    } else {
+        Game::new(rules).map_err(|e| rejected(rules_at, e))?
+    };
+    cursor.expect(" moves=", "\" moves=\"")?;
+    let mut index = 0;
+    while !cursor.rest().is_empty() {
+        if index > 0 {
+            cursor.expect(";", "';' between moves, or the end of the text")?;
+        }
+        let move_at = cursor.offset;
+        let row = cursor.number("a row number")?;
+        cursor.expect(",", "',' after the row")?;
+        let col = cursor.number("a column number")?;
+        cursor.expect(",", "',' after the column")?;
+        let player_at = cursor.offset;
+        let player = cursor.number("a player number")?;
+        let player = u32::try_from(player).map_err(|_| ParseError {
+            offset: player_at,
+            kind: ParseErrorKind::Syntax { expected: "a player number (1 or 2)" },
+        })?;
+        game.make_move(row, col, player).map_err(|error| ParseError {
+            offset: move_at,
+            kind: ParseErrorKind::BadMove(ListError { index: Some(index), error }),
+        })?;
+        index += 1;
     }
+    Ok(game)
 }
 
 /// The rows of the text form's board, split at `/`, for [`Game::from_rows`]; allocation failure

@@ -47,7 +47,7 @@ fn allocation_failures_are_errors() {
     assert_eq!(Game::new(65_535), Err(Error::AllocFailed));
     assert_eq!(Game::new(1000), Err(Error::AllocFailed));
     assert_eq!(Game::from_cells(1000, &empty_1000), Err(Error::AllocFailed));
-    assert_eq!(Game::from_rows(&["X"]).map(|g| g.n()), Ok(Some(1)));
+    assert_eq!(Game::from_rows(1, &["X"]).map(|g| g.n()), Ok(Some(1)));
 
     // A history that cannot grow refuses the move and changes nothing.
     let mut game = Game::new(100).unwrap();

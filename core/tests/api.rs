@@ -168,7 +168,7 @@ fn replays_report_the_first_bad_move_and_change_nothing() {
 
 #[test]
 fn cell_queries_are_checked() {
-    let game = Game::from_rows(&["X.", ".O"]).unwrap();
+    let game = Game::from_rows(2, &["X.", ".O"]).unwrap();
     assert_eq!(game.cell(0, 0), Ok(Some(Player::X)));
     assert_eq!(game.cell(1, 1), Ok(Some(Player::O)));
     assert_eq!(game.cell(0, 1), Ok(None));

@@ -80,7 +80,7 @@ proptest! {
 
     #[test]
     fn batch_agrees_with_single_games((rules, count, seed, ops) in case()) {
-        let mut batch = Batch::with_rules(count, rules, seed).unwrap();
+        let mut batch = Batch::new(count, rules, seed).unwrap();
         let mut singles = Singles::new(count, rules);
         assert_same(&batch, &singles);
         for op in ops {
@@ -142,7 +142,7 @@ proptest! {
                         let restarted: Vec<usize> = (0..count).filter(|&g| restart[g]).collect();
                         model.reset(Selection::Listed(&restarted)).unwrap();
                         for &g in &restarted {
-                            singles.games[g] = Game::with_rules(rules).unwrap();
+                            singles.games[g] = Game::new(rules).unwrap();
                             singles.forfeit[g] = None;
                         }
                         let moves: Vec<u32> = live.iter().map(|&g| all[g]).collect();
@@ -172,7 +172,7 @@ proptest! {
                     batch.reset_terminated(Selection::All).unwrap();
                     for g in 0..count {
                         if singles.over(g) {
-                            singles.games[g] = Game::with_rules(rules).unwrap();
+                            singles.games[g] = Game::new(rules).unwrap();
                             singles.forfeit[g] = None;
                         }
                     }
@@ -181,7 +181,7 @@ proptest! {
                     let games: Vec<usize> = (0..count).filter(|&g| pick[g]).collect();
                     batch.reset(Selection::Listed(&games)).unwrap();
                     for g in games {
-                        singles.games[g] = Game::with_rules(rules).unwrap();
+                        singles.games[g] = Game::new(rules).unwrap();
                         singles.forfeit[g] = None;
                     }
                 }
@@ -490,7 +490,7 @@ fn an_illegal_action_for_a_finished_game_keeps_its_result() {
 
 #[test]
 fn random_steps_refuse_bad_lists_and_change_nothing() {
-    let mut batch = Batch::with_rules(3, Rules::CONNECT_FOUR, 4).unwrap();
+    let mut batch = Batch::new(3, Rules::CONNECT_FOUR, 4).unwrap();
     batch.step_random(Selection::All, &mut [0; 3]).unwrap();
     let before = batch.clone();
     assert_eq!(
@@ -514,7 +514,7 @@ fn random_steps_refuse_bad_lists_and_change_nothing() {
 
 #[test]
 fn steps_against_random_refuse_bad_arguments_and_change_nothing() {
-    let mut batch = Batch::with_rules(3, Rules::CONNECT_FOUR, 4).unwrap();
+    let mut batch = Batch::new(3, Rules::CONNECT_FOUR, 4).unwrap();
     batch.step_random(Selection::All, &mut [0; 3]).unwrap();
     let before = batch.clone();
     let (sides, actions, restart) = ([1, 2, 2], [0, 1, 2], [true, false, false]);
@@ -602,7 +602,7 @@ fn steps_against_random_refuse_bad_arguments_and_change_nothing() {
 #[test]
 fn runs_as_long_as_a_side_win_in_a_batch() {
     for cols in [255, 300] {
-        let mut batch = Batch::with_rules(2, Rules::mnk(2, cols, cols), 1).unwrap();
+        let mut batch = Batch::new(2, Rules::mnk(2, cols, cols), 1).unwrap();
         let mut winners = [9; 2];
         for col in 0..cols as u32 {
             batch.step(Selection::All, &[col, col], &mut winners, Illegal::Refuse).unwrap();

@@ -6,7 +6,7 @@ use tictactoe_core::{batch_bytes, game_bytes, Batch, Error, Game, Limits, ParseE
 
 /// The error a refused text carries, with the offset it names.
 fn refusal(text: &str, limits: Limits) -> (usize, Error) {
-    let error = Game::from_text_with_limits(text, limits).unwrap_err();
+    let error = limits.parse_game(text).unwrap_err();
     match error.kind {
         ParseErrorKind::Rejected(rejected) => (error.offset, rejected),
         other => panic!("{text}: not a rejection: {other:?}"),
@@ -33,7 +33,7 @@ fn the_bound_is_exact_and_sizes_no_game_has_are_invalid_first() {
     let n = 40;
     let exact = Limits { max_bytes: game_bytes(n).unwrap() };
     let text = format!("tictactoe/1 n={n} moves=0,0,1");
-    assert_eq!(Game::from_text_with_limits(&text, exact).unwrap().marks(), 1);
+    assert_eq!(exact.parse_game(&text).unwrap().marks(), 1);
     let below = Limits { max_bytes: exact.max_bytes - 1 };
     assert_eq!(
         refusal(&text, below).1,
@@ -86,10 +86,7 @@ fn batch_sizes_are_checked_at_the_edges() {
     assert_eq!(limit.check_batch(0, 0), Err(Error::InvalidSize { n: 0 }));
     assert_eq!(limit.check_batch(0, 3), Err(Error::InvalidCount { count: 0 }));
     let requested = batch_bytes(1 << 20, 3).unwrap();
-    assert_eq!(
-        Batch::with_limits(1 << 20, 3, 0, limit),
-        Err(Error::LimitExceeded { requested, limit: 1 << 20 })
-    );
+    assert_eq!(limit.batch(1 << 20, 3, 0), Err(Error::LimitExceeded { requested, limit: 1 << 20 }));
     assert_eq!(
         limit.check_batch(usize::MAX, 3),
         Err(Error::LimitExceeded { requested: usize::MAX, limit: 1 << 20 })
@@ -99,9 +96,9 @@ fn batch_sizes_are_checked_at_the_edges() {
     assert_eq!(Batch::new(usize::MAX / 2, MAX_N, 0), Err(Error::AllocFailed));
     // The exact bound admits the batch, and the batch is the one Batch::new makes.
     let exact = Limits { max_bytes: batch_bytes(100, 7).unwrap() };
-    assert_eq!(Batch::with_limits(100, 7, 5, exact).unwrap(), Batch::new(100, 7, 5).unwrap());
+    assert_eq!(exact.batch(100, 7, 5).unwrap(), Batch::new(100, 7, 5).unwrap());
     let below = Limits { max_bytes: exact.max_bytes - 1 };
-    assert!(matches!(Batch::with_limits(100, 7, 5, below), Err(Error::LimitExceeded { .. })));
+    assert!(matches!(below.batch(100, 7, 5), Err(Error::LimitExceeded { .. })));
 }
 
 #[test]
@@ -110,7 +107,7 @@ fn unlimited_parsing_reads_what_the_default_refuses_and_round_trips() {
     game.play(1499, 0).unwrap();
     let text = game.text().to_string();
     assert!(text.parse::<Game>().is_err());
-    assert_eq!(Game::from_text_with_limits(&text, Limits::NONE).unwrap(), game);
+    assert_eq!(Limits::NONE.parse_game(&text).unwrap(), game);
     assert_eq!(Limits::default(), Limits::DEFAULT);
 }
 
@@ -125,20 +122,20 @@ fn positions_take_a_limit_decided_before_their_cells_are_read() {
     let exact = Limits { max_bytes: game_bytes(n).unwrap() };
     let below = Limits { max_bytes: exact.max_bytes - 1 };
     let refused = Err(Error::LimitExceeded { requested: exact.max_bytes, limit: below.max_bytes });
-    let game = Game::from_cells_with_limits(n, &cells, exact).unwrap();
+    let game = exact.game_from_cells(n, &cells).unwrap();
     assert_eq!(game, Game::from_cells(n, &cells).unwrap());
     assert!(game.heap_bytes() <= exact.max_bytes);
-    assert_eq!(Game::from_rows_with_limits(&rows, exact).unwrap(), game);
-    assert_eq!(Game::from_cells_with_limits(n, &cells, below), refused);
-    assert_eq!(Game::from_rows_with_limits(&rows, below), refused);
+    assert_eq!(exact.game_from_rows(n, &rows).unwrap(), game);
+    assert_eq!(below.game_from_cells(n, &cells), refused);
+    assert_eq!(below.game_from_rows(n, &rows), refused);
     // Decided first: cells of the wrong length, or rows that are not a board, are refused by
     // the limit all the same, and a bad size before it.
-    assert_eq!(Game::from_cells_with_limits(n, &[], below), refused);
+    assert_eq!(below.game_from_cells(n, &[]), refused);
     let ragged = vec!["X"; n];
-    assert_eq!(Game::from_rows_with_limits(&ragged, below), refused);
-    assert_eq!(Game::from_cells_with_limits(0, &[], below), Err(Error::InvalidSize { n: 0 }));
+    assert_eq!(below.game_from_rows(n, &ragged), refused);
+    assert_eq!(below.game_from_cells(0, &[]), Err(Error::InvalidSize { n: 0 }));
     let none: [&str; 0] = [];
-    assert_eq!(Game::from_rows_with_limits(&none, below), Err(Error::InvalidSize { n: 0 }));
+    assert_eq!(below.game_from_rows(0, &none), Err(Error::InvalidSize { n: 0 }));
     // A game at its largest (full history, starting position) stays within game_bytes.
     let mut full = Game::from_cells(n, &cells).unwrap();
     let free: Vec<_> = full.legal_moves().collect();

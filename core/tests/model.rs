@@ -69,8 +69,8 @@ fn batch<T: Copy>(
 }
 
 fn run(rules: Rules, ops: Vec<Op>) {
-    let mut game = Game::with_rules(rules).unwrap();
-    let mut model = Model::with_rules(rules);
+    let mut game = Game::new(rules).unwrap();
+    let mut model = Model::new(rules);
     for op in ops {
         let before = game.clone();
         match op {
@@ -145,7 +145,7 @@ fn run(rules: Rules, ops: Vec<Op>) {
                 // Only alternating games give positions that must be accepted.
                 if model.count(1) == model.count(2) || model.count(1) == model.count(2) + 1 {
                     let rows = model.rows();
-                    match Game::from_rows_with_rules(rules, &rows) {
+                    match Game::from_rows(rules, &rows) {
                         Ok(rebuilt) => {
                             // The marks become the position: not moves, never undone.
                             model.history.clear();
@@ -171,7 +171,7 @@ proptest! {
 
     #[test]
     fn matches_the_model((n, ops) in (1usize..6).prop_flat_map(|n| (Just(n), prop::collection::vec(op(n, n), 1..60)))) {
-        assert_eq!(Game::new(n).unwrap(), Game::with_rules(Rules::tic_tac_toe(n)).unwrap());
+        assert_eq!(Game::new(n).unwrap(), Game::new(Rules::tic_tac_toe(n)).unwrap());
         run(Rules::tic_tac_toe(n), ops);
     }
 
@@ -212,7 +212,7 @@ proptest! {
 #[test]
 fn runs_as_long_as_a_side_win_and_undo() {
     for cols in [255, 300] {
-        let mut game = Game::with_rules(Rules::mnk(2, cols, cols)).unwrap();
+        let mut game = Game::new(Rules::mnk(2, cols, cols)).unwrap();
         for col in 0..cols - 1 {
             assert_eq!(game.play(0, col).unwrap(), None);
             assert_eq!(game.play(1, col).unwrap(), None);
@@ -246,7 +246,7 @@ fn runs_on_the_one_word_rule_s_last_bits_win() {
                 k: usize,
                 cells: Vec<(usize, usize)>,
                 other: Vec<(usize, usize)>| {
-        let mut game = Game::with_rules(Rules::mnk(rows, cols, k)).unwrap();
+        let mut game = Game::new(Rules::mnk(rows, cols, k)).unwrap();
         for (i, &mine) in cells.iter().enumerate() {
             let won = game.play(mine.0, mine.1).unwrap();
             assert_eq!(
@@ -279,7 +279,7 @@ fn runs_on_the_one_word_rule_s_last_bits_win() {
 /// shift a rule reading bit 63 as a mark would have turned into one.
 #[test]
 fn shifts_past_the_one_word_find_no_run() {
-    let mut game = Game::with_rules(Rules::mnk(1, 63, 2)).unwrap();
+    let mut game = Game::new(Rules::mnk(1, 63, 2)).unwrap();
     for (col, won) in [(0, None), (30, None), (62, None), (31, Some(Player::O))] {
         assert_eq!(game.play(0, col).unwrap(), won, "the mark on column {col}");
     }

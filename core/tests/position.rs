@@ -240,8 +240,8 @@ fn ops(rules: Rules) -> impl Strategy<Value = Vec<Op>> {
 }
 
 fn run(rules: Rules, ops: Vec<Op>) {
-    let mut game = Game::with_rules(rules).unwrap();
-    let mut model = Model::with_rules(rules);
+    let mut game = Game::new(rules).unwrap();
+    let mut model = Model::new(rules);
     let mut position = Position::new(&game).unwrap();
     // The position's own placements, which it can take back (a reload keeps none).
     let mut placed: Vec<(usize, u8)> = Vec::new();
@@ -284,8 +284,7 @@ fn run(rules: Rules, ops: Vec<Op>) {
             }
             Op::Copy => {
                 // Into a position of other rules first, as a search reuses one.
-                let mut copy =
-                    Position::new(&Game::with_rules(Rules::CONNECT_FOUR).unwrap()).unwrap();
+                let mut copy = Position::new(&Game::new(Rules::CONNECT_FOUR).unwrap()).unwrap();
                 copy.clone_from(&position);
                 assert_eq!(answers(&copy), answers(&position));
                 position = copy;
@@ -413,7 +412,7 @@ fn masks_exist_for_free_style_boards_of_one_word() {
 
 #[test]
 fn a_refused_placement_names_the_cell_it_was_given() {
-    let game = Game::with_rules(Rules::CONNECT_FOUR).unwrap();
+    let game = Game::new(Rules::CONNECT_FOUR).unwrap();
     let mut position = Position::new(&game).unwrap();
     assert_eq!(
         position.place(42, Player::X),

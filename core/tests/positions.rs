@@ -114,32 +114,32 @@ fn each_reason_is_reported() {
     let lines: Vec<_> = game.winning_lines().map(|l| format!("{l:?}")).collect();
     assert_eq!(lines, ["Diagonal", "AntiDiagonal"]);
     assert_eq!(
-        Game::from_rows(&["XO", "X"]),
+        Game::from_rows(2, &["XO", "X"]),
         Err(WrongShape { rows: 2, cols: 2, row: Some(1), len: 1 }.into())
     );
     assert_eq!(
-        Game::from_rows(&["X?", ".."]),
+        Game::from_rows(2, &["X?", ".."]),
         Err(InvalidCell { row: 0, col: 1, value: '?' as u32 }.into())
     );
     assert_eq!(
-        Game::from_rows(&["Xé", ".."]),
+        Game::from_rows(2, &["Xé", ".."]),
         Err(InvalidCell { row: 0, col: 1, value: 'é' as u32 }.into())
     );
     let none: [&str; 0] = [];
-    assert_eq!(Game::from_rows(&none), Err(Error::InvalidSize { n: 0 }));
+    assert_eq!(Game::from_rows(0, &none), Err(Error::InvalidSize { n: 0 }));
     assert_eq!(Game::from_cells(0, &[]), Err(Error::InvalidSize { n: 0 }));
 }
 
 #[test]
 fn built_games_keep_their_position_and_continue() {
-    let mut game = Game::from_rows(&["X. ", " O ", "  X"]).unwrap();
+    let mut game = Game::from_rows(3, &["X. ", " O ", "  X"]).unwrap();
     assert!(game.has_starting_position());
     assert_eq!(game.undo(), Err(Error::NothingToUndo));
     assert_eq!(game.play(0, 1).unwrap(), None); // O's turn
     assert_eq!(game.undo().unwrap().player, Player::O);
     assert_eq!(game.to_string(), "X..\n.O.\n..X");
     // An empty position is just a new game.
-    assert_eq!(Game::from_rows(&["..", ".."]).unwrap(), Game::new(2).unwrap());
+    assert_eq!(Game::from_rows(2, &["..", ".."]).unwrap(), Game::new(2).unwrap());
 }
 
 fn grid_4x4() -> impl Strategy<Value = Vec<u8>> {
@@ -178,11 +178,11 @@ fn every_grid_of_every_small_rule_set_agrees_with_the_search() {
                         let grid: Vec<u8> =
                             (0..cells).map(|i| (code / 3usize.pow(i as u32) % 3) as u8).collect();
                         let expected = common::reachable(&rules, &grid, &mut memo);
-                        let built = Game::from_cells_with_rules(rules, &grid);
+                        let built = Game::from_cells(rules, &grid);
                         assert_eq!(built.is_ok(), expected, "{rules:?} {grid:?}: {built:?}");
-                        assert_eq!(rules.validate_cells(&grid).is_ok(), expected);
+                        assert_eq!(validate_cells(rules, &grid).is_ok(), expected);
                         if let Ok(game) = built {
-                            let mut model = common::Model::with_rules(rules);
+                            let mut model = common::Model::new(rules);
                             model.grid = grid.clone();
                             assert_eq!(common::number(game.winner()), model.winner());
                             let mut runs: Vec<_> = game.winning_runs().collect();

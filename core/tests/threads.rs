@@ -164,7 +164,7 @@ proptest! {
                 (Just(rules), Just(count), Just(threads), Just(runner), Just(seed), prop::collection::vec(op(count), 1..25))
             })
     ) {
-        let mut one = Batch::with_rules(count, rules, seed).unwrap();
+        let mut one = Batch::new(count, rules, seed).unwrap();
         let mut many = one.clone();
         let runner: &'static dyn Runner = [&SCOPED as &dyn Runner, &BACKWARDS, &IDLE][runner];
         many.set_threads(threads, runner);

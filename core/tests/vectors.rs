@@ -1,7 +1,7 @@
 //! The shared vectors in `tests/vectors/`, which the C and Python faces play too.
 
 use serde_json::Value;
-use tictactoe_core::{Error, Game, Line, Player, Rules, Run};
+use tictactoe_core::{Batch, Error, Game, Line, Player, Rules, Run};
 
 fn load(name: &str) -> Value {
     let path = format!("{}/../tests/vectors/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -127,17 +127,20 @@ fn games() {
 fn family_games() {
     let vectors = load("family.json");
     for case in vectors["games"].as_array().unwrap() {
-        let mut game = Game::with_rules(rules(&case["rules"])).unwrap();
+        let mut game = Game::new(rules(&case["rules"])).unwrap();
         play_ops(&mut game, case);
         check_final(&game, case);
     }
     for case in vectors["rules"].as_array().unwrap() {
         let asked = rules(&case["rules"]);
-        let got = Game::with_rules(asked).map(|game| game.rules());
+        let got = Game::new(asked).map(|game| game.rules());
         match got {
             Ok(made) => assert_eq!((made, &Value::Null), (asked, &case["error"])),
             Err(e) => assert_eq!(Value::from(kind(&e)), case["error"], "{asked:?}"),
         }
+        // A batch of them is judged by the same check (every other way: tests/construction.rs).
+        let batch = Batch::new(1, asked, 0).err().map(|e| kind(&e));
+        assert_eq!(Value::from(batch), case["error"], "{asked:?}");
     }
 }
 
@@ -169,8 +172,8 @@ fn positions() {
     for case in load("positions.json")["positions"].as_array().unwrap() {
         check_position(
             case,
-            |rows| tictactoe_core::validate_rows(rows),
-            |rows| Game::from_rows(rows),
+            |rows| tictactoe_core::validate_rows(rows.len(), rows),
+            |rows| Game::from_rows(rows.len(), rows),
         );
     }
 }
@@ -181,8 +184,8 @@ fn family_positions() {
         let rules = rules(&case["rules"]);
         check_position(
             case,
-            |rows| rules.validate_rows(rows),
-            |rows| Game::from_rows_with_rules(rules, rows),
+            |rows| tictactoe_core::validate_rows(rules, rows),
+            |rows| Game::from_rows(rules, rows),
         );
     }
 }

@@ -6,11 +6,14 @@
 //! An action names a cell by its index row * cols + col, or under gravity a column (the mark
 //! falls to its lowest free cell): `tictactoe_batch_actions` of them a game.
 
-use tictactoe_core::{Batch, Error, Illegal, Limits, ListError, Selection};
+use core::ptr;
+
+use tictactoe_core::{Batch, Error, Illegal, ListError, Selection};
 
 use crate::guard::{borrow, buffer, collected, guard, input, Out};
 use crate::handle::{changing_handle, hand_out, reading, release, Handle};
-use crate::rules::{rules_of, RulesOut};
+use crate::limits::{limits_of, tictactoe_limits};
+use crate::rules::{rules_in, tictactoe_rules, RulesOut};
 use crate::{tictactoe_game, tictactoe_result};
 
 /// What a batch step does with an action the rules refuse; passed as a `uint32_t`.
@@ -29,8 +32,8 @@ pub const TICTACTOE_NO_ACTION: u32 = 0xFFFF_FFFF;
 const _: () = assert!(TICTACTOE_NO_ACTION == tictactoe_core::NO_ACTION);
 
 /// `count` games of one rule set (n x n tic-tac-toe, or any rules of the k-in-a-row family),
-/// stepped together. Opaque: made by `tictactoe_batch_new` (or `_new_with_limits`, `_new_mnk`,
-/// `_new_mnk_with_limits`, `_clone`), released by `tictactoe_batch_free`.
+/// stepped together. Opaque: made by `tictactoe_batch_new` (or `_new_rules`, `_new_with_limits`,
+/// `_new_mnk`, `_new_mnk_with_limits`, `_clone`), released by `tictactoe_batch_free`.
 pub struct tictactoe_batch {
     batch: Batch,
     /// Scratch for a step's winners, copied out only on success.
@@ -60,10 +63,10 @@ impl Handle for tictactoe_batch {
     }
 }
 
-/// Creates `count` empty n x n tic-tac-toe games (`tictactoe_batch_new_mnk` for other rules),
+/// Creates `count` empty n x n tic-tac-toe games (`tictactoe_batch_new_rules` for other rules),
 /// X to move in each, whose random actions come from `seed`, and stores the batch in
 /// `*batch_out`. No memory limit beyond what can be had (`tictactoe_batch_new_with_limits` sets
-/// one).
+/// one). The same as `tictactoe_batch_new_rules` with the rules {n, n, n, 0} and no limits.
 ///
 /// Returns `INVALID_COUNT` for `count` 0, `INVALID_SIZE` unless 1 <= n <= 65535,
 /// `ALLOC_FAILED` when the memory cannot be had, `NULL_PARAMETER` when `batch_out` is NULL.
@@ -81,15 +84,17 @@ pub unsafe extern "C" fn tictactoe_batch_new(
     seed: u64,
     batch_out: *mut *mut tictactoe_batch,
 ) -> tictactoe_result {
-    // SAFETY: the caller's promise, passed on.
-    unsafe { tictactoe_batch_new_with_limits(count, n, seed, usize::MAX, batch_out) }
+    let rules = tictactoe_rules::tic_tac_toe(n);
+    // SAFETY: `rules` lives through the call; the rest is the caller's promise, passed on.
+    unsafe { tictactoe_batch_new_rules(count, &rules, seed, ptr::null(), batch_out) }
 }
 
 /// As `tictactoe_batch_new`, refusing a batch whose games would take more than `max_bytes`
 /// bytes (each game's board, counters and room for every move, and its state; `SIZE_MAX`: no
 /// limit) with `LIMIT_EXCEEDED`, before anything is allocated: for a count and size that come
 /// from outside. The handle's own scratch (9 bytes a game) is not counted. `INVALID_SIZE` and
-/// `INVALID_COUNT` come first. `*batch_out` is written only on success.
+/// `INVALID_COUNT` come first. `*batch_out` is written only on success. The same as
+/// `tictactoe_batch_new_rules` with the rules {n, n, n, 0} and the limits {max_bytes}.
 ///
 /// Ownership: the caller owns the new batch and releases it with `tictactoe_batch_free`.
 /// Thread safety: safe from any thread.
@@ -104,24 +109,21 @@ pub unsafe extern "C" fn tictactoe_batch_new_with_limits(
     max_bytes: usize,
     batch_out: *mut *mut tictactoe_batch,
 ) -> tictactoe_result {
-    guard(|| {
-        let batch_out = Out::new(batch_out)?;
-        let limits = Limits { max_bytes };
-        let batch = Batch::with_limits(count as usize, n as usize, seed, limits)?;
-        // SAFETY: checked non-NULL; valid by the caller's promise.
-        unsafe { hand_out(batch, batch_out) }
-    })
+    let (rules, limits) = (tictactoe_rules::tic_tac_toe(n), tictactoe_limits { max_bytes });
+    // SAFETY: `rules` and `limits` live through the call; the rest is the caller's promise.
+    unsafe { tictactoe_batch_new_rules(count, &rules, seed, &limits, batch_out) }
 }
 
 /// Creates `count` empty games under the rules of the k-in-a-row family (`rows`, `cols`, `k`
 /// and `flags` as for `tictactoe_game_new_mnk`), X to move in each, whose random actions come
 /// from `seed`, and stores the batch in `*batch_out`. Under gravity an action is a column (the
 /// mark falls to its lowest free cell), otherwise a cell row * cols + col. No memory limit
-/// beyond what can be had (`tictactoe_batch_new_mnk_with_limits` sets one).
+/// beyond what can be had (`tictactoe_batch_new_mnk_with_limits` sets one). The same as
+/// `tictactoe_batch_new_rules` with these rules and no limits.
 ///
 /// Returns, in this order, `NULL_PARAMETER` when `batch_out` is NULL, `INVALID_ARGUMENT` when
 /// `flags` has a bit set other than `TICTACTOE_RULE_EXACT` and `TICTACTOE_RULE_GRAVITY`,
-/// `INVALID_RULES` unless 1 <= rows, cols <= 65535 and 1 <= k <= max(rows, cols),
+/// `INVALID_SIZE` or `INVALID_RULES` for rules no game has (as `tictactoe_rules_check`),
 /// `INVALID_COUNT` for `count` 0, `ALLOC_FAILED` when the memory cannot be had. `*batch_out` is
 /// written only on success.
 ///
@@ -140,26 +142,17 @@ pub unsafe extern "C" fn tictactoe_batch_new_mnk(
     seed: u64,
     batch_out: *mut *mut tictactoe_batch,
 ) -> tictactoe_result {
-    // SAFETY: the caller's promise, passed on.
-    unsafe {
-        tictactoe_batch_new_mnk_with_limits(
-            count,
-            rows,
-            cols,
-            k,
-            flags,
-            seed,
-            usize::MAX,
-            batch_out,
-        )
-    }
+    let rules = tictactoe_rules { rows, cols, k, flags };
+    // SAFETY: `rules` lives through the call; the rest is the caller's promise, passed on.
+    unsafe { tictactoe_batch_new_rules(count, &rules, seed, ptr::null(), batch_out) }
 }
 
 /// As `tictactoe_batch_new_mnk`, refusing a batch whose games would take more than
 /// `max_bytes` bytes (as for `tictactoe_batch_new_with_limits`; `SIZE_MAX`: no limit) with
 /// `LIMIT_EXCEEDED`, before anything is allocated: for rules and a count that come from
-/// outside. `INVALID_ARGUMENT`, `INVALID_RULES` and `INVALID_COUNT` come first. `*batch_out` is
-/// written only on success.
+/// outside. `INVALID_ARGUMENT`, `INVALID_SIZE` or `INVALID_RULES`, and `INVALID_COUNT` come
+/// first. `*batch_out` is written only on success. The same as `tictactoe_batch_new_rules` with
+/// these rules and the limits {max_bytes}.
 ///
 /// Ownership: the caller owns the new batch and releases it with `tictactoe_batch_free`.
 /// Thread safety: safe from any thread.
@@ -178,11 +171,49 @@ pub unsafe extern "C" fn tictactoe_batch_new_mnk_with_limits(
     max_bytes: usize,
     batch_out: *mut *mut tictactoe_batch,
 ) -> tictactoe_result {
+    let (rules, limits) =
+        (tictactoe_rules { rows, cols, k, flags }, tictactoe_limits { max_bytes });
+    // SAFETY: `rules` and `limits` live through the call; the rest is the caller's promise.
+    unsafe { tictactoe_batch_new_rules(count, &rules, seed, &limits, batch_out) }
+}
+
+/// Creates `count` empty games under `*rules` (any rules of the k-in-a-row family: see
+/// `tictactoe_rules`), X to move in each, whose random actions come from `seed`, and stores
+/// the batch in `*batch_out`. Under gravity an action is a column (the mark falls to its lowest
+/// free cell), otherwise a cell row * cols + col. `limits` is NULL for no limit beyond what can
+/// be had, or bounds the bytes the games may take (each game's board, rule state and room for
+/// every move, and its state; the handle's own scratch, 9 bytes a game, is not counted), for a
+/// count and rules that come from outside.
+///
+/// Returns, in this order, `NULL_PARAMETER` when `rules` or `batch_out` is NULL,
+/// `INVALID_ARGUMENT` when `rules->flags` has a bit set other than `TICTACTOE_RULE_EXACT` and
+/// `TICTACTOE_RULE_GRAVITY`, `INVALID_SIZE` or `INVALID_RULES` for rules no game has (as
+/// `tictactoe_rules_check`), `INVALID_COUNT` for `count` 0, `LIMIT_EXCEEDED` for a batch above
+/// `limits->max_bytes` (before anything is allocated), `ALLOC_FAILED` when the memory cannot be
+/// had. `*batch_out` is written only on success.
+///
+/// Ownership: `*rules` and `*limits` stay the caller's and are only read during the call; the
+/// caller owns the new batch and releases it with `tictactoe_batch_free`. Thread safety: safe
+/// from any thread.
+///
+/// # Safety
+/// `rules` must be NULL or valid for reads of a `tictactoe_rules`; `limits` NULL or valid for
+/// reads of a `tictactoe_limits`; `batch_out` NULL or valid for writes of a pointer.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_batch_new_rules(
+    count: u32,
+    rules: *const tictactoe_rules,
+    seed: u64,
+    limits: *const tictactoe_limits,
+    batch_out: *mut *mut tictactoe_batch,
+) -> tictactoe_result {
     guard(|| {
+        // SAFETY: the caller's promise.
+        let rules = unsafe { rules_in(rules) }?;
         let batch_out = Out::new(batch_out)?;
-        let rules = rules_of(rows, cols, k, flags)?;
-        let limits = Limits { max_bytes };
-        let batch = Batch::with_rules_and_limits(count as usize, rules, seed, limits)?;
+        // SAFETY: the caller's promise.
+        let limits = unsafe { limits_of(limits) };
+        let batch = limits.batch(count as usize, rules.to_core()?, seed)?;
         // SAFETY: checked non-NULL; valid by the caller's promise.
         unsafe { hand_out(batch, batch_out) }
     })

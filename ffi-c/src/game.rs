@@ -1,16 +1,20 @@
 //! The game handle: creation, moves, undo, queries, copies and release.
 
+use core::ptr;
+
 use tictactoe_core::{winner_number, Game, ListError, Player};
 
 use crate::guard::{borrow, buffer, guard, input, Out, Outcome};
 use crate::handle::{changing, hand_out, reading, release, Handle};
-use crate::rules::{rules_of, RulesOut};
+use crate::limits::{limits_of, tictactoe_limits};
+use crate::rules::{rules_in, tictactoe_rules, RulesOut};
 use crate::{tictactoe_line, tictactoe_move, tictactoe_result, tictactoe_run, tictactoe_status};
 
 /// A game of the k-in-a-row family: n x n tic-tac-toe (`tictactoe_game_new`), or any rows x
-/// cols board with k in a row, the exact rule and gravity (`tictactoe_game_new_mnk`). Opaque:
-/// made by `tictactoe_game_new` (or `_new_mnk`, `_from_cells`, `_from_cells_mnk`, `_parse`,
-/// `_clone`), released by `tictactoe_game_free`.
+/// cols board with k in a row, the exact rule and gravity (`tictactoe_game_new_rules`,
+/// `tictactoe_game_new_mnk`). Opaque: made by `tictactoe_game_new` (or `_new_rules`, `_new_mnk`,
+/// `_from_cells`, `_from_cells_rules`, `_from_cells_mnk`, `_parse`, `_clone`), released by
+/// `tictactoe_game_free`.
 pub struct tictactoe_game {
     game: Game,
 }
@@ -64,11 +68,13 @@ pub unsafe extern "C" fn tictactoe_game_new(
 /// `flags` is 0 or a combination of `TICTACTOE_RULE_EXACT` (only a run of exactly k wins) and
 /// `TICTACTOE_RULE_GRAVITY` (a mark sits on the bottom row or on a mark: Connect Four is 6, 7, 4,
 /// `TICTACTOE_RULE_GRAVITY`; gomoku 15, 15, 5, 0 or `TICTACTOE_RULE_EXACT`). n, n, n, 0 is the
-/// game `tictactoe_game_new(n)` makes.
+/// game `tictactoe_game_new(n)` makes. The same as `tictactoe_game_new_rules` with these rules
+/// and no limits.
 ///
 /// Returns, in this order, `NULL_PARAMETER` when `game_out` is NULL, `INVALID_ARGUMENT` when
-/// `flags` has any other bit set, `INVALID_RULES` unless 1 <= rows, cols <= 65535 and
-/// 1 <= k <= max(rows, cols), `ALLOC_FAILED` when the memory cannot be had. `*game_out` is
+/// `flags` has any other bit set, `INVALID_SIZE` or `INVALID_RULES` for rules no game has (as
+/// `tictactoe_rules_check`: `INVALID_SIZE` for n, n, n, 0 with a bad n, as
+/// `tictactoe_game_new(n)`), `ALLOC_FAILED` when the memory cannot be had. `*game_out` is
 /// written only on success.
 ///
 /// Ownership: the caller owns the new game and releases it with `tictactoe_game_free`.
@@ -84,9 +90,43 @@ pub unsafe extern "C" fn tictactoe_game_new_mnk(
     flags: u32,
     game_out: *mut *mut tictactoe_game,
 ) -> tictactoe_result {
+    let rules = tictactoe_rules { rows, cols, k, flags };
+    // SAFETY: `rules` lives through the call; the rest is the caller's promise, passed on.
+    unsafe { tictactoe_game_new_rules(&rules, ptr::null(), game_out) }
+}
+
+/// Creates an empty game under `*rules` (any rules of the k-in-a-row family: see
+/// `tictactoe_rules`), X to move, and stores it in `*game_out`. `limits` is NULL for no limit
+/// beyond the largest board, or bounds the memory the game may take at its largest, for rules
+/// that come from outside.
+///
+/// Returns, in this order, `NULL_PARAMETER` when `rules` or `game_out` is NULL,
+/// `INVALID_ARGUMENT` when `rules->flags` has a bit set other than `TICTACTOE_RULE_EXACT` and
+/// `TICTACTOE_RULE_GRAVITY`, `INVALID_SIZE` or `INVALID_RULES` for rules no game has (as
+/// `tictactoe_rules_check`), `LIMIT_EXCEEDED` for a game above `limits->max_bytes` (before
+/// anything is allocated), `ALLOC_FAILED` when the memory cannot be had. `*game_out` is written
+/// only on success.
+///
+/// Ownership: `*rules` and `*limits` stay the caller's and are only read during the call; the
+/// caller owns the new game and releases it with `tictactoe_game_free`. Thread safety: safe
+/// from any thread.
+///
+/// # Safety
+/// `rules` must be NULL or valid for reads of a `tictactoe_rules`; `limits` NULL or valid for
+/// reads of a `tictactoe_limits`; `game_out` NULL or valid for writes of a pointer.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_game_new_rules(
+    rules: *const tictactoe_rules,
+    limits: *const tictactoe_limits,
+    game_out: *mut *mut tictactoe_game,
+) -> tictactoe_result {
     guard(|| {
+        // SAFETY: the caller's promise.
+        let rules = unsafe { rules_in(rules) }?;
         let game_out = Out::new(game_out)?;
-        let game = Game::with_rules(rules_of(rows, cols, k, flags)?)?;
+        // SAFETY: the caller's promise.
+        let limits = unsafe { limits_of(limits) };
+        let game = limits.game(rules.to_core()?)?;
         // SAFETY: checked non-NULL; valid by the caller's promise.
         unsafe { hand_out(game, game_out) }
     })

@@ -5,8 +5,10 @@
 //!
 //! Games and batches play n x n tic-tac-toe (`tictactoe_game_new`, `tictactoe_batch_new`) or
 //! any rules of the k-in-a-row family: a rows x cols board, k in a row, the exact rule and
-//! gravity (`tictactoe_game_new_mnk`, `tictactoe_batch_new_mnk`; Connect Four, gomoku, the
-//! m,n,k-games). The core decides every rule; this crate only translates.
+//! gravity, as one `tictactoe_rules` (`tictactoe_game_new_rules`, `tictactoe_batch_new_rules`,
+//! with a nullable `tictactoe_limits`) or four words (`tictactoe_game_new_mnk`,
+//! `tictactoe_batch_new_mnk`); Connect Four, gomoku, the m,n,k-games. The core decides every
+//! rule; this crate only translates, each way of building through one body.
 //!
 //! Conventions, the same for every function:
 //! - Fallible functions return a [`tictactoe_result`]; `TICTACTOE_RESULT_OK` (0) is success and
@@ -27,6 +29,7 @@ mod batch;
 mod game;
 mod guard;
 mod handle;
+mod limits;
 mod names;
 mod position;
 mod result;
@@ -37,6 +40,7 @@ mod types;
 
 pub use batch::*;
 pub use game::*;
+pub use limits::tictactoe_limits;
 pub use names::*;
 pub use position::*;
 pub use result::{tictactoe_result, tictactoe_result_str};
@@ -48,8 +52,8 @@ pub use types::*;
 use core::ffi::c_char;
 
 /// The largest board size n, and the longest side of any board: games and batches of n x n
-/// boards above it are refused with `TICTACTOE_RESULT_INVALID_SIZE`, rules with a side above it
-/// with `TICTACTOE_RESULT_INVALID_RULES`.
+/// tic-tac-toe above it are refused with `TICTACTOE_RESULT_INVALID_SIZE`, other rules with a
+/// side above it with `TICTACTOE_RESULT_INVALID_RULES`.
 pub const TICTACTOE_MAX_N: u32 = 65535;
 // Spelled out for cbindgen, which cannot read the core's constant; it must stay the core's.
 const _: () = assert!(TICTACTOE_MAX_N as usize == tictactoe_core::MAX_N);

@@ -3,7 +3,7 @@
 use core::ffi::c_char;
 use core::fmt::{self, Display, Write};
 
-use tictactoe_core::{Game, Limits};
+use tictactoe_core::Limits;
 
 use crate::guard::{buffer, guard, input, Out, Outcome};
 use crate::handle::{hand_out, reading};
@@ -165,8 +165,8 @@ pub unsafe extern "C" fn tictactoe_game_parse_with_limits(
         let bytes = unsafe { input(text.cast::<u8>(), text_len) }?;
         let game_out = Out::new(game_out)?;
         let text = core::str::from_utf8(bytes).map_err(|_| tictactoe_result::ParseError)?;
-        let limits = Limits { max_bytes };
-        let game = Game::from_text_with_limits(text, limits)
+        let game = Limits { max_bytes }
+            .parse_game(text)
             .map_err(|e| e.rejection().map_or(tictactoe_result::ParseError, Into::into))?;
         // SAFETY: checked non-NULL; valid by the caller's promise.
         unsafe { hand_out(game, game_out) }

@@ -370,6 +370,18 @@ pub fn run(data: &[u8]) {
                     let r = tictactoe_game_new_mnk(rows, cols, k, flags, &mut fresh);
                     assert_eq!(r == tictactoe_result::Ok, !fresh.is_null());
                     assert_eq!(r, tictactoe_rules_check(rows, cols, k, flags));
+                    // The same rules in one struct, under a limit: it only ever adds a refusal.
+                    let rules = tictactoe_rules { rows, cols, k, flags };
+                    let limits = tictactoe_limits { max_bytes: (k as usize) << 6 };
+                    let mut limited = null_mut();
+                    let within = tictactoe_game_new_rules(&rules, &limits, &mut limited);
+                    assert_eq!(within == tictactoe_result::Ok, !limited.is_null());
+                    tictactoe_game_free(limited);
+                    if within != tictactoe_result::LimitExceeded {
+                        assert_eq!(within, r);
+                    } else {
+                        assert_eq!(r, tictactoe_result::Ok);
+                    }
                     if !fresh.is_null() {
                         tictactoe_game_free(game);
                         game = fresh;

@@ -41,8 +41,8 @@ pub fn run(data: &[u8]) {
     let (rows, cols) = (usize::from(input.rows % 6) + 1, usize::from(input.cols % 6) + 1);
     let k = usize::from(input.k) % rows.max(cols) + 1;
     let rules = Rules { rows, cols, k, exact: input.exact, gravity: input.gravity };
-    let mut game = Game::with_rules(rules).unwrap();
-    let mut model = Model::with_rules(rules);
+    let mut game = Game::new(rules).unwrap();
+    let mut model = Model::new(rules);
     for op in input.ops.into_iter().take(200) {
         let before = game.clone();
         match op {
@@ -86,7 +86,7 @@ pub fn run(data: &[u8]) {
                 let rows = model.rows();
                 let mut memo = std::collections::HashMap::new();
                 let reachable = model::reachable(&rules, &model.grid, &mut memo);
-                match Game::from_rows_with_rules(rules, &rows) {
+                match Game::from_rows(rules, &rows) {
                     Ok(rebuilt) => {
                         assert!(reachable, "{rows:?} accepted but unreachable");
                         game = rebuilt;

@@ -11,10 +11,10 @@ pub fn run(data: &[u8]) {
             let again: Game = game.text().to_string().parse().expect("a written text parses");
             assert_eq!(again, game);
         }
-        // Rows of a board: the text split at '/'.
+        // Rows of an n x n board: the text split at '/', n the number of rows.
         let rows: Vec<&str> = text.split('/').collect();
-        let checked = validate_rows(&rows);
-        let built = Game::from_rows(&rows);
+        let checked = validate_rows(rows.len(), &rows);
+        let built = Game::from_rows(rows.len(), &rows);
         assert_eq!(checked.err(), built.as_ref().err().copied());
         if let Ok(game) = built {
             assert_eq!(game.to_string().replace('\n', "/"), text.replace(' ', "."));
@@ -28,7 +28,7 @@ pub fn run(data: &[u8]) {
         assert_eq!(checked.err(), built.as_ref().err().copied());
         if let Ok(game) = built {
             let rows: Vec<String> = game.to_string().lines().map(String::from).collect();
-            assert_eq!(Game::from_rows(&rows).unwrap(), game);
+            assert_eq!(Game::from_rows(n, &rows).unwrap(), game);
         }
     }
 }

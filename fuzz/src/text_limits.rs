@@ -2,7 +2,7 @@
 //! more than the limit, by `game_bytes`), nothing else changes with the limit, and a game that
 //! is built never holds more than `game_bytes` of its size, whatever its moves.
 
-use tictactoe_core::{Error, Game, Limits};
+use tictactoe_core::{Error, Limits};
 
 /// One input: two bytes of limit (little-endian, in units of 4 bytes; `0xFFFF` the default
 /// limit), then the text.
@@ -17,8 +17,8 @@ pub fn run(data: &[u8]) {
     let Ok(text) = core::str::from_utf8(text) else {
         return;
     };
-    let limited = Game::from_text_with_limits(text, limits);
-    let unlimited = Game::from_text_with_limits(text, Limits::NONE);
+    let limited = limits.parse_game(text);
+    let unlimited = Limits::NONE.parse_game(text);
     match (limited, unlimited) {
         (Ok(game), Ok(same)) => {
             assert_eq!(game, same);

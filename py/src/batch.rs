@@ -205,8 +205,7 @@ impl PyBatch {
             Some(seed) => convert::seed(seed)?,
             None => 0,
         };
-        let mut batch =
-            Batch::with_rules_and_limits(games, rules, seed, limits).map_err(GameError::from)?;
+        let mut batch = limits.batch(games, rules, seed).map_err(GameError::from)?;
         set_threads(&mut batch, threads)?;
         Ok(PyBatch::of(batch))
     }
@@ -825,7 +824,7 @@ impl PyBatch {
             }
         };
         let views: Vec<&[u32]> = histories.iter().map(Vec::as_slice).collect();
-        let restored = Batch::restore_with_rules(rules, &views, winners, &generators);
+        let restored = Batch::restore(rules, &views, winners, &generators);
         let batch = restored.map_err(|refusal| {
             let exception = GameError::from(refusal.error);
             match refusal.game {

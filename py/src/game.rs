@@ -91,7 +91,7 @@ impl PyTicTacToe {
         rules: Option<PyRules>,
     ) -> PyResult<Self> {
         let rules = Asked { rules, n, k, cols, exact, gravity }.rules(None)?;
-        Ok(PyTicTacToe { game: Game::with_rules(rules).map_err(GameError::from)? })
+        Ok(PyTicTacToe { game: Game::new(rules).map_err(GameError::from)? })
     }
 
     /// LeetCode 348's move: places `player`'s mark at (row, col); returns the winner after the
@@ -346,10 +346,7 @@ impl PyTicTacToe {
         let limits = convert::limits(max_bytes)?;
         let rows = self::rows(rows)?;
         let asked = Asked { rules, n: None, k, cols: None, exact, gravity };
-        let game = match board_rules(&rows, asked)? {
-            None => Game::from_rows_with_limits(&rows, limits),
-            Some(rules) => Game::from_rows_with_rules_and_limits(rules, &rows, limits),
-        };
+        let game = limits.game_from_rows(board_rules(&rows, asked)?, &rows);
         let given = Given { k: k.map(|k| k.clone().unbind()), ..Given::default() };
         Ok(PyTicTacToe { game: game.map_err(|error| GameError::new(error, given))? })
     }
@@ -362,7 +359,7 @@ impl PyTicTacToe {
     #[pyo3(signature = (text, max_bytes = Some(Limits::DEFAULT.max_bytes as i128)))]
     fn from_text(text: &str, max_bytes: Option<i128>) -> PyResult<Self> {
         let limits = convert::limits(max_bytes)?;
-        Ok(PyTicTacToe { game: Game::from_text_with_limits(text, limits).map_err(parse_error)? })
+        Ok(PyTicTacToe { game: limits.parse_game(text).map_err(parse_error)? })
     }
 
     /// The lossless text form, rules included, e.g. 'tictactoe/1 n=3 moves=0,0,1;1,1,2' or
@@ -444,11 +441,7 @@ pub(crate) fn is_valid_board(
 ) -> PyResult<bool> {
     let rows = self::rows(rows)?;
     let asked = Asked { rules, n: None, k, cols: None, exact, gravity };
-    let checked = match board_rules(&rows, asked)? {
-        None => validate_rows(&rows),
-        Some(rules) => rules.validate_rows(&rows),
-    };
-    match checked {
+    match validate_rows(board_rules(&rows, asked)?, &rows) {
         Ok(()) => Ok(true),
         // Neither proves the position unreachable: the question could not be answered.
         Err(
@@ -461,18 +454,19 @@ pub(crate) fn is_valid_board(
 
 /// The rules of a board given as text rows: `rules=` as given, or with `k`, `exact` or
 /// `gravity` its rows and columns (from the first row; the rows are checked against them when
-/// read), k in a row (default the longer side). `None` without any: LeetCode 348's n x n board.
-fn board_rules(rows: &[String], asked: Asked<'_, '_>) -> PyResult<Option<Rules>> {
+/// read), k in a row (default the longer side). Without any, LeetCode 348's n x n board of as
+/// many rows as given.
+fn board_rules(rows: &[String], asked: Asked<'_, '_>) -> PyResult<Rules> {
     if let Some(rules) = asked.given_rules()? {
-        return Ok(Some(rules));
+        return Ok(rules);
     }
     let (exact, gravity) = (asked.exact.unwrap_or(false), asked.gravity.unwrap_or(false));
     if asked.k.is_none() && !exact && !gravity {
-        return Ok(None);
+        return Ok(Rules::tic_tac_toe(rows.len()));
     }
     let shape = Rules::of_rows(rows, 0);
     let k = asked.k.map_or(Ok(shape.rows.max(shape.cols)), convert::index)?;
-    Ok(Some(Rules { k, exact, gravity, ..shape }))
+    Ok(Rules { k, exact, gravity, ..shape })
 }
 
 /// Winning runs as Python sees them: ((first_row, first_col), (last_row, last_col)).

@@ -4,7 +4,7 @@
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
-use tictactoe_core::{Limits, Rules};
+use tictactoe_core::Rules;
 
 use crate::convert;
 use crate::errors::{GameError, Given};
@@ -18,9 +18,9 @@ pub(crate) struct PyRules(pub(crate) Rules);
 
 /// The rules `n, k, cols, exact, gravity` describe, checked by the core: `n` rows of `cols`
 /// (default `n`), k in a row (default the longer side). With `n` alone, LeetCode 348's n x n
-/// game, whose refusal names n alone (`ValueError`, kind `invalid_size`), as `TicTacToe(n)`'s
-/// always has; otherwise a refusal is the core's `invalid_rules`. The numbers in a refusal are
-/// the caller's.
+/// game, whose refusal the core names by n alone (`ValueError`, kind `invalid_size`), as
+/// `TicTacToe(n)`'s always has; other rules no game has are the core's `invalid_rules`. The
+/// numbers in a refusal are the caller's.
 pub(crate) fn checked(
     n: &Bound<'_, PyAny>,
     k: Option<&Bound<'_, PyAny>>,
@@ -29,16 +29,10 @@ pub(crate) fn checked(
     gravity: bool,
 ) -> PyResult<Rules> {
     let rows = convert::index(n)?;
-    let (rules, check) = if k.is_none() && cols.is_none() && !exact && !gravity {
-        // The core's check of a size alone: without a limit it judges n and allocates nothing.
-        (Rules::tic_tac_toe(rows), Limits::NONE.check_game(rows))
-    } else {
-        let cols = cols.map_or(Ok(rows), convert::index)?;
-        let k = k.map_or(Ok(rows.max(cols)), convert::index)?;
-        let rules = Rules { rows, cols, k, exact, gravity };
-        (rules, rules.check())
-    };
-    match check {
+    let width = cols.map_or(Ok(rows), convert::index)?;
+    let wins = k.map_or(Ok(rows.max(width)), convert::index)?;
+    let rules = Rules { rows, cols: width, k: wins, exact, gravity };
+    match rules.check() {
         Ok(()) => Ok(rules),
         Err(error) => Err(GameError::new(error, Given::board(n, k, cols)?).into()),
     }

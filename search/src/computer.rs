@@ -120,7 +120,7 @@ impl Computer {
     /// ```
     /// use tictactoe_core::{Game, Rules};
     /// use tictactoe_search::{Computer, Options};
-    /// let mut game = Game::with_rules(Rules::CONNECT_FOUR)?;
+    /// let mut game = Game::new(Rules::CONNECT_FOUR)?;
     /// for col in [3, 4, 3, 4, 3] {
     ///     game.drop(col)?; // X threatens column 3
     /// }
@@ -180,7 +180,7 @@ impl Computer {
     /// ```
     /// use tictactoe_core::{Batch, Rules, NO_ACTION};
     /// use tictactoe_search::{Computer, Options};
-    /// let batch = Batch::with_rules(4, Rules::CONNECT_FOUR, 0)?;
+    /// let batch = Batch::new(4, Rules::CONNECT_FOUR, 0)?;
     /// let options = Options { simulations: 200, seed: 7, ..Options::default() };
     /// let mut all = [NO_ACTION; 4];
     /// Computer::new().actions(batch.games(), &options, 0, &mut all)?;
@@ -226,7 +226,7 @@ impl Computer {
     /// ```
     /// use tictactoe_core::{Batch, Rules};
     /// use tictactoe_search::{search_seed, Computer, Options};
-    /// let batch = Batch::with_rules(3, Rules::GOMOKU, 0)?;
+    /// let batch = Batch::new(3, Rules::GOMOKU, 0)?;
     /// let options = Options { simulations: 100, seed: 7, ..Options::default() };
     /// let mut all = [0; 3];
     /// let mut computer = Computer::new();

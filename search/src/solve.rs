@@ -85,7 +85,7 @@ impl Solver {
     /// game.play(2, 2)?; // O does not block
     /// assert_eq!(Solver::new().solve(&game, u64::MAX)?, Solution { winner: Some(Player::X), plies: 1 });
     /// // Three in a row on 3 rows of 4: the first player wins in 7 plies.
-    /// let game = Game::with_rules(Rules::mnk(3, 4, 3))?;
+    /// let game = Game::new(Rules::mnk(3, 4, 3))?;
     /// assert_eq!(Solver::new().solve(&game, u64::MAX)?, Solution { winner: Some(Player::X), plies: 7 });
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -141,7 +141,7 @@ impl Solver {
             None
         };
         let position = Position::new(game)?;
-        let empty = Position::new(&Game::with_rules(rules)?)?;
+        let empty = Position::new(&Game::new(rules)?)?;
         let (order, rank) = order(&position, &empty).ok_or(alloc)?;
         // The moves of every node on a path: room for the first few levels, grown (and refused
         // when it cannot grow) beyond.

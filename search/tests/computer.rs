@@ -37,7 +37,7 @@ fn the_table_refuses_other_sizes_and_finished_games() {
         table.perfect_move(&Game::new(4).unwrap()),
         Err(SearchError::UnsupportedSize { n: 4 })
     );
-    let won = Game::from_rows(&["XXX", "OO.", "..."]).unwrap();
+    let won = Game::from_rows(3, &["XXX", "OO.", "..."]).unwrap();
     assert_eq!(table.perfect_move(&won), Err(SearchError::GameOver { winner: Some(Player::X) }));
 }
 
@@ -134,10 +134,10 @@ fn search_is_legal_and_deterministic_per_seed() {
 fn search_takes_a_win_and_blocks_a_loss() {
     let mut computer = Computer::new();
     // X to move on 5 x 5 can complete row 2; O threatens row 4 too.
-    let win = Game::from_rows(&["O....", ".....", "XXXX.", ".....", ".OOO."]).unwrap();
+    let win = Game::from_rows(5, &["O....", ".....", "XXXX.", ".....", ".OOO."]).unwrap();
     assert_eq!(computer.best_move(&win, &search_options(16, 0)).unwrap(), (2, 4));
     // O to move must block X's column 0.
-    let block = Game::from_rows(&["X...O", "X...O", "X....", "X...O", "....."]).unwrap();
+    let block = Game::from_rows(5, &["X...O", "X...O", "X....", "X...O", "....."]).unwrap();
     assert_eq!(block.next_player(), Player::O);
     assert_eq!(computer.best_move(&block, &search_options(16, 0)).unwrap(), (4, 0));
 }
@@ -216,7 +216,7 @@ fn search_is_legal_and_deterministic_per_seed_under_every_rule_set() {
     let mut state = 5;
     for rules in FAMILY {
         for seed in 0..2 {
-            let mut game = Game::with_rules(rules).unwrap();
+            let mut game = Game::new(rules).unwrap();
             while !game.is_over() {
                 let options = search_options(48, seed);
                 let (row, col) = computer.best_move(&game, &options).unwrap();
@@ -239,7 +239,7 @@ fn search_is_legal_and_deterministic_per_seed_under_every_rule_set() {
 
 /// Connect Four from rows of text, bottom row last.
 fn connect_four(rows: &[&str]) -> Game {
-    Game::from_rows_with_rules(Rules::CONNECT_FOUR, rows).unwrap()
+    Game::from_rows(Rules::CONNECT_FOUR, rows).unwrap()
 }
 
 #[test]
@@ -263,7 +263,7 @@ fn under_gravity_search_wins_blocks_and_never_opens_a_win_above() {
 
 /// Gomoku from marks given as (row, col) for X and for O, on the empty 15 x 15 board.
 fn gomoku(rules: Rules, x: &[(usize, usize)], o: &[(usize, usize)]) -> Game {
-    let mut game = Game::with_rules(rules).unwrap();
+    let mut game = Game::new(rules).unwrap();
     for &(row, col) in x {
         game.make_move(row, col, 1).unwrap();
     }
@@ -312,7 +312,7 @@ fn play_against(
     simulations: u32,
     mut opponent: impl FnMut(&Game) -> (usize, usize),
 ) -> (Option<Player>, Duration, u64) {
-    let mut game = Game::with_rules(rules).unwrap();
+    let mut game = Game::new(rules).unwrap();
     let (mut spent, mut simulated) = (Duration::ZERO, 0);
     while !game.is_over() {
         let (row, col) = if game.next_player() == side {
@@ -472,7 +472,7 @@ fn search_beats_plain_uct_at_equal_simulations() {
 fn the_batch_computer_plays_legal_moves_the_same_in_any_split() {
     for rules in [Rules::CONNECT_FOUR, Rules::GOMOKU, Rules::tic_tac_toe(3), Rules::mnk(4, 5, 3)] {
         let count = 7;
-        let mut batch = Batch::with_rules(count, rules, 3).unwrap();
+        let mut batch = Batch::new(count, rules, 3).unwrap();
         let options = Options { simulations: 40, seed: 9, ..Options::default() };
         let mut computer = Computer::new();
         let (mut actions, mut winners) = (vec![0; count], vec![0; count]);
@@ -561,7 +561,7 @@ fn the_batch_computer_plays_legal_moves_the_same_in_any_split() {
 #[test]
 fn a_game_lost_by_an_illegal_action_gets_no_computer_action() {
     for rules in [Rules::CONNECT_FOUR, Rules::GOMOKU, Rules::tic_tac_toe(3)] {
-        let mut batch = Batch::with_rules(3, rules, 0).unwrap();
+        let mut batch = Batch::new(3, rules, 0).unwrap();
         // Game 1 forfeits: its action is no cell; its rebuilt game does not know it.
         batch.step(Selection::All, &[0, u32::MAX - 1, 1], &mut [0; 3], Illegal::Lose).unwrap();
         let mut over = [false; 3];

@@ -66,7 +66,7 @@ fn legal(rules: &Rules, grid: &[u8]) -> Vec<(usize, usize)> {
 fn positions(rules: Rules, count: usize, state: &mut u64) -> Vec<Game> {
     let mut out = Vec::new();
     while out.len() < count {
-        let mut game = Game::with_rules(rules).unwrap();
+        let mut game = Game::new(rules).unwrap();
         let stop = random::below(state, rules.cells() as u64) as usize;
         while !game.is_over() && game.marks() < stop {
             let moves: Vec<_> = game.legal_moves().collect();

@@ -77,7 +77,7 @@ fn a_finished_game_is_solved_as_it_stands_and_has_no_move() {
         solver.perfect_move(&game, u64::MAX),
         Err(SearchError::GameOver { winner: game.winner() })
     );
-    let draw = Game::from_rows(&["XOX", "XOO", "OXX"]).unwrap();
+    let draw = Game::from_rows(3, &["XOX", "XOO", "OXX"]).unwrap();
     assert_eq!(solver.solve(&draw, 0).unwrap(), Solution { winner: None, plies: 0 });
     assert_eq!(solver.perfect_move(&draw, 0), Err(SearchError::GameOver { winner: None }));
 }
@@ -144,7 +144,7 @@ proptest! {
 
 /// The value of the empty board under `rules`, printed with the time it took.
 fn solve_empty(rules: Rules) -> Solution {
-    let game = Game::with_rules(rules).unwrap();
+    let game = Game::new(rules).unwrap();
     let mut solver = Solver::new();
     let start = Instant::now();
     let solution = solver.solve(&game, u64::MAX).unwrap();
@@ -209,7 +209,7 @@ fn a_board_and_its_transpose_have_one_value() {
 /// Random legal moves under `rules` from the empty board until `empties` cells are left (or
 /// the game ends), drawn from `state`.
 fn random_family_position(rules: Rules, empties: usize, state: &mut u64) -> Game {
-    let mut game = Game::with_rules(rules).unwrap();
+    let mut game = Game::new(rules).unwrap();
     while !game.is_over() && rules.cells() - game.marks() > empties {
         let moves: Vec<(usize, usize)> = game.legal_moves().collect();
         let (row, col) = moves[random::below(state, moves.len() as u64) as usize];
@@ -287,7 +287,7 @@ fn every_position_of_tiny_rule_sets_matches_minimax() {
         gravity(Rules::tic_tac_toe(3)),
         gravity(exact(Rules::mnk(2, 4, 2))),
     ] {
-        for game in reachable(Game::with_rules(rules).unwrap()) {
+        for game in reachable(Game::new(rules).unwrap()) {
             check_against_memo_minimax(&mut solver, &game);
         }
     }
@@ -324,7 +324,7 @@ fn perfect_self_play_ends_as_solved_under_the_family_s_rules() {
 fn large_rule_sets_are_refused_past_the_budget() {
     let mut solver = Solver::new();
     for rules in [Rules::CONNECT_FOUR, Rules::GOMOKU, exact(Rules::GOMOKU)] {
-        let game = Game::with_rules(rules).unwrap();
+        let game = Game::new(rules).unwrap();
         assert_eq!(
             solver.solve(&game, 10_000),
             Err(SearchError::BudgetExceeded { max_nodes: 10_000 })

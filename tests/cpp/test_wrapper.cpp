@@ -135,6 +135,20 @@ void test_rules() {
     CHECK_THROWS(tictactoe::game(tictactoe::rules::mnk(6, 7, 8)), TICTACTOE_RESULT_INVALID_RULES);
     CHECK_THROWS(tictactoe::game::mnk(6, 7, 4, 0xFFu), TICTACTOE_RESULT_INVALID_ARGUMENT);
     CHECK_THROWS(tictactoe::game::mnk(65536, 7, 4), TICTACTOE_RESULT_INVALID_RULES);
+    // n x n tic-tac-toe's bad n is the same refusal whichever way it is asked for.
+    for (std::uint32_t n : {0u, 65536u}) {
+        const auto square = tictactoe::rules::tic_tac_toe(n);
+        CHECK_THROWS(square.check(), TICTACTOE_RESULT_INVALID_SIZE);
+        CHECK_THROWS(tictactoe::game{n}, TICTACTOE_RESULT_INVALID_SIZE);
+        CHECK_THROWS(tictactoe::game{square}, TICTACTOE_RESULT_INVALID_SIZE);
+        CHECK_THROWS(tictactoe::game(square, tictactoe::limits{}), TICTACTOE_RESULT_INVALID_SIZE);
+        CHECK_THROWS(tictactoe::game::from_cells(square, {}), TICTACTOE_RESULT_INVALID_SIZE);
+        CHECK_THROWS(tictactoe::is_valid_position(square, {}), TICTACTOE_RESULT_INVALID_SIZE);
+        CHECK_THROWS(tictactoe::batch(4, square, 0), TICTACTOE_RESULT_INVALID_SIZE);
+        CHECK_THROWS(tictactoe::batch(4, n, 0), TICTACTOE_RESULT_INVALID_SIZE);
+        CHECK_THROWS(tictactoe::game(tictactoe::rules::mnk(n, n, n, TICTACTOE_RULE_EXACT)),
+                     TICTACTOE_RESULT_INVALID_RULES);
+    }
     // Rules read back as made; game(n) plays rules::tic_tac_toe(n).
     CHECK(tictactoe::game(c4).rules() == c4);
     CHECK(tictactoe::game::mnk(15, 15, 5, TICTACTOE_RULE_EXACT).rules() == tictactoe::rules::gomoku(true));
@@ -482,6 +496,14 @@ void test_limits() {
     CHECK_THROWS(tictactoe::game::from_cells(3, cells, tictactoe::limits{16}), TICTACTOE_RESULT_LIMIT_EXCEEDED);
     CHECK_THROWS(tictactoe::game::from_cells(0, {}, tictactoe::limits{16}), TICTACTOE_RESULT_INVALID_SIZE);
     const auto c4 = tictactoe::rules::connect_four();
+    // A new game under rules from outside: the same game within the limit, refused above it.
+    CHECK(tictactoe::game(c4, tictactoe::limits{}).serialize() == tictactoe::game(c4).serialize());
+    CHECK(tictactoe::game(c4, tictactoe::limits::none()).rules() == c4);
+    CHECK_THROWS(tictactoe::game(c4, tictactoe::limits{64}), TICTACTOE_RESULT_LIMIT_EXCEEDED);
+    CHECK_THROWS(tictactoe::game(tictactoe::rules::mnk(2000, 2000, 5), tictactoe::limits{}),
+                 TICTACTOE_RESULT_LIMIT_EXCEEDED);
+    CHECK_THROWS(tictactoe::game(tictactoe::rules::mnk(6, 7, 4, 8), tictactoe::limits{64}),
+                 TICTACTOE_RESULT_INVALID_ARGUMENT);
     std::vector<std::uint8_t> c4_cells(42, 0);
     c4_cells[38] = 1;
     CHECK(tictactoe::game::from_cells(c4, c4_cells, tictactoe::limits{}).rules() == c4);

@@ -31,6 +31,14 @@ class Run(ctypes.Structure):
     _fields_ = [(name, ctypes.c_uint32) for name in ("first_row", "first_col", "last_row", "last_col")]
 
 
+class Rules(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_uint32) for name in ("rows", "cols", "k", "flags")]
+
+
+class Limits(ctypes.Structure):
+    _fields_ = [("max_bytes", ctypes.c_size_t)]
+
+
 u32, game_p, size_t = ctypes.c_uint32, ctypes.c_void_p, ctypes.c_size_t
 P = ctypes.POINTER
 SIGNATURES = {
@@ -60,6 +68,11 @@ SIGNATURES = {
     "tictactoe_game_rules": (u32, [game_p, P(u32), P(u32), P(u32), P(u32)]),
     "tictactoe_game_drop": (u32, [game_p, u32, P(u32), P(u32)]),
     "tictactoe_game_winning_runs": (u32, [game_p, P(Run), size_t, P(size_t)]),
+    "tictactoe_game_new_rules": (u32, [P(Rules), P(Limits), P(game_p)]),
+    "tictactoe_game_from_cells_rules": (u32, [P(Rules), P(ctypes.c_uint8), size_t, P(Limits), P(game_p)]),
+    "tictactoe_position_validate_rules": (u32, [P(Rules), P(ctypes.c_uint8), size_t]),
+    "tictactoe_batch_new_rules": (u32, [u32, P(Rules), ctypes.c_uint64, P(Limits), P(game_p)]),
+    "tictactoe_batch_free": (None, [game_p]),
 }
 
 
@@ -231,3 +244,52 @@ def test_family_games(lib):
             assert got_runs == final["winning_runs"], case["name"]
         finally:
             lib.tictactoe_game_free(game)
+
+
+def rules_of(rules):
+    """A rule set of the vectors as one tictactoe_rules."""
+    flags = (1 if rules["exact"] else 0) | (2 if rules["gravity"] else 0)
+    return Rules(rules["rows"], rules["cols"], rules["k"], flags)
+
+
+@pytest.mark.parametrize("case", load("family.json")["rules"], ids=lambda c: str(c["rules"]))
+def test_family_rules_in_one_struct(lib, case):
+    """Each rule set of the vectors as a tictactoe_rules: a game, a batch and a position of them
+    refused with one code (invalid_size for n x n tic-tac-toe's bad n), with or without limits."""
+    rules, expected = rules_of(case["rules"]), RESULTS[case["error"] or "ok"]
+    unlimited = Limits(ctypes.c_size_t(-1).value)
+    for limits in (None, ctypes.byref(unlimited)):
+        game, batch = game_p(), game_p()
+        assert lib.tictactoe_game_new_rules(ctypes.byref(rules), limits, ctypes.byref(game)) == expected
+        assert lib.tictactoe_batch_new_rules(2, ctypes.byref(rules), 0, limits, ctypes.byref(batch)) == expected
+        assert (game.value is None, batch.value is None) == (case["error"] is not None,) * 2
+        lib.tictactoe_game_free(game)
+        lib.tictactoe_batch_free(batch)
+    if case["error"] is not None:
+        empty = (ctypes.c_uint8 * 1)()
+        assert lib.tictactoe_position_validate_rules(ctypes.byref(rules), empty, 0) == expected
+        game = game_p()
+        assert lib.tictactoe_game_from_cells_rules(ctypes.byref(rules), empty, 0, None, ctypes.byref(game)) == expected
+        assert game.value is None
+
+
+def test_family_positions_in_one_struct(lib):
+    """The family's positions through the _rules functions, and a limit refusing them first."""
+    codes = {"X": 1, "O": 2, " ": 0, ".": 0}
+    for case in load("family.json")["positions"]:
+        rules = rules_of(case["rules"])
+        cells = [codes.get(c, 3) for row in case["rows"] for c in row]
+        array = (ctypes.c_uint8 * len(cells))(*cells)
+        expected = RESULTS["ok" if case["valid"] else "invalid_position"]
+        assert lib.tictactoe_position_validate_rules(ctypes.byref(rules), array, len(cells)) == expected
+        game = game_p()
+        got = lib.tictactoe_game_from_cells_rules(ctypes.byref(rules), array, len(cells), None, ctypes.byref(game))
+        assert got == expected, case["name"]
+        if case["valid"]:
+            assert query(lib.tictactoe_game_winner, game) == case["winner"]
+            lib.tictactoe_game_free(game)
+        nothing = Limits(0)
+        got = lib.tictactoe_game_from_cells_rules(
+            ctypes.byref(rules), array, len(cells), ctypes.byref(nothing), ctypes.byref(game)
+        )
+        assert got == RESULTS["limit_exceeded"], case["name"]

@@ -228,6 +228,39 @@ def test_square_game_keeps_leetcode_348() -> None:
     assert getattr(invalid.value, "kind") == "invalid_size"
 
 
+@pytest.mark.parametrize("n", [0, 65536, 2**70])
+def test_a_bad_size_is_one_error_every_way(n: int) -> None:
+    # n alone, n x n tic-tac-toe's rules spelled out, a batch, a text, a board: one check in
+    # the core, one error naming n.
+    ways: list[Callable[[], object]] = [
+        lambda: TicTacToe(n),
+        lambda: TicTacToe(n, n, cols=n),
+        lambda: TicTacToe(n, n, cols=n, exact=False, gravity=False),
+        lambda: tictactoe.Rules(n),
+        lambda: tictactoe.Rules(n, cols=n, k=n),
+        lambda: tictactoe.Rules.tic_tac_toe(n),
+        lambda: Batch(4, n),
+        lambda: Batch(4, n, k=n, cols=n),
+        lambda: Batch(4, n, max_bytes=0),
+    ]
+    if n < 2**64:  # text: a number the text form can hold
+        ways += [
+            lambda: TicTacToe.from_text(f"tictactoe/1 n={n} moves="),
+            lambda: TicTacToe.from_text(f"tictactoe/1 rows={n} cols={n} k={n} moves=", max_bytes=None),
+        ]
+    if n == 0:
+        ways += [lambda: TicTacToe.from_board([]), lambda: TicTacToe.from_board([], max_bytes=0)]
+    for way in ways:
+        with pytest.raises(ValueError) as invalid:
+            way()
+        assert getattr(invalid.value, "kind") == "invalid_size"
+        assert getattr(invalid.value, "n") == n
+    # With a flag or another k they are other rules: invalid_rules.
+    with pytest.raises(ValueError) as other:
+        TicTacToe(n, n, cols=n, exact=True)
+    assert getattr(other.value, "kind") == "invalid_rules"
+
+
 def test_rectangles_read_from_rows_with_rules() -> None:
     rows = ["X..O", ".X.O", "...."]
     assert not tictactoe.is_valid_board(rows)  # LeetCode's boards are square

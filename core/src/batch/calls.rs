@@ -132,7 +132,7 @@ impl Batch {
     ///
     /// ```
     /// use tictactoe_core::{Batch, Illegal, Rules, Selection::All};
-    /// let (mut played, mut drawn) = (Batch::with_rules(3, Rules::CONNECT_FOUR, 5)?, Batch::with_rules(3, Rules::CONNECT_FOUR, 5)?);
+    /// let (mut played, mut drawn) = (Batch::new(3, Rules::CONNECT_FOUR, 5)?, Batch::new(3, Rules::CONNECT_FOUR, 5)?);
     /// let (mut winners, mut actions) = ([0; 3], [0; 3]);
     /// played.step_random(All, &mut winners)?;
     /// drawn.random_legal_actions(All, &mut actions)?;

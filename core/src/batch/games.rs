@@ -193,7 +193,7 @@ impl<'a> Games<'a> {
     ///
     /// ```
     /// use tictactoe_core::{Batch, Illegal, Rules, Selection};
-    /// let mut batch = Batch::with_rules(3, Rules::CONNECT_FOUR, 0)?;
+    /// let mut batch = Batch::new(3, Rules::CONNECT_FOUR, 0)?;
     /// batch.step(Selection::All, &[3, 4, 5], &mut [0; 3], Illegal::Refuse)?;
     /// let (_, rest) = batch.games().split_at(1);
     /// let game = rest.game(1)?; // game 2 of the batch
@@ -208,7 +208,7 @@ impl<'a> Games<'a> {
         if g >= self.count() {
             return Err(Error::GameIndex { game: g, count: self.count() });
         }
-        let mut game = Game::with_rules(self.rules())?;
+        let mut game = Game::new(self.rules())?;
         for &index in self.history(g) {
             let cell = self.form.shape.cell_at(index as usize);
             game.play(cell.row, cell.col)?;

@@ -146,36 +146,29 @@ impl Batch {
         Operation::of_all("threads"),
     ];
 
-    /// `count` empty n x n games, `X` to move in each; their random actions come from `seed`.
-    /// The count and size are the caller's choice, bounded only by memory; a batch whose size
-    /// comes from outside data wants [`Batch::with_limits`].
-    ///
-    /// # Errors
-    /// [`Error::InvalidSize`] unless 1 <= n <= [`MAX_N`](crate::MAX_N); [`Error::InvalidCount`]
-    /// for no games; [`Error::AllocFailed`] when the memory cannot be had or its size overflows.
-    pub fn new(count: usize, n: usize, seed: u64) -> Result<Batch, Error> {
-        Batch::of_form(count, Form::tic_tac_toe(n)?, seed)
-    }
-
-    /// `count` empty games under `rules`, `X` to move in each; their random actions come from
-    /// `seed`. A batch whose rules come from outside data wants
-    /// [`Batch::with_rules_and_limits`].
+    /// `count` empty games under `rules` (a size n for n x n tic-tac-toe, or any [`Rules`]),
+    /// `X` to move in each; their random actions come from `seed`. The count and rules are
+    /// the caller's choice, bounded only by memory; a batch whose count or rules come from
+    /// outside data wants [`Limits::batch`](crate::Limits::batch).
     ///
     /// ```
     /// use tictactoe_core::{Batch, Illegal, Rules, Selection};
-    /// let mut batch = Batch::with_rules(2, Rules::CONNECT_FOUR, 1)?;
+    /// let mut batch = Batch::new(2, Rules::CONNECT_FOUR, 1)?;
     /// assert_eq!((batch.actions(), batch.n()), (7, None));
     /// let mut winners = [0; 2];
     /// batch.step(Selection::All, &[3, 3], &mut winners, Illegal::Refuse)?; // X drops into column 3 in each game
     /// batch.step(Selection::All, &[3, 4], &mut winners, Illegal::Refuse)?;
     /// assert_eq!(batch.game(0)?.cell(4, 3)?, Some(tictactoe_core::Player::O));
+    /// assert_eq!(Batch::new(4, 3, 1)?.n(), Some(3));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
     /// # Errors
-    /// [`Error::InvalidRules`], [`Error::InvalidCount`], [`Error::AllocFailed`].
-    pub fn with_rules(count: usize, rules: Rules, seed: u64) -> Result<Batch, Error> {
-        Batch::of_form(count, Form::of(&rules)?.for_batch(), seed)
+    /// As [`Rules::check`] ([`Error::InvalidSize`], [`Error::InvalidRules`]), then
+    /// [`Error::InvalidCount`] for no games; [`Error::AllocFailed`] when the memory cannot be
+    /// had or its size overflows.
+    pub fn new(count: usize, rules: impl Into<Rules>, seed: u64) -> Result<Batch, Error> {
+        Batch::of_form(count, Form::of(&rules.into())?.for_batch(), seed)
     }
 
     fn of_form(count: usize, form: Form, seed: u64) -> Result<Batch, Error> {
@@ -324,10 +317,11 @@ impl Batch {
         &self.rng
     }
 
-    /// A batch rebuilt from what a saved one held, per game (`histories.len()` games): its
-    /// history ([`Batch::history`]), replayed by the rules, so that no history a game cannot
-    /// have is taken; its winner ([`Batch::winners`]), which may differ from the replay's only
-    /// as a forfeit (a game nobody won, lost by its player to move); its generator state
+    /// A batch under `rules` (as [`Batch::new`]) rebuilt from what a saved one held, per game
+    /// (`histories.len()` games): its history ([`Batch::history`]: cells, under gravity too),
+    /// replayed by the rules, so that no history a game cannot have is taken; its winner
+    /// ([`Batch::winners`]), which may differ from the replay's only as a forfeit (a game
+    /// nobody won, lost by its player to move); its generator state
     /// ([`Batch::generator_states`]).
     ///
     /// ```
@@ -349,29 +343,13 @@ impl Batch {
     /// named: [`Error::LengthMismatch`] unless the three lists have one entry per game, and the
     /// errors of [`Batch::new`].
     pub fn restore(
-        n: usize,
+        rules: impl Into<Rules>,
         histories: &[&[u32]],
         winners: &[u8],
         generators: &[u64],
     ) -> Result<Batch, RestoreError> {
-        let form = Form::tic_tac_toe(n).map_err(|error| RestoreError { game: None, error })?;
-        Batch::restore_form(form, histories, winners, generators)
-    }
-
-    /// [`Batch::restore`] for a batch under `rules` ([`Batch::with_rules`]); the histories are
-    /// cells, as [`Batch::history`] gives them, under gravity too.
-    ///
-    /// # Errors
-    /// As [`Batch::restore`], with the errors of [`Batch::with_rules`].
-    pub fn restore_with_rules(
-        rules: Rules,
-        histories: &[&[u32]],
-        winners: &[u8],
-        generators: &[u64],
-    ) -> Result<Batch, RestoreError> {
-        let form =
-            Form::of(&rules).map_err(|error| RestoreError { game: None, error })?.for_batch();
-        Batch::restore_form(form, histories, winners, generators)
+        let form = Form::of(&rules.into()).map_err(|error| RestoreError { game: None, error })?;
+        Batch::restore_form(form.for_batch(), histories, winners, generators)
     }
 
     fn restore_form(
@@ -414,7 +392,7 @@ impl Batch {
     /// # Errors
     /// [`Error::GameIndex`]; [`Error::AllocFailed`].
     pub fn game(&self, g: usize) -> Result<Game, Error> {
-        let mut game = Game::with_rules(self.rules())?;
+        let mut game = Game::new(self.rules())?;
         for &index in self.history(g)? {
             let cell = self.form.shape.cell_at(index as usize);
             game.play(cell.row, cell.col)?;

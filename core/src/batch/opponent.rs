@@ -22,7 +22,7 @@ impl Batch {
     ///
     /// ```
     /// use tictactoe_core::{Batch, Illegal, Rules, Selection::All};
-    /// let mut batch = Batch::with_rules(2, Rules::CONNECT_FOUR, 3)?;
+    /// let mut batch = Batch::new(2, Rules::CONNECT_FOUR, 3)?;
     /// let mut winners = [0; 2];
     /// // The learner is X in game 0 and O in game 1: game 1's opponent opens at once.
     /// batch.step_against_random(All, &[1, 2], &[0, 0], &[true, true], &mut winners, Illegal::Refuse)?;

@@ -98,7 +98,9 @@ macro_rules! errors {
 }
 
 errors! {
-    /// The board size is 0 or above [`MAX_N`](crate::MAX_N).
+    /// The n of n x n tic-tac-toe ([`Rules::tic_tac_toe`](crate::Rules::tic_tac_toe), the
+    /// rules a size stands for) is 0 or above [`MAX_N`](crate::MAX_N), however the game or
+    /// batch was asked for.
     InvalidSize {
         /// The size asked for.
         n: usize,
@@ -174,7 +176,8 @@ errors! {
         limit: usize,
     } => "limit_exceeded",
     /// Rules no game has: a side of 0 or above [`MAX_N`](crate::MAX_N), or k not from 1 to
-    /// the longer side (see [`Rules::check`](crate::Rules::check)).
+    /// the longer side (see [`Rules::check`](crate::Rules::check)); for the rules of n x n
+    /// tic-tac-toe, [`Error::InvalidSize`] instead.
     InvalidRules {
         /// The rows asked for.
         rows: usize,

@@ -12,7 +12,7 @@ impl Game {
     /// ```
     /// use tictactoe_core::{Game, Rules};
     /// assert_eq!(Game::new(3)?.action_count(), 9);
-    /// assert_eq!(Game::with_rules(Rules::CONNECT_FOUR)?.action_count(), 7);
+    /// assert_eq!(Game::new(Rules::CONNECT_FOUR)?.action_count(), 7);
     /// # Ok::<(), tictactoe_core::Error>(())
     /// ```
     pub fn action_count(&self) -> usize {
@@ -25,7 +25,7 @@ impl Game {
     /// ```
     /// use tictactoe_core::{Game, Rules};
     /// assert_eq!(Game::new(3)?.action_at(1, 2)?, 5);
-    /// assert_eq!(Game::with_rules(Rules::CONNECT_FOUR)?.action_at(5, 3)?, 3);
+    /// assert_eq!(Game::new(Rules::CONNECT_FOUR)?.action_at(5, 3)?, 3);
     /// # Ok::<(), tictactoe_core::Error>(())
     /// ```
     ///
@@ -41,7 +41,7 @@ impl Game {
     ///
     /// ```
     /// use tictactoe_core::{Error, Game, Player, Rules};
-    /// let mut game = Game::with_rules(Rules { rows: 2, ..Rules::CONNECT_FOUR })?;
+    /// let mut game = Game::new(Rules { rows: 2, ..Rules::CONNECT_FOUR })?;
     /// assert_eq!(game.apply(3)?, ((1, 3), None));
     /// assert_eq!(game.apply(3)?, ((0, 3), None));
     /// assert_eq!(game.apply(3), Err(Error::ColumnFull { col: 3 }));
@@ -69,7 +69,7 @@ impl Game {
     ///
     /// ```
     /// use tictactoe_core::{Game, Rules};
-    /// let mut game = Game::with_rules(Rules { rows: 1, cols: 4, ..Rules::CONNECT_FOUR })?;
+    /// let mut game = Game::new(Rules { rows: 1, cols: 4, ..Rules::CONNECT_FOUR })?;
     /// game.apply(2)?;
     /// assert_eq!(game.legal_actions().collect::<Vec<_>>(), [0, 1, 3]);
     /// # Ok::<(), tictactoe_core::Error>(())

@@ -33,7 +33,7 @@ struct Win {
 }
 
 /// A game of the k-in-a-row family whose every move is validated and judged in O(1): n x n
-/// tic-tac-toe ([`Game::new`], LeetCode 348) or any [`Rules`] ([`Game::with_rules`]: m,n,k-games,
+/// tic-tac-toe (`Game::new(n)`, LeetCode 348) or any [`Rules`] (`Game::new(rules)`: m,n,k-games,
 /// gomoku, Connect Four).
 ///
 /// Memory: 2 bits a cell for the board (one a player); the win rule's state (for n in a row on
@@ -107,42 +107,33 @@ impl core::hash::Hash for Game {
 const INITIAL_HISTORY: usize = 16;
 
 impl Game {
-    /// A new empty game on an n x n board, `X` to move.
+    /// A new empty game under `rules`, `X` to move: a size n for n x n tic-tac-toe
+    /// (LeetCode 348), or any [`Rules`] (m,n,k-games, gomoku, Connect Four). No limit beyond
+    /// [`MAX_N`](crate::MAX_N) and memory: rules from outside data want [`Limits::game`].
     ///
     /// ```
-    /// use tictactoe_core::{Error, Game, MAX_N};
+    /// use tictactoe_core::{Error, Game, Rules, MAX_N};
     /// assert_eq!(Game::new(3)?.n(), Some(3));
+    /// let game = Game::new(Rules::GOMOKU)?;
+    /// assert_eq!((game.rows(), game.cols(), game.rules().k), (15, 15, 5));
     /// assert_eq!(Game::new(0), Err(Error::InvalidSize { n: 0 }));
     /// assert_eq!(Game::new(MAX_N + 1), Err(Error::InvalidSize { n: MAX_N + 1 }));
-    /// # Ok::<(), Error>(())
-    /// ```
-    ///
-    /// # Errors
-    /// [`Error::InvalidSize`] unless 1 <= n <= [`MAX_N`](crate::MAX_N); [`Error::AllocFailed`] when the
-    /// memory cannot be had (never an abort).
-    #[inline]
-    pub fn new(n: usize) -> Result<Game, Error> {
-        Game::of_form(Form::tic_tac_toe(n)?)
-    }
-
-    /// A new empty game under `rules`, `X` to move.
-    ///
-    /// ```
-    /// use tictactoe_core::{Error, Game, Rules};
-    /// let game = Game::with_rules(Rules::GOMOKU)?;
-    /// assert_eq!((game.rows(), game.cols(), game.rules().k), (15, 15, 5));
     /// assert_eq!(
-    ///     Game::with_rules(Rules::mnk(3, 3, 4)),
+    ///     Game::new(Rules::mnk(3, 3, 4)),
     ///     Err(Error::InvalidRules { rows: 3, cols: 3, k: 4 })
     /// );
     /// # Ok::<(), Error>(())
     /// ```
     ///
     /// # Errors
-    /// [`Error::InvalidRules`] unless [`Rules::check`] accepts the rules;
-    /// [`Error::AllocFailed`] when the memory cannot be had.
-    pub fn with_rules(rules: Rules) -> Result<Game, Error> {
-        Game::of_form(Form::of(&rules)?)
+    /// As [`Rules::check`]: [`Error::InvalidSize`] for an n no game has,
+    /// [`Error::InvalidRules`] for other rules no game has; [`Error::AllocFailed`] when the
+    /// memory cannot be had (never an abort).
+    ///
+    /// [`Limits::game`]: crate::Limits::game
+    #[inline]
+    pub fn new(rules: impl Into<Rules>) -> Result<Game, Error> {
+        Game::of_form(Form::of(&rules.into())?)
     }
 
     #[inline]
@@ -192,7 +183,7 @@ impl Game {
     /// ```
     /// use tictactoe_core::{Game, Rules};
     /// assert_eq!(Game::new(3)?.n(), Some(3));
-    /// assert_eq!(Game::with_rules(Rules::CONNECT_FOUR)?.n(), None);
+    /// assert_eq!(Game::new(Rules::CONNECT_FOUR)?.n(), None);
     /// # Ok::<(), tictactoe_core::Error>(())
     /// ```
     #[inline]
@@ -347,7 +338,7 @@ impl Game {
     ///
     /// ```
     /// use tictactoe_core::{Error, Game, Rules};
-    /// let mut game = Game::with_rules(Rules { rows: 2, ..Rules::CONNECT_FOUR })?;
+    /// let mut game = Game::new(Rules { rows: 2, ..Rules::CONNECT_FOUR })?;
     /// assert_eq!(game.drop(3)?, (1, None));
     /// assert_eq!(game.drop(3)?, (0, None));
     /// assert_eq!(game.drop(3), Err(Error::ColumnFull { col: 3 }));
@@ -462,7 +453,7 @@ impl Game {
     ///
     /// ```
     /// use tictactoe_core::{Game, Rules, Run};
-    /// let mut game = Game::with_rules(Rules::GOMOKU)?;
+    /// let mut game = Game::new(Rules::GOMOKU)?;
     /// for i in 0..4 {
     ///     game.play_all([(i, i), (i, 14)])?;
     /// }
@@ -641,7 +632,7 @@ impl Game {
     ///
     /// ```
     /// use tictactoe_core::{Game, Player};
-    /// let mut game = Game::from_rows(&["X..", ".O.", "..."])?;
+    /// let mut game = Game::from_rows(3, &["X..", ".O.", "..."])?;
     /// game.play(2, 2)?;
     /// assert_eq!((game.marks(), game.marks_of(Player::X)), (3, 2));
     /// # Ok::<(), tictactoe_core::Error>(())

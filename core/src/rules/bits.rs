@@ -174,7 +174,7 @@ fn winning<const N: usize, const PLAIN: bool>(
 ///
 /// ```
 /// use tictactoe_core::{Bits, Game, Player, Rules};
-/// let mut game = Game::with_rules(Rules::CONNECT_FOUR)?;
+/// let mut game = Game::new(Rules::CONNECT_FOUR)?;
 /// for col in [3, 4, 3, 4, 3] {
 ///     game.drop(col)?;
 /// }

@@ -68,7 +68,7 @@ impl Status {
 ///
 /// ```
 /// use tictactoe_core::{Game, Rules, Run};
-/// let mut game = Game::with_rules(Rules::mnk(4, 5, 3))?;
+/// let mut game = Game::new(Rules::mnk(4, 5, 3))?;
 /// game.play_all([(3, 1), (0, 0), (3, 2), (0, 4), (3, 3)])?;
 /// assert_eq!(game.winning_runs().collect::<Vec<_>>(), [Run { first: (3, 1), last: (3, 3) }]);
 /// assert_eq!(Run { first: (3, 1), last: (3, 3) }.len(), 3);
@@ -101,7 +101,7 @@ impl Form {
     /// The form of checked rules.
     ///
     /// # Errors
-    /// [`Error::InvalidRules`].
+    /// As [`Rules::check`].
     pub(crate) const fn of(rules: &Rules) -> Result<Form, Error> {
         match rules.shape() {
             Ok(shape) => Ok(Form { shape, variant: rules.variant() }),
@@ -116,18 +116,6 @@ impl Form {
     pub(crate) const fn for_batch(self) -> Form {
         let fit = runs::fit_bytes(self.shape.rows(), self.shape.cols());
         Form { shape: self.shape, variant: self.variant.with_byte_runs(fit) }
-    }
-
-    /// LeetCode 348's n x n game.
-    ///
-    /// # Errors
-    /// [`Error::InvalidSize`] unless 1 <= n <= [`MAX_N`](crate::MAX_N).
-    #[inline]
-    pub(crate) const fn tic_tac_toe(n: usize) -> Result<Form, Error> {
-        match Shape::square(n) {
-            Ok(shape) => Ok(Form { shape, variant: Variant::TIC_TAC_TOE }),
-            Err(error) => Err(error),
-        }
     }
 
     /// The rules back.

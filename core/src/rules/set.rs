@@ -12,13 +12,13 @@ use crate::{Error, MAX_N};
 /// ```
 /// use tictactoe_core::{Error, Game, Player, Rules};
 /// // Connect Four: X wins in column 0 on X's fourth move.
-/// let mut game = Game::with_rules(Rules::CONNECT_FOUR)?;
+/// let mut game = Game::new(Rules::CONNECT_FOUR)?;
 /// for col in [0, 1, 0, 1, 0, 1] {
 ///     game.drop(col)?;
 /// }
 /// assert_eq!(game.drop(0)?, (2, Some(Player::X)));
 /// // Under gravity a mark cannot float above a free cell.
-/// let mut game = Game::with_rules(Rules::CONNECT_FOUR)?;
+/// let mut game = Game::new(Rules::CONNECT_FOUR)?;
 /// assert_eq!(game.play(0, 0), Err(Error::Floating { row: 0, col: 0 }));
 /// # Ok::<(), Error>(())
 /// ```
@@ -55,7 +55,9 @@ impl Rules {
         Rules { rows, cols, k, exact: false, gravity: false }
     }
 
-    /// Checks the rules: each side from 1 to [`MAX_N`], 1 <= k <= max(rows, cols).
+    /// Checks the rules: each side from 1 to [`MAX_N`], 1 <= k <= max(rows, cols). Every game,
+    /// batch and position is made through this one check, so that one bad rule set gets one
+    /// error whichever way it is given.
     ///
     /// ```
     /// use tictactoe_core::{Error, Rules};
@@ -64,10 +66,16 @@ impl Rules {
     ///     Rules::mnk(3, 4, 5).check(),
     ///     Err(Error::InvalidRules { rows: 3, cols: 4, k: 5 })
     /// );
+    /// // n x n tic-tac-toe is n alone: its bad n is a bad size, as for `Game::new(0)`.
+    /// assert_eq!(Rules::tic_tac_toe(0).check(), Err(Error::InvalidSize { n: 0 }));
+    /// assert_eq!(Rules::from(0).check(), Err(Error::InvalidSize { n: 0 }));
+    /// assert_eq!(Rules::mnk(0, 0, 1).check(), Err(Error::InvalidRules { rows: 0, cols: 0, k: 1 }));
     /// ```
     ///
     /// # Errors
-    /// [`Error::InvalidRules`].
+    /// [`Error::InvalidSize`] for the rules of n x n tic-tac-toe ([`Rules::tic_tac_toe`]) whose
+    /// n is 0 or above [`MAX_N`]: the caller gave n alone, and the error names it.
+    /// [`Error::InvalidRules`] for every other rule set no game has.
     pub const fn check(&self) -> Result<(), Error> {
         match self.shape() {
             Ok(_) => Ok(()),
@@ -97,11 +105,22 @@ impl Rules {
         }
     }
 
-    /// The checked shape of the board.
+    /// `Some(n)` when these are exactly the rules [`Rules::tic_tac_toe`] makes of n (without
+    /// the exact rule, which [`Rules::tic_tac_toe_side`] allows): the rules given as n alone,
+    /// written `n=<n>` in the text form, whose bad n is [`Error::InvalidSize`].
+    pub(crate) const fn tic_tac_toe_n(&self) -> Option<usize> {
+        match self.tic_tac_toe_side() {
+            Some(n) if !self.exact => Some(n),
+            _ => None,
+        }
+    }
+
+    /// The checked shape of the board: the one check of rules ([`Rules::check`]).
     pub(crate) const fn shape(&self) -> Result<Shape, Error> {
         let longer = if self.rows > self.cols { self.rows } else { self.cols };
         match Shape::new(self.rows, self.cols) {
             Some(shape) if self.k >= 1 && self.k <= longer => Ok(shape),
+            None if self.tic_tac_toe_n().is_some() => Err(Error::InvalidSize { n: self.rows }),
             _ => Err(Error::InvalidRules { rows: self.rows, cols: self.cols, k: self.k }),
         }
     }
@@ -128,6 +147,14 @@ impl Rules {
     }
 }
 
+impl From<usize> for Rules {
+    /// n x n tic-tac-toe, [`Rules::tic_tac_toe`]: so that every constructor taking rules takes
+    /// a size too (`Game::new(3)`, `Game::new(Rules::CONNECT_FOUR)`).
+    fn from(n: usize) -> Rules {
+        Rules::tic_tac_toe(n)
+    }
+}
+
 impl Default for Rules {
     /// 3 x 3 tic-tac-toe.
     fn default() -> Rules {
@@ -151,9 +178,6 @@ impl Variant {
     const WHOLE_LINES: u8 = 4;
     const BITS: u8 = 8;
     const BYTE_RUNS: u8 = 16;
-
-    /// LeetCode 348's rules on an n x n board.
-    pub(crate) const TIC_TAC_TOE: Variant = Variant { k: 0, flags: Variant::WHOLE_LINES };
 
     /// The marks in a row that win (for whole lines, the side: use [`Variant::k_on`]).
     #[inline(always)]

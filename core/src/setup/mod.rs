@@ -78,11 +78,14 @@ fn row_cell<S: AsRef<str>>(rows: &[S], row: usize, col: usize) -> Option<Player>
     holder_of_char(char::from(rows[row].as_ref().as_bytes()[col])).unwrap_or(None)
 }
 
-/// Checks that n * n cell codes (row-major; 0 empty, 1 `X`, 2 `O`) form a position some legal
-/// game of n x n tic-tac-toe reaches. Builds nothing and allocates nothing.
+/// Checks that cell codes (row-major; 0 empty, 1 `X`, 2 `O`, rows * cols of them) form a
+/// position some legal game under `rules` reaches (a size n for n x n tic-tac-toe; under
+/// gravity, no mark floats and some order of the columns reaches it): what
+/// [`Game::from_cells`] accepts, building nothing. Without gravity or the exact rule it
+/// allocates nothing.
 ///
 /// ```
-/// use tictactoe_core::{validate_cells, Error, PositionError, Player};
+/// use tictactoe_core::{validate_cells, Error, PositionError, Player, Rules};
 /// assert_eq!(validate_cells(3, &[1, 2, 1, 0, 1, 0, 0, 0, 0]),
 ///            Err(Error::InvalidPosition(PositionError::BadCounts { x: 3, o: 1 })));
 /// // 4 x 4, X owns both diagonals: they share no cell, so no single move completed both.
@@ -92,28 +95,38 @@ fn row_cell<S: AsRef<str>>(rows: &[S], row: usize, col: usize) -> Option<Player>
 ///                    1, 2, 0, 1];
 /// assert_eq!(validate_cells(4, &x_diagonals),
 ///            Err(Error::InvalidPosition(PositionError::DisjointWinningLines { winner: Player::X })));
+/// let gravity = Rules { rows: 2, cols: 3, k: 2, exact: false, gravity: true };
+/// assert!(validate_cells(gravity, &[0, 0, 0, 1, 2, 0]).is_ok());
+/// assert_eq!(
+///     validate_cells(gravity, &[1, 0, 0, 0, 2, 0]),
+///     Err(Error::InvalidPosition(PositionError::Floating { row: 0, col: 0 }))
+/// );
 /// ```
 ///
 /// # Errors
-/// [`Error::InvalidSize`] for a bad n, [`Error::InvalidPosition`] with the reason otherwise.
-pub fn validate_cells(n: usize, cells: &[u8]) -> Result<(), Error> {
-    Form::tic_tac_toe(n)?.validate_cells(cells)
+/// As [`Rules::check`]; [`Error::InvalidPosition`] with the reason; [`Error::AllocFailed`]
+/// when a search of the order of moves cannot have its memory.
+pub fn validate_cells(rules: impl Into<Rules>, cells: &[u8]) -> Result<(), Error> {
+    Form::of(&rules.into())?.validate_cells(cells)
 }
 
-/// Checks that rows of text (`X`, `O`, and `' '` or `'.'` for empty, n rows of n) form a
-/// position some legal game of n x n tic-tac-toe reaches. Builds nothing and allocates nothing.
+/// Checks that rows of text (`X`, `O`, and `' '` or `'.'` for empty; as many rows as the
+/// rules' board has, each of its columns) form a position some legal game under `rules`
+/// reaches, as [`validate_cells`]: LeetCode 794 on 3 x 3, and correct on any board.
 ///
 /// ```
-/// use tictactoe_core::validate_rows;
-/// assert!(validate_rows(&["XOX", "O O", "XOX"]).is_ok()); // LeetCode 794, example 3
-/// assert!(validate_rows(&["XXX", "   ", "OOO"]).is_err());
+/// use tictactoe_core::{validate_rows, Rules};
+/// assert!(validate_rows(3, &["XOX", "O O", "XOX"]).is_ok()); // LeetCode 794, example 3
+/// assert!(validate_rows(3, &["XXX", "   ", "OOO"]).is_err());
+/// let rules = Rules { gravity: true, ..Rules::mnk(3, 3, 3) };
+/// assert!(validate_rows(rules, &["...", "...", "XO."]).is_ok());
+/// assert!(validate_rows(rules, &["X..", "...", ".O."]).is_err()); // X floats
 /// ```
 ///
 /// # Errors
-/// [`Error::InvalidSize`] for no rows or too many, [`Error::InvalidPosition`] with the reason
-/// otherwise.
-pub fn validate_rows<S: AsRef<str>>(rows: &[S]) -> Result<(), Error> {
-    Form::tic_tac_toe(rows.len())?.validate_rows(rows)
+/// As [`validate_cells`].
+pub fn validate_rows<S: AsRef<str>>(rules: impl Into<Rules>, rows: &[S]) -> Result<(), Error> {
+    Form::of(&rules.into())?.validate_rows(rows)
 }
 
 impl Form {
@@ -145,35 +158,6 @@ impl Form {
 }
 
 impl Rules {
-    /// Checks that rows * cols cell codes (row-major; 0 empty, 1 `X`, 2 `O`) form a position
-    /// some legal game under these rules reaches (see [`Game::from_cells_with_rules`]).
-    ///
-    /// ```
-    /// use tictactoe_core::{Error, PositionError, Rules};
-    /// let rules = Rules { rows: 2, cols: 3, k: 2, exact: false, gravity: true };
-    /// assert!(rules.validate_cells(&[0, 0, 0, 1, 2, 0]).is_ok());
-    /// assert_eq!(
-    ///     rules.validate_cells(&[1, 0, 0, 0, 2, 0]),
-    ///     Err(Error::InvalidPosition(PositionError::Floating { row: 0, col: 0 }))
-    /// );
-    /// ```
-    ///
-    /// # Errors
-    /// [`Error::InvalidRules`]; [`Error::InvalidPosition`] with the reason;
-    /// [`Error::AllocFailed`] when a search of the order of moves cannot have its memory.
-    pub fn validate_cells(&self, cells: &[u8]) -> Result<(), Error> {
-        Form::of(self)?.validate_cells(cells)
-    }
-
-    /// Checks that rows of text (`X`, `O`, and `' '` or `'.'` for empty; `rows` rows of `cols`)
-    /// form a position some legal game under these rules reaches.
-    ///
-    /// # Errors
-    /// As [`Rules::validate_cells`].
-    pub fn validate_rows<S: AsRef<str>>(&self, rows: &[S]) -> Result<(), Error> {
-        Form::of(self)?.validate_rows(rows)
-    }
-
     /// The rules of rows x cols from text rows (rows of equal length; `cols` from the first),
     /// with k in a row and no exact rule or gravity: for callers that give a board as text.
     /// The rows are checked when the game is made.
@@ -184,76 +168,50 @@ impl Rules {
 }
 
 impl Game {
-    /// A game at the position given as n * n cell codes (row-major; 0 empty, 1 `X`, 2 `O`).
-    /// Its marks are the starting position, not moves: [`Game::undo`] does not take them back.
-    /// No limit beyond [`MAX_N`](crate::MAX_N): the cells are as many as the board's, so the
-    /// game takes at most about 5 bytes per byte given (see [`Game::from_cells_with_limits`]).
-    ///
-    /// ```
-    /// use tictactoe_core::{Game, Player, Status};
-    /// let game = Game::from_cells(3, &[1, 1, 1, 2, 2, 0, 0, 0, 0])?;
-    /// assert_eq!(game.status(), Status::Won(Player::X));
-    /// # Ok::<(), tictactoe_core::Error>(())
-    /// ```
-    ///
-    /// # Errors
-    /// As [`validate_cells`], and [`Error::AllocFailed`].
-    pub fn from_cells(n: usize, cells: &[u8]) -> Result<Game, Error> {
-        Form::tic_tac_toe(n)?.game_from_cells(cells)
-    }
-
-    /// A game at the position given as rows of text (see [`validate_rows`]). No limit beyond
-    /// [`MAX_N`](crate::MAX_N), as for [`Game::from_cells`].
-    ///
-    /// ```
-    /// use tictactoe_core::{Game, Player};
-    /// let game = Game::from_rows(&["XO.", ".X.", "..."])?;
-    /// assert_eq!(game.next_player(), Player::O);
-    /// # Ok::<(), tictactoe_core::Error>(())
-    /// ```
-    ///
-    /// # Errors
-    /// As [`validate_rows`], and [`Error::AllocFailed`].
-    pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Result<Game, Error> {
-        Form::tic_tac_toe(rows.len())?.game_from_rows(rows)
-    }
-
-    /// A game under `rules` at the position given as rows * cols cell codes (row-major;
-    /// 0 empty, 1 `X`, 2 `O`), which must be reachable by a legal game under those rules (under
-    /// gravity, no mark floats, and some order of the columns reaches it). Its marks are the
-    /// starting position, as for [`Game::from_cells`].
+    /// A game under `rules` (a size n for n x n tic-tac-toe, or any [`Rules`]) at the
+    /// position given as rows * cols cell codes (row-major; 0 empty, 1 `X`, 2 `O`), which must
+    /// be reachable by a legal game under those rules ([`validate_cells`]). Its marks are the
+    /// starting position, not moves: [`Game::undo`] does not take them back. No limit beyond
+    /// [`MAX_N`](crate::MAX_N): the cells are as many as the board's, so the game takes at most
+    /// about 5 bytes per byte given ([`Limits::game_from_cells`] bounds it).
     ///
     /// ```
     /// use tictactoe_core::{Game, Player, Rules, Status};
+    /// let game = Game::from_cells(3, &[1, 1, 1, 2, 2, 0, 0, 0, 0])?;
+    /// assert_eq!(game.status(), Status::Won(Player::X));
     /// // Connect Four, 2 rows shown of 6: X has four along the bottom row.
     /// let mut cells = [0; 42];
     /// cells[35..42].copy_from_slice(&[1, 1, 1, 1, 0, 0, 0]);
     /// cells[28..35].copy_from_slice(&[2, 2, 2, 0, 0, 0, 0]);
-    /// let game = Game::from_cells_with_rules(Rules::CONNECT_FOUR, &cells)?;
+    /// let game = Game::from_cells(Rules::CONNECT_FOUR, &cells)?;
     /// assert_eq!(game.status(), Status::Won(Player::X));
     /// # Ok::<(), tictactoe_core::Error>(())
     /// ```
     ///
     /// # Errors
-    /// As [`Rules::validate_cells`].
-    pub fn from_cells_with_rules(rules: Rules, cells: &[u8]) -> Result<Game, Error> {
-        Form::of(&rules)?.game_from_cells(cells)
+    /// As [`validate_cells`].
+    ///
+    /// [`Limits::game_from_cells`]: crate::Limits::game_from_cells
+    pub fn from_cells(rules: impl Into<Rules>, cells: &[u8]) -> Result<Game, Error> {
+        Form::of(&rules.into())?.game_from_cells(cells)
     }
 
-    /// A game under `rules` at the position given as rows of text, as
-    /// [`Game::from_cells_with_rules`].
+    /// A game under `rules` at the position given as rows of text ([`validate_rows`]), as
+    /// [`Game::from_cells`].
     ///
     /// ```
-    /// use tictactoe_core::{Game, Rules};
+    /// use tictactoe_core::{Game, Player, Rules};
+    /// let game = Game::from_rows(3, &["XO.", ".X.", "..."])?;
+    /// assert_eq!(game.next_player(), Player::O);
     /// let rows = ["X..O", ".X.O", "...."];
-    /// let game = Game::from_rows_with_rules(Rules::of_rows(&rows, 3), &rows)?;
+    /// let game = Game::from_rows(Rules::of_rows(&rows, 3), &rows)?;
     /// assert_eq!((game.rows(), game.cols(), game.marks()), (3, 4, 4));
     /// # Ok::<(), tictactoe_core::Error>(())
     /// ```
     ///
     /// # Errors
-    /// As [`Rules::validate_rows`].
-    pub fn from_rows_with_rules<S: AsRef<str>>(rules: Rules, rows: &[S]) -> Result<Game, Error> {
-        Form::of(&rules)?.game_from_rows(rows)
+    /// As [`validate_rows`].
+    pub fn from_rows<S: AsRef<str>>(rules: impl Into<Rules>, rows: &[S]) -> Result<Game, Error> {
+        Form::of(&rules.into())?.game_from_rows(rows)
     }
 }

@@ -91,11 +91,9 @@ pub fn complete_lines(n: usize, grid: &[u8], p: u8) -> Vec<String> {
 }
 
 impl Model {
-    pub fn new(n: usize) -> Model {
-        Model::with_rules(Rules::tic_tac_toe(n))
-    }
-
-    pub fn with_rules(rules: Rules) -> Model {
+    /// An empty board under `rules` (a size n, or any rules), as `Game::new` takes them.
+    pub fn new(rules: impl Into<Rules>) -> Model {
+        let rules = rules.into();
         Model { rules, grid: vec![0; rules.rows * rules.cols], history: Vec::new() }
     }
 

@@ -11,7 +11,7 @@ pub struct Singles {
 
 impl Singles {
     pub fn new(count: usize, rules: Rules) -> Singles {
-        Singles { games: vec![Game::with_rules(rules).unwrap(); count], forfeit: vec![None; count] }
+        Singles { games: vec![Game::new(rules).unwrap(); count], forfeit: vec![None; count] }
     }
 
     pub fn winner(&self, g: usize) -> u8 {

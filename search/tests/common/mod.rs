@@ -72,7 +72,7 @@ pub fn reachable(start: Game) -> Vec<Game> {
             return;
         }
         let cells: Vec<u8> = game.cells().collect();
-        out.push(Game::from_cells_with_rules(game.rules(), &cells).unwrap());
+        out.push(Game::from_cells(game.rules(), &cells).unwrap());
         let moves: Vec<(usize, usize)> = game.legal_moves().collect();
         for (row, col) in moves {
             game.play(row, col).unwrap();
