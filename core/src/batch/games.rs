@@ -152,7 +152,7 @@ impl<'a> Games<'a> {
         self.per_game(out, |g| self.is_over(g))
     }
 
-    /// Whether game `g` of the range is over, as [`Games::terminated`] tells: won, drawn, or
+    /// Whether game `g` of the range is over, as [`Batch::terminated`](super::Batch::terminated) tells: won, drawn, or
     /// lost by an illegal action, which [`Games::game`] does not know (the forfeit is the
     /// batch's).
     ///
@@ -189,7 +189,7 @@ impl<'a> Games<'a> {
     /// replaying them, as [`Batch::game`](super::Batch::game) makes one from the whole batch:
     /// what a computer player searches from for each game of a range a thread was given. O(the
     /// game's moves). A game lost by an illegal action has no winner there (the forfeit is the
-    /// batch's: ask [`Games::terminated`]).
+    /// batch's: ask [`Games::is_terminated`]).
     ///
     /// ```
     /// use tictactoe_core::{Batch, Illegal, Rules, Selection};
