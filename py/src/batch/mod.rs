@@ -7,20 +7,23 @@
 use numpy::{PyArray1, PyArray2, PyArray3, PyArray4};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyInt, PyList, PyTuple};
-use tictactoe_core::{Batch, Error, Illegal, ListError, Rules, Selection};
+use pyo3::types::{PyDict, PyInt, PyTuple};
+use tictactoe_core::{Batch, Error, Selection};
 use tictactoe_parallel::POOL;
-use tictactoe_search::{search_seed, Computer};
 
-use crate::arrays::{
-    actions_output, flat_readwrite, given_output, optional_slice, output, read_flags, read_games,
-    read_integers, read_players, write_actions, write_into,
-};
+use crate::arrays::{output, read_games, read_players, write_into};
 use crate::convert;
 use crate::errors::{GameError, Given};
 use crate::game::PyTicTacToe;
 use crate::rules::{Asked, PyRules};
-use crate::search;
+
+mod computer;
+mod pickle;
+mod refusals;
+mod restart;
+mod steps;
+
+use refusals::step_error;
 
 /// Many games of one rule set stepped together, for search, self-play and reinforcement
 /// learning.
@@ -63,59 +66,6 @@ impl PyBatch {
     fn of(batch: Batch) -> PyBatch {
         PyBatch { batch, actions: Vec::new(), games: Vec::new() }
     }
-
-    /// `step` with `restart`: the games `restart` does not pick step (checked first, so that a
-    /// refusal changes nothing, and named by their game's index), then the games it picks are
-    /// emptied. One thread: the callers (the environments' opponents other than the random
-    /// one) spend their time searching, not here.
-    #[allow(clippy::too_many_arguments)]
-    fn step_restarting<'py>(
-        &mut self,
-        py: Python<'py>,
-        actions: &Bound<'py, PyAny>,
-        restart: &Bound<'py, PyAny>,
-        illegal: Illegal,
-        out: Option<Bound<'py, PyAny>>,
-        observation: Option<Bound<'py, PyAny>>,
-        legal_mask: Option<Bound<'py, PyAny>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let (count, rows, cols) = (self.batch.count(), self.batch.rows(), self.batch.cols());
-        let per_game = self.batch.actions();
-        read_integers(actions, "actions", &mut self.actions)?;
-        let mut restarts = Vec::new();
-        read_flags(restart, "restart", &mut restarts)?;
-        for len in [self.actions.len(), restarts.len()] {
-            if len != count {
-                return Err(GameError::from(Error::LengthMismatch { len, expected: count }).into());
-            }
-        }
-        let out =
-            output::<u8>(py, out, &[count], || PyArray1::<u8>::zeros(py, count, false).into_any())?;
-        let mut winners = flat_readwrite::<u8>(&out)?;
-        let winners = winners.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let mut planes = given_output::<bool>(observation, "observation", &[count, 2, rows, cols])?;
-        let mut mask = given_output::<bool>(legal_mask, "legal_mask", &[count, per_game])?;
-        let (planes, mask) = (optional_slice(&mut planes)?, optional_slice(&mut mask)?);
-        let (live, restarted): (Vec<usize>, Vec<usize>) = (0..count).partition(|&g| !restarts[g]);
-        let live_actions: Vec<u32> = live.iter().map(|&g| self.actions[g]).collect();
-        let mut live_winners = vec![0; live.len()];
-        let batch = &mut self.batch;
-        let result = py.detach(|| {
-            let live_games = Selection::Listed(&live);
-            batch.step(live_games, &live_actions, &mut live_winners, illegal).map_err(
-                // The refused entry's game: its index in `actions`, as the caller wrote them.
-                |refusal| ListError { index: refusal.index.map(|entry| live[entry]), ..refusal },
-            )?;
-            batch.reset(Selection::Listed(&restarted))?;
-            winners.fill(0);
-            for (&g, &winner) in live.iter().zip(&live_winners) {
-                winners[g] = winner;
-            }
-            observe(batch, None, planes, mask).map_err(ListError::from)
-        });
-        result.map_err(|error| action_refused(batch, actions, error))?;
-        Ok(out)
-    }
 }
 
 /// `threads` threads of the process's pool for the batch's calls, or `ValueError` for 0.
@@ -125,46 +75,6 @@ fn set_threads(batch: &mut Batch, threads: usize) -> PyResult<()> {
     }
     batch.set_threads(threads, &POOL);
     Ok(())
-}
-
-/// A step's refusal as Python sees it: the exception of the core's error, with `.index` (the
-/// position in the call's lists) unless it is about a list's length.
-fn step_error(error: ListError, given: Given) -> PyErr {
-    let exception = GameError::new(error.error, given);
-    match error.index {
-        Some(index) => exception.at(index).into(),
-        None => exception.into(),
-    }
-}
-
-/// The policy for an illegal action a step's `illegal` names.
-fn illegal_policy(illegal: &str) -> PyResult<Illegal> {
-    match illegal {
-        "raise" => Ok(Illegal::Refuse),
-        "lose" => Ok(Illegal::Lose),
-        other => {
-            Err(PyValueError::new_err(format!("illegal must be 'raise' or 'lose', not {other:?}")))
-        }
-    }
-}
-
-/// A step's refusal of one of the caller's `actions`, with the action as the cell it names, so
-/// that messages show what was given.
-fn action_refused(batch: &Batch, actions: &Bound<'_, PyAny>, error: ListError) -> PyErr {
-    let py = actions.py();
-    let given = error
-        .index
-        .and_then(|index| actions.get_item(index).and_then(|a| a.extract::<i64>()).ok())
-        .map(|a| {
-            let (row, col) = batch.action_cell(a);
-            Given {
-                row: Some(PyInt::new(py, row).into_any().unbind()),
-                col: Some(PyInt::new(py, col).into_any().unbind()),
-                ..Given::default()
-            }
-        })
-        .unwrap_or_default();
-    step_error(error, given)
 }
 
 #[pymethods]
@@ -304,28 +214,7 @@ impl PyBatch {
         out: Option<Bound<'py, PyAny>>,
         reset_terminated: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
-        if games.is_some() && reset_terminated {
-            return Err(PyValueError::new_err(
-                "reset_terminated applies to the whole batch, not with games",
-            ));
-        }
-        if let Some(games) = games {
-            read_games(games, &mut self.games)?;
-        }
-        let len = selection(games.is_some(), &self.games).len(self.batch.count());
-        let out = actions_output(py, out, len)?;
-        self.actions.resize(len, 0);
-        let PyBatch { batch, actions, games: listed } = self;
-        let games = selection(games.is_some(), listed);
-        py.detach(|| {
-            if reset_terminated {
-                batch.reset_terminated(Selection::All)?;
-            }
-            batch.random_legal_actions(games, actions)
-        })
-        .map_err(|error| step_error(error, Given::default()))?;
-        write_actions(&out, &self.actions)?;
-        Ok(out)
+        steps::random_legal_actions(self, py, games, out, reset_terminated)
     }
 
     /// A uniformly random legal move in every game that is not over (or in the games listed in
@@ -340,19 +229,7 @@ impl PyBatch {
         games: Option<&Bound<'py, PyAny>>,
         out: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        if let Some(games) = games {
-            read_games(games, &mut self.games)?;
-        }
-        let len = selection(games.is_some(), &self.games).len(self.batch.count());
-        let out =
-            output::<u8>(py, out, &[len], || PyArray1::<u8>::zeros(py, len, false).into_any())?;
-        let PyBatch { batch, games: listed, .. } = self;
-        let games = selection(games.is_some(), listed);
-        let mut winners = flat_readwrite::<u8>(&out)?;
-        let winners = winners.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string()))?;
-        py.detach(|| batch.step_random(games, winners))
-            .map_err(|error| step_error(error, Given::default()))?;
-        Ok(out)
+        steps::step_random(self, py, games, out)
     }
 
     /// One step of a learner against a random opponent in every game, the learner playing side
@@ -383,48 +260,19 @@ impl PyBatch {
         legal_mask: Option<Bound<'py, PyAny>>,
         rewards: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let illegal = illegal_policy(illegal)?;
-        if let Some(games) = games {
-            if observation.is_some() || legal_mask.is_some() || rewards.is_some() {
-                return Err(PyValueError::new_err(
-                    "observation, legal_mask and rewards are of every game, not with games",
-                ));
-            }
-            read_games(games, &mut self.games)?;
-        }
-        let (count, rows, cols) = (self.batch.count(), self.batch.rows(), self.batch.cols());
-        let len = selection(games.is_some(), &self.games).len(count);
-        let per_game = self.batch.actions();
-        read_integers(actions, "actions", &mut self.actions)?;
-        let sides = read_players(sides, "sides")?;
-        let mut restarts = Vec::new();
-        match restart {
-            Some(restart) => read_flags(restart, "restart", &mut restarts)?,
-            None => restarts.resize(len, false),
-        }
-        let out =
-            output::<u8>(py, out, &[len], || PyArray1::<u8>::zeros(py, len, false).into_any())?;
-        let mut winners = flat_readwrite::<u8>(&out)?;
-        let winners = winners.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let mut planes = given_output::<bool>(observation, "observation", &[count, 2, rows, cols])?;
-        let mut mask = given_output::<bool>(legal_mask, "legal_mask", &[count, per_game])?;
-        let mut reward_out = given_output::<f64>(rewards, "rewards", &[count])?;
-        let (planes, mask) = (optional_slice(&mut planes)?, optional_slice(&mut mask)?);
-        let reward_out = optional_slice(&mut reward_out)?;
-        let PyBatch { batch, actions: steps, games: listed } = self;
-        let games = selection(games.is_some(), listed);
-        let result = py.detach(|| {
-            batch.step_against_random(games, &sides, steps, &restarts, winners, illegal)?;
-            // What the learner sees after the step.
-            observe(batch, Some(&sides), planes, mask)?;
-            match reward_out {
-                Some(rewards) => batch.rewards_into(&sides, rewards),
-                None => Ok(()),
-            }
-            .map_err(ListError::from)
-        });
-        result.map_err(|error| action_refused(batch, actions, error))?;
-        Ok(out)
+        steps::step_against_random(
+            self,
+            py,
+            actions,
+            sides,
+            restart,
+            games,
+            illegal,
+            out,
+            observation,
+            legal_mask,
+            rewards,
+        )
     }
 
     /// Each game's reward from the side of `players[g]` (1 or 2), float64 (count,): 1.0 when
@@ -484,13 +332,7 @@ impl PyBatch {
         py: Python<'py>,
         out: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let count = self.batch.count();
-        let out = actions_output(py, out, count)?;
-        let table = search::perfect_table(self.batch.rules())?;
-        self.actions.resize(count, 0);
-        table.actions(self.batch.games(), &mut self.actions).map_err(search::search_error)?;
-        write_actions(&out, &self.actions)?;
-        Ok(out)
+        computer::perfect_actions(self, py, out)
     }
 
     /// The computer player's action per game (a cell, row * cols + col; under gravity a
@@ -514,53 +356,7 @@ impl PyBatch {
         seeds: Option<&Bound<'py, PyAny>>,
         out: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        if seed.is_some_and(|seed| !seed.is_none()) && seeds.is_some() {
-            return Err(PyValueError::new_err("give seed or seeds, not both"));
-        }
-        let options = search::options(simulations, seed, None)?;
-        match games {
-            Some(games) => read_games(games, &mut self.games)?,
-            None => {
-                self.games.clear();
-                self.games.extend(0..self.batch.count());
-            }
-        }
-        let listed = self.games.as_slice();
-        let seeds = match seeds {
-            // As best_move's seed: a non-negative integer below 2^64.
-            Some(seeds) => seeds
-                .try_iter()?
-                .map(|seed| search::non_negative(Some(&seed?), "seeds", 0))
-                .collect::<PyResult<Vec<u64>>>()?,
-            None => listed.iter().map(|&g| search_seed(options.seed, g)).collect(),
-        };
-        // Checked before the games are cut between threads, and before any search.
-        if seeds.len() != listed.len() {
-            let error = Error::LengthMismatch { len: seeds.len(), expected: listed.len() };
-            return Err(GameError::from(error).into());
-        }
-        let view = self.batch.games();
-        view.check_listed(listed).map_err(GameError::from)?;
-        let out = actions_output(py, out, listed.len())?;
-        self.actions.resize(listed.len(), 0);
-        // A search takes milliseconds: a game a thread is worth it. Each game's action
-        // depends on its seed alone, so that any cut gives the same actions.
-        let part = listed.len().div_ceil(self.batch.threads()).max(1);
-        let work: Vec<_> = listed
-            .chunks(part)
-            .zip(seeds.chunks(part))
-            .zip(self.actions.chunks_mut(part))
-            .collect();
-        let done = py.detach(|| {
-            POOL.map(work, |((listed, seeds), part)| {
-                Computer::with_this_thread(|computer| {
-                    computer.actions_of(view, listed, seeds, &options, part)
-                })
-            })
-        });
-        done.into_iter().collect::<Result<(), _>>().map_err(search::search_error)?;
-        write_actions(&out, &self.actions)?;
-        Ok(out)
+        computer::actions(self, py, simulations, seed, games, seeds, out)
     }
 
     /// One move in each game (or in the games listed in `games`, distinct indices): each plays
@@ -590,45 +386,7 @@ impl PyBatch {
         observation: Option<Bound<'py, PyAny>>,
         legal_mask: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let illegal = illegal_policy(illegal)?;
-        if let Some(restart) = restart {
-            if games.is_some() {
-                return Err(PyValueError::new_err(
-                    "restart applies to the whole batch, not with games",
-                ));
-            }
-            return self.step_restarting(
-                py,
-                actions,
-                restart,
-                illegal,
-                out,
-                observation,
-                legal_mask,
-            );
-        }
-        let (count, rows, cols) = (self.batch.count(), self.batch.rows(), self.batch.cols());
-        let per_game = self.batch.actions();
-        read_integers(actions, "actions", &mut self.actions)?;
-        if let Some(games) = games {
-            read_games(games, &mut self.games)?;
-        }
-        let len = self.actions.len();
-        let out =
-            output::<u8>(py, out, &[len], || PyArray1::<u8>::zeros(py, len, false).into_any())?;
-        let mut winners = flat_readwrite::<u8>(&out)?;
-        let winners = winners.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let mut planes = given_output::<bool>(observation, "observation", &[count, 2, rows, cols])?;
-        let mut mask = given_output::<bool>(legal_mask, "legal_mask", &[count, per_game])?;
-        let (planes, mask) = (optional_slice(&mut planes)?, optional_slice(&mut mask)?);
-        let PyBatch { batch, actions: steps, games: listed } = self;
-        let games = selection(games.is_some(), listed);
-        let result = py.detach(|| {
-            batch.step(games, steps, winners, illegal)?;
-            observe(batch, None, planes, mask).map_err(ListError::from)
-        });
-        result.map_err(|error| action_refused(batch, actions, error))?;
-        Ok(out)
+        steps::step(self, py, actions, games, restart, illegal, out, observation, legal_mask)
     }
 
     /// Each game's player to move (1 or 2), uint8 (count,).
@@ -743,20 +501,7 @@ impl PyBatch {
         seeds: &Bound<'py, PyAny>,
         keys: &Bound<'py, PyTuple>,
     ) -> PyResult<Bound<'py, PyArray1<u64>>> {
-        let mut mixed =
-            seeds.try_iter()?.map(|seed| convert::seed(&seed?)).collect::<PyResult<Vec<u64>>>()?;
-        let mut key: Vec<usize> = Vec::new();
-        for keys in keys {
-            read_integers(&keys, "keys", &mut key)?;
-            if key.len() != mixed.len() {
-                let error = Error::LengthMismatch { len: key.len(), expected: mixed.len() };
-                return Err(GameError::from(error).into());
-            }
-            for (seed, &key) in mixed.iter_mut().zip(&key) {
-                *seed = search_seed(*seed, key);
-            }
-        }
-        Ok(PyArray1::from_vec(seeds.py(), mixed))
+        computer::search_seeds(seeds, keys)
     }
 
     /// An independent TicTacToe holding game i's moves, history included (a game lost by an
@@ -786,24 +531,7 @@ impl PyBatch {
     fn __reduce__<'py>(
         slf: &Bound<'py, Self>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
-        let py = slf.py();
-        let this = slf.borrow();
-        let batch = &this.batch;
-        let histories = PyList::empty(py);
-        for g in 0..batch.count() {
-            histories.append(batch.history(g).map_err(GameError::from)?)?;
-        }
-        let mut winners = vec![0u8; batch.count()];
-        batch.winners(&mut winners).map_err(GameError::from)?;
-        let restore = py.get_type::<PyBatch>().getattr("_restore")?;
-        let Rules { rows, cols, k, exact, gravity } = batch.rules();
-        let state = (
-            (rows, cols, k, exact, gravity),
-            histories,
-            PyBytes::new(py, &winners),
-            batch.generator_states().to_vec(),
-        );
-        Ok((restore, state.into_pyobject(py)?))
+        pickle::reduce(slf)
     }
 
     /// The batch a pickled state describes (see `__reduce__`): its rules as (rows, cols, k,
@@ -816,22 +544,6 @@ impl PyBatch {
         winners: &[u8],
         generators: Vec<u64>,
     ) -> PyResult<Self> {
-        let rules = match rules.extract::<usize>() {
-            Ok(n) => Rules::tic_tac_toe(n),
-            Err(_) => {
-                let (rows, cols, k, exact, gravity) = rules.extract()?;
-                Rules { rows, cols, k, exact, gravity }
-            }
-        };
-        let views: Vec<&[u32]> = histories.iter().map(Vec::as_slice).collect();
-        let restored = Batch::restore(rules, &views, winners, &generators);
-        let batch = restored.map_err(|refusal| {
-            let exception = GameError::from(refusal.error);
-            match refusal.game {
-                Some(game) => exception.at(game).into(),
-                None => PyErr::from(exception),
-            }
-        })?;
-        Ok(PyBatch::of(batch))
+        pickle::restore(rules, histories, winners, generators)
     }
 }

@@ -1,0 +1,49 @@
+//! A batch call's refusals as Python sees them: the core's error as its exception, with the
+//! entry it names (`.index`) and the value that was given.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyInt;
+use tictactoe_core::{Batch, Illegal, ListError};
+
+use crate::errors::{GameError, Given};
+
+/// A step's refusal as Python sees it: the exception of the core's error, with `.index` (the
+/// position in the call's lists) unless it is about a list's length.
+pub(super) fn step_error(error: ListError, given: Given) -> PyErr {
+    let exception = GameError::new(error.error, given);
+    match error.index {
+        Some(index) => exception.at(index).into(),
+        None => exception.into(),
+    }
+}
+
+/// The policy for an illegal action a step's `illegal` names.
+pub(super) fn illegal_policy(illegal: &str) -> PyResult<Illegal> {
+    match illegal {
+        "raise" => Ok(Illegal::Refuse),
+        "lose" => Ok(Illegal::Lose),
+        other => {
+            Err(PyValueError::new_err(format!("illegal must be 'raise' or 'lose', not {other:?}")))
+        }
+    }
+}
+
+/// A step's refusal of one of the caller's `actions`, with the action as the cell it names, so
+/// that messages show what was given.
+pub(super) fn action_refused(batch: &Batch, actions: &Bound<'_, PyAny>, error: ListError) -> PyErr {
+    let py = actions.py();
+    let given = error
+        .index
+        .and_then(|index| actions.get_item(index).and_then(|a| a.extract::<i64>()).ok())
+        .map(|a| {
+            let (row, col) = batch.action_cell(a);
+            Given {
+                row: Some(PyInt::new(py, row).into_any().unbind()),
+                col: Some(PyInt::new(py, col).into_any().unbind()),
+                ..Given::default()
+            }
+        })
+        .unwrap_or_default();
+    step_error(error, given)
+}
