@@ -7,13 +7,15 @@
 //! The price is up to [`SPIN`] of one core's time per helper after each call, paid only by
 //! callers that asked for more than one thread.
 
+use alloc::boxed::Box;
 use alloc::sync::Arc;
 use alloc::vec::Vec;
+use core::any::Any;
 use core::panic::AssertUnwindSafe;
 use core::sync::atomic::{AtomicBool, AtomicU8, Ordering::SeqCst};
 use core::time::Duration;
 use std::panic;
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Mutex, OnceLock, TryLockError};
 use std::thread::{self, Thread};
 use std::time::Instant;
 
@@ -29,9 +31,14 @@ const READY: u8 = 1;
 const DONE: u8 = 2;
 const PANICKED: u8 = 3;
 
+/// What a job's panic carries, handed on to the caller.
+type Payload = Box<dyn Any + Send>;
+
 /// One helper's mailbox.
 struct Slot {
     job: Mutex<Option<Job>>,
+    /// The panic of the last job, when it panicked (state [`PANICKED`]).
+    payload: Mutex<Option<Payload>>,
     state: AtomicU8,
     /// Set by the helper before it parks, so that the caller knows to unpark it.
     sleeping: AtomicBool,
@@ -43,11 +50,18 @@ impl Slot {
     fn serve(&self) {
         loop {
             self.wait_for_job();
-            let job = self.job.lock().unwrap_or_else(|e| e.into_inner()).take();
+            let job = lock(&self.job).take();
             let outcome = panic::catch_unwind(AssertUnwindSafe(|| job.map(|job| job())));
             // The job is dropped (it is a borrow: nothing of the caller's is touched after this)
             // before the caller is told.
-            self.state.store(if outcome.is_ok() { DONE } else { PANICKED }, SeqCst);
+            let state = match outcome {
+                Ok(_) => DONE,
+                Err(payload) => {
+                    *lock(&self.payload) = Some(payload);
+                    PANICKED
+                }
+            };
+            self.state.store(state, SeqCst);
         }
     }
 
@@ -72,7 +86,7 @@ impl Slot {
 
     /// Hands `job` to the helper.
     fn give(&self, job: Job) {
-        *self.job.lock().unwrap_or_else(|e| e.into_inner()) = Some(job);
+        *lock(&self.job) = Some(job);
         self.state.store(READY, SeqCst);
         if self.sleeping.load(SeqCst) {
             if let Some(thread) = self.thread.get() {
@@ -81,15 +95,16 @@ impl Slot {
         }
     }
 
-    /// Waits for the helper to finish its job; whether it panicked.
-    fn join(&self) -> bool {
+    /// Waits for the helper to finish its job; its panic, if it panicked.
+    fn join(&self) -> Option<Payload> {
         let mut spins = 0u32;
         loop {
             match self.state.load(SeqCst) {
                 DONE => break,
                 PANICKED => {
+                    let payload = lock(&self.payload).take();
                     self.state.store(IDLE, SeqCst);
-                    return true;
+                    return payload;
                 }
                 _ if spins < 1 << 16 => {
                     spins += 1;
@@ -99,8 +114,14 @@ impl Slot {
             }
         }
         self.state.store(IDLE, SeqCst);
-        false
+        None
     }
+}
+
+/// Locks `mutex`, a panic while it was held notwithstanding: every value kept under a lock
+/// here (a mailbox, the helpers) is whole between the statements that change it.
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// The helpers, grown on demand, and the process they were started in; locked for the length
@@ -122,11 +143,12 @@ struct Joined<'a> {
 }
 
 impl Joined<'_> {
-    /// Waits for every helper not yet joined; whether one of them panicked.
-    fn join(&mut self) -> bool {
-        let panicked = self.slots.iter().fold(false, |panicked, slot| slot.join() | panicked);
+    /// Waits for every helper not yet joined; the first panic of their jobs, if any.
+    fn join(&mut self) -> Option<Payload> {
+        let panics = self.slots.iter().map(|slot| slot.join());
+        let first = panics.fold(None, |first, panic| first.or(panic));
         self.slots = &[];
-        panicked
+        first
     }
 }
 
@@ -145,9 +167,14 @@ pub(crate) fn run(jobs: &mut [&mut (dyn FnMut() + Send)]) {
         jobs.iter_mut().for_each(|job| job());
         return;
     }
-    let Ok(mut helpers) = helpers().try_lock() else {
-        jobs.iter_mut().for_each(|job| job());
-        return;
+    let mut helpers = match helpers().try_lock() {
+        Ok(helpers) => helpers,
+        // A call that panicked left the helpers idle (it joined them all): they serve on.
+        Err(TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
+        Err(TryLockError::WouldBlock) => {
+            jobs.iter_mut().for_each(|job| job());
+            return;
+        }
     };
     // A forked child (multiprocessing) inherits the list but not the threads: start afresh.
     if helpers.process != std::process::id() {
@@ -157,6 +184,7 @@ pub(crate) fn run(jobs: &mut [&mut (dyn FnMut() + Send)]) {
     while pool.len() < jobs.len() - 1 {
         let slot = Arc::new(Slot {
             job: Mutex::new(None),
+            payload: Mutex::new(None),
             state: AtomicU8::new(IDLE),
             sleeping: AtomicBool::new(false),
             thread: OnceLock::new(),
@@ -190,8 +218,12 @@ pub(crate) fn run(jobs: &mut [&mut (dyn FnMut() + Send)]) {
     first();
     // Jobs no helper could be started for (thread creation failed) run here.
     left.iter_mut().for_each(|job| job());
-    if joined.join() {
-        panic!("a batch helper thread panicked");
+    let panic = joined.join();
+    drop(joined);
+    // Unlocked before the panic goes on, so that the lock is not left poisoned.
+    drop(helpers);
+    if let Some(payload) = panic {
+        panic::resume_unwind(payload);
     }
 }
 
@@ -227,8 +259,44 @@ mod tests {
         }
         let (mut calm, mut wild) = (|| (), || panic!("job"));
         let mut jobs: [&mut (dyn FnMut() + Send); 2] = [&mut calm, &mut wild];
-        assert!(panic::catch_unwind(AssertUnwindSafe(|| run(&mut jobs))).is_err());
-        // The helpers serve the next call as before.
+        let panic = panic::catch_unwind(AssertUnwindSafe(|| run(&mut jobs))).unwrap_err();
+        assert_eq!(panic.downcast_ref::<&str>(), Some(&"job"));
+        // The helpers serve the next call as before: on threads other than the caller's.
         assert_eq!(fill(2)[1500], 2);
+        assert!(threads_seen(2) > 1);
+        // And after the caller's own job panicked, too.
+        let (mut wild, mut calm) = (|| panic!("caller"), || ());
+        let mut jobs: [&mut (dyn FnMut() + Send); 2] = [&mut wild, &mut calm];
+        assert!(panic::catch_unwind(AssertUnwindSafe(|| run(&mut jobs))).is_err());
+        assert!(threads_seen(2) > 1);
+    }
+
+    /// How many threads ran `parts` jobs that each wait until all have started (or a while).
+    fn threads_seen(parts: usize) -> usize {
+        let started = core::sync::atomic::AtomicUsize::new(0);
+        let mut ids = vec![None; parts];
+        let mut jobs: Vec<_> = ids
+            .iter_mut()
+            .map(|id| {
+                let started = &started;
+                move || {
+                    *id = Some(thread::current().id());
+                    started.fetch_add(1, SeqCst);
+                    let begun = Instant::now();
+                    while started.load(SeqCst) < parts && begun.elapsed() < Duration::from_secs(1) {
+                        core::hint::spin_loop();
+                    }
+                }
+            })
+            .collect();
+        let mut lent: Vec<&mut (dyn FnMut() + Send)> =
+            jobs.iter_mut().map(|job| job as &mut (dyn FnMut() + Send)).collect();
+        run(&mut lent);
+        drop(lent);
+        drop(jobs);
+        let mut ids: Vec<_> = ids.into_iter().flatten().collect();
+        ids.sort_by_key(|id| format!("{id:?}"));
+        ids.dedup();
+        ids.len()
     }
 }
