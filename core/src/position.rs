@@ -4,7 +4,7 @@
 use alloc::vec::Vec;
 
 use crate::rules::{self, gravity, Form, Rules, Windows};
-use crate::shape::{Cell, Direction};
+use crate::shape::{Cell, Direction, Shape};
 use crate::storage::board;
 use crate::{Error, Game, Player};
 
@@ -14,8 +14,8 @@ use crate::{Error, Game, Player};
 /// player wins next move ([`Position::winning_cells`], [`Position::wins_at`]), whether a player
 /// can still make k in a row ([`Position::can_win`]), which cells a move may take
 /// ([`Position::is_playable`], [`Position::landing`]). A move and its undo cost O(k) (the at
-/// most 4k windows through the cell), and copying a position into another allocates nothing
-/// ([`Clone::clone_from`]).
+/// most 4k windows through the cell; O(k^2) at worst, when many of them turn hot or cold), and
+/// copying a position into another of its shape allocates nothing ([`Position::copy_from`]).
 ///
 /// The rules are the game's, the exact rule and gravity included: a search on positions knows
 /// nothing of them. A [`Game`] keeps none of this (its moves stay O(1)); a search makes a
@@ -56,28 +56,21 @@ pub struct Position {
 }
 
 impl Clone for Position {
+    /// A copy with the room for moves a loaded position has, so that its moves allocate
+    /// nothing either.
+    ///
+    /// # Panics
+    /// When the memory cannot be had ([`Position::try_clone`] says so instead).
     fn clone(&self) -> Position {
-        Position {
-            form: self.form,
-            words: self.words.clone(),
-            rule_start: self.rule_start,
-            windows: self.windows.clone(),
-            marks: self.marks,
-            winner: self.winner,
-            history: self.history.clone(),
-        }
+        self.try_clone().expect("the memory for a copy of a position")
     }
 
-    /// Copies without allocating when `self` has room: what a search does once a simulation,
-    /// to start again from its root.
+    /// [`Position::copy_from`]: without allocating when `self` has room.
+    ///
+    /// # Panics
+    /// When the memory cannot be had ([`Position::copy_from`] says so instead).
     fn clone_from(&mut self, other: &Position) {
-        self.form = other.form;
-        self.words.clone_from(&other.words);
-        self.rule_start = other.rule_start;
-        self.windows.clone_from(&other.windows);
-        self.marks = other.marks;
-        self.winner = other.winner;
-        self.history.clone_from(&other.history);
+        self.copy_from(other).expect("the memory for a copy of a position");
     }
 }
 
@@ -87,8 +80,14 @@ impl Position {
     /// # Errors
     /// [`Error::AllocFailed`] when the memory cannot be had.
     pub fn new(game: &Game) -> Result<Position, Error> {
-        let form = game.form();
-        let mut position = Position {
+        let mut position = Position::blank(game.form());
+        position.load(game)?;
+        Ok(position)
+    }
+
+    /// A position of no memory yet, to load or copy into.
+    fn blank(form: Form) -> Position {
+        Position {
             form,
             words: Vec::new(),
             rule_start: 0,
@@ -96,9 +95,43 @@ impl Position {
             marks: [0; 2],
             winner: None,
             history: Vec::new(),
-        };
-        position.load(game)?;
-        Ok(position)
+        }
+    }
+
+    /// A copy, with the room for moves a loaded position has.
+    ///
+    /// # Errors
+    /// [`Error::AllocFailed`] when the memory cannot be had.
+    pub fn try_clone(&self) -> Result<Position, Error> {
+        let mut copy = Position::blank(self.form);
+        copy.copy_from(self)?;
+        Ok(copy)
+    }
+
+    /// Makes this a copy of `other`, with the room for moves a loaded position has; without
+    /// allocating when it has room (as a position of the same shape has): what a search does
+    /// once a simulation, to start again from its root.
+    ///
+    /// # Errors
+    /// [`Error::AllocFailed`] when the memory cannot be had; the position is then unchanged.
+    pub fn copy_from(&mut self, other: &Position) -> Result<(), Error> {
+        self.reserve(other.form.shape, other.words.len())?;
+        self.form = other.form;
+        self.words.clone_from(&other.words);
+        self.rule_start = other.rule_start;
+        self.windows.clone_from(&other.windows);
+        self.marks = other.marks;
+        self.winner = other.winner;
+        self.history.clone_from(&other.history);
+        Ok(())
+    }
+
+    /// Makes room for a position of `shape` whose words are `words` long and for a move on
+    /// each of its cells, changing nothing else.
+    fn reserve(&mut self, shape: Shape, words: usize) -> Result<(), Error> {
+        rules::reserve(&mut self.words, words)?;
+        rules::reserve(&mut self.history, shape.cells())?;
+        self.windows.reserve(shape)
     }
 
     /// Makes this the position of `game`, reusing this position's memory (a search that keeps
@@ -112,9 +145,7 @@ impl Position {
         let rule_start = board::words(shape.cells());
         let heights = if form.variant.gravity() { gravity::words(shape.cols()) } else { 0 };
         let len = rule_start + heights;
-        rules::reserve(&mut self.words, len)?;
-        rules::reserve(&mut self.history, shape.cells())?;
-        self.windows.reserve(shape)?;
+        self.reserve(shape, len)?;
         self.form = form;
         self.words.clear();
         self.words.resize(len, 0);
@@ -150,6 +181,21 @@ impl Position {
     /// The number of columns.
     pub fn cols(&self) -> usize {
         self.form().shape.cols()
+    }
+
+    /// The bytes the position holds on the heap: about 56 a cell, against a [`Game`]'s 1 or
+    /// less; its room for a move on every cell included, so that no move allocates.
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Position};
+    /// let position = Position::new(&Game::new(15)?)?;
+    /// assert_eq!(position.heap_bytes(), 12_660);
+    /// assert_eq!(position.clone().heap_bytes(), 12_660);
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    pub fn heap_bytes(&self) -> usize {
+        let size = core::mem::size_of::<u32>();
+        (self.words.capacity() + self.history.capacity()) * size + self.windows.heap_bytes()
     }
 
     /// The number of cells, rows * cols: cells are numbered from 0, row * cols + col.
@@ -361,12 +407,17 @@ impl Position {
             .filter(move |&cell| !exact || self.wins_at(cell, player))
     }
 
-    /// Whether `player` can still make k in a row: some k cells in a row hold no mark of the
-    /// opponent. O(1). Sound: false only when the player can never win. (A full board and a
-    /// win are not asked: see [`Position::is_over`].)
+    /// Whether `player` has won or can still win, as [`Game::can_win`] answers: the winner of
+    /// a won game can, the other cannot; on a full board neither can (under the exact rule a
+    /// window of the player's own overline holds no opponent mark, yet no move is left);
+    /// else, whether some k cells in a row hold no mark of the opponent. O(1). Sound: false
+    /// only when the player can never win.
     #[inline]
     pub fn can_win(&self, player: Player) -> bool {
-        self.windows.open_to(player)
+        match self.winner {
+            Some(winner) => winner == player,
+            None => self.marks() < self.cell_count() && self.windows.open_to(player),
+        }
     }
 
     /// How many winning cells (0, 1, or 2 for two or more) a move of `player` on `cell` (0 unless
@@ -407,8 +458,10 @@ impl Position {
         let (rows, cols) = (shape.rows(), shape.cols());
         let on = cell < shape.cells();
         let at = shape.cell_at(if on { cell } else { 0 });
-        let (first, last) = (at.col.saturating_sub(radius), (at.col + radius).min(cols - 1));
-        let (top, bottom) = (at.row.saturating_sub(radius), (at.row + radius).min(rows - 1));
+        let (first, last) =
+            (at.col.saturating_sub(radius), at.col.saturating_add(radius).min(cols - 1));
+        let (top, bottom) =
+            (at.row.saturating_sub(radius), at.row.saturating_add(radius).min(rows - 1));
         let end = if on { bottom + 1 } else { top };
         // Half-open ranges, which flatten into a tighter loop than inclusive ones.
         (top..end).flat_map(move |row| row * cols + first..row * cols + last + 1)

@@ -7,7 +7,7 @@ mod common;
 
 use common::{kind, winning_runs, Kind, Model};
 use proptest::prelude::*;
-use tictactoe_core::{Bits, Error, Game, Player, Position, Rules};
+use tictactoe_core::{Batch, Bits, Error, Game, Illegal, Player, Position, Rules, Selection};
 
 /// The four directions, (rows, cols) a step, in the crate's order.
 const DIRECTIONS: [(isize, isize); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
@@ -142,7 +142,9 @@ fn assert_same(position: &mut Position, model: &Model, winner: u8) {
     assert_eq!(position.is_over(), winner != 0 || full);
     for p in Player::ALL {
         let n = p.number();
-        assert_eq!(position.can_win(p), open_to(&rules, grid, n), "can_win({p})\n{grid:?}");
+        // The winner can, the loser cannot; on a full board nobody can.
+        let can_win = winner == n || (winner == 0 && !full && open_to(&rules, grid, n));
+        assert_eq!(position.can_win(p), can_win, "can_win({p})\n{grid:?}");
         if winner == 0 {
             let mut winning: Vec<usize> = position.winning_cells(p).collect();
             winning.sort_unstable();
@@ -151,10 +153,8 @@ fn assert_same(position: &mut Position, model: &Model, winner: u8) {
             assert_eq!(winning, expected, "winning cells of {p}, {rules:?}\n{grid:?}");
         }
     }
-    assert_eq!(
-        position.is_draw_certain(),
-        winner == 0 && !open_to(&rules, grid, 1) && !open_to(&rules, grid, 2)
-    );
+    let open = |n| !full && open_to(&rules, grid, n);
+    assert_eq!(position.is_draw_certain(), winner == 0 && !open(1) && !open(2));
     let all = windows(&rules);
     for cell in 0..rows * cols {
         let (r, c) = (cell / cols, cell % cols);
@@ -171,6 +171,8 @@ fn assert_same(position: &mut Position, model: &Model, winner: u8) {
                 .collect();
             assert_eq!(position.near(cell, radius).collect::<Vec<_>>(), near, "near {cell}");
         }
+        // A radius past any board takes the board.
+        assert_eq!(position.near(cell, usize::MAX).count(), rows * cols);
         for p in Player::ALL {
             if winner == 0 {
                 assert_eq!(position.wins_at(cell, p), wins_at(&rules, grid, cell, p.number()));
@@ -291,6 +293,11 @@ fn run(rules: Rules, ops: Vec<Op>) {
             }
         }
         assert_same(&mut position, &model, winner);
+        // The game's own answers, which the position's repeat.
+        for p in Player::ALL {
+            assert_eq!(position.can_win(p), game.can_win(p), "can_win({p}) of {game:?}");
+        }
+        assert_eq!(position.is_draw_certain(), game.is_draw_certain());
     }
 }
 
@@ -321,6 +328,12 @@ fn check_bits(rules: Rules, grid: &[u8]) {
     for (p, mine, theirs) in [(1, x, o), (2, o, x)] {
         let winning = mask(&|c| grid[c] == 0 && wins_at(&rules, grid, c, p));
         assert_eq!(bits.winning(mine) & !taken, winning, "{rules:?} {p}\n{grid:?}");
+        // Bits off the board (the spare column's) change nothing.
+        assert_eq!(bits.winning(mine | !bits.cells()), bits.winning(mine));
+        let completing: u64 = (0..cells)
+            .flat_map(|cell| bits.windows_through(cell))
+            .fold(0, |made, window| made | Bits::completes(window, mine, theirs));
+        assert_eq!(completing & !taken, winning, "completing windows, {rules:?} {p}\n{grid:?}");
         assert_eq!(bits.can_win(theirs), open_to(&rules, grid, p));
         assert_eq!(bits.wins(mine), !winning_runs(&rules, grid, p).is_empty());
     }
@@ -472,4 +485,59 @@ fn the_symmetries_rules_keep_send_windows_to_windows() {
     // A rectangle has no quarter turn, gravity no up-down mirror.
     assert_eq!(Rules::mnk(3, 4, 3).symmetries().len(), 4);
     assert_eq!(Rules::CONNECT_FOUR.symmetries().len(), 2);
+}
+
+/// [`Bits::random_move`] draws as a batch draws its random actions: the same moves from the
+/// same generator state.
+#[test]
+fn masks_draw_the_moves_a_batch_draws() {
+    for rules in
+        [Rules::tic_tac_toe(3), Rules::CONNECT_FOUR, Rules::mnk(4, 5, 3), Rules::mnk(1, 7, 3)]
+    {
+        let bits = Bits::of(&rules).unwrap();
+        for seed in 0..50 {
+            let mut batch = Batch::new(1, rules, seed).unwrap();
+            let mut state = batch.generator_states()[0];
+            let mut taken = 0;
+            while !batch.games().is_terminated(0).unwrap() {
+                let mut action = [0];
+                batch.random_legal_actions(Selection::All, &mut action).unwrap();
+                let drawn = bits.random_move(taken, &mut state);
+                let (row, col) = batch.action_cell(i64::from(action[0]));
+                let landing = if rules.gravity {
+                    let game = batch.game(0).unwrap();
+                    (0..rules.rows).rev().find(|&r| game.cell(r, col as usize) == Ok(None))
+                } else {
+                    Some(row as usize)
+                };
+                let cell = landing.unwrap() * rules.cols + col as usize;
+                assert_eq!(drawn, bits.bit(cell), "{rules:?}, seed {seed}");
+                assert_eq!(state, batch.generator_states()[0]);
+                batch.step(Selection::All, &action, &mut [0], Illegal::Refuse).unwrap();
+                taken |= drawn;
+            }
+        }
+    }
+}
+
+/// A copy (made whole, or into a position of another shape) has the room for a move on every
+/// cell, as a loaded position has: its moves allocate nothing.
+#[test]
+fn a_copy_keeps_room_for_every_move() {
+    let game = Game::new(Rules::mnk(9, 11, 5)).unwrap();
+    let original = Position::new(&game).unwrap();
+    let mut into = Position::new(&Game::new(3).unwrap()).unwrap();
+    into.copy_from(&original).unwrap();
+    for mut copy in [original.clone(), original.try_clone().unwrap(), into] {
+        let room = copy.heap_bytes();
+        assert!(room >= original.heap_bytes());
+        for (i, cell) in (0..copy.cell_count()).enumerate() {
+            let player = if i % 2 == 0 { Player::X } else { Player::O };
+            if copy.place(cell, player).unwrap().is_some() {
+                break;
+            }
+        }
+        assert!(copy.marks() > 40);
+        assert_eq!(copy.heap_bytes(), room);
+    }
 }

@@ -21,8 +21,9 @@ pub const EXACT_EMPTIES: usize = 16;
 /// Above 64 cells the solver has no transposition table, and solves only this many empty cells.
 pub const EXACT_EMPTIES_UNKEYED: usize = 10;
 
-/// Where a move is a column (gravity: fewer actions than cells) and the tree is narrow, positions with at most this
-/// many empty cells are solved before they are searched: measured on Connect Four positions
+/// Where the game has fewer actions than cells (a move is a column: under gravity), so that
+/// its tree is narrow, positions with at most this many empty cells are solved before they are
+/// searched: measured on Connect Four positions
 /// from played games, 24 empty cells take about 30 000 positions (1 in 16 past
 /// [`DEFAULT_MOVE_NODES`], then searched), 16 about 1 000.
 pub const EXACT_EMPTIES_GRAVITY: usize = 24;
@@ -143,6 +144,7 @@ impl Computer {
         }
         let cells = game.rules().cells();
         let empties = cells - game.marks();
+        // A budget, not a rule: fewer actions than cells make a narrow tree, solved deeper.
         let exact = match (cells <= MAX_KEYED_CELLS, game.action_count() < cells) {
             (false, _) => EXACT_EMPTIES_UNKEYED,
             (true, true) => EXACT_EMPTIES_GRAVITY,

@@ -196,16 +196,12 @@ impl Tactical for Masks<'_> {
         }
         let (mine, theirs) = self.sides(player);
         let mine = mine | 1 << bit;
-        // The one empty cell of each window through the cell that the mark brings to k - 1 of
-        // the player's marks and none of the opponent's, if a move may take it next.
-        let made = self.windows.through(bit).iter().fold(0, |made, &window| {
-            let empty = window & !mine;
-            if window & theirs == 0 && empty & empty.wrapping_sub(1) == 0 {
-                made | empty
-            } else {
-                made
-            }
-        });
+        // The cells completing the windows through the cell, if a move may take them next.
+        let made = self
+            .windows
+            .through(bit)
+            .iter()
+            .fold(0, |made, &window| made | Bits::completes(window, mine, theirs));
         let made = made & self.bits.playable(taken | 1 << bit);
         usize::from(made != 0) + usize::from(made & made.wrapping_sub(1) != 0)
     }
@@ -221,5 +217,89 @@ impl Tactical for Masks<'_> {
             let counts = (mine.count_ones() as usize, theirs.count_ones() as usize);
             promise.saturating_add(window_promise(counts.0, counts.1))
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use alloc::format;
+    use alloc::vec::Vec;
+
+    use tictactoe_core::{random, Bits, Game, Player, Position, Rules};
+
+    use super::{Masks, Windows};
+    use crate::tactics::{Choices, Stamps, Tactical};
+
+    /// Masks answer every question of the tactics as a [`Position`] does (their moves named
+    /// by bit, its by cell), in random positions of the free-style rule sets of one word, with
+    /// and without gravity: the search may take either.
+    #[test]
+    fn masks_answer_as_a_position_does() {
+        let mut state = 11u64;
+        let mut checked = 0;
+        for _ in 0..3000 {
+            let mut draw = |below: usize| random::below(&mut state, below as u64) as usize;
+            let (rows, cols) = (1 + draw(7), 1 + draw(8));
+            let (k, gravity) = (1 + draw(rows.max(cols)), draw(2) == 1);
+            let rules = Rules { rows, cols, k, exact: false, gravity };
+            let stop = draw(rows * cols);
+            let Some(bits) = Bits::of(&rules) else { continue };
+            let mut game = Game::new(rules).unwrap();
+            while !game.is_over() && game.marks() < stop {
+                let moves: Vec<_> = game.legal_moves().collect();
+                let (row, col) = moves[random::below(&mut state, moves.len() as u64) as usize];
+                game.play(row, col).unwrap();
+            }
+            if game.is_over() {
+                continue;
+            }
+            let mut windows = Windows::default();
+            windows.load(bits).unwrap();
+            let mut masks = Masks::new(bits, &windows, bits.marks(game.cells()));
+            let mut position = Position::new(&game).unwrap();
+            let bit = |cell: usize| bits.bit(cell).trailing_zeros() as usize;
+            let cells = |moves: Vec<u32>| -> Vec<usize> {
+                moves.into_iter().map(|b| bits.cell(1 << b)).collect()
+            };
+            let as_cells = |moves: Vec<u32>| -> Vec<usize> {
+                moves.into_iter().map(|cell| cell as usize).collect()
+            };
+            let context = format!("{rules:?}\n{game}");
+            for p in Player::ALL {
+                let (mut by_bit, mut by_cell) = (Vec::new(), Vec::new());
+                masks.winning_moves(p, &mut by_bit);
+                position.winning_moves(p, &mut by_cell);
+                assert_eq!(cells(by_bit), as_cells(by_cell), "winning moves of {p}, {context}");
+            }
+            let (mut by_bit, mut by_cell) = (Vec::new(), Vec::new());
+            masks.candidates(&mut Stamps::default(), &mut by_bit);
+            let mut stamps = Stamps::default();
+            stamps.reserve(rows * cols).unwrap();
+            position.candidates(&mut stamps, &mut by_cell);
+            assert_eq!(cells(by_bit), as_cells(by_cell), "candidates, {context}");
+            for cell in 0..rows * cols {
+                for p in Player::ALL {
+                    if position.is_playable(cell) {
+                        let opens = position.opens_win(cell, p);
+                        assert_eq!(masks.opens_win(bit(cell), p), opens, "{cell} {p}, {context}");
+                    }
+                    let made = Tactical::threats_made(&mut position, cell, p);
+                    assert_eq!(masks.threats_made(bit(cell), p), made, "{cell} {p}, {context}");
+                    let promise = position.promise(cell, p);
+                    assert_eq!(masks.promise(bit(cell), p), promise, "{cell} {p}, {context}");
+                }
+            }
+            let me = game.next_player();
+            let (mut of_masks, mut of_position) = (Choices::default(), Choices::default());
+            of_masks.find(&mut masks, me).unwrap();
+            of_position.find(&mut position, me).unwrap();
+            assert_eq!(
+                (cells(of_masks.moves.clone()), of_masks.complete),
+                (as_cells(of_position.moves.clone()), of_position.complete),
+                "choices, {context}"
+            );
+            checked += 1;
+        }
+        assert!(checked > 500, "only {checked} positions in progress");
     }
 }

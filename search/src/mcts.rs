@@ -22,8 +22,8 @@ use crate::tactics::{self, Choices, Tactical};
 const EXPLORATION: f32 = 0.7;
 
 /// The visit counts whose confidence width and spread [`Tree::bounds`] keeps: below them they
-/// are read, not worked out (a logarithm, square roots and a division: 7% of a Connect Four
-/// search).
+/// are read, not worked out (a logarithm, square roots and a division; what that saves:
+/// docs/computer-player.md, "Figures").
 const BOUNDS: usize = 4096;
 
 /// The width of a node's confidence bounds after `visits` simulations: its children's bound
@@ -161,21 +161,24 @@ struct Positions {
 }
 
 impl Positions {
-    /// The positions of `game`, in `positions`' memory when there are some.
+    /// The positions of `game`, in `positions`' memory when there are some. The simulation's
+    /// copies are loaded too, so that starting again from the root ([`Board::restart`])
+    /// copies into room they have and allocates nothing.
     fn load(positions: Option<Positions>, game: &Game) -> Result<Positions, Error> {
         let mut positions = match positions {
             Some(mut positions) => {
                 positions.root.load(game)?;
+                positions.position.load(game)?;
                 positions
             }
             None => {
                 let root = Position::new(game)?;
-                let position = root.clone();
+                let position = root.try_clone()?;
                 Positions { root, position, near_root: Near::default(), near: Near::default() }
             }
         };
         positions.near_root.load(&positions.root, PLAYOUT_RADIUS)?;
-        positions.position.clone_from(&positions.root);
+        positions.near.load(&positions.root, PLAYOUT_RADIUS)?;
         Ok(positions)
     }
 }
@@ -194,7 +197,9 @@ impl Board for Positions {
 
     #[inline]
     fn play(&mut self, cell: usize, player: Player) -> bool {
-        let won = self.position.place(cell, player).is_ok_and(|winner| winner.is_some());
+        let placed = self.position.place(cell, player);
+        debug_assert!(placed.is_ok(), "the search plays legal moves only");
+        let won = placed.is_ok_and(|winner| winner.is_some());
         self.near.add_around(cell, &self.position);
         won
     }

@@ -198,7 +198,9 @@ fn order(position: &Position, empty: &Position) -> Option<(Vec<u32>, Vec<u32>)> 
         let home = empty.action_cell(action as usize).unwrap_or(0);
         (core::cmp::Reverse(empty.windows_through(home).count()), distance(home), action)
     });
-    let mut place = alloc::vec![0u32; actions];
+    let mut place: Vec<u32> = Vec::new();
+    place.try_reserve_exact(actions).ok()?;
+    place.resize(actions, 0);
     for (i, &action) in order.iter().enumerate() {
         place[action as usize] = i as u32;
     }
@@ -247,15 +249,16 @@ impl Search<'_> {
     }
 
     fn place(&mut self, cell: usize, player: Player) {
-        // The cell is playable and nobody has won: the move is legal.
-        let _ = self.position.place(cell, player);
+        let placed = self.position.place(cell, player);
+        debug_assert!(placed.is_ok(), "the cell is playable and nobody has won: legal");
         if let Some(keys) = &mut self.keys {
             keys.toggle(cell, player, true);
         }
     }
 
     fn take_back(&mut self, cell: usize, player: Player) {
-        let _ = self.position.undo();
+        let undone = self.position.undo();
+        debug_assert_eq!(undone, Ok((cell, player)), "the last move placed is taken back");
         if let Some(keys) = &mut self.keys {
             keys.toggle(cell, player, false);
         }

@@ -16,9 +16,10 @@ use crate::near::SMALL_BOARD;
 
 /// What the tactics ask of a position, answered by the core: by a [`Position`], or on a board
 /// of one word a player by the masks of a simulation ([`crate::masks::Masks`]), which answer
-/// alike (a test plays the two side by side).
+/// alike (a test in `masks.rs` asks the two side by side).
 pub(crate) trait Tactical {
-    /// The number of cells.
+    /// A bound on the names of moves, the room a list of moves needs: the number of cells of
+    /// a position, 64 for masks (whose moves are named by bit).
     fn cell_count(&self) -> usize;
 
     /// Appends the cells where a move of `player` wins now, in increasing order.
@@ -71,7 +72,8 @@ impl Tactical for Position {
             out.extend((0..cells).filter(|&cell| self.is_playable(cell)).map(|cell| cell as u32));
             return;
         }
-        let stamp = stamps.next(cells);
+        debug_assert_eq!(stamps.marks.len(), cells, "the table is sized for the position");
+        let stamp = stamps.next();
         for cell in (0..cells).filter(|&cell| self.holder(cell).is_some()) {
             for near in self.near(cell, TREE_RADIUS) {
                 if stamps.marks[near] != stamp && self.is_playable(near) {
@@ -123,13 +125,22 @@ pub(crate) struct Stamps {
 }
 
 impl Stamps {
-    /// Starts a listing of `cells` cells; its stamp.
-    fn next(&mut self, cells: usize) -> u32 {
+    /// Sizes the table for `cells` cells, starting afresh when that changes.
+    ///
+    /// # Errors
+    /// [`Error::AllocFailed`].
+    pub(crate) fn reserve(&mut self, cells: usize) -> Result<(), Error> {
         if self.marks.len() != cells {
             self.marks.clear();
+            self.marks.try_reserve(cells).map_err(|_| Error::AllocFailed)?;
             self.marks.resize(cells, 0);
             self.stamp = 0;
         }
+        Ok(())
+    }
+
+    /// Starts a listing (of the cells [`Stamps::reserve`] sized the table for); its stamp.
+    fn next(&mut self) -> u32 {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.marks.fill(0);
@@ -178,6 +189,7 @@ impl Choices {
         reserve(&mut self.doubles[1])?;
         self.keys.clear();
         self.keys.try_reserve(cells).map_err(|_| Error::AllocFailed)?;
+        self.stamps.reserve(cells)?;
         self.complete = true;
         // A win now: the first.
         position.winning_moves(me, &mut self.moves);

@@ -68,9 +68,8 @@ fn down(marks: u64, by: u32) -> u64 {
 }
 
 /// Whether `marks` hold `k` (at least 1) in a row in some direction: [`runs`], with Connect
-/// Four's k known when compiled so that its loop unrolls (8% fewer instructions in a loop of
-/// Connect Four's environment steps; unrolling more values of k loses it), any other k as it
-/// comes.
+/// Four's k known when compiled so that its loop unrolls, any other k as it comes (what that
+/// saves, and why no other k: docs/performance.md, "Many games at once").
 #[inline(always)]
 fn has_run(marks: u64, shape: Shape, k: u32) -> bool {
     if k == 4 {
@@ -248,17 +247,6 @@ impl Bits {
         Bits { shape, k, gravity, short, steps, windows, cells, bottom, first_column }
     }
 
-    /// The rules these are the masks of (the exact rule as given: it changes nothing here).
-    pub fn rules(&self) -> Rules {
-        Rules {
-            rows: self.shape.rows(),
-            cols: self.shape.cols(),
-            k: self.k as usize,
-            exact: false,
-            gravity: self.gravity,
-        }
-    }
-
     /// Every cell of the board.
     #[inline]
     pub fn cells(&self) -> u64 {
@@ -350,12 +338,13 @@ impl Bits {
         }
     }
 
-    /// The cells where a mark of the player holding `mine` makes k in a row: cells the
-    /// opponent holds included (AND with [`Bits::playable`] for the moves that win now). Under
-    /// gravity, of marks a game can hold (none above a free cell). The usual k unrolled.
+    /// The free cells where a mark of the player holding `mine` makes k in a row (AND with
+    /// [`Bits::playable`] for the moves that win now; what it says of the opponent's cells is
+    /// unspecified). Under gravity, of marks a game can hold (none above a free cell). The
+    /// usual k unrolled.
     #[inline(always)]
     pub fn winning(&self, mine: u64) -> u64 {
-        let (steps, gravity) = (self.steps, self.gravity);
+        let (steps, gravity, mine) = (self.steps, self.gravity, mine & self.cells);
         let wins = match (self.k, self.short) {
             (3, true) => winning::<3, true>(mine, steps, 3, gravity),
             (4, true) => winning::<4, true>(mine, steps, 4, gravity),
@@ -397,6 +386,20 @@ impl Bits {
         };
         // Chained, which folds into four plain loops.
         direction(0).chain(direction(1)).chain(direction(2)).chain(direction(3))
+    }
+
+    /// The cell where a mark of the player holding `mine` completes `window` (one of
+    /// [`Bits::windows_through`]) against the opponent's `theirs`: its one free cell when it
+    /// holds k - 1 of `mine` and none of `theirs`, else 0. Free-style (the only rule masks
+    /// hold), a completed window is a win: the cell is a threat.
+    #[inline(always)]
+    pub fn completes(window: u64, mine: u64, theirs: u64) -> u64 {
+        let free = window & !mine;
+        if window & theirs == 0 && free & free.wrapping_sub(1) == 0 {
+            free
+        } else {
+            0
+        }
     }
 
     /// The index row * cols + col of each cell in `bits`, in the order of the bits (row by row).

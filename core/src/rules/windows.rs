@@ -10,7 +10,8 @@
 //! or more through the cell holds such a window). Under the exact rule a threat wins when the
 //! window's run stops at its ends: [`Windows::wins_at`] looks at the two cells past them.
 //!
-//! A move touches the at most 4k windows through its cell, O(k) a move; the rules' O(1) win
+//! A move touches the at most 4k windows through its cell, O(k) a move (O(k^2) at worst: each
+//! window that turns hot or cold is scanned for its empty cell); the rules' O(1) win
 //! rules ([`super::runs`], [`super::bits`], [`super::full_line`]) keep nothing of this, which
 //! is why a game does not pay for it and a [`Position`](crate::Position) does.
 //!
@@ -91,14 +92,28 @@ impl Windows {
     /// [`Error::AllocFailed`].
     pub(crate) fn reserve(&mut self, shape: Shape) -> Result<(), Error> {
         let cells = shape.cells();
-        reserve(&mut self.span, 4 * cells)?;
-        reserve(&mut self.counts, 4 * cells)?;
+        let windows = cells.checked_mul(4).ok_or(Error::AllocFailed)?;
+        reserve(&mut self.span, windows)?;
+        reserve(&mut self.counts, windows)?;
         reserve(&mut self.hot, cells)?;
         reserve(&mut self.place, cells)?;
         for threats in &mut self.threats {
             reserve(threats, cells)?;
         }
         Ok(())
+    }
+
+    /// The bytes the table holds on the heap: 52 a cell.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        fn bytes<T>(items: &Vec<T>) -> usize {
+            items.capacity() * core::mem::size_of::<T>()
+        }
+        bytes(&self.span)
+            + bytes(&self.counts)
+            + bytes(&self.hot)
+            + bytes(&self.place)
+            + bytes(&self.threats[0])
+            + bytes(&self.threats[1])
     }
 
     /// Sets up the windows of an empty board of `shape` for k in a row, in the room
@@ -371,10 +386,11 @@ impl Windows {
     /// An empty cell of the window of direction `d` starting at `first`, other than `except`.
     fn empty_in(&self, board: &[u32], d: usize, first: usize, except: usize) -> usize {
         let stride = self.stride[d];
-        (0..self.k)
+        let empty = (0..self.k)
             .map(|i| first + i * stride)
-            .find(|&c| c != except && board::get(board, c).is_none())
-            .unwrap_or(first)
+            .find(|&c| c != except && board::get(board, c).is_none());
+        debug_assert!(empty.is_some(), "a hot window has an empty cell besides `except`");
+        empty.unwrap_or(first)
     }
 
     /// One more hot window of side `q` has its empty cell at `cell`.
