@@ -37,6 +37,12 @@ enum Op {
         wild: Vec<Option<u32>>,
         lose: bool,
     },
+    /// A step in which the games flagged start again instead.
+    StepRestarting {
+        restart: Vec<bool>,
+        wild: Vec<Option<u32>>,
+        lose: bool,
+    },
     Reset {
         pick: Option<Vec<bool>>,
     },
@@ -53,6 +59,8 @@ fn op(count: usize) -> impl Strategy<Value = Op> {
         2 => prop::option::of(pick()).prop_map(|pick| Op::StepRandom { pick }),
         3 => (prop::collection::vec(1u8..=2, count), prop::collection::vec(prop::bool::weighted(0.2), count), wild(), any::<bool>())
             .prop_map(|(sides, restart, wild, lose)| Op::AgainstRandom { sides, restart, wild, lose }),
+        2 => (prop::collection::vec(prop::bool::weighted(0.2), count), wild(), any::<bool>())
+            .prop_map(|(restart, wild, lose)| Op::StepRestarting { restart, wild, lose }),
         1 => prop::option::of(pick()).prop_map(|pick| Op::Reset { pick }),
         1 => Just(Op::ResetTerminated),
     ]
@@ -162,6 +170,31 @@ proptest! {
                             let expected = if winner == 0 { 0.0 } else if winner == sides[g] { 1.0 } else { -1.0 };
                             prop_assert_eq!(reward, expected);
                         }
+                    }
+                }
+                Op::StepRestarting { restart, wild, lose } => {
+                    // The same as resetting the games flagged and stepping the others.
+                    let all = actions(&wild);
+                    let mut model = batch.clone();
+                    let mut winners = vec![9; count];
+                    let result = batch.step_restarting(Selection::All, &all, &restart, &mut winners, illegal(lose));
+                    let live: Vec<usize> = (0..count).filter(|&g| !restart[g]).collect();
+                    let refused = live.iter().find_map(|&g| singles.refusal(g, all[g]).map(|error| ListError { index: Some(g), error }));
+                    if let (false, Some(refusal)) = (lose, refused) {
+                        prop_assert_eq!(result, Err(refusal));
+                        prop_assert_eq!(&batch, &model, "a refused step changed the batch");
+                    } else {
+                        prop_assert_eq!(result, Ok(()));
+                        let restarted: Vec<usize> = (0..count).filter(|&g| restart[g]).collect();
+                        model.reset(Selection::Listed(&restarted)).unwrap();
+                        for &g in &restarted {
+                            singles.games[g] = Game::new(rules).unwrap();
+                            singles.forfeit[g] = None;
+                        }
+                        let moves: Vec<u32> = live.iter().map(|&g| all[g]).collect();
+                        step(&mut model, &mut singles, Some(&live), &moves, illegal(lose));
+                        prop_assert_eq!(&batch, &model);
+                        prop_assert_eq!(winners, (0..count).map(|g| singles.winner(g)).collect::<Vec<_>>());
                     }
                 }
                 Op::Reset { pick: None } => {

@@ -60,30 +60,56 @@ static IDLE: Idle = Idle;
 enum Op {
     /// Every game's random action, some replaced by wild ones; refused or lost.
     Step(Vec<Option<u32>>, bool),
+    /// As `Step`, the games flagged starting again instead.
+    StepRestarting(Vec<(bool, Option<u32>)>, bool),
     StepRandom,
     Draw,
-    /// A learner of these sides against the random opponent, restarting where flagged.
-    AgainstRandom(Vec<(bool, bool, Option<u32>)>, bool),
+    /// A learner of these sides (a bad one now and then) against the random opponent,
+    /// restarting where flagged.
+    AgainstRandom(Vec<(u8, bool, Option<u32>)>, bool),
     ResetTerminated,
-    /// The games listed (a call over a list runs on the caller's thread).
-    Listed(Vec<usize>, bool),
+    /// The games listed (a call over a list runs on the caller's thread), and the call.
+    Listed(Vec<usize>, ListedCall),
     /// A wrong length.
     Short,
 }
 
+/// A call over a list of games.
+#[derive(Clone, Copy, Debug)]
+enum ListedCall {
+    StepRandom,
+    Reset,
+    /// Each game listed plays its drawn action.
+    Step,
+    /// Each game listed gets its index as its seed.
+    Seed,
+}
+
 fn op(count: usize) -> impl Strategy<Value = Op> {
     let wild = prop::collection::vec(prop::option::weighted(0.05, 0u32..90), count);
-    let learner = prop::collection::vec(
-        (any::<bool>(), prop::bool::weighted(0.1), prop::option::weighted(0.05, 0u32..90)),
+    let side = prop_oneof![40 => 1u8..3, 1 => 0u8..4];
+    let restarts = prop::collection::vec(
+        (prop::bool::weighted(0.2), prop::option::weighted(0.05, 0u32..90)),
         count,
     );
+    let learner = prop::collection::vec(
+        (side, prop::bool::weighted(0.1), prop::option::weighted(0.05, 0u32..90)),
+        count,
+    );
+    let listed = prop_oneof![
+        Just(ListedCall::StepRandom),
+        Just(ListedCall::Reset),
+        Just(ListedCall::Step),
+        Just(ListedCall::Seed),
+    ];
     prop_oneof![
         5 => (wild, any::<bool>()).prop_map(|(wild, lose)| Op::Step(wild, lose)),
+        2 => (restarts, any::<bool>()).prop_map(|(r, lose)| Op::StepRestarting(r, lose)),
         2 => Just(Op::StepRandom),
         2 => Just(Op::Draw),
         3 => (learner, any::<bool>()).prop_map(|(l, lose)| Op::AgainstRandom(l, lose)),
         1 => Just(Op::ResetTerminated),
-        1 => (prop::collection::vec(0..count + 1, 0..4), any::<bool>()).prop_map(|(g, s)| Op::Listed(g, s)),
+        1 => (prop::collection::vec(0..count + 1, 0..4), listed).prop_map(|(g, c)| Op::Listed(g, c)),
         1 => Just(Op::Short),
     ]
 }
@@ -98,6 +124,12 @@ fn apply(batch: &mut Batch, op: &Op, draws: &[u32]) -> (Vec<u64>, Result<(), Lis
             let actions: Vec<u32> = draws.iter().zip(wild).map(|(&a, w)| w.unwrap_or(a)).collect();
             batch.step(Selection::All, &actions, &mut winners, illegal(*lose))
         }
+        Op::StepRestarting(flags, lose) => {
+            let restart: Vec<bool> = flags.iter().map(|&(again, _)| again).collect();
+            let actions: Vec<u32> =
+                draws.iter().zip(flags).map(|(&a, &(_, w))| w.unwrap_or(a)).collect();
+            batch.step_restarting(Selection::All, &actions, &restart, &mut winners, illegal(*lose))
+        }
         Op::StepRandom => batch.step_random(Selection::All, &mut winners),
         Op::Draw => {
             let mut out = vec![7u32; count];
@@ -106,7 +138,7 @@ fn apply(batch: &mut Batch, op: &Op, draws: &[u32]) -> (Vec<u64>, Result<(), Lis
             outcome
         }
         Op::AgainstRandom(learner, lose) => {
-            let sides: Vec<u8> = learner.iter().map(|&(o, ..)| if o { 2 } else { 1 }).collect();
+            let sides: Vec<u8> = learner.iter().map(|&(side, ..)| side).collect();
             let restart: Vec<bool> = learner.iter().map(|&(_, again, _)| again).collect();
             let actions: Vec<u32> =
                 draws.iter().zip(learner).map(|(&a, &(.., w))| w.unwrap_or(a)).collect();
@@ -120,12 +152,21 @@ fn apply(batch: &mut Batch, op: &Op, draws: &[u32]) -> (Vec<u64>, Result<(), Lis
             )
         }
         Op::ResetTerminated => batch.reset_terminated(Selection::All),
-        Op::Listed(games, step) => {
+        Op::Listed(games, call) => {
             let mut out = vec![9u8; games.len()];
-            let outcome = if *step {
-                batch.step_random(Selection::Listed(games), &mut out)
-            } else {
-                batch.reset(Selection::Listed(games))
+            let listed = Selection::Listed(games);
+            let outcome = match call {
+                ListedCall::StepRandom => batch.step_random(listed, &mut out),
+                ListedCall::Reset => batch.reset(listed),
+                ListedCall::Step => {
+                    let actions: Vec<u32> =
+                        games.iter().map(|&g| draws.get(g).copied().unwrap_or(0)).collect();
+                    batch.step(listed, &actions, &mut out, Illegal::Refuse)
+                }
+                ListedCall::Seed => {
+                    let seeds: Vec<u64> = games.iter().map(|&g| g as u64).collect();
+                    batch.seed(listed, &seeds)
+                }
             };
             winners = out;
             outcome
@@ -262,6 +303,9 @@ fn the_operations_every_face_offers_are_the_batch_s() {
                     &mut bytes[..2],
                     Illegal::Lose,
                 )
+                .unwrap(),
+            "step_restarting" => batch
+                .step_restarting(all, &[4, 4], &[true, false], &mut bytes[..2], Illegal::Lose)
                 .unwrap(),
             "reset" => batch.reset(all).unwrap(),
             "reset_terminated" => batch.reset_terminated(all).unwrap(),

@@ -338,8 +338,6 @@ def test_a_step_with_restarts_names_the_game_and_changes_nothing() -> None:
         b.step([99, 0, 7], restart=restart, out=out, observation=planes)
     assert (getattr(outside.value, "index"), getattr(outside.value, "col")) == (2, 7)
     assert planes.all() and (out == 9).all(), "a refused step wrote its outputs"
-    with pytest.raises(ValueError, match="not with games"):
-        b.step([0, 0, 0], games=[0, 1, 2], restart=restart)
     with pytest.raises(ValueError) as short:
         b.step([0, 0], restart=restart)
     assert getattr(short.value, "kind") == "length_mismatch"
@@ -350,6 +348,9 @@ def test_a_step_with_restarts_names_the_game_and_changes_nothing() -> None:
     with pytest.raises(ValueError):
         b.step([0, 0, 0], restart=restart, out=np.empty(2, np.uint8))
     assert pickle.dumps(b) == before
+    # Over a list: a value per game listed.
+    b.step([0, 0], games=[2, 0], restart=[True, False])
+    assert not b.cells()[2].any() and np.count_nonzero(b.cells()[0]) == 2
 
 
 def splitmix64_mix(seed: int, key: int) -> int:
@@ -705,7 +706,12 @@ def test_threaded_steps_read_int64_actions_in_place_with_the_same_refusals() -> 
 
 
 # How Python spells the operations it names its own way (a property where a getter reads).
-PYTHON_NAMES = {"next_players": "next_player", "winners": "winner", "set_threads": "threads"}
+PYTHON_NAMES = {
+    "next_players": "next_player",
+    "winners": "winner",
+    "set_threads": "threads",
+    "step_restarting": "step",  # step(restart=...)
+}
 
 
 def test_every_operation_of_the_core_is_offered() -> None:

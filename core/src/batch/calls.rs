@@ -116,10 +116,12 @@ impl Batch {
     ) -> Result<(), ListError> {
         self.check_lens(games, &[(out.len(), 1)])?;
         if let Some(listed) = self.listed(games, true)? {
-            return self.games_mut().random_legal_actions(listed, out);
+            self.games_mut().random_legal_actions(listed, out);
+            return Ok(());
         }
         let draw = |(mut games, out): (GamesMut<'_>, &mut [u32])| {
-            games.random_legal_actions(Every(games.count()), out)
+            games.random_legal_actions(Every(games.count()), out);
+            Ok::<(), ListError>(())
         };
         let (count, threads) = (self.count(), self.threads);
         threads.run(count, (self.games_mut(), out), draw, in_call)
@@ -150,10 +152,12 @@ impl Batch {
     ) -> Result<(), ListError> {
         self.check_lens(games, &[(winners.len(), 1)])?;
         if let Some(listed) = self.listed(games, true)? {
-            return self.games_mut().step_random(listed, winners);
+            self.games_mut().step_random(listed, winners);
+            return Ok(());
         }
         let play = |(mut games, winners): (GamesMut<'_>, &mut [u8])| {
-            games.step_random(Every(games.count()), winners)
+            games.step_random(Every(games.count()), winners);
+            Ok::<(), ListError>(())
         };
         let (count, threads) = (self.count(), self.threads);
         threads.run(count, (self.games_mut(), winners), play, in_call)
@@ -233,5 +237,6 @@ impl Batch {
             Some(listed) => self.games_mut().seed(listed, seeds),
             None => self.games_mut().seed(Every(count), seeds),
         }
+        Ok(())
     }
 }

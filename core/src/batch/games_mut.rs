@@ -2,14 +2,13 @@
 //! [`Batch`](super::Batch) is made of, each written once over the games a call takes
 //! ([`Which`]), and what splits into disjoint ranges that threads change at once.
 
-use super::checks::check_len;
 use super::selection::Which;
 use super::threads::SplitAt;
 use super::Games;
+use crate::random;
 use crate::rules::{self, Counts, Form};
 use crate::shape::Cell;
 use crate::storage::block::Block;
-use crate::{random, ListError};
 
 /// What [`Batch::random_legal_actions`](super::Batch::random_legal_actions) writes for a game
 /// that is over.
@@ -152,37 +151,22 @@ impl GamesMut<'_> {
     /// A uniformly random legal action of each game taken into `out`, from its own generator
     /// ([`NO_ACTION`] for a game that is over, and no draw).
     ///
-    /// # Errors
-    /// [`Error::LengthMismatch`](crate::Error::LengthMismatch) unless `out` holds a value per
-    /// game taken.
-    pub(super) fn random_legal_actions(
-        &mut self,
-        which: impl Which,
-        out: &mut [u32],
-    ) -> Result<(), ListError> {
-        check_len(out.len(), which.len())?;
+    /// `out` holds a value per game taken (the batch checked the lengths).
+    pub(super) fn random_legal_actions(&mut self, which: impl Which, out: &mut [u32]) {
+        debug_assert_eq!(out.len(), which.len());
         for (i, action) in out.iter_mut().enumerate() {
             *action = self.random_action(which.game(i));
         }
-        Ok(())
     }
 
     /// A random legal move in each game taken that is not over, its winner after it into
-    /// `winners`: the draws of [`GamesMut::random_legal_actions`] played.
-    ///
-    /// # Errors
-    /// [`Error::LengthMismatch`](crate::Error::LengthMismatch) unless `winners` holds a value
-    /// per game taken.
-    pub(super) fn step_random(
-        &mut self,
-        which: impl Which,
-        winners: &mut [u8],
-    ) -> Result<(), ListError> {
-        check_len(winners.len(), which.len())?;
+    /// `winners` (a value per game taken, the batch checked): the draws of
+    /// [`GamesMut::random_legal_actions`] played.
+    pub(super) fn step_random(&mut self, which: impl Which, winners: &mut [u8]) {
+        debug_assert_eq!(winners.len(), which.len());
         for (i, winner) in winners.iter_mut().enumerate() {
             *winner = self.play_random(which.game(i));
         }
-        Ok(())
     }
 
     /// Plays a random legal move ([`GamesMut::random_action`]) in game `g` unless it is over;
@@ -234,16 +218,12 @@ impl GamesMut<'_> {
     }
 
     /// Restarts the generator of each game taken from its seed: game g draws from then on what
-    /// the single game of a batch seeded with `seeds[i]` would.
-    ///
-    /// # Errors
-    /// [`Error::LengthMismatch`](crate::Error::LengthMismatch) unless there is a seed per game
-    /// taken.
-    pub(super) fn seed(&mut self, which: impl Which, seeds: &[u64]) -> Result<(), ListError> {
-        check_len(seeds.len(), which.len())?;
+    /// the single game of a batch seeded with `seeds[i]` would (a seed per game taken, the
+    /// batch checked).
+    pub(super) fn seed(&mut self, which: impl Which, seeds: &[u64]) {
+        debug_assert_eq!(seeds.len(), which.len());
         for (i, &seed) in seeds.iter().enumerate() {
             self.rng[which.game(i)] = super::stream(seed, 0);
         }
-        Ok(())
     }
 }

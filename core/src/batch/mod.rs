@@ -16,6 +16,7 @@ mod games;
 mod games_mut;
 mod opponent;
 mod planes;
+mod restarting;
 mod selection;
 mod threads;
 
@@ -131,6 +132,7 @@ impl Batch {
         Operation::over_games("step"),
         Operation::over_games("random_legal_actions"),
         Operation::over_games("step_random"),
+        Operation::over_games("step_restarting"),
         Operation::over_games("step_against_random"),
         Operation::over_games("reset"),
         Operation::over_games("reset_terminated"),
@@ -273,6 +275,8 @@ impl Batch {
     /// thread taking at least [`GAMES_PER_THREAD`] games. The results and refusals are those of
     /// one thread: every game depends on itself alone, and a call that refuses is checked
     /// whole before any game changes. A call over a list of games runs on the caller's thread.
+    /// (A panic while a call runs, in a runner of the caller's, leaves the call half done: see
+    /// [`Runner::run`].)
     ///
     /// ```
     /// use tictactoe_core::{Batch, Illegal, Runner, Selection};
@@ -392,12 +396,7 @@ impl Batch {
     /// # Errors
     /// [`Error::GameIndex`]; [`Error::AllocFailed`].
     pub fn game(&self, g: usize) -> Result<Game, Error> {
-        let mut game = Game::new(self.rules())?;
-        for &index in self.history(g)? {
-            let cell = self.form.shape.cell_at(index as usize);
-            game.play(cell.row, cell.col)?;
-        }
-        Ok(game)
+        self.games().game(g)
     }
 
     /// The action that marks (row, col): actions number the cells row * cols + col, or under

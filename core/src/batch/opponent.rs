@@ -51,17 +51,21 @@ impl Batch {
     ) -> Result<(), ListError> {
         let lens = [sides.len(), actions.len(), restart.len(), winners.len()];
         self.check_lens(games, &lens.map(|len| (len, 1)))?;
-        if let Some(listed) = self.listed(games, true)? {
-            self.games().check_against_random(listed, sides, actions, restart, illegal)?;
+        let listed = self.listed(games, true)?;
+        // Every side before any action, whole (not a part at a time), so that the first
+        // refused entry is the same whatever the number of threads.
+        check_players(sides, sides.len())?;
+        if let Some(listed) = listed {
+            self.games().check_unless_restarted(listed, actions, restart, illegal)?;
             self.games_mut().against_random(listed, sides, actions, restart, winners);
             return Ok(());
         }
         let (count, threads) = (self.count(), self.threads);
         // Every part checked before any plays, so that a refusal changes no game.
-        let check = |(games, sides, actions, restart): (Games<'_>, &[u8], &[u32], &[bool])| {
-            games.check_against_random(Every(games.count()), sides, actions, restart, illegal)
+        let check = |(games, actions, restart): (Games<'_>, &[u32], &[bool])| {
+            games.check_unless_restarted(Every(games.count()), actions, restart, illegal)
         };
-        threads.run(count, (self.games(), sides, actions, restart), check, in_call)?;
+        threads.run(count, (self.games(), actions, restart), check, in_call)?;
         let play = |(mut games, sides, actions, restart, winners): Parts<'_>| {
             games.against_random(Every(games.count()), sides, actions, restart, winners);
             Ok::<(), ListError>(())
@@ -72,29 +76,6 @@ impl Batch {
 
 /// A part of [`Batch::step_against_random`]: its games, sides, actions, restarts and winners.
 type Parts<'a> = (GamesMut<'a>, &'a [u8], &'a [u32], &'a [bool], &'a mut [u8]);
-
-impl Games<'_> {
-    /// Checks the sides of the games taken and, with [`Illegal::Refuse`], the action of each not
-    /// restarted (each slice a value per game taken), changing nothing.
-    fn check_against_random(
-        &self,
-        which: impl Which,
-        sides: &[u8],
-        actions: &[u32],
-        restart: &[bool],
-        illegal: Illegal,
-    ) -> Result<(), ListError> {
-        check_players(sides, which.len())?;
-        if illegal == Illegal::Refuse {
-            let live = actions.iter().zip(restart).enumerate().filter(|(_, (_, &again))| !again);
-            for (i, (&action, _)) in live {
-                self.cell_for::<false>(which.game(i), action)
-                    .map_err(|error| ListError { index: Some(i), error })?;
-            }
-        }
-        Ok(())
-    }
-}
 
 impl GamesMut<'_> {
     /// [`Batch::step_against_random`] in the games taken, its arguments checked: an illegal
@@ -109,11 +90,7 @@ impl GamesMut<'_> {
     ) {
         for (i, winner) in winners.iter_mut().enumerate() {
             let g = which.game(i);
-            if restart[i] {
-                self.reset_game(g);
-            } else {
-                self.play_action::<false>(g, actions[i]);
-            }
+            self.step_or_restart(g, actions[i], restart[i]);
             if self.games().next_player(g).number() != sides[i] {
                 // A game that is over keeps its result: the draw is only made in a game in play.
                 self.play_random(g);

@@ -17,7 +17,10 @@ pub const GAMES_PER_THREAD: usize = 256;
 pub trait Runner: Sync {
     /// Calls every job once and returns when all have returned; the jobs may run one after
     /// another or at once, in any order (each changes its own range of games alone). A job's
-    /// panic goes on in the caller once every job has finished.
+    /// panic goes on in the caller once every job has finished. (A job run twice does nothing
+    /// the second time; a job not run, the batch runs itself. A panic, the job's or the
+    /// runner's, leaves the call half done: the ranges that ran changed, the others not. Every
+    /// refusal was decided before any range changed.)
     fn run(&self, jobs: &mut [&mut (dyn FnMut() + Send)]);
 
     /// The fewest games a part of a call takes: below that, handing a range to a thread costs

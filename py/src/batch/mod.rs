@@ -20,7 +20,6 @@ use crate::rules::{Asked, PyRules};
 mod computer;
 mod pickle;
 mod refusals;
-mod restart;
 mod steps;
 
 use refusals::step_error;
@@ -364,9 +363,8 @@ impl PyBatch {
     /// Returns uint8 winners after the moves, one per action. `illegal="raise"` refuses the
     /// whole call on a bad action (the matching InvalidMoveError with `.index`, no game
     /// changed); `illegal="lose"` ends the bad action's game, won by the opponent. With
-    /// `restart` (bool (count,), not with `games`), the games it picks are emptied instead,
-    /// their actions ignored and their winners 0, as `step_against_random` restarts them: a
-    /// refusal's `.index` is then still the game's. With `observation` and `legal_mask` (arrays
+    /// `restart` (bool, one per action), the games it picks are emptied instead, their actions
+    /// ignored and their winners 0, as `step_against_random` restarts them. With `observation` and `legal_mask` (arrays
     /// as `observation(out=...)` and `legal_mask(out=...)` take), the step also writes every
     /// game's planes and mask after it, in the same pass (nothing is written when the step is
     /// refused).
@@ -528,6 +526,9 @@ impl PyBatch {
     }
 
     /// Pickles as each game's history, winner and generator state, replayed on unpickling.
+    /// The threads are not pickled (the unpickled batch has one): they are a setting of this
+    /// process's calls, not of the games, and two batches that differ only in them pickle
+    /// alike (a copy, in the process, keeps them).
     fn __reduce__<'py>(
         slf: &Bound<'py, Self>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {

@@ -139,17 +139,13 @@ pub(super) fn step<'py>(
     legal_mask: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let illegal = illegal_policy(illegal)?;
-    if let Some(restart) = restart {
-        if games.is_some() {
-            return Err(PyValueError::new_err(
-                "restart applies to the whole batch, not with games",
-            ));
-        }
-        return this.step_restarting(py, actions, restart, illegal, out, observation, legal_mask);
-    }
     let (count, rows, cols) = (this.batch.count(), this.batch.rows(), this.batch.cols());
     let per_game = this.batch.actions();
     read_integers(actions, "actions", &mut this.actions)?;
+    let mut restarts = Vec::new();
+    if let Some(restart) = restart {
+        read_flags(restart, "restart", &mut restarts)?;
+    }
     if let Some(games) = games {
         read_games(games, &mut this.games)?;
     }
@@ -162,8 +158,13 @@ pub(super) fn step<'py>(
     let (planes, mask) = (optional_slice(&mut planes)?, optional_slice(&mut mask)?);
     let PyBatch { batch, actions: steps, games: listed } = this;
     let games = selection(games.is_some(), listed);
+    let restarting = restart.is_some();
     let result = py.detach(|| {
-        batch.step(games, steps, winners, illegal)?;
+        if restarting {
+            batch.step_restarting(games, steps, &restarts, winners, illegal)?;
+        } else {
+            batch.step(games, steps, winners, illegal)?;
+        }
         observe(batch, None, planes, mask).map_err(ListError::from)
     });
     result.map_err(|error| action_refused(batch, actions, error))?;
