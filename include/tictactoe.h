@@ -111,28 +111,6 @@ typedef uint32_t tictactoe_result;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
-// Where a game stands; written by `tictactoe_game_status`.
-enum tictactoe_status
-#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
-  : uint32_t
-#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
- {
-  // Nobody has won and a cell is free.
-  TICTACTOE_STATUS_IN_PROGRESS = 0,
-  // A player has made a winning run: k in a row (for n x n tic-tac-toe, a whole line);
-  // `tictactoe_game_winner` tells who.
-  TICTACTOE_STATUS_WON = 1,
-  // The board is full and nobody won.
-  TICTACTOE_STATUS_DRAW = 2,
-};
-#ifndef __cplusplus
-#if __STDC_VERSION__ >= 202311L
-typedef enum tictactoe_status tictactoe_status;
-#else
-typedef uint32_t tictactoe_status;
-#endif // __STDC_VERSION__ >= 202311L
-#endif // __cplusplus
-
 // The kind of a `tictactoe_line`.
 enum tictactoe_line_kind
 #if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
@@ -153,6 +131,28 @@ enum tictactoe_line_kind
 typedef enum tictactoe_line_kind tictactoe_line_kind;
 #else
 typedef uint32_t tictactoe_line_kind;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+// Where a game stands; written by `tictactoe_game_status`.
+enum tictactoe_status
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  // Nobody has won and a cell is free.
+  TICTACTOE_STATUS_IN_PROGRESS = 0,
+  // A player has made a winning run: k in a row (for n x n tic-tac-toe, a whole line);
+  // `tictactoe_game_winner` tells who.
+  TICTACTOE_STATUS_WON = 1,
+  // The board is full and nobody won.
+  TICTACTOE_STATUS_DRAW = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum tictactoe_status tictactoe_status;
+#else
+typedef uint32_t tictactoe_status;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
@@ -222,16 +222,6 @@ typedef struct {
   size_t max_bytes;
 } tictactoe_limits;
 
-// A mark placed on the board: by `player` (1 or 2) at (`row`, `col`).
-typedef struct {
-  // The row, from 0.
-  uint32_t row;
-  // The column, from 0.
-  uint32_t col;
-  // 1 (X) or 2 (O).
-  uint32_t player;
-} tictactoe_move;
-
 // A whole line of an n x n board, as `tictactoe_game_winning_lines` reports it (for other
 // rules, see `tictactoe_run`).
 typedef struct {
@@ -254,6 +244,16 @@ typedef struct {
   // The last cell's column, from 0.
   uint32_t last_col;
 } tictactoe_run;
+
+// A mark placed on the board: by `player` (1 or 2) at (`row`, `col`).
+typedef struct {
+  // The row, from 0.
+  uint32_t row;
+  // The column, from 0.
+  uint32_t col;
+  // 1 (X) or 2 (O).
+  uint32_t player;
+} tictactoe_move;
 
 #ifdef __cplusplus
 extern "C" {
@@ -437,6 +437,90 @@ tictactoe_result tictactoe_batch_rules(const tictactoe_batch *batch,
 // `batch` must be NULL or a live batch; `actions_out` NULL or valid for writes.
 tictactoe_result tictactoe_batch_actions(const tictactoe_batch *batch, uint32_t *actions_out);
 
+// Stores an independent game holding game `index`'s moves (its history included) in
+// `*game_out`. A game lost by an illegal action has no winner there: the forfeit is the
+// batch's, not a rule of the game.
+//
+// Returns `GAME_INDEX`, `ALLOC_FAILED`, `NULL_PARAMETER`. `*game_out` is written only on
+// success.
+//
+// Ownership: the caller owns the new game and releases it with `tictactoe_game_free`.
+// Thread safety: may run while other threads read the batch.
+//
+// # Safety
+// `batch` must be NULL or a live batch; `game_out` NULL or valid for writes.
+tictactoe_result tictactoe_batch_game(const tictactoe_batch *batch,
+                                      uint32_t index,
+                                      tictactoe_game **game_out);
+
+// Writes each game's player to move (1 or 2) into `players_out` (of `count`, the number of
+// games).
+//
+// Returns `LENGTH_MISMATCH` (the array untouched) for another `count`, `NULL_PARAMETER`.
+// Ownership: the caller owns the array. Thread safety: may run while other threads read the
+// batch.
+//
+// # Safety
+// `batch` must be NULL or a live batch; `players_out` NULL or valid for `count` writes.
+tictactoe_result tictactoe_batch_next_players(const tictactoe_batch *batch,
+                                              uint8_t *players_out,
+                                              size_t count);
+
+// Writes each game's winner (0 for none, else 1 or 2; a game lost by an illegal action
+// included) into `winners_out` (of `count`, the number of games). Results, ownership and
+// thread safety as for `tictactoe_batch_next_players`.
+//
+// # Safety
+// As for `tictactoe_batch_next_players`.
+tictactoe_result tictactoe_batch_winners(const tictactoe_batch *batch,
+                                         uint8_t *winners_out,
+                                         size_t count);
+
+// Writes whether each game is over (won, or its board full) into `terminated_out` (of
+// `count`, the number of games). Results, ownership and thread safety as for
+// `tictactoe_batch_next_players`.
+//
+// # Safety
+// As for `tictactoe_batch_next_players`.
+tictactoe_result tictactoe_batch_terminated(const tictactoe_batch *batch,
+                                            bool *terminated_out,
+                                            size_t count);
+
+// Writes every game's cells, 0 (empty), 1 (X) or 2 (O), row-major, game after game, into
+// `cells_out` (of `len` = count * rows * cols values).
+//
+// Returns `LENGTH_MISMATCH` (the array untouched) for another `len`, `NULL_PARAMETER`.
+// Ownership: the caller owns the array. Thread safety: may run while other threads read the
+// batch.
+//
+// # Safety
+// `batch` must be NULL or a live batch; `cells_out` NULL or valid for `len` writes.
+tictactoe_result tictactoe_batch_cells(const tictactoe_batch *batch,
+                                       uint8_t *cells_out,
+                                       size_t len);
+
+// Writes every game from its player to move's view into `planes_out` (of `len` =
+// count * 2 * rows * cols flags): per game, the player to move's marks (rows * cols flags,
+// row-major), then the opponent's. Results, ownership and thread safety as for
+// `tictactoe_batch_cells`.
+//
+// # Safety
+// As for `tictactoe_batch_cells`.
+tictactoe_result tictactoe_batch_observation(const tictactoe_batch *batch,
+                                             bool *planes_out,
+                                             size_t len);
+
+// Writes every game's legal actions as a mask into `mask_out` (of `len` = count * actions
+// flags, `tictactoe_batch_actions` a game: rows * cols, or under gravity cols): true for a
+// free cell (under gravity, a column with room) of a game that is not over (all false for a
+// game that is over). Results, ownership and thread safety as for `tictactoe_batch_cells`.
+//
+// # Safety
+// As for `tictactoe_batch_cells`.
+tictactoe_result tictactoe_batch_legal_mask(const tictactoe_batch *batch,
+                                            bool *mask_out,
+                                            size_t len);
+
 // One move in every game: `actions[g]` (of `count`, the number of games) is the action game
 // g's player to move takes (the cell row * cols + col, or under gravity the column);
 // `winners_out[g]` gets game g's winner after it (0, 1 or 2). A refused action refuses the
@@ -568,74 +652,6 @@ tictactoe_result tictactoe_batch_random_legal_actions(tictactoe_batch *batch,
                                                       uint32_t *actions_out,
                                                       size_t count);
 
-// Writes each game's player to move (1 or 2) into `players_out` (of `count`, the number of
-// games).
-//
-// Returns `LENGTH_MISMATCH` (the array untouched) for another `count`, `NULL_PARAMETER`.
-// Ownership: the caller owns the array. Thread safety: may run while other threads read the
-// batch.
-//
-// # Safety
-// `batch` must be NULL or a live batch; `players_out` NULL or valid for `count` writes.
-tictactoe_result tictactoe_batch_next_players(const tictactoe_batch *batch,
-                                              uint8_t *players_out,
-                                              size_t count);
-
-// Writes each game's winner (0 for none, else 1 or 2; a game lost by an illegal action
-// included) into `winners_out` (of `count`, the number of games). Results, ownership and
-// thread safety as for `tictactoe_batch_next_players`.
-//
-// # Safety
-// As for `tictactoe_batch_next_players`.
-tictactoe_result tictactoe_batch_winners(const tictactoe_batch *batch,
-                                         uint8_t *winners_out,
-                                         size_t count);
-
-// Writes whether each game is over (won, or its board full) into `terminated_out` (of
-// `count`, the number of games). Results, ownership and thread safety as for
-// `tictactoe_batch_next_players`.
-//
-// # Safety
-// As for `tictactoe_batch_next_players`.
-tictactoe_result tictactoe_batch_terminated(const tictactoe_batch *batch,
-                                            bool *terminated_out,
-                                            size_t count);
-
-// Writes every game's cells, 0 (empty), 1 (X) or 2 (O), row-major, game after game, into
-// `cells_out` (of `len` = count * rows * cols values).
-//
-// Returns `LENGTH_MISMATCH` (the array untouched) for another `len`, `NULL_PARAMETER`.
-// Ownership: the caller owns the array. Thread safety: may run while other threads read the
-// batch.
-//
-// # Safety
-// `batch` must be NULL or a live batch; `cells_out` NULL or valid for `len` writes.
-tictactoe_result tictactoe_batch_cells(const tictactoe_batch *batch,
-                                       uint8_t *cells_out,
-                                       size_t len);
-
-// Writes every game from its player to move's view into `planes_out` (of `len` =
-// count * 2 * rows * cols flags): per game, the player to move's marks (rows * cols flags,
-// row-major), then the opponent's. Results, ownership and thread safety as for
-// `tictactoe_batch_cells`.
-//
-// # Safety
-// As for `tictactoe_batch_cells`.
-tictactoe_result tictactoe_batch_observation(const tictactoe_batch *batch,
-                                             bool *planes_out,
-                                             size_t len);
-
-// Writes every game's legal actions as a mask into `mask_out` (of `len` = count * actions
-// flags, `tictactoe_batch_actions` a game: rows * cols, or under gravity cols): true for a
-// free cell (under gravity, a column with room) of a game that is not over (all false for a
-// game that is over). Results, ownership and thread safety as for `tictactoe_batch_cells`.
-//
-// # Safety
-// As for `tictactoe_batch_cells`.
-tictactoe_result tictactoe_batch_legal_mask(const tictactoe_batch *batch,
-                                            bool *mask_out,
-                                            size_t len);
-
 // Empties the `count` games listed in `games` (an index may repeat), or every game when
 // `games` is NULL (`count` is then ignored); each game's generator goes on where it was.
 //
@@ -658,22 +674,6 @@ tictactoe_result tictactoe_batch_reset(tictactoe_batch *batch, const uint32_t *g
 // # Safety
 // `batch` must be NULL or a live batch.
 tictactoe_result tictactoe_batch_reset_terminated(tictactoe_batch *batch);
-
-// Stores an independent game holding game `index`'s moves (its history included) in
-// `*game_out`. A game lost by an illegal action has no winner there: the forfeit is the
-// batch's, not a rule of the game.
-//
-// Returns `GAME_INDEX`, `ALLOC_FAILED`, `NULL_PARAMETER`. `*game_out` is written only on
-// success.
-//
-// Ownership: the caller owns the new game and releases it with `tictactoe_game_free`.
-// Thread safety: may run while other threads read the batch.
-//
-// # Safety
-// `batch` must be NULL or a live batch; `game_out` NULL or valid for writes.
-tictactoe_result tictactoe_batch_game(const tictactoe_batch *batch,
-                                      uint32_t index,
-                                      tictactoe_game **game_out);
 
 // Creates an empty n x n game, X to move, and stores it in `*game_out`.
 //
@@ -754,6 +754,99 @@ void tictactoe_game_free(tictactoe_game *game);
 // # Safety
 // `game` must be NULL or a live game; `game_out` NULL or valid for writes.
 tictactoe_result tictactoe_game_clone(const tictactoe_game *game, tictactoe_game **game_out);
+
+// Copies the lines the winning move completed (at most 4; none without a winner) into
+// `lines_out[0..capacity]` and stores their number in `*count_out`. Whole lines are the wins
+// when k is the side of a square board (n x n tic-tac-toe); under other rules there are none:
+// `tictactoe_game_winning_runs` reports the wins of every rule set.
+//
+// Returns `BUFFER_TOO_SMALL` with the number needed in `*count_out` (and `lines_out`
+// untouched) when `capacity` is too small; `NULL_PARAMETER` when `game` or `count_out` is
+// NULL, or `lines_out` is NULL with a non-zero `capacity`.
+//
+// Ownership: the caller owns `lines_out`. Thread safety: may run while other threads read
+// the same game.
+//
+// # Safety
+// `game` must be NULL or a live game; `lines_out` NULL or valid for `capacity` writes;
+// `count_out` NULL or valid for writes.
+tictactoe_result tictactoe_game_winning_lines(const tictactoe_game *game,
+                                              tictactoe_line *lines_out,
+                                              size_t capacity,
+                                              size_t *count_out);
+
+// Copies the runs the winning move made that win (at most 4, one a direction, in the order
+// row, column, diagonal, anti-diagonal; none without a winner) into `runs_out[0..capacity]`
+// and stores their number in `*count_out`. Under every rule set: a run is k or more marks in
+// a row (exactly k under `TICTACTOE_RULE_EXACT`), from its first cell to its last.
+//
+// Returns `BUFFER_TOO_SMALL` with the number needed in `*count_out` (and `runs_out`
+// untouched) when `capacity` is too small; `NULL_PARAMETER` when `game` or `count_out` is
+// NULL, or `runs_out` is NULL with a non-zero `capacity`.
+//
+// Ownership: the caller owns `runs_out`. Thread safety: may run while other threads read the
+// same game.
+//
+// # Safety
+// `game` must be NULL or a live game; `runs_out` NULL or valid for `capacity` writes;
+// `count_out` NULL or valid for writes.
+tictactoe_result tictactoe_game_winning_runs(const tictactoe_game *game,
+                                             tictactoe_run *runs_out,
+                                             size_t capacity,
+                                             size_t *count_out);
+
+// Copies the moves made, oldest first, into `moves_out[0..capacity]` and stores their number
+// in `*count_out`. Marks of a position the game was built from are not moves.
+//
+// Returns `BUFFER_TOO_SMALL` with the number needed in `*count_out` (and `moves_out`
+// untouched) when `capacity` is too small; `NULL_PARAMETER` as for
+// `tictactoe_game_winning_lines`.
+//
+// Ownership: the caller owns `moves_out`. Thread safety: may run while other threads read
+// the same game.
+//
+// # Safety
+// `game` must be NULL or a live game; `moves_out` NULL or valid for `capacity` writes;
+// `count_out` NULL or valid for writes.
+tictactoe_result tictactoe_game_history(const tictactoe_game *game,
+                                        tictactoe_move *moves_out,
+                                        size_t capacity,
+                                        size_t *count_out);
+
+// Copies the board's cells, row-major, into `cells_out[0..capacity]` as 0 (empty), 1 (X) or
+// 2 (O), and stores their number, rows * cols, in `*len_out`: the board as an array.
+//
+// Returns `BUFFER_TOO_SMALL` with rows * cols in `*len_out` (and `cells_out` untouched) when
+// `capacity` is smaller; `NULL_PARAMETER` when `game` or `len_out` is NULL, or `cells_out` is
+// NULL with a non-zero `capacity`.
+//
+// Ownership: the caller owns `cells_out`. Thread safety: may run while other threads read the
+// same game.
+//
+// # Safety
+// `game` must be NULL or a live game; `cells_out` NULL or valid for `capacity` writes;
+// `len_out` NULL or valid for writes.
+tictactoe_result tictactoe_game_cells(const tictactoe_game *game,
+                                      uint8_t *cells_out,
+                                      size_t capacity,
+                                      size_t *len_out);
+
+// Copies the cells a move may take, as cell indices row * cols + col in row-major order, into
+// `cells_out[0..capacity]` and stores their number in `*count_out`: the free cells (under
+// gravity, the lowest free cell of each column with room), none once somebody has won.
+//
+// Returns `BUFFER_TOO_SMALL` with the number needed in `*count_out` (and `cells_out`
+// untouched) when `capacity` is too small; `NULL_PARAMETER` as for `tictactoe_game_cells`.
+//
+// Ownership: the caller owns `cells_out`. Thread safety: may run while other threads read the
+// same game.
+//
+// # Safety
+// As for `tictactoe_game_cells`, with `count_out` for `len_out`.
+tictactoe_result tictactoe_game_legal_moves(const tictactoe_game *game,
+                                            uint32_t *cells_out,
+                                            size_t capacity,
+                                            size_t *count_out);
 
 // LeetCode 348's move: places a mark of `player` (1 or 2) at (`row`, `col`) and stores the
 // winner after the move (0, 1 or 2) in `*winner_out`. Players need not alternate. O(1),
@@ -896,99 +989,6 @@ tictactoe_result tictactoe_game_can_win(const tictactoe_game *game,
 // # Safety
 // `game` must be NULL or a live game; `draw_out` NULL or valid for writes.
 tictactoe_result tictactoe_game_is_draw_certain(const tictactoe_game *game, bool *draw_out);
-
-// Copies the lines the winning move completed (at most 4; none without a winner) into
-// `lines_out[0..capacity]` and stores their number in `*count_out`. Whole lines are the wins
-// when k is the side of a square board (n x n tic-tac-toe); under other rules there are none:
-// `tictactoe_game_winning_runs` reports the wins of every rule set.
-//
-// Returns `BUFFER_TOO_SMALL` with the number needed in `*count_out` (and `lines_out`
-// untouched) when `capacity` is too small; `NULL_PARAMETER` when `game` or `count_out` is
-// NULL, or `lines_out` is NULL with a non-zero `capacity`.
-//
-// Ownership: the caller owns `lines_out`. Thread safety: may run while other threads read
-// the same game.
-//
-// # Safety
-// `game` must be NULL or a live game; `lines_out` NULL or valid for `capacity` writes;
-// `count_out` NULL or valid for writes.
-tictactoe_result tictactoe_game_winning_lines(const tictactoe_game *game,
-                                              tictactoe_line *lines_out,
-                                              size_t capacity,
-                                              size_t *count_out);
-
-// Copies the runs the winning move made that win (at most 4, one a direction, in the order
-// row, column, diagonal, anti-diagonal; none without a winner) into `runs_out[0..capacity]`
-// and stores their number in `*count_out`. Under every rule set: a run is k or more marks in
-// a row (exactly k under `TICTACTOE_RULE_EXACT`), from its first cell to its last.
-//
-// Returns `BUFFER_TOO_SMALL` with the number needed in `*count_out` (and `runs_out`
-// untouched) when `capacity` is too small; `NULL_PARAMETER` when `game` or `count_out` is
-// NULL, or `runs_out` is NULL with a non-zero `capacity`.
-//
-// Ownership: the caller owns `runs_out`. Thread safety: may run while other threads read the
-// same game.
-//
-// # Safety
-// `game` must be NULL or a live game; `runs_out` NULL or valid for `capacity` writes;
-// `count_out` NULL or valid for writes.
-tictactoe_result tictactoe_game_winning_runs(const tictactoe_game *game,
-                                             tictactoe_run *runs_out,
-                                             size_t capacity,
-                                             size_t *count_out);
-
-// Copies the moves made, oldest first, into `moves_out[0..capacity]` and stores their number
-// in `*count_out`. Marks of a position the game was built from are not moves.
-//
-// Returns `BUFFER_TOO_SMALL` with the number needed in `*count_out` (and `moves_out`
-// untouched) when `capacity` is too small; `NULL_PARAMETER` as for
-// `tictactoe_game_winning_lines`.
-//
-// Ownership: the caller owns `moves_out`. Thread safety: may run while other threads read
-// the same game.
-//
-// # Safety
-// `game` must be NULL or a live game; `moves_out` NULL or valid for `capacity` writes;
-// `count_out` NULL or valid for writes.
-tictactoe_result tictactoe_game_history(const tictactoe_game *game,
-                                        tictactoe_move *moves_out,
-                                        size_t capacity,
-                                        size_t *count_out);
-
-// Copies the board's cells, row-major, into `cells_out[0..capacity]` as 0 (empty), 1 (X) or
-// 2 (O), and stores their number, rows * cols, in `*len_out`: the board as an array.
-//
-// Returns `BUFFER_TOO_SMALL` with rows * cols in `*len_out` (and `cells_out` untouched) when
-// `capacity` is smaller; `NULL_PARAMETER` when `game` or `len_out` is NULL, or `cells_out` is
-// NULL with a non-zero `capacity`.
-//
-// Ownership: the caller owns `cells_out`. Thread safety: may run while other threads read the
-// same game.
-//
-// # Safety
-// `game` must be NULL or a live game; `cells_out` NULL or valid for `capacity` writes;
-// `len_out` NULL or valid for writes.
-tictactoe_result tictactoe_game_cells(const tictactoe_game *game,
-                                      uint8_t *cells_out,
-                                      size_t capacity,
-                                      size_t *len_out);
-
-// Copies the cells a move may take, as cell indices row * cols + col in row-major order, into
-// `cells_out[0..capacity]` and stores their number in `*count_out`: the free cells (under
-// gravity, the lowest free cell of each column with room), none once somebody has won.
-//
-// Returns `BUFFER_TOO_SMALL` with the number needed in `*count_out` (and `cells_out`
-// untouched) when `capacity` is too small; `NULL_PARAMETER` as for `tictactoe_game_cells`.
-//
-// Ownership: the caller owns `cells_out`. Thread safety: may run while other threads read the
-// same game.
-//
-// # Safety
-// As for `tictactoe_game_cells`, with `count_out` for `len_out`.
-tictactoe_result tictactoe_game_legal_moves(const tictactoe_game *game,
-                                            uint32_t *cells_out,
-                                            size_t capacity,
-                                            size_t *count_out);
 
 // Stores the holder of the cell at (`row`, `col`) in `*cell_out`: 0 empty, 1 X, 2 O.
 //
