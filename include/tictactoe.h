@@ -7,6 +7,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Marks a function kept only for programs written against an older header: the compiler warns
+ * where one is called, naming what replaces it (GCC, Clang, MSVC; nothing elsewhere). Define
+ * TICTACTOE_DEPRECATED(note) as nothing before including this header to silence it. */
+#ifndef TICTACTOE_DEPRECATED
+#if defined(__GNUC__) || defined(__clang__)
+#define TICTACTOE_DEPRECATED(note) __attribute__((deprecated(note)))
+#elif defined(_MSC_VER)
+#define TICTACTOE_DEPRECATED(note) __declspec(deprecated(note))
+#else
+#define TICTACTOE_DEPRECATED(note)
+#endif
+#endif
+
 #define TICTACTOE_VERSION "0.1.0"
 #define TICTACTOE_VERSION_MAJOR 0
 #define TICTACTOE_VERSION_MINOR 1
@@ -18,7 +31,8 @@
 // side above it with `TICTACTOE_RESULT_INVALID_RULES`.
 #define TICTACTOE_MAX_N 65535
 
-// What `tictactoe_batch_random_legal_actions` writes for a game that is over (UINT32_MAX).
+// What `tictactoe_batch_games_random_legal_actions` writes for a game that is over
+// (UINT32_MAX).
 #define TICTACTOE_NO_ACTION 4294967295
 
 // A rule flag: only a run of exactly k wins (gomoku's standard rule; a longer run, an
@@ -82,7 +96,8 @@ enum tictactoe_result
   TICTACTOE_RESULT_GAME_INDEX = 15,
   // A game index given twice in one step.
   TICTACTOE_RESULT_REPEATED_GAME = 16,
-  // An argument that stands for a C enumeration has a value the header does not define.
+  // An argument has a value the header does not define: one a C enumeration or the rule
+  // flags do not name, or 0 threads.
   TICTACTOE_RESULT_INVALID_ARGUMENT = 17,
   // Solving would visit more positions than the budget given: nothing was guessed.
   TICTACTOE_RESULT_BUDGET_EXCEEDED = 18,
@@ -453,6 +468,338 @@ tictactoe_result tictactoe_batch_game(const tictactoe_batch *batch,
                                       uint32_t index,
                                       tictactoe_game **game_out);
 
+// Deprecated: use `tictactoe_batch_games_step` (games NULL, winners as bytes).
+//
+// One move in every game: `actions[g]` (of `count`, the number of games) is the action game
+// g's player to move takes (the cell row * cols + col, or under gravity the column);
+// `winners_out[g]` gets game g's winner after it (0, 1 or 2). A refused action refuses the
+// whole call (`tictactoe_illegal` RAISE): `OUT_OF_BOUNDS`, `GAME_OVER`, `OCCUPIED`, under
+// gravity `COLUMN_FULL`, and no game changes.
+//
+// Returns also `LENGTH_MISMATCH` when `count` is not the number of games, `NULL_PARAMETER`.
+// `winners_out` is written only on success.
+//
+// Ownership: `actions` and `winners_out` are the caller's. Thread safety: needs the batch to
+// itself.
+//
+// # Safety
+// `batch` must be NULL or a live batch; `actions` NULL or valid for reads of `count` values;
+// `winners_out` NULL or valid for writes of `count` values.
+TICTACTOE_DEPRECATED("use tictactoe_batch_games_step")
+tictactoe_result tictactoe_batch_step(tictactoe_batch *batch,
+                                      const uint32_t *actions,
+                                      size_t count,
+                                      uint32_t *winners_out);
+
+// Deprecated: use `tictactoe_batch_games_step` (the same arguments, `count` before `actions`,
+// winners as bytes).
+//
+// One move in each of `count` games: game `games[i]` (distinct indices; NULL for every game
+// in order, when `count` is the number of games) takes the action `actions[i]` (a cell, or
+// under gravity a column), and `winners_out[i]` gets its winner after the move (0, 1 or 2).
+// `illegal`, the results and `*refused_out` as for `tictactoe_batch_games_step`.
+//
+// Ownership: the arrays are the caller's. Thread safety: needs the batch to itself.
+//
+// # Safety
+// `batch` must be NULL or a live batch; `games` and `actions` NULL or valid for reads of
+// `count` values; `winners_out` NULL or valid for writes of `count` values; `refused_out` NULL
+// or valid for writes.
+TICTACTOE_DEPRECATED("use tictactoe_batch_games_step")
+tictactoe_result tictactoe_batch_step_games(tictactoe_batch *batch,
+                                            const uint32_t *games,
+                                            const uint32_t *actions,
+                                            size_t count,
+                                            uint32_t illegal,
+                                            uint32_t *winners_out,
+                                            size_t *refused_out);
+
+// Deprecated: use `tictactoe_batch_games_step_random` (winners as bytes).
+//
+// A uniformly random legal move, from each game's own generator, in each of `count` games that
+// is not over: game `games[i]` (distinct indices; NULL for every game in order, when `count` is
+// the number of games), and `winners_out[i]` gets its winner after the move (0, 1 or 2). A game
+// that is over is left as it is, its generator unmoved. The results and `*refused_out` as for
+// `tictactoe_batch_games_step_random`.
+//
+// Ownership: the arrays are the caller's. Thread safety: needs the batch to itself.
+//
+// # Safety
+// `batch` must be NULL or a live batch; `games` NULL or valid for reads of `count` values;
+// `winners_out` NULL or valid for writes of `count` values; `refused_out` NULL or valid for
+// writes.
+TICTACTOE_DEPRECATED("use tictactoe_batch_games_step_random")
+tictactoe_result tictactoe_batch_step_random_games(tictactoe_batch *batch,
+                                                   const uint32_t *games,
+                                                   size_t count,
+                                                   uint32_t *winners_out,
+                                                   size_t *refused_out);
+
+// Deprecated: use `tictactoe_batch_games_step_against_random` (games NULL, sides and winners
+// as bytes).
+//
+// One step of a learner against a random opponent in every game (`count`, the number of
+// games), the learner playing side `sides[g]` (1 for X, 2 for O; any other value, a wide one
+// included, is `INVALID_PLAYER`) of game g: a game with `restart[g]` non-zero (`restart` NULL:
+// none) is emptied, its action ignored, and any other plays `actions[g]`; then, where the game
+// is not over and the opponent is to move, the opponent plays a random legal move.
+// `winners_out[g]` gets game g's winner after the step (0, 1 or 2). `illegal`, the results and
+// `*refused_out` (a game's index) as for `tictactoe_batch_games_step_against_random`.
+//
+// Ownership: the arrays are the caller's. Thread safety: needs the batch to itself.
+//
+// # Safety
+// `batch` must be NULL or a live batch; `sides`, `actions` and `restart` NULL or valid for
+// reads of `count` values; `winners_out` NULL or valid for writes of `count` values;
+// `refused_out` NULL or valid for writes.
+TICTACTOE_DEPRECATED("use tictactoe_batch_games_step_against_random")
+tictactoe_result tictactoe_batch_step_against_random(tictactoe_batch *batch,
+                                                     const uint32_t *sides,
+                                                     const uint32_t *actions,
+                                                     const uint8_t *restart,
+                                                     size_t count,
+                                                     uint32_t illegal,
+                                                     uint32_t *winners_out,
+                                                     size_t *refused_out);
+
+// Deprecated: use `tictactoe_batch_games_random_legal_actions` (games NULL).
+//
+// Writes, for every game, a uniformly random legal action (a free cell row * cols + col, or
+// under gravity a column with room), or `TICTACTOE_NO_ACTION` for a game that is over, into
+// `actions_out` (of `count`, the number of games); each game draws from its own generator.
+//
+// Returns `LENGTH_MISMATCH` (with `actions_out` untouched) when `count` is not the number of
+// games; `NULL_PARAMETER`.
+//
+// Ownership: the caller owns `actions_out`. Thread safety: needs the batch to itself (the
+// generators advance).
+//
+// # Safety
+// `batch` must be NULL or a live batch; `actions_out` NULL or valid for writes of `count`
+// values.
+TICTACTOE_DEPRECATED("use tictactoe_batch_games_random_legal_actions")
+tictactoe_result tictactoe_batch_random_legal_actions(tictactoe_batch *batch,
+                                                      uint32_t *actions_out,
+                                                      size_t count);
+
+// Deprecated: use `tictactoe_batch_games_reset` (which takes `count` as the number of games
+// with `games` NULL).
+//
+// Empties the `count` games listed in `games` (an index may repeat), or every game when
+// `games` is NULL (`count` is then ignored); each game's generator goes on where it was.
+//
+// Returns `GAME_INDEX` for an index not below the number of games, before any game changes;
+// `NULL_PARAMETER` when `batch` is NULL.
+//
+// Ownership: `games` stays the caller's. Thread safety: needs the batch to itself.
+//
+// # Safety
+// `batch` must be NULL or a live batch; `games` NULL or valid for reads of `count` values.
+TICTACTOE_DEPRECATED("use tictactoe_batch_games_reset")
+tictactoe_result tictactoe_batch_reset(tictactoe_batch *batch,
+                                       const uint32_t *games,
+                                       size_t count);
+
+// Deprecated: use `tictactoe_batch_games_reset_terminated` (games NULL, `count` the number of
+// games).
+//
+// Empties every game that is over (won, drawn or forfeited), leaving the others as they are.
+//
+// Returns `NULL_PARAMETER` when `batch` is NULL.
+//
+// Ownership: nothing changes hands. Thread safety: needs the batch to itself.
+//
+// # Safety
+// `batch` must be NULL or a live batch.
+TICTACTOE_DEPRECATED("use tictactoe_batch_games_reset_terminated")
+tictactoe_result tictactoe_batch_reset_terminated(tictactoe_batch *batch);
+
+// One move in each game taken: the i-th game taken (game `games[i]`, or with `games` NULL game
+// i) plays `actions[i]`, the action of its player to move (a cell row * cols + col, or under
+// gravity a column), and its winner after the move (0, 1 or 2) goes to `winners_out[i]`.
+// `games` lists distinct indices, in any order; NULL takes every game in order, and `count`
+// must then be the number of games.
+//
+// `illegal` is a `tictactoe_illegal`: with RAISE, a refused action refuses the whole call
+// (`OUT_OF_BOUNDS`, `GAME_OVER`, `OCCUPIED`, under gravity `COLUMN_FULL`; no game changes) and
+// its index i is stored in `*refused_out`; with LOSE, the game of a refused action ends at
+// once, won by the opponent of its player to move (a game already over keeps its result), and
+// the other games play on.
+//
+// Returns, in this order, `NULL_PARAMETER` when `batch` or `refused_out` is NULL;
+// `INVALID_ARGUMENT` for an `illegal` that is neither (checked before `refused_out`);
+// `LENGTH_MISMATCH` when `games` is NULL and `count` is not the number of games;
+// `NULL_PARAMETER` when `actions` or `winners_out` is NULL with a non-zero `count`;
+// `ALLOC_FAILED`; `GAME_INDEX` (an index not below the number of games) and `REPEATED_GAME`,
+// whatever `illegal` is, with the index i in `*refused_out`; with RAISE, a refused action as
+// above. No game changes on a refusal. `winners_out` is written only on success and
+// `*refused_out` only when the refusal names an entry.
+//
+// Ownership: the arrays stay the caller's and are only used during the call. Thread safety:
+// needs the batch to itself. With threads (`tictactoe_batch_set_threads`), a call over every
+// game runs its parts on the process's helper threads too, with the results of one thread.
+//
+// # Safety
+// `batch` must be NULL or a live batch; `games` and `actions` NULL or valid for reads of
+// `count` values; `winners_out` NULL or valid for writes of `count` values; `refused_out`
+// NULL or valid for writes.
+tictactoe_result tictactoe_batch_games_step(tictactoe_batch *batch,
+                                            const uint32_t *games,
+                                            size_t count,
+                                            const uint32_t *actions,
+                                            uint32_t illegal,
+                                            uint8_t *winners_out,
+                                            size_t *refused_out);
+
+// Writes, for each game taken (game `games[i]`, distinct indices, or with `games` NULL every
+// game in order, `count` then the number of games), a uniformly random legal action (a free
+// cell row * cols + col, or under gravity a column with room) into `actions_out[i]`, or
+// `TICTACTOE_NO_ACTION` for a game that is over. Each game draws from its own generator
+// (seeded when the batch was made, or by `tictactoe_batch_games_seed`), so that its draws
+// depend on its seed and history alone, whatever else the call takes.
+//
+// Returns, in this order, `NULL_PARAMETER` when `batch` or `refused_out` is NULL;
+// `LENGTH_MISMATCH` when `games` is NULL and `count` is not the number of games;
+// `NULL_PARAMETER` when `actions_out` is NULL with a non-zero `count`; `ALLOC_FAILED`;
+// `GAME_INDEX` and `REPEATED_GAME` with the index i in `*refused_out`. Nothing is drawn on a
+// refusal. `actions_out` is written only on success and `*refused_out` only when the refusal
+// names an entry.
+//
+// Ownership, thread safety and threads as for `tictactoe_batch_games_step` (the generators
+// advance: the batch to itself).
+//
+// # Safety
+// `batch` must be NULL or a live batch; `games` NULL or valid for reads of `count` values;
+// `actions_out` NULL or valid for writes of `count` values; `refused_out` NULL or valid for
+// writes.
+tictactoe_result tictactoe_batch_games_random_legal_actions(tictactoe_batch *batch,
+                                                            const uint32_t *games,
+                                                            size_t count,
+                                                            uint32_t *actions_out,
+                                                            size_t *refused_out);
+
+// A uniformly random legal move, from each game's own generator, in each game taken that is
+// not over (game `games[i]`, distinct indices, or with `games` NULL every game in order,
+// `count` then the number of games), and its winner after it (0, 1 or 2) into
+// `winners_out[i]`; a game that is over is left as it is, its generator unmoved. The draws of
+// `tictactoe_batch_games_random_legal_actions` played as `tictactoe_batch_games_step` plays
+// them, in one pass: random play-outs, or a random opponent's move.
+//
+// Returns, in this order, `NULL_PARAMETER` when `batch` or `refused_out` is NULL;
+// `LENGTH_MISMATCH` when `games` is NULL and `count` is not the number of games;
+// `NULL_PARAMETER` when `winners_out` is NULL with a non-zero `count`; `ALLOC_FAILED`;
+// `GAME_INDEX` and `REPEATED_GAME` with the index i in `*refused_out`. No game changes on a
+// refusal. `winners_out` is written only on success and `*refused_out` only when the refusal
+// names an entry.
+//
+// Ownership, thread safety and threads as for `tictactoe_batch_games_step`.
+//
+// # Safety
+// `batch` must be NULL or a live batch; `games` NULL or valid for reads of `count` values;
+// `winners_out` NULL or valid for writes of `count` values; `refused_out` NULL or valid for
+// writes.
+tictactoe_result tictactoe_batch_games_step_random(tictactoe_batch *batch,
+                                                   const uint32_t *games,
+                                                   size_t count,
+                                                   uint8_t *winners_out,
+                                                   size_t *refused_out);
+
+// One step of a learner against a random opponent in each game taken (game `games[i]`,
+// distinct indices, or with `games` NULL every game in order, `count` then the number of
+// games), the learner playing side `sides[i]` (1 for X, 2 for O) of the i-th: a game with
+// `restart[i]` non-zero (`restart` NULL: none) is emptied, its action ignored (a new episode),
+// and any other plays `actions[i]`; then, where the game is not over and the opponent is to
+// move, the opponent plays a random legal move from the game's own generator (as
+// `tictactoe_batch_games_step_random` draws it). `winners_out[i]` gets the game's winner after
+// the step (0, 1 or 2). What a vector of environments against a random opponent does each
+// step, in one call.
+//
+// `illegal` is a `tictactoe_illegal`, as for `tictactoe_batch_games_step`, for the actions of
+// the games not restarted: with RAISE a refused action refuses the whole call (its index i in
+// `*refused_out`; no game changes, the restarted ones included), with LOSE its game is lost
+// by its player to move.
+//
+// Returns, in this order, `NULL_PARAMETER` when `batch` or `refused_out` is NULL;
+// `INVALID_ARGUMENT` for an `illegal` that is neither (checked before `refused_out`);
+// `LENGTH_MISMATCH` when `games` is NULL and `count` is not the number of games;
+// `NULL_PARAMETER` when `sides`, `actions` or `winners_out` is NULL with a non-zero `count`;
+// `ALLOC_FAILED`; `GAME_INDEX` and `REPEATED_GAME`, then `INVALID_PLAYER` for a side other
+// than 1 or 2, then with RAISE a refused action, each with its index i in `*refused_out`. No
+// game changes on a refusal. `winners_out` is written only on success and `*refused_out` only
+// when the refusal names an entry.
+//
+// Ownership, thread safety and threads as for `tictactoe_batch_games_step`.
+//
+// # Safety
+// `batch` must be NULL or a live batch; `games`, `sides`, `actions` and `restart` NULL or
+// valid for reads of `count` values; `winners_out` NULL or valid for writes of `count`
+// values; `refused_out` NULL or valid for writes.
+tictactoe_result tictactoe_batch_games_step_against_random(tictactoe_batch *batch,
+                                                           const uint32_t *games,
+                                                           size_t count,
+                                                           const uint8_t *sides,
+                                                           const uint32_t *actions,
+                                                           const uint8_t *restart,
+                                                           uint32_t illegal,
+                                                           uint8_t *winners_out,
+                                                           size_t *refused_out);
+
+// Empties each game taken (game `games[i]`, where an index may repeat, or with `games` NULL
+// every game, `count` then the number of games), X to move; each game's generator goes on
+// where it was.
+//
+// Returns, in this order, `NULL_PARAMETER` when `batch` or `refused_out` is NULL;
+// `LENGTH_MISMATCH` when `games` is NULL and `count` is not the number of games;
+// `ALLOC_FAILED`; `GAME_INDEX` for an index not below the number of games, its position i in
+// `*refused_out`, before any game changes. `*refused_out` is written only with `GAME_INDEX`.
+//
+// Ownership, thread safety and threads as for `tictactoe_batch_games_step`.
+//
+// # Safety
+// `batch` must be NULL or a live batch; `games` NULL or valid for reads of `count` values;
+// `refused_out` NULL or valid for writes.
+tictactoe_result tictactoe_batch_games_reset(tictactoe_batch *batch,
+                                             const uint32_t *games,
+                                             size_t count,
+                                             size_t *refused_out);
+
+// Empties each game taken that is over (won, drawn or forfeited), leaving the others as they
+// are: with `games` NULL (and `count` the number of games) what a self-play loop does between
+// steps, without listing the finished games. Games, results and refusals as for
+// `tictactoe_batch_games_reset`.
+//
+// Ownership, thread safety and threads as for `tictactoe_batch_games_step`.
+//
+// # Safety
+// As for `tictactoe_batch_games_reset`.
+tictactoe_result tictactoe_batch_games_reset_terminated(tictactoe_batch *batch,
+                                                        const uint32_t *games,
+                                                        size_t count,
+                                                        size_t *refused_out);
+
+// Restarts the generators of the games taken (game `games[i]`, where an index may repeat and
+// the last seed given a game is kept, or with `games` NULL every game in order, `count` then
+// the number of games): the i-th draws from then on what the single game of a batch made with
+// the seed `seeds[i]` draws. A vector of environments seeds its games one by one this way,
+// each as the single environment with that seed. The boards are left as they are.
+//
+// Returns, in this order, `NULL_PARAMETER` when `batch` or `refused_out` is NULL;
+// `LENGTH_MISMATCH` when `games` is NULL and `count` is not the number of games;
+// `NULL_PARAMETER` when `seeds` is NULL with a non-zero `count`; `ALLOC_FAILED`; `GAME_INDEX`
+// with the index i in `*refused_out`. No generator changes on a refusal. `*refused_out` is
+// written only with `GAME_INDEX`.
+//
+// Ownership: the arrays stay the caller's. Thread safety: needs the batch to itself.
+//
+// # Safety
+// `batch` must be NULL or a live batch; `games` and `seeds` NULL or valid for reads of `count`
+// values; `refused_out` NULL or valid for writes.
+tictactoe_result tictactoe_batch_games_seed(tictactoe_batch *batch,
+                                            const uint32_t *games,
+                                            size_t count,
+                                            const uint64_t *seeds,
+                                            size_t *refused_out);
+
 // Writes each game's player to move (1 or 2) into `players_out` (of `count`, the number of
 // games).
 //
@@ -510,6 +857,51 @@ tictactoe_result tictactoe_batch_observation(const tictactoe_batch *batch,
                                              bool *planes_out,
                                              size_t len);
 
+// Writes every game seen from one side into `planes_out` (of `len` = count * 2 * rows * cols
+// flags): per game, the side's marks (rows * cols flags, row-major), then the opponent's. The
+// side of game g is `players[g]` (1 or 2, of `count`, the number of games) whoever is to move:
+// what an environment needs that shows each game to its agent, or to each of two agents in
+// turn. With `players` NULL (`count` still the number of games) each game's player to move,
+// as `tictactoe_batch_observation`.
+//
+// Returns, in this order, `NULL_PARAMETER` when `batch` is NULL or `planes_out` NULL with a
+// non-zero `len`; `LENGTH_MISMATCH` when `count` is not the number of games;
+// `INVALID_PLAYER` for a side other than 1 or 2; `LENGTH_MISMATCH` when `len` is not
+// count * 2 * rows * cols. `planes_out` is written only on success.
+//
+// Ownership: the arrays stay the caller's. Thread safety: may run while other threads read
+// the batch; with threads (`tictactoe_batch_set_threads`) its parts run on the process's
+// helper threads too, with the results of one thread.
+//
+// # Safety
+// `batch` must be NULL or a live batch; `players` NULL or valid for reads of `count` values;
+// `planes_out` NULL or valid for `len` writes.
+tictactoe_result tictactoe_batch_observation_from(const tictactoe_batch *batch,
+                                                  const uint8_t *players,
+                                                  size_t count,
+                                                  bool *planes_out,
+                                                  size_t len);
+
+// Writes each game's reward from the side given for it (`players[g]`, 1 or 2) into
+// `rewards_out` (both of `count`, the number of games): 1.0 when that side has won (a forfeit
+// of the other included), -1.0 when the other has, 0.0 while nobody has (a draw included). An
+// environment's reward for its agent.
+//
+// Returns, in this order, `NULL_PARAMETER` when `batch` is NULL, or `players` or `rewards_out`
+// NULL with a non-zero `count`; `LENGTH_MISMATCH` when `count` is not the number of games;
+// `INVALID_PLAYER` for a side other than 1 or 2. `rewards_out` is written only on success.
+//
+// Ownership: the arrays stay the caller's. Thread safety: may run while other threads read
+// the batch.
+//
+// # Safety
+// `batch` must be NULL or a live batch; `players` NULL or valid for reads of `count` values;
+// `rewards_out` NULL or valid for `count` writes.
+tictactoe_result tictactoe_batch_rewards(const tictactoe_batch *batch,
+                                         const uint8_t *players,
+                                         size_t count,
+                                         double *rewards_out);
+
 // Writes every game's legal actions as a mask into `mask_out` (of `len` = count * actions
 // flags, `tictactoe_batch_actions` a game: rows * cols, or under gravity cols): true for a
 // free cell (under gravity, a column with room) of a game that is not over (all false for a
@@ -521,159 +913,39 @@ tictactoe_result tictactoe_batch_legal_mask(const tictactoe_batch *batch,
                                             bool *mask_out,
                                             size_t len);
 
-// One move in every game: `actions[g]` (of `count`, the number of games) is the action game
-// g's player to move takes (the cell row * cols + col, or under gravity the column);
-// `winners_out[g]` gets game g's winner after it (0, 1 or 2). A refused action refuses the
-// whole call (`tictactoe_illegal` RAISE): `OUT_OF_BOUNDS`, `GAME_OVER`, `OCCUPIED`, under
-// gravity `COLUMN_FULL`, and no game changes; `tictactoe_batch_step_games` tells which action
-// it was, or lets the bad games lose instead.
+// Lets every call of `batch` over all its games split them between `threads` threads (1: the
+// caller's alone, as a new batch does): the steps, draws and resets of every game
+// (`tictactoe_batch_games_*` with `games` NULL) and the reads of every game's cells,
+// observation and legal mask. Each thread takes at least 256 games, so that a batch of fewer
+// than 512 games stays on the caller's thread. The results and refusals (their index
+// included) are exactly those of one thread: every game depends on itself alone, and a call
+// that refuses is checked whole before any game changes. A call over a list of games runs on
+// the caller's thread. Copies (`tictactoe_batch_clone`) keep the setting.
 //
-// Returns also `LENGTH_MISMATCH` when `count` is not the number of games, `NULL_PARAMETER`.
-// `winners_out` is written only on success.
+// The threads besides the caller's are the process's helper threads, shared by every batch:
+// started on first use, grown to the most a call has asked for, and kept awake for up to 2 ms
+// after each call (waiting for the next one of a training loop) before they sleep. When two C
+// threads make threaded calls at once, the second runs its parts one after another on its own
+// thread, with the same results.
 //
-// Ownership: `actions` and `winners_out` are the caller's. Thread safety: needs the batch to
-// itself.
-//
-// # Safety
-// `batch` must be NULL or a live batch; `actions` NULL or valid for reads of `count` values;
-// `winners_out` NULL or valid for writes of `count` values.
-tictactoe_result tictactoe_batch_step(tictactoe_batch *batch,
-                                      const uint32_t *actions,
-                                      size_t count,
-                                      uint32_t *winners_out);
-
-// One move in each of `count` games: game `games[i]` (distinct indices; NULL for every game
-// in order, when `count` is the number of games) takes the action `actions[i]` (a cell, or
-// under gravity a column), and `winners_out[i]` gets its winner after the move (0, 1 or 2).
-//
-// `illegal` is a `tictactoe_illegal`: with RAISE, a refused action refuses the whole call
-// (`OUT_OF_BOUNDS`, `GAME_OVER`, `OCCUPIED`, `COLUMN_FULL`; no game changes) and its index `i`
-// is stored in `*refused_out`; with LOSE, the game of a refused action ends at once, won by
-// the opponent of its player to move, and the other games play on.
-//
-// Returns also `GAME_INDEX` (an index not below the count) and `REPEATED_GAME` with its
-// position in `*refused_out`, whatever `illegal` is, and no game changes; `LENGTH_MISMATCH`
-// when `games` is NULL and `count` is not the number of games; `INVALID_ARGUMENT` for an
-// `illegal` that is neither; `ALLOC_FAILED`; `NULL_PARAMETER` when `batch` or `refused_out` is
-// NULL, or `actions` or `winners_out` is NULL with a non-zero `count`. `winners_out` is written
-// only on success and `*refused_out` only with `GAME_INDEX`, `REPEATED_GAME` or the refusal of
-// an action.
-//
-// Ownership: the arrays are the caller's. Thread safety: needs the batch to itself.
-//
-// # Safety
-// `batch` must be NULL or a live batch; `games` and `actions` NULL or valid for reads of
-// `count` values; `winners_out` NULL or valid for writes of `count` values; `refused_out` NULL
-// or valid for writes.
-tictactoe_result tictactoe_batch_step_games(tictactoe_batch *batch,
-                                            const uint32_t *games,
-                                            const uint32_t *actions,
-                                            size_t count,
-                                            uint32_t illegal,
-                                            uint32_t *winners_out,
-                                            size_t *refused_out);
-
-// A uniformly random legal move, from each game's own generator, in each of `count` games that
-// is not over: game `games[i]` (distinct indices; NULL for every game in order, when `count` is
-// the number of games), and `winners_out[i]` gets its winner after the move (0, 1 or 2). A game
-// that is over is left as it is, its generator unmoved. The draws of
-// `tictactoe_batch_random_legal_actions` played as `tictactoe_batch_step_games` plays them, in
-// one call: random play-outs, or a random opponent's move.
-//
-// Returns `GAME_INDEX` (an index not below the count) and `REPEATED_GAME` with its position in
-// `*refused_out`, and no game changes; `LENGTH_MISMATCH` when `games` is NULL and `count` is
-// not the number of games; `ALLOC_FAILED`; `NULL_PARAMETER` when `batch` or `refused_out` is
-// NULL, or `winners_out` is NULL with a non-zero `count`. `winners_out` is written only on
-// success and `*refused_out` only with `GAME_INDEX` or `REPEATED_GAME`.
-//
-// Ownership: the arrays are the caller's. Thread safety: needs the batch to itself.
-//
-// # Safety
-// `batch` must be NULL or a live batch; `games` NULL or valid for reads of `count` values;
-// `winners_out` NULL or valid for writes of `count` values; `refused_out` NULL or valid for
-// writes.
-tictactoe_result tictactoe_batch_step_random_games(tictactoe_batch *batch,
-                                                   const uint32_t *games,
-                                                   size_t count,
-                                                   uint32_t *winners_out,
-                                                   size_t *refused_out);
-
-// One step of a learner against a random opponent in every game (`count`, the number of
-// games), the learner playing side `sides[g]` (1 for X, 2 for O) of game g: a game with
-// `restart[g]` non-zero (`restart` NULL: none) is emptied, its action ignored (a new episode),
-// and any other plays `actions[g]`; then, where the game is not over and the opponent is to
-// move, the opponent plays a random legal move from the game's own generator (as
-// `tictactoe_batch_step_random_games` draws it). `winners_out[g]` gets game g's winner after
-// the step (0, 1 or 2). What a vector of environments against a random opponent does each
-// step, in one call.
-//
-// `illegal` is a `tictactoe_illegal`, as for `tictactoe_batch_step_games`, for the actions of
-// the games not restarted: with RAISE a refused action refuses the whole call (its game's
-// index in `*refused_out`; no game changes, the restarted ones included), with LOSE its game
-// is lost by its player to move.
-//
-// Returns also `INVALID_PLAYER` for a side other than 1 or 2 (the first such game's index in
-// `*refused_out`) and `LENGTH_MISMATCH` when `count` is not the number of games, with no game
-// changed; `INVALID_ARGUMENT` for an `illegal` that is neither; `ALLOC_FAILED`;
-// `NULL_PARAMETER` when `batch`, `sides`, `actions`, `winners_out` or `refused_out` is NULL.
-// `winners_out` is written only on success and `*refused_out` only with `INVALID_PLAYER` or
-// the refusal of an action.
-//
-// Ownership: the arrays are the caller's. Thread safety: needs the batch to itself.
-//
-// # Safety
-// `batch` must be NULL or a live batch; `sides`, `actions` and `restart` NULL or valid for
-// reads of `count` values; `winners_out` NULL or valid for writes of `count` values;
-// `refused_out` NULL or valid for writes.
-tictactoe_result tictactoe_batch_step_against_random(tictactoe_batch *batch,
-                                                     const uint32_t *sides,
-                                                     const uint32_t *actions,
-                                                     const uint8_t *restart,
-                                                     size_t count,
-                                                     uint32_t illegal,
-                                                     uint32_t *winners_out,
-                                                     size_t *refused_out);
-
-// Writes, for every game, a uniformly random legal action (a free cell row * cols + col, or
-// under gravity a column with room), or `TICTACTOE_NO_ACTION` for a game that is over, into
-// `actions_out` (of `count`, the number of games); each game draws from its own generator,
-// seeded when the batch was made.
-//
-// Returns `LENGTH_MISMATCH` (with `actions_out` untouched) when `count` is not the number of
-// games; `NULL_PARAMETER`.
-//
-// Ownership: the caller owns `actions_out`. Thread safety: needs the batch to itself (the
-// generators advance).
-//
-// # Safety
-// `batch` must be NULL or a live batch; `actions_out` NULL or valid for writes of `count`
-// values.
-tictactoe_result tictactoe_batch_random_legal_actions(tictactoe_batch *batch,
-                                                      uint32_t *actions_out,
-                                                      size_t count);
-
-// Empties the `count` games listed in `games` (an index may repeat), or every game when
-// `games` is NULL (`count` is then ignored); each game's generator goes on where it was.
-//
-// Returns `GAME_INDEX` for an index not below the number of games, before any game changes;
-// `NULL_PARAMETER` when `batch` is NULL.
-//
-// Ownership: `games` stays the caller's. Thread safety: needs the batch to itself.
-//
-// # Safety
-// `batch` must be NULL or a live batch; `games` NULL or valid for reads of `count` values.
-tictactoe_result tictactoe_batch_reset(tictactoe_batch *batch, const uint32_t *games, size_t count);
-
-// Empties every game that is over (won, drawn or forfeited), leaving the others as they are:
-// what a self-play loop does between steps, without listing the finished games.
-//
-// Returns `NULL_PARAMETER` when `batch` is NULL.
+// Returns `INVALID_ARGUMENT` for 0 threads (nothing changes), `NULL_PARAMETER` when `batch` is
+// NULL.
 //
 // Ownership: nothing changes hands. Thread safety: needs the batch to itself.
 //
 // # Safety
 // `batch` must be NULL or a live batch.
-tictactoe_result tictactoe_batch_reset_terminated(tictactoe_batch *batch);
+tictactoe_result tictactoe_batch_set_threads(tictactoe_batch *batch, uint32_t threads);
+
+// Stores the number of threads the batch's calls over every game may use in `*threads_out`:
+// 1 for a new batch, else what `tictactoe_batch_set_threads` set.
+//
+// Returns `NULL_PARAMETER` when a pointer is NULL; `*threads_out` is written only on success.
+// Ownership: nothing changes hands. Thread safety: may run while other threads read the batch.
+//
+// # Safety
+// `batch` must be NULL or a live batch; `threads_out` NULL or valid for writes.
+tictactoe_result tictactoe_batch_threads(const tictactoe_batch *batch, uint32_t *threads_out);
 
 // Creates an empty n x n game, X to move, and stores it in `*game_out`.
 //

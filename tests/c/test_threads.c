@@ -65,11 +65,11 @@ static unsigned next_random(unsigned *state) {
 static void *write_own(void *arg) {
     writer_work *work = arg;
     unsigned state = work->seed;
-    uint32_t legal[GAME_N * GAME_N], actions[BATCH_COUNT], winners[BATCH_COUNT], finished[BATCH_COUNT];
-    uint8_t cells[BATCH_COUNT * BATCH_N * BATCH_N];
+    uint32_t legal[GAME_N * GAME_N], actions[BATCH_COUNT], finished[BATCH_COUNT];
+    uint8_t winners[BATCH_COUNT], cells[BATCH_COUNT * BATCH_N * BATCH_N];
     bool over[BATCH_COUNT];
     char text[TEXT_CAP];
-    size_t count = 0, len = 0, g;
+    size_t count = 0, len = 0, refused = 0, g;
     int round;
     tictactoe_batch *batch = NULL;
     work->digest = 14695981039346656037ull;
@@ -95,15 +95,17 @@ static void *write_own(void *arg) {
         work->digest = mix(work->digest, text, len);
         tictactoe_game_free(game);
 
-        work->failures += tictactoe_batch_random_legal_actions(batch, actions, BATCH_COUNT) != TICTACTOE_RESULT_OK;
-        work->failures += tictactoe_batch_step(batch, actions, BATCH_COUNT, winners) != TICTACTOE_RESULT_OK;
+        work->failures += tictactoe_batch_games_random_legal_actions(batch, NULL, BATCH_COUNT, actions, &refused) !=
+                          TICTACTOE_RESULT_OK;
+        work->failures += tictactoe_batch_games_step(batch, NULL, BATCH_COUNT, actions, TICTACTOE_ILLEGAL_RAISE, winners,
+                                                     &refused) != TICTACTOE_RESULT_OK;
         work->failures += tictactoe_batch_terminated(batch, over, BATCH_COUNT) != TICTACTOE_RESULT_OK;
         for (g = 0; g < BATCH_COUNT; g++) {
             if (over[g]) {
                 finished[finished_count++] = (uint32_t)g;
             }
         }
-        work->failures += tictactoe_batch_reset(batch, finished, finished_count) != TICTACTOE_RESULT_OK;
+        work->failures += tictactoe_batch_games_reset(batch, finished, finished_count, &refused) != TICTACTOE_RESULT_OK;
     }
     work->failures += tictactoe_batch_cells(batch, cells, sizeof cells) != TICTACTOE_RESULT_OK;
     work->digest = mix(work->digest, cells, sizeof cells);
@@ -153,8 +155,9 @@ int main(void) {
     char text[TEXT_CAP];
     uint8_t cells[SHARED_N * SHARED_N], batch_cells[BATCH_COUNT * BATCH_N * BATCH_N];
     bool mask[BATCH_COUNT * BATCH_N * BATCH_N];
-    uint32_t actions[BATCH_COUNT], winners[BATCH_COUNT], winner = 0;
-    size_t len = 0, text_len = 0;
+    uint32_t actions[BATCH_COUNT], winner = 0;
+    uint8_t winners[BATCH_COUNT];
+    size_t len = 0, text_len = 0, refused = 0;
     int i;
 
     /* The shared state: a game in mid play and a batch three steps in. */
@@ -168,8 +171,11 @@ int main(void) {
     CHECK_RESULT(tictactoe_game_cells(shared, cells, sizeof cells, &len), TICTACTOE_RESULT_OK);
     CHECK_RESULT(tictactoe_batch_new(BATCH_COUNT, BATCH_N, 99, &shared_batch), TICTACTOE_RESULT_OK);
     for (i = 0; i < 3; i++) {
-        CHECK_RESULT(tictactoe_batch_random_legal_actions(shared_batch, actions, BATCH_COUNT), TICTACTOE_RESULT_OK);
-        CHECK_RESULT(tictactoe_batch_step(shared_batch, actions, BATCH_COUNT, winners), TICTACTOE_RESULT_OK);
+        CHECK_RESULT(tictactoe_batch_games_random_legal_actions(shared_batch, NULL, BATCH_COUNT, actions, &refused),
+                     TICTACTOE_RESULT_OK);
+        CHECK_RESULT(tictactoe_batch_games_step(shared_batch, NULL, BATCH_COUNT, actions, TICTACTOE_ILLEGAL_RAISE, winners,
+                                                &refused),
+                     TICTACTOE_RESULT_OK);
     }
     CHECK_RESULT(tictactoe_batch_cells(shared_batch, batch_cells, sizeof batch_cells), TICTACTOE_RESULT_OK);
     CHECK_RESULT(tictactoe_batch_legal_mask(shared_batch, mask, sizeof mask), TICTACTOE_RESULT_OK);

@@ -263,9 +263,9 @@ void test_batch() {
                     games.push_back(g);
                     acts.push_back(actions[g]);
                 }
-            std::vector<std::uint32_t> winners(games.size());
+            std::vector<std::uint8_t> winners(games.size());
             std::size_t refused = 0;
-            CHECK(tictactoe_batch_step_games(b.get(), games.data(), acts.data(), games.size(), TICTACTOE_ILLEGAL_RAISE,
+            CHECK(tictactoe_batch_games_step(b.get(), games.data(), games.size(), acts.data(), TICTACTOE_ILLEGAL_RAISE,
                                              winners.data(), &refused) == TICTACTOE_RESULT_OK);
         } else {
             b.step(actions);

@@ -1,6 +1,7 @@
 //! The batch handle: many games of one rule set, stepped together. Its making, copies, release
-//! and the reads of its size and of one game are here; its steps and resets in `steps`, the
-//! reads of every game in `reads`.
+//! and the reads of its size and of one game are here; the calls that change its games, over
+//! the games a call takes, in `games`; the reads of every game in `reads`; its threads in
+//! `threads`; the calls the C ABI first had, kept as wrappers, in `deprecated`.
 //!
 //! Arrays a batch function fills hold exactly one value per game (or per cell or action of
 //! every game): any other length is `LENGTH_MISMATCH`, with the array untouched.
@@ -18,11 +19,26 @@ use crate::limits::{limits_of, tictactoe_limits};
 use crate::rules::{rules_in, tictactoe_rules, RulesOut};
 use crate::{tictactoe_game, tictactoe_result};
 
+mod deprecated;
+mod games;
 mod reads;
-mod steps;
+mod threads;
 
+pub use deprecated::*;
+pub use games::*;
 pub use reads::*;
-pub use steps::*;
+pub use threads::*;
+
+/// Checks the `count` of a call that takes NULL for every game (the games a call changes, the
+/// sides of an observation): it is then the number of games, as an array of one value a game
+/// would have, or `LENGTH_MISMATCH`.
+fn check_every_game(batch: &Batch, count: usize) -> Result<(), tictactoe_result> {
+    if count == batch.count() {
+        Ok(())
+    } else {
+        Err(tictactoe_result::LengthMismatch)
+    }
+}
 
 /// `count` games of one rule set (n x n tic-tac-toe, or any rules of the k-in-a-row family),
 /// stepped together. Opaque: made by `tictactoe_batch_new` (or `_new_rules`, `_new_with_limits`,
