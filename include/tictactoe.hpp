@@ -650,7 +650,9 @@ public:
     std::uint32_t threads() const { return query(tictactoe_batch_threads); }
 
     // The wrapper's first members, kept: each the same as the operation over selection::all()
-    // (or over the list given), with the winners widened to uint32_t as they returned them.
+    // (or over the list given), with the winners widened to uint32_t as they returned them. A
+    // std::vector of games given straight to step_random or reset picks these; a
+    // tictactoe::selection, the operations above.
 
     // step(selection::all(), actions), widened. Throws error (LENGTH_MISMATCH, OUT_OF_BOUNDS,
     // GAME_OVER, OCCUPIED, COLUMN_FULL), and no game changes.
