@@ -387,6 +387,7 @@ bench: lib $(BUILD)/bench $(BENCH_VENV)/.installed
 	BENCH_JSON=$(abspath $(BENCH_DIR))/rust.json $(CARGO) bench -p tictactoe-bench --bench moves
 	BENCH_JSON=$(abspath $(BENCH_DIR))/family.json taskset -c 1 $(CARGO) bench -p tictactoe-bench --bench family
 	$(BUILD)/bench $(BENCH_DIR)/c.json
+	taskset -c 0,1 $(BUILD)/bench --threads $(BENCH_DIR)/c-threads.json
 	taskset -c 1 $(BUILD)/bench-family $(BENCH_DIR)/c-family.json
 	STATIC_LIBS="$(STATIC_LIBS)" $(BENCH_VENV)/bin/python py/benches/bench_moves.py --json $(BENCH_DIR)/python.json
 	taskset -c 1 $(BENCH_VENV)/bin/python py/benches/bench_family.py --json $(BENCH_DIR)/family-python.json
@@ -402,6 +403,7 @@ bench: lib $(BUILD)/bench $(BENCH_VENV)/.installed
 
 bench-c: lib $(BUILD)/bench
 	$(BUILD)/bench
+	taskset -c 0,1 $(BUILD)/bench --threads
 	taskset -c 1 $(BUILD)/bench-family
 
 bench-py: lib $(BENCH_VENV)/.installed
