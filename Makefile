@@ -24,7 +24,7 @@ CXX17_FLAGS := -std=c++17 -Wall -Wextra -Wpedantic -Werror -g -Iinclude
 # rustc's own list by `make static-libs-test`.
 STATIC_LIBS := -lgcc_s -lutil -lrt -lpthread -lm -ldl
 SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-VALGRIND := valgrind --quiet --leak-check=full --show-leak-kinds=definite,indirect,possible --errors-for-leak-kinds=definite,indirect,possible --error-exitcode=1
+VALGRIND := valgrind --quiet --suppressions=tests/c/valgrind.supp --leak-check=full --show-leak-kinds=definite,indirect,possible --errors-for-leak-kinds=definite,indirect,possible --error-exitcode=1
 VERSION := $(shell grep -m1 '^version' Cargo.toml | cut -d'"' -f2)
 # The shared library's soname is libtictactoe.so.$(ABI) (ffi-c/build.rs: the major version).
 ABI := $(firstword $(subst ., ,$(VERSION)))
@@ -129,7 +129,7 @@ header:
 $(BUILD):
 	mkdir -p $@
 
-C_TESTS := test_api test_vectors test_batch test_search test_threads test_family test_rules
+C_TESTS := test_api test_vectors test_batch test_games test_search test_threads test_family test_rules
 
 # Each C test program against the static library, the shared library, and with sanitizers.
 $(BUILD)/%-static: tests/c/%.c tests/c/*.h include/tictactoe.h $(LIB_A) | $(BUILD)
@@ -387,6 +387,7 @@ bench: lib $(BUILD)/bench $(BENCH_VENV)/.installed
 	BENCH_JSON=$(abspath $(BENCH_DIR))/rust.json $(CARGO) bench -p tictactoe-bench --bench moves
 	BENCH_JSON=$(abspath $(BENCH_DIR))/family.json taskset -c 1 $(CARGO) bench -p tictactoe-bench --bench family
 	$(BUILD)/bench $(BENCH_DIR)/c.json
+	taskset -c 0,1 $(BUILD)/bench --threads $(BENCH_DIR)/c-threads.json
 	taskset -c 1 $(BUILD)/bench-family $(BENCH_DIR)/c-family.json
 	STATIC_LIBS="$(STATIC_LIBS)" $(BENCH_VENV)/bin/python py/benches/bench_moves.py --json $(BENCH_DIR)/python.json
 	taskset -c 1 $(BENCH_VENV)/bin/python py/benches/bench_family.py --json $(BENCH_DIR)/family-python.json
@@ -402,6 +403,7 @@ bench: lib $(BUILD)/bench $(BENCH_VENV)/.installed
 
 bench-c: lib $(BUILD)/bench
 	$(BUILD)/bench
+	taskset -c 0,1 $(BUILD)/bench --threads
 	taskset -c 1 $(BUILD)/bench-family
 
 bench-py: lib $(BENCH_VENV)/.installed

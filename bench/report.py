@@ -319,10 +319,12 @@ def family_batch_section(
     records: list[dict[str, Any]],
     skipped: list[str],
     threads: list[dict[str, Any]],
+    c_threads: list[dict[str, Any]],
     selfplay: list[dict[str, Any]],
 ) -> list[str]:
     """Connect Four and gomoku, many games at once (py/benches/bench_family_batch.py, and the C
-    ABI loop's `family_batch` records), with issue #21's targets; threads and self-play on Ray."""
+    ABI loop's `family_batch` records), with issue #21's targets; two threads against one from
+    Python and from C (issue #31: `ffi-c/benches/bench.c --threads`), and self-play on Ray."""
     if not records:
         return []
     lines = [
@@ -360,6 +362,12 @@ def family_batch_section(
         lines.append(f"- gomoku at 4096 games, `threads=2`: {r['ratio']:.2f}x `threads=1` "
                      f"(target 1.7x, {verdict(r['ratio'] >= 1.7)}; "
                      f"rounds {r['ratios'][0]:.2f}-{r['ratios'][-1]:.2f}x).")
+    for r in c_threads:
+        best = r["two_threads"] / r["one_thread"]
+        lines.append(f"- {r['game']} at {r['count']} games through the C ABI, `tictactoe_batch_set_threads(2)`: "
+                     f"{r['two_threads'] / 1e6:.2f}M env-steps/s against {r['one_thread'] / 1e6:.2f}M with one "
+                     f"thread, {best:.2f}x (target 1.7x, {verdict(best >= 1.7)}; rounds' median {r['ratio']:.2f}x, "
+                     f"{r['ratios'][0]:.2f}-{r['ratios'][-1]:.2f}x).")
     lines += [f"- skipped: {reason}" for reason in skipped]
     if selfplay:
         lines += [
@@ -420,6 +428,8 @@ def main() -> None:
     threads = json.loads(threads_path.read_text()) if threads_path.exists() else []
     limits_path = records_dir / "limits.json"
     limits = json.loads(limits_path.read_text()) if limits_path.exists() else []
+    c_threads_path = records_dir / "c-threads.json"
+    c_threads = json.loads(c_threads_path.read_text()) if c_threads_path.exists() else []
     family_path, c_family_path = records_dir / "family.json", records_dir / "c-family.json"
     family = json.loads(family_path.read_text()) if family_path.exists() else {}
     c_family = json.loads(c_family_path.read_text()) if c_family_path.exists() else {}
@@ -517,7 +527,8 @@ def main() -> None:
     lines += family_python_section(family_python)
     lines += batch_section(batches, skipped, docs)
     family_threads = optional.get("family-threads", {}).get("records", [])
-    lines += family_batch_section(family_batch, family_skipped, family_threads, optional.get("selfplay", []))
+    lines += family_batch_section(family_batch, family_skipped, family_threads, c_threads,
+                                  optional.get("selfplay", []))
     lines += threads_section(threads)
     lines += search_section(search)
     lines += rl_section(rl, rl_skipped)

@@ -7,6 +7,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Marks a function kept only for programs written against an older header: the compiler warns
+ * where one is called, naming what replaces it (GCC, Clang, MSVC; nothing elsewhere). Define
+ * TICTACTOE_DEPRECATED(note) as nothing before including this header to silence it. */
+#ifndef TICTACTOE_DEPRECATED
+#if defined(__GNUC__) || defined(__clang__)
+#define TICTACTOE_DEPRECATED(note) __attribute__((deprecated(note)))
+#elif defined(_MSC_VER)
+#define TICTACTOE_DEPRECATED(note) __declspec(deprecated(note))
+#else
+#define TICTACTOE_DEPRECATED(note)
+#endif
+#endif
+
 #define TICTACTOE_VERSION "0.1.0"
 #define TICTACTOE_VERSION_MAJOR 0
 #define TICTACTOE_VERSION_MINOR 1
@@ -18,7 +31,8 @@
 // side above it with `TICTACTOE_RESULT_INVALID_RULES`.
 #define TICTACTOE_MAX_N 65535
 
-// What `tictactoe_batch_random_legal_actions` writes for a game that is over (UINT32_MAX).
+// What `tictactoe_batch_games_random_legal_actions` writes for a game that is over
+// (UINT32_MAX).
 #define TICTACTOE_NO_ACTION 4294967295
 
 // A rule flag: only a run of exactly k wins (gomoku's standard rule; a longer run, an
@@ -82,7 +96,8 @@ enum tictactoe_result
   TICTACTOE_RESULT_GAME_INDEX = 15,
   // A game index given twice in one step.
   TICTACTOE_RESULT_REPEATED_GAME = 16,
-  // An argument that stands for a C enumeration has a value the header does not define.
+  // An argument has a value the header does not define: one a C enumeration or the rule
+  // flags do not name, or 0 threads.
   TICTACTOE_RESULT_INVALID_ARGUMENT = 17,
   // Solving would visit more positions than the budget given: nothing was guessed.
   TICTACTOE_RESULT_BUDGET_EXCEEDED = 18,
@@ -111,28 +126,6 @@ typedef uint32_t tictactoe_result;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
-// Where a game stands; written by `tictactoe_game_status`.
-enum tictactoe_status
-#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
-  : uint32_t
-#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
- {
-  // Nobody has won and a cell is free.
-  TICTACTOE_STATUS_IN_PROGRESS = 0,
-  // A player has made a winning run: k in a row (for n x n tic-tac-toe, a whole line);
-  // `tictactoe_game_winner` tells who.
-  TICTACTOE_STATUS_WON = 1,
-  // The board is full and nobody won.
-  TICTACTOE_STATUS_DRAW = 2,
-};
-#ifndef __cplusplus
-#if __STDC_VERSION__ >= 202311L
-typedef enum tictactoe_status tictactoe_status;
-#else
-typedef uint32_t tictactoe_status;
-#endif // __STDC_VERSION__ >= 202311L
-#endif // __cplusplus
-
 // The kind of a `tictactoe_line`.
 enum tictactoe_line_kind
 #if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
@@ -153,6 +146,28 @@ enum tictactoe_line_kind
 typedef enum tictactoe_line_kind tictactoe_line_kind;
 #else
 typedef uint32_t tictactoe_line_kind;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+// Where a game stands; written by `tictactoe_game_status`.
+enum tictactoe_status
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  // Nobody has won and a cell is free.
+  TICTACTOE_STATUS_IN_PROGRESS = 0,
+  // A player has made a winning run: k in a row (for n x n tic-tac-toe, a whole line);
+  // `tictactoe_game_winner` tells who.
+  TICTACTOE_STATUS_WON = 1,
+  // The board is full and nobody won.
+  TICTACTOE_STATUS_DRAW = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum tictactoe_status tictactoe_status;
+#else
+typedef uint32_t tictactoe_status;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
@@ -222,16 +237,6 @@ typedef struct {
   size_t max_bytes;
 } tictactoe_limits;
 
-// A mark placed on the board: by `player` (1 or 2) at (`row`, `col`).
-typedef struct {
-  // The row, from 0.
-  uint32_t row;
-  // The column, from 0.
-  uint32_t col;
-  // 1 (X) or 2 (O).
-  uint32_t player;
-} tictactoe_move;
-
 // A whole line of an n x n board, as `tictactoe_game_winning_lines` reports it (for other
 // rules, see `tictactoe_run`).
 typedef struct {
@@ -254,6 +259,16 @@ typedef struct {
   // The last cell's column, from 0.
   uint32_t last_col;
 } tictactoe_run;
+
+// A mark placed on the board: by `player` (1 or 2) at (`row`, `col`).
+typedef struct {
+  // The row, from 0.
+  uint32_t row;
+  // The column, from 0.
+  uint32_t col;
+  // 1 (X) or 2 (O).
+  uint32_t player;
+} tictactoe_move;
 
 #ifdef __cplusplus
 extern "C" {
@@ -437,12 +452,29 @@ tictactoe_result tictactoe_batch_rules(const tictactoe_batch *batch,
 // `batch` must be NULL or a live batch; `actions_out` NULL or valid for writes.
 tictactoe_result tictactoe_batch_actions(const tictactoe_batch *batch, uint32_t *actions_out);
 
+// Stores an independent game holding game `index`'s moves (its history included) in
+// `*game_out`. A game lost by an illegal action has no winner there: the forfeit is the
+// batch's, not a rule of the game.
+//
+// Returns `GAME_INDEX`, `ALLOC_FAILED`, `NULL_PARAMETER`. `*game_out` is written only on
+// success.
+//
+// Ownership: the caller owns the new game and releases it with `tictactoe_game_free`.
+// Thread safety: may run while other threads read the batch.
+//
+// # Safety
+// `batch` must be NULL or a live batch; `game_out` NULL or valid for writes.
+tictactoe_result tictactoe_batch_game(const tictactoe_batch *batch,
+                                      uint32_t index,
+                                      tictactoe_game **game_out);
+
+// Deprecated: use `tictactoe_batch_games_step` (games NULL, winners as bytes).
+//
 // One move in every game: `actions[g]` (of `count`, the number of games) is the action game
 // g's player to move takes (the cell row * cols + col, or under gravity the column);
 // `winners_out[g]` gets game g's winner after it (0, 1 or 2). A refused action refuses the
 // whole call (`tictactoe_illegal` RAISE): `OUT_OF_BOUNDS`, `GAME_OVER`, `OCCUPIED`, under
-// gravity `COLUMN_FULL`, and no game changes; `tictactoe_batch_step_games` tells which action
-// it was, or lets the bad games lose instead.
+// gravity `COLUMN_FULL`, and no game changes.
 //
 // Returns also `LENGTH_MISMATCH` when `count` is not the number of games, `NULL_PARAMETER`.
 // `winners_out` is written only on success.
@@ -453,27 +485,19 @@ tictactoe_result tictactoe_batch_actions(const tictactoe_batch *batch, uint32_t 
 // # Safety
 // `batch` must be NULL or a live batch; `actions` NULL or valid for reads of `count` values;
 // `winners_out` NULL or valid for writes of `count` values.
+TICTACTOE_DEPRECATED("use tictactoe_batch_games_step")
 tictactoe_result tictactoe_batch_step(tictactoe_batch *batch,
                                       const uint32_t *actions,
                                       size_t count,
                                       uint32_t *winners_out);
 
+// Deprecated: use `tictactoe_batch_games_step` (the same arguments, `count` before `actions`,
+// winners as bytes).
+//
 // One move in each of `count` games: game `games[i]` (distinct indices; NULL for every game
 // in order, when `count` is the number of games) takes the action `actions[i]` (a cell, or
 // under gravity a column), and `winners_out[i]` gets its winner after the move (0, 1 or 2).
-//
-// `illegal` is a `tictactoe_illegal`: with RAISE, a refused action refuses the whole call
-// (`OUT_OF_BOUNDS`, `GAME_OVER`, `OCCUPIED`, `COLUMN_FULL`; no game changes) and its index `i`
-// is stored in `*refused_out`; with LOSE, the game of a refused action ends at once, won by
-// the opponent of its player to move, and the other games play on.
-//
-// Returns also `GAME_INDEX` (an index not below the count) and `REPEATED_GAME` with its
-// position in `*refused_out`, whatever `illegal` is, and no game changes; `LENGTH_MISMATCH`
-// when `games` is NULL and `count` is not the number of games; `INVALID_ARGUMENT` for an
-// `illegal` that is neither; `ALLOC_FAILED`; `NULL_PARAMETER` when `batch` or `refused_out` is
-// NULL, or `actions` or `winners_out` is NULL with a non-zero `count`. `winners_out` is written
-// only on success and `*refused_out` only with `GAME_INDEX`, `REPEATED_GAME` or the refusal of
-// an action.
+// `illegal`, the results and `*refused_out` as for `tictactoe_batch_games_step`.
 //
 // Ownership: the arrays are the caller's. Thread safety: needs the batch to itself.
 //
@@ -481,6 +505,7 @@ tictactoe_result tictactoe_batch_step(tictactoe_batch *batch,
 // `batch` must be NULL or a live batch; `games` and `actions` NULL or valid for reads of
 // `count` values; `winners_out` NULL or valid for writes of `count` values; `refused_out` NULL
 // or valid for writes.
+TICTACTOE_DEPRECATED("use tictactoe_batch_games_step")
 tictactoe_result tictactoe_batch_step_games(tictactoe_batch *batch,
                                             const uint32_t *games,
                                             const uint32_t *actions,
@@ -489,18 +514,13 @@ tictactoe_result tictactoe_batch_step_games(tictactoe_batch *batch,
                                             uint32_t *winners_out,
                                             size_t *refused_out);
 
+// Deprecated: use `tictactoe_batch_games_step_random` (winners as bytes).
+//
 // A uniformly random legal move, from each game's own generator, in each of `count` games that
 // is not over: game `games[i]` (distinct indices; NULL for every game in order, when `count` is
 // the number of games), and `winners_out[i]` gets its winner after the move (0, 1 or 2). A game
-// that is over is left as it is, its generator unmoved. The draws of
-// `tictactoe_batch_random_legal_actions` played as `tictactoe_batch_step_games` plays them, in
-// one call: random play-outs, or a random opponent's move.
-//
-// Returns `GAME_INDEX` (an index not below the count) and `REPEATED_GAME` with its position in
-// `*refused_out`, and no game changes; `LENGTH_MISMATCH` when `games` is NULL and `count` is
-// not the number of games; `ALLOC_FAILED`; `NULL_PARAMETER` when `batch` or `refused_out` is
-// NULL, or `winners_out` is NULL with a non-zero `count`. `winners_out` is written only on
-// success and `*refused_out` only with `GAME_INDEX` or `REPEATED_GAME`.
+// that is over is left as it is, its generator unmoved. The results and `*refused_out` as for
+// `tictactoe_batch_games_step_random`.
 //
 // Ownership: the arrays are the caller's. Thread safety: needs the batch to itself.
 //
@@ -508,32 +528,23 @@ tictactoe_result tictactoe_batch_step_games(tictactoe_batch *batch,
 // `batch` must be NULL or a live batch; `games` NULL or valid for reads of `count` values;
 // `winners_out` NULL or valid for writes of `count` values; `refused_out` NULL or valid for
 // writes.
+TICTACTOE_DEPRECATED("use tictactoe_batch_games_step_random")
 tictactoe_result tictactoe_batch_step_random_games(tictactoe_batch *batch,
                                                    const uint32_t *games,
                                                    size_t count,
                                                    uint32_t *winners_out,
                                                    size_t *refused_out);
 
+// Deprecated: use `tictactoe_batch_games_step_against_random` (games NULL, sides and winners
+// as bytes).
+//
 // One step of a learner against a random opponent in every game (`count`, the number of
-// games), the learner playing side `sides[g]` (1 for X, 2 for O) of game g: a game with
-// `restart[g]` non-zero (`restart` NULL: none) is emptied, its action ignored (a new episode),
-// and any other plays `actions[g]`; then, where the game is not over and the opponent is to
-// move, the opponent plays a random legal move from the game's own generator (as
-// `tictactoe_batch_step_random_games` draws it). `winners_out[g]` gets game g's winner after
-// the step (0, 1 or 2). What a vector of environments against a random opponent does each
-// step, in one call.
-//
-// `illegal` is a `tictactoe_illegal`, as for `tictactoe_batch_step_games`, for the actions of
-// the games not restarted: with RAISE a refused action refuses the whole call (its game's
-// index in `*refused_out`; no game changes, the restarted ones included), with LOSE its game
-// is lost by its player to move.
-//
-// Returns also `INVALID_PLAYER` for a side other than 1 or 2 (the first such game's index in
-// `*refused_out`) and `LENGTH_MISMATCH` when `count` is not the number of games, with no game
-// changed; `INVALID_ARGUMENT` for an `illegal` that is neither; `ALLOC_FAILED`;
-// `NULL_PARAMETER` when `batch`, `sides`, `actions`, `winners_out` or `refused_out` is NULL.
-// `winners_out` is written only on success and `*refused_out` only with `INVALID_PLAYER` or
-// the refusal of an action.
+// games), the learner playing side `sides[g]` (1 for X, 2 for O; any other value, a wide one
+// included, is `INVALID_PLAYER`) of game g: a game with `restart[g]` non-zero (`restart` NULL:
+// none) is emptied, its action ignored, and any other plays `actions[g]`; then, where the game
+// is not over and the opponent is to move, the opponent plays a random legal move.
+// `winners_out[g]` gets game g's winner after the step (0, 1 or 2). `illegal`, the results and
+// `*refused_out` (a game's index) as for `tictactoe_batch_games_step_against_random`.
 //
 // Ownership: the arrays are the caller's. Thread safety: needs the batch to itself.
 //
@@ -541,6 +552,7 @@ tictactoe_result tictactoe_batch_step_random_games(tictactoe_batch *batch,
 // `batch` must be NULL or a live batch; `sides`, `actions` and `restart` NULL or valid for
 // reads of `count` values; `winners_out` NULL or valid for writes of `count` values;
 // `refused_out` NULL or valid for writes.
+TICTACTOE_DEPRECATED("use tictactoe_batch_games_step_against_random")
 tictactoe_result tictactoe_batch_step_against_random(tictactoe_batch *batch,
                                                      const uint32_t *sides,
                                                      const uint32_t *actions,
@@ -550,10 +562,11 @@ tictactoe_result tictactoe_batch_step_against_random(tictactoe_batch *batch,
                                                      uint32_t *winners_out,
                                                      size_t *refused_out);
 
+// Deprecated: use `tictactoe_batch_games_random_legal_actions` (games NULL).
+//
 // Writes, for every game, a uniformly random legal action (a free cell row * cols + col, or
 // under gravity a column with room), or `TICTACTOE_NO_ACTION` for a game that is over, into
-// `actions_out` (of `count`, the number of games); each game draws from its own generator,
-// seeded when the batch was made.
+// `actions_out` (of `count`, the number of games); each game draws from its own generator.
 //
 // Returns `LENGTH_MISMATCH` (with `actions_out` untouched) when `count` is not the number of
 // games; `NULL_PARAMETER`.
@@ -564,9 +577,228 @@ tictactoe_result tictactoe_batch_step_against_random(tictactoe_batch *batch,
 // # Safety
 // `batch` must be NULL or a live batch; `actions_out` NULL or valid for writes of `count`
 // values.
+TICTACTOE_DEPRECATED("use tictactoe_batch_games_random_legal_actions")
 tictactoe_result tictactoe_batch_random_legal_actions(tictactoe_batch *batch,
                                                       uint32_t *actions_out,
                                                       size_t count);
+
+// Deprecated: use `tictactoe_batch_games_reset` (which takes `count` as the number of games
+// with `games` NULL).
+//
+// Empties the `count` games listed in `games` (an index may repeat), or every game when
+// `games` is NULL (`count` is then ignored); each game's generator goes on where it was.
+//
+// Returns `GAME_INDEX` for an index not below the number of games, before any game changes;
+// `NULL_PARAMETER` when `batch` is NULL.
+//
+// Ownership: `games` stays the caller's. Thread safety: needs the batch to itself.
+//
+// # Safety
+// `batch` must be NULL or a live batch; `games` NULL or valid for reads of `count` values.
+TICTACTOE_DEPRECATED("use tictactoe_batch_games_reset")
+tictactoe_result tictactoe_batch_reset(tictactoe_batch *batch,
+                                       const uint32_t *games,
+                                       size_t count);
+
+// Deprecated: use `tictactoe_batch_games_reset_terminated` (games NULL, `count` the number of
+// games).
+//
+// Empties every game that is over (won, drawn or forfeited), leaving the others as they are.
+//
+// Returns `NULL_PARAMETER` when `batch` is NULL.
+//
+// Ownership: nothing changes hands. Thread safety: needs the batch to itself.
+//
+// # Safety
+// `batch` must be NULL or a live batch.
+TICTACTOE_DEPRECATED("use tictactoe_batch_games_reset_terminated")
+tictactoe_result tictactoe_batch_reset_terminated(tictactoe_batch *batch);
+
+// One move in each game taken: the i-th game taken (game `games[i]`, or with `games` NULL game
+// i) plays `actions[i]`, the action of its player to move (a cell row * cols + col, or under
+// gravity a column), and its winner after the move (0, 1 or 2) goes to `winners_out[i]`.
+// `games` lists distinct indices, in any order; NULL takes every game in order, and `count`
+// must then be the number of games.
+//
+// `illegal` is a `tictactoe_illegal`: with RAISE, a refused action refuses the whole call
+// (`OUT_OF_BOUNDS`, `GAME_OVER`, `OCCUPIED`, under gravity `COLUMN_FULL`; no game changes) and
+// its index i is stored in `*refused_out`; with LOSE, the game of a refused action ends at
+// once, won by the opponent of its player to move (a game already over keeps its result), and
+// the other games play on.
+//
+// Returns, in this order, `NULL_PARAMETER` when `batch` or `refused_out` is NULL;
+// `INVALID_ARGUMENT` for an `illegal` that is neither (checked before `refused_out`);
+// `LENGTH_MISMATCH` when `games` is NULL and `count` is not the number of games;
+// `NULL_PARAMETER` when `actions` or `winners_out` is NULL with a non-zero `count`;
+// `ALLOC_FAILED`; `GAME_INDEX` (an index not below the number of games) and `REPEATED_GAME`,
+// whatever `illegal` is, with the index i in `*refused_out`; with RAISE, a refused action as
+// above. No game changes on a refusal. `winners_out` is written only on success and
+// `*refused_out` only when the refusal names an entry.
+//
+// Ownership: the arrays stay the caller's and are only used during the call. Thread safety:
+// needs the batch to itself. With threads (`tictactoe_batch_set_threads`), a call over every
+// game runs its parts on the process's helper threads too, with the results of one thread.
+//
+// # Safety
+// `batch` must be NULL or a live batch; `games` and `actions` NULL or valid for reads of
+// `count` values; `winners_out` NULL or valid for writes of `count` values; `refused_out`
+// NULL or valid for writes.
+tictactoe_result tictactoe_batch_games_step(tictactoe_batch *batch,
+                                            const uint32_t *games,
+                                            size_t count,
+                                            const uint32_t *actions,
+                                            uint32_t illegal,
+                                            uint8_t *winners_out,
+                                            size_t *refused_out);
+
+// Writes, for each game taken (game `games[i]`, distinct indices, or with `games` NULL every
+// game in order, `count` then the number of games), a uniformly random legal action (a free
+// cell row * cols + col, or under gravity a column with room) into `actions_out[i]`, or
+// `TICTACTOE_NO_ACTION` for a game that is over. Each game draws from its own generator
+// (seeded when the batch was made, or by `tictactoe_batch_games_seed`), so that its draws
+// depend on its seed and history alone, whatever else the call takes.
+//
+// Returns, in this order, `NULL_PARAMETER` when `batch` or `refused_out` is NULL;
+// `LENGTH_MISMATCH` when `games` is NULL and `count` is not the number of games;
+// `NULL_PARAMETER` when `actions_out` is NULL with a non-zero `count`; `ALLOC_FAILED`;
+// `GAME_INDEX` and `REPEATED_GAME` with the index i in `*refused_out`. Nothing is drawn on a
+// refusal. `actions_out` is written only on success and `*refused_out` only when the refusal
+// names an entry.
+//
+// Ownership, thread safety and threads as for `tictactoe_batch_games_step` (the generators
+// advance: the batch to itself).
+//
+// # Safety
+// `batch` must be NULL or a live batch; `games` NULL or valid for reads of `count` values;
+// `actions_out` NULL or valid for writes of `count` values; `refused_out` NULL or valid for
+// writes.
+tictactoe_result tictactoe_batch_games_random_legal_actions(tictactoe_batch *batch,
+                                                            const uint32_t *games,
+                                                            size_t count,
+                                                            uint32_t *actions_out,
+                                                            size_t *refused_out);
+
+// A uniformly random legal move, from each game's own generator, in each game taken that is
+// not over (game `games[i]`, distinct indices, or with `games` NULL every game in order,
+// `count` then the number of games), and its winner after it (0, 1 or 2) into
+// `winners_out[i]`; a game that is over is left as it is, its generator unmoved. The draws of
+// `tictactoe_batch_games_random_legal_actions` played as `tictactoe_batch_games_step` plays
+// them, in one pass: random play-outs, or a random opponent's move.
+//
+// Returns, in this order, `NULL_PARAMETER` when `batch` or `refused_out` is NULL;
+// `LENGTH_MISMATCH` when `games` is NULL and `count` is not the number of games;
+// `NULL_PARAMETER` when `winners_out` is NULL with a non-zero `count`; `ALLOC_FAILED`;
+// `GAME_INDEX` and `REPEATED_GAME` with the index i in `*refused_out`. No game changes on a
+// refusal. `winners_out` is written only on success and `*refused_out` only when the refusal
+// names an entry.
+//
+// Ownership, thread safety and threads as for `tictactoe_batch_games_step`.
+//
+// # Safety
+// `batch` must be NULL or a live batch; `games` NULL or valid for reads of `count` values;
+// `winners_out` NULL or valid for writes of `count` values; `refused_out` NULL or valid for
+// writes.
+tictactoe_result tictactoe_batch_games_step_random(tictactoe_batch *batch,
+                                                   const uint32_t *games,
+                                                   size_t count,
+                                                   uint8_t *winners_out,
+                                                   size_t *refused_out);
+
+// One step of a learner against a random opponent in each game taken (game `games[i]`,
+// distinct indices, or with `games` NULL every game in order, `count` then the number of
+// games), the learner playing side `sides[i]` (1 for X, 2 for O) of the i-th: a game with
+// `restart[i]` non-zero (`restart` NULL: none) is emptied, its action ignored (a new episode),
+// and any other plays `actions[i]`; then, where the game is not over and the opponent is to
+// move, the opponent plays a random legal move from the game's own generator (as
+// `tictactoe_batch_games_step_random` draws it). `winners_out[i]` gets the game's winner after
+// the step (0, 1 or 2). What a vector of environments against a random opponent does each
+// step, in one call.
+//
+// `illegal` is a `tictactoe_illegal`, as for `tictactoe_batch_games_step`, for the actions of
+// the games not restarted: with RAISE a refused action refuses the whole call (its index i in
+// `*refused_out`; no game changes, the restarted ones included), with LOSE its game is lost
+// by its player to move.
+//
+// Returns, in this order, `NULL_PARAMETER` when `batch` or `refused_out` is NULL;
+// `INVALID_ARGUMENT` for an `illegal` that is neither (checked before `refused_out`);
+// `LENGTH_MISMATCH` when `games` is NULL and `count` is not the number of games;
+// `NULL_PARAMETER` when `sides`, `actions` or `winners_out` is NULL with a non-zero `count`;
+// `ALLOC_FAILED`; `GAME_INDEX` and `REPEATED_GAME`, then `INVALID_PLAYER` for a side other
+// than 1 or 2, then with RAISE a refused action, each with its index i in `*refused_out`. No
+// game changes on a refusal. `winners_out` is written only on success and `*refused_out` only
+// when the refusal names an entry.
+//
+// Ownership, thread safety and threads as for `tictactoe_batch_games_step`.
+//
+// # Safety
+// `batch` must be NULL or a live batch; `games`, `sides`, `actions` and `restart` NULL or
+// valid for reads of `count` values; `winners_out` NULL or valid for writes of `count`
+// values; `refused_out` NULL or valid for writes.
+tictactoe_result tictactoe_batch_games_step_against_random(tictactoe_batch *batch,
+                                                           const uint32_t *games,
+                                                           size_t count,
+                                                           const uint8_t *sides,
+                                                           const uint32_t *actions,
+                                                           const uint8_t *restart,
+                                                           uint32_t illegal,
+                                                           uint8_t *winners_out,
+                                                           size_t *refused_out);
+
+// Empties each game taken (game `games[i]`, where an index may repeat, or with `games` NULL
+// every game, `count` then the number of games), X to move; each game's generator goes on
+// where it was.
+//
+// Returns, in this order, `NULL_PARAMETER` when `batch` or `refused_out` is NULL;
+// `LENGTH_MISMATCH` when `games` is NULL and `count` is not the number of games;
+// `ALLOC_FAILED`; `GAME_INDEX` for an index not below the number of games, its position i in
+// `*refused_out`, before any game changes. `*refused_out` is written only with `GAME_INDEX`.
+//
+// Ownership, thread safety and threads as for `tictactoe_batch_games_step`.
+//
+// # Safety
+// `batch` must be NULL or a live batch; `games` NULL or valid for reads of `count` values;
+// `refused_out` NULL or valid for writes.
+tictactoe_result tictactoe_batch_games_reset(tictactoe_batch *batch,
+                                             const uint32_t *games,
+                                             size_t count,
+                                             size_t *refused_out);
+
+// Empties each game taken that is over (won, drawn or forfeited), leaving the others as they
+// are: with `games` NULL (and `count` the number of games) what a self-play loop does between
+// steps, without listing the finished games. Games, results and refusals as for
+// `tictactoe_batch_games_reset`.
+//
+// Ownership, thread safety and threads as for `tictactoe_batch_games_step`.
+//
+// # Safety
+// As for `tictactoe_batch_games_reset`.
+tictactoe_result tictactoe_batch_games_reset_terminated(tictactoe_batch *batch,
+                                                        const uint32_t *games,
+                                                        size_t count,
+                                                        size_t *refused_out);
+
+// Restarts the generators of the games taken (game `games[i]`, where an index may repeat and
+// the last seed given a game is kept, or with `games` NULL every game in order, `count` then
+// the number of games): the i-th draws from then on what the single game of a batch made with
+// the seed `seeds[i]` draws. A vector of environments seeds its games one by one this way,
+// each as the single environment with that seed. The boards are left as they are.
+//
+// Returns, in this order, `NULL_PARAMETER` when `batch` or `refused_out` is NULL;
+// `LENGTH_MISMATCH` when `games` is NULL and `count` is not the number of games;
+// `NULL_PARAMETER` when `seeds` is NULL with a non-zero `count`; `ALLOC_FAILED`; `GAME_INDEX`
+// with the index i in `*refused_out`. No generator changes on a refusal. `*refused_out` is
+// written only with `GAME_INDEX`.
+//
+// Ownership: the arrays stay the caller's. Thread safety: needs the batch to itself.
+//
+// # Safety
+// `batch` must be NULL or a live batch; `games` and `seeds` NULL or valid for reads of `count`
+// values; `refused_out` NULL or valid for writes.
+tictactoe_result tictactoe_batch_games_seed(tictactoe_batch *batch,
+                                            const uint32_t *games,
+                                            size_t count,
+                                            const uint64_t *seeds,
+                                            size_t *refused_out);
 
 // Writes each game's player to move (1 or 2) into `players_out` (of `count`, the number of
 // games).
@@ -625,6 +857,51 @@ tictactoe_result tictactoe_batch_observation(const tictactoe_batch *batch,
                                              bool *planes_out,
                                              size_t len);
 
+// Writes every game seen from one side into `planes_out` (of `len` = count * 2 * rows * cols
+// flags): per game, the side's marks (rows * cols flags, row-major), then the opponent's. The
+// side of game g is `players[g]` (1 or 2, of `count`, the number of games) whoever is to move:
+// what an environment needs that shows each game to its agent, or to each of two agents in
+// turn. With `players` NULL (`count` still the number of games) each game's player to move,
+// as `tictactoe_batch_observation`.
+//
+// Returns, in this order, `NULL_PARAMETER` when `batch` is NULL or `planes_out` NULL with a
+// non-zero `len`; `LENGTH_MISMATCH` when `count` is not the number of games;
+// `INVALID_PLAYER` for a side other than 1 or 2; `LENGTH_MISMATCH` when `len` is not
+// count * 2 * rows * cols. `planes_out` is written only on success.
+//
+// Ownership: the arrays stay the caller's. Thread safety: may run while other threads read
+// the batch; with threads (`tictactoe_batch_set_threads`) its parts run on the process's
+// helper threads too, with the results of one thread.
+//
+// # Safety
+// `batch` must be NULL or a live batch; `players` NULL or valid for reads of `count` values;
+// `planes_out` NULL or valid for `len` writes.
+tictactoe_result tictactoe_batch_observation_from(const tictactoe_batch *batch,
+                                                  const uint8_t *players,
+                                                  size_t count,
+                                                  bool *planes_out,
+                                                  size_t len);
+
+// Writes each game's reward from the side given for it (`players[g]`, 1 or 2) into
+// `rewards_out` (both of `count`, the number of games): 1.0 when that side has won (a forfeit
+// of the other included), -1.0 when the other has, 0.0 while nobody has (a draw included). An
+// environment's reward for its agent.
+//
+// Returns, in this order, `NULL_PARAMETER` when `batch` is NULL, or `players` or `rewards_out`
+// NULL with a non-zero `count`; `LENGTH_MISMATCH` when `count` is not the number of games;
+// `INVALID_PLAYER` for a side other than 1 or 2. `rewards_out` is written only on success.
+//
+// Ownership: the arrays stay the caller's. Thread safety: may run while other threads read
+// the batch.
+//
+// # Safety
+// `batch` must be NULL or a live batch; `players` NULL or valid for reads of `count` values;
+// `rewards_out` NULL or valid for `count` writes.
+tictactoe_result tictactoe_batch_rewards(const tictactoe_batch *batch,
+                                         const uint8_t *players,
+                                         size_t count,
+                                         double *rewards_out);
+
 // Writes every game's legal actions as a mask into `mask_out` (of `len` = count * actions
 // flags, `tictactoe_batch_actions` a game: rows * cols, or under gravity cols): true for a
 // free cell (under gravity, a column with room) of a game that is not over (all false for a
@@ -636,44 +913,39 @@ tictactoe_result tictactoe_batch_legal_mask(const tictactoe_batch *batch,
                                             bool *mask_out,
                                             size_t len);
 
-// Empties the `count` games listed in `games` (an index may repeat), or every game when
-// `games` is NULL (`count` is then ignored); each game's generator goes on where it was.
+// Lets every call of `batch` over all its games split them between `threads` threads (1: the
+// caller's alone, as a new batch does): the steps, draws and resets of every game
+// (`tictactoe_batch_games_*` with `games` NULL) and the reads of every game's cells,
+// observation and legal mask. Each thread takes at least 256 games, so that a batch of fewer
+// than 512 games stays on the caller's thread. The results and refusals (their index
+// included) are exactly those of one thread: every game depends on itself alone, and a call
+// that refuses is checked whole before any game changes. A call over a list of games runs on
+// the caller's thread. Copies (`tictactoe_batch_clone`) keep the setting.
 //
-// Returns `GAME_INDEX` for an index not below the number of games, before any game changes;
-// `NULL_PARAMETER` when `batch` is NULL.
+// The threads besides the caller's are the process's helper threads, shared by every batch:
+// started on first use, grown to the most a call has asked for, and kept awake for up to 2 ms
+// after each call (waiting for the next one of a training loop) before they sleep. When two C
+// threads make threaded calls at once, the second runs its parts one after another on its own
+// thread, with the same results.
 //
-// Ownership: `games` stays the caller's. Thread safety: needs the batch to itself.
-//
-// # Safety
-// `batch` must be NULL or a live batch; `games` NULL or valid for reads of `count` values.
-tictactoe_result tictactoe_batch_reset(tictactoe_batch *batch, const uint32_t *games, size_t count);
-
-// Empties every game that is over (won, drawn or forfeited), leaving the others as they are:
-// what a self-play loop does between steps, without listing the finished games.
-//
-// Returns `NULL_PARAMETER` when `batch` is NULL.
+// Returns `INVALID_ARGUMENT` for 0 threads (nothing changes), `NULL_PARAMETER` when `batch` is
+// NULL.
 //
 // Ownership: nothing changes hands. Thread safety: needs the batch to itself.
 //
 // # Safety
 // `batch` must be NULL or a live batch.
-tictactoe_result tictactoe_batch_reset_terminated(tictactoe_batch *batch);
+tictactoe_result tictactoe_batch_set_threads(tictactoe_batch *batch, uint32_t threads);
 
-// Stores an independent game holding game `index`'s moves (its history included) in
-// `*game_out`. A game lost by an illegal action has no winner there: the forfeit is the
-// batch's, not a rule of the game.
+// Stores the number of threads the batch's calls over every game may use in `*threads_out`:
+// 1 for a new batch, else what `tictactoe_batch_set_threads` set.
 //
-// Returns `GAME_INDEX`, `ALLOC_FAILED`, `NULL_PARAMETER`. `*game_out` is written only on
-// success.
-//
-// Ownership: the caller owns the new game and releases it with `tictactoe_game_free`.
-// Thread safety: may run while other threads read the batch.
+// Returns `NULL_PARAMETER` when a pointer is NULL; `*threads_out` is written only on success.
+// Ownership: nothing changes hands. Thread safety: may run while other threads read the batch.
 //
 // # Safety
-// `batch` must be NULL or a live batch; `game_out` NULL or valid for writes.
-tictactoe_result tictactoe_batch_game(const tictactoe_batch *batch,
-                                      uint32_t index,
-                                      tictactoe_game **game_out);
+// `batch` must be NULL or a live batch; `threads_out` NULL or valid for writes.
+tictactoe_result tictactoe_batch_threads(const tictactoe_batch *batch, uint32_t *threads_out);
 
 // Creates an empty n x n game, X to move, and stores it in `*game_out`.
 //
@@ -754,6 +1026,99 @@ void tictactoe_game_free(tictactoe_game *game);
 // # Safety
 // `game` must be NULL or a live game; `game_out` NULL or valid for writes.
 tictactoe_result tictactoe_game_clone(const tictactoe_game *game, tictactoe_game **game_out);
+
+// Copies the lines the winning move completed (at most 4; none without a winner) into
+// `lines_out[0..capacity]` and stores their number in `*count_out`. Whole lines are the wins
+// when k is the side of a square board (n x n tic-tac-toe); under other rules there are none:
+// `tictactoe_game_winning_runs` reports the wins of every rule set.
+//
+// Returns `BUFFER_TOO_SMALL` with the number needed in `*count_out` (and `lines_out`
+// untouched) when `capacity` is too small; `NULL_PARAMETER` when `game` or `count_out` is
+// NULL, or `lines_out` is NULL with a non-zero `capacity`.
+//
+// Ownership: the caller owns `lines_out`. Thread safety: may run while other threads read
+// the same game.
+//
+// # Safety
+// `game` must be NULL or a live game; `lines_out` NULL or valid for `capacity` writes;
+// `count_out` NULL or valid for writes.
+tictactoe_result tictactoe_game_winning_lines(const tictactoe_game *game,
+                                              tictactoe_line *lines_out,
+                                              size_t capacity,
+                                              size_t *count_out);
+
+// Copies the runs the winning move made that win (at most 4, one a direction, in the order
+// row, column, diagonal, anti-diagonal; none without a winner) into `runs_out[0..capacity]`
+// and stores their number in `*count_out`. Under every rule set: a run is k or more marks in
+// a row (exactly k under `TICTACTOE_RULE_EXACT`), from its first cell to its last.
+//
+// Returns `BUFFER_TOO_SMALL` with the number needed in `*count_out` (and `runs_out`
+// untouched) when `capacity` is too small; `NULL_PARAMETER` when `game` or `count_out` is
+// NULL, or `runs_out` is NULL with a non-zero `capacity`.
+//
+// Ownership: the caller owns `runs_out`. Thread safety: may run while other threads read the
+// same game.
+//
+// # Safety
+// `game` must be NULL or a live game; `runs_out` NULL or valid for `capacity` writes;
+// `count_out` NULL or valid for writes.
+tictactoe_result tictactoe_game_winning_runs(const tictactoe_game *game,
+                                             tictactoe_run *runs_out,
+                                             size_t capacity,
+                                             size_t *count_out);
+
+// Copies the moves made, oldest first, into `moves_out[0..capacity]` and stores their number
+// in `*count_out`. Marks of a position the game was built from are not moves.
+//
+// Returns `BUFFER_TOO_SMALL` with the number needed in `*count_out` (and `moves_out`
+// untouched) when `capacity` is too small; `NULL_PARAMETER` as for
+// `tictactoe_game_winning_lines`.
+//
+// Ownership: the caller owns `moves_out`. Thread safety: may run while other threads read
+// the same game.
+//
+// # Safety
+// `game` must be NULL or a live game; `moves_out` NULL or valid for `capacity` writes;
+// `count_out` NULL or valid for writes.
+tictactoe_result tictactoe_game_history(const tictactoe_game *game,
+                                        tictactoe_move *moves_out,
+                                        size_t capacity,
+                                        size_t *count_out);
+
+// Copies the board's cells, row-major, into `cells_out[0..capacity]` as 0 (empty), 1 (X) or
+// 2 (O), and stores their number, rows * cols, in `*len_out`: the board as an array.
+//
+// Returns `BUFFER_TOO_SMALL` with rows * cols in `*len_out` (and `cells_out` untouched) when
+// `capacity` is smaller; `NULL_PARAMETER` when `game` or `len_out` is NULL, or `cells_out` is
+// NULL with a non-zero `capacity`.
+//
+// Ownership: the caller owns `cells_out`. Thread safety: may run while other threads read the
+// same game.
+//
+// # Safety
+// `game` must be NULL or a live game; `cells_out` NULL or valid for `capacity` writes;
+// `len_out` NULL or valid for writes.
+tictactoe_result tictactoe_game_cells(const tictactoe_game *game,
+                                      uint8_t *cells_out,
+                                      size_t capacity,
+                                      size_t *len_out);
+
+// Copies the cells a move may take, as cell indices row * cols + col in row-major order, into
+// `cells_out[0..capacity]` and stores their number in `*count_out`: the free cells (under
+// gravity, the lowest free cell of each column with room), none once somebody has won.
+//
+// Returns `BUFFER_TOO_SMALL` with the number needed in `*count_out` (and `cells_out`
+// untouched) when `capacity` is too small; `NULL_PARAMETER` as for `tictactoe_game_cells`.
+//
+// Ownership: the caller owns `cells_out`. Thread safety: may run while other threads read the
+// same game.
+//
+// # Safety
+// As for `tictactoe_game_cells`, with `count_out` for `len_out`.
+tictactoe_result tictactoe_game_legal_moves(const tictactoe_game *game,
+                                            uint32_t *cells_out,
+                                            size_t capacity,
+                                            size_t *count_out);
 
 // LeetCode 348's move: places a mark of `player` (1 or 2) at (`row`, `col`) and stores the
 // winner after the move (0, 1 or 2) in `*winner_out`. Players need not alternate. O(1),
@@ -896,99 +1261,6 @@ tictactoe_result tictactoe_game_can_win(const tictactoe_game *game,
 // # Safety
 // `game` must be NULL or a live game; `draw_out` NULL or valid for writes.
 tictactoe_result tictactoe_game_is_draw_certain(const tictactoe_game *game, bool *draw_out);
-
-// Copies the lines the winning move completed (at most 4; none without a winner) into
-// `lines_out[0..capacity]` and stores their number in `*count_out`. Whole lines are the wins
-// when k is the side of a square board (n x n tic-tac-toe); under other rules there are none:
-// `tictactoe_game_winning_runs` reports the wins of every rule set.
-//
-// Returns `BUFFER_TOO_SMALL` with the number needed in `*count_out` (and `lines_out`
-// untouched) when `capacity` is too small; `NULL_PARAMETER` when `game` or `count_out` is
-// NULL, or `lines_out` is NULL with a non-zero `capacity`.
-//
-// Ownership: the caller owns `lines_out`. Thread safety: may run while other threads read
-// the same game.
-//
-// # Safety
-// `game` must be NULL or a live game; `lines_out` NULL or valid for `capacity` writes;
-// `count_out` NULL or valid for writes.
-tictactoe_result tictactoe_game_winning_lines(const tictactoe_game *game,
-                                              tictactoe_line *lines_out,
-                                              size_t capacity,
-                                              size_t *count_out);
-
-// Copies the runs the winning move made that win (at most 4, one a direction, in the order
-// row, column, diagonal, anti-diagonal; none without a winner) into `runs_out[0..capacity]`
-// and stores their number in `*count_out`. Under every rule set: a run is k or more marks in
-// a row (exactly k under `TICTACTOE_RULE_EXACT`), from its first cell to its last.
-//
-// Returns `BUFFER_TOO_SMALL` with the number needed in `*count_out` (and `runs_out`
-// untouched) when `capacity` is too small; `NULL_PARAMETER` when `game` or `count_out` is
-// NULL, or `runs_out` is NULL with a non-zero `capacity`.
-//
-// Ownership: the caller owns `runs_out`. Thread safety: may run while other threads read the
-// same game.
-//
-// # Safety
-// `game` must be NULL or a live game; `runs_out` NULL or valid for `capacity` writes;
-// `count_out` NULL or valid for writes.
-tictactoe_result tictactoe_game_winning_runs(const tictactoe_game *game,
-                                             tictactoe_run *runs_out,
-                                             size_t capacity,
-                                             size_t *count_out);
-
-// Copies the moves made, oldest first, into `moves_out[0..capacity]` and stores their number
-// in `*count_out`. Marks of a position the game was built from are not moves.
-//
-// Returns `BUFFER_TOO_SMALL` with the number needed in `*count_out` (and `moves_out`
-// untouched) when `capacity` is too small; `NULL_PARAMETER` as for
-// `tictactoe_game_winning_lines`.
-//
-// Ownership: the caller owns `moves_out`. Thread safety: may run while other threads read
-// the same game.
-//
-// # Safety
-// `game` must be NULL or a live game; `moves_out` NULL or valid for `capacity` writes;
-// `count_out` NULL or valid for writes.
-tictactoe_result tictactoe_game_history(const tictactoe_game *game,
-                                        tictactoe_move *moves_out,
-                                        size_t capacity,
-                                        size_t *count_out);
-
-// Copies the board's cells, row-major, into `cells_out[0..capacity]` as 0 (empty), 1 (X) or
-// 2 (O), and stores their number, rows * cols, in `*len_out`: the board as an array.
-//
-// Returns `BUFFER_TOO_SMALL` with rows * cols in `*len_out` (and `cells_out` untouched) when
-// `capacity` is smaller; `NULL_PARAMETER` when `game` or `len_out` is NULL, or `cells_out` is
-// NULL with a non-zero `capacity`.
-//
-// Ownership: the caller owns `cells_out`. Thread safety: may run while other threads read the
-// same game.
-//
-// # Safety
-// `game` must be NULL or a live game; `cells_out` NULL or valid for `capacity` writes;
-// `len_out` NULL or valid for writes.
-tictactoe_result tictactoe_game_cells(const tictactoe_game *game,
-                                      uint8_t *cells_out,
-                                      size_t capacity,
-                                      size_t *len_out);
-
-// Copies the cells a move may take, as cell indices row * cols + col in row-major order, into
-// `cells_out[0..capacity]` and stores their number in `*count_out`: the free cells (under
-// gravity, the lowest free cell of each column with room), none once somebody has won.
-//
-// Returns `BUFFER_TOO_SMALL` with the number needed in `*count_out` (and `cells_out`
-// untouched) when `capacity` is too small; `NULL_PARAMETER` as for `tictactoe_game_cells`.
-//
-// Ownership: the caller owns `cells_out`. Thread safety: may run while other threads read the
-// same game.
-//
-// # Safety
-// As for `tictactoe_game_cells`, with `count_out` for `len_out`.
-tictactoe_result tictactoe_game_legal_moves(const tictactoe_game *game,
-                                            uint32_t *cells_out,
-                                            size_t capacity,
-                                            size_t *count_out);
 
 // Stores the holder of the cell at (`row`, `col`) in `*cell_out`: 0 empty, 1 X, 2 O.
 //

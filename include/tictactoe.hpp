@@ -8,6 +8,10 @@
 //   TICTACTOE_RULE_ flags) as a plain value: Connect Four, gomoku, m,n,k-games;
 // - tictactoe::limits bounds what a game or batch made from outside data may allocate (the
 //   C functions' tictactoe_limits), refused before anything is allocated;
+// - tictactoe::selection names the games a batch call changes, as the core chooses them: every
+//   game (selection::all()) or a list; each batch operation takes one (step, random_legal_actions,
+//   step_random, step_against_random, reset, reset_terminated, seed: the core's names), and the
+//   calls over every game may split between threads (batch::set_threads);
 // - the computer player: game::solve, game::best_move, batch::perfect_actions and
 //   batch::computer_actions (_of and _seeded for the games listed);
 // - a refused call throws tictactoe::error, carrying the tictactoe_result code and its text;
@@ -15,14 +19,16 @@
 // - std::optional where a value may be absent (no winner, an empty cell);
 // - out-of-memory in the wrapper's own buffers is std::bad_alloc, as for any C++ container.
 //
-// Threads: as in C, const methods may run on one game from several threads at once; the others
-// need the game to themselves. Link with tictactoe::tictactoe or tictactoe::tictactoe_static
+// Threads: as in C, const methods may run on one game or batch from several threads at once; the
+// others need it to themselves. A batch with threads (batch::set_threads) runs its calls over
+// every game on the process's helper threads too, with the results of one thread. Link with tictactoe::tictactoe or tictactoe::tictactoe_static
 // (CMake), or `pkg-config --libs tictactoe`.
 #ifndef TICTACTOE_HPP
 #define TICTACTOE_HPP
 
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -54,6 +60,21 @@ constexpr std::size_t not_written = static_cast<std::size_t>(-1);
 
 inline void check(tictactoe_result result) {
     if (result != TICTACTOE_RESULT_OK) throw error(result);
+}
+
+// Runs call(&refused), a C call that writes the index of an entry it refuses, passes that index
+// on to refused_index (when given) only when the call wrote one, and throws for a refusal.
+template <typename Call>
+void refusing(std::size_t *refused_index, Call call) {
+    std::size_t refused = not_written;
+    tictactoe_result result = call(&refused);
+    if (refused != not_written && refused_index) *refused_index = refused;
+    check(result);
+}
+
+// Winners as the wrapper's first members returned them, a uint32_t each.
+inline std::vector<std::uint32_t> widened(const std::vector<std::uint8_t> &codes) {
+    return std::vector<std::uint32_t>(codes.begin(), codes.end());
 }
 
 // Calls fill(buffer, capacity, &len) once to learn the length, then with room for it.
@@ -282,10 +303,9 @@ public:
     // unchanged and the error's code says why; refused_index (when given) gets its index.
     std::uint32_t move_many(const std::vector<tictactoe_move> &moves, std::size_t *refused_index = nullptr) {
         std::uint32_t winner = 0;
-        std::size_t refused = detail::not_written;
-        tictactoe_result result = tictactoe_game_move_many(raw_, moves.data(), moves.size(), &winner, &refused);
-        if (refused != detail::not_written && refused_index) *refused_index = refused;
-        detail::check(result);
+        detail::refusing(refused_index, [&](std::size_t *refused) {
+            return tictactoe_game_move_many(raw_, moves.data(), moves.size(), &winner, refused);
+        });
         return winner;
     }
 
@@ -458,6 +478,30 @@ inline bool is_valid_position(std::uint32_t n, const std::vector<std::uint8_t> &
     return is_valid_position(rules::tic_tac_toe(n), cells);
 }
 
+// The games a batch call changes, as the core takes them: every game in order (all()), or the
+// games of a list, in its order (a std::vector<std::uint32_t> converts to one: distinct indices
+// for the steps and draws, repeats allowed for resets and seeds). The call's per-game arrays
+// then hold a value for each game taken, in that order. A list is borrowed, not copied: pass
+// it straight to the call.
+class selection {
+public:
+    static constexpr selection all() noexcept { return selection(every{}); }
+    selection(const std::vector<std::uint32_t> &games) noexcept : list_(&games) {}  // converts, as the core's Listed
+
+private:
+    friend class batch;
+    // Tags all()'s constructor, so that no braced list of numbers could pick it.
+    struct every {};
+    constexpr explicit selection(every) noexcept {}
+
+    // NULL for every game (the C functions' convention), else the list's indices.
+    const std::uint32_t *games() const noexcept {
+        return list_ ? detail::items(list_->data(), list_->size()) : nullptr;
+    }
+
+    const std::vector<std::uint32_t> *list_ = nullptr;
+};
+
 // count games of one rule set, stepped together. An action is a cell row*cols + col, or under
 // gravity a column: actions() of them a game. Owns its tictactoe_batch; get() lends it to C
 // calls. A refused call throws error and changes no game.
@@ -512,79 +556,147 @@ public:
         return r;
     }
 
-    // One action for every game (one per game, in order); the winners after it (0, 1 or 2).
-    // Throws error (LENGTH_MISMATCH, OUT_OF_BOUNDS, GAME_OVER, OCCUPIED, COLUMN_FULL), and no
-    // game changes.
-    std::vector<std::uint32_t> step(const std::vector<std::uint32_t> &actions) {
-        std::vector<std::uint32_t> winners(actions.size());
-        detail::check(tictactoe_batch_step(raw_, detail::items(actions.data(), actions.size()), actions.size(),
-                                           winners.data()));
+    // The operations over the games a selection takes (the core's Batch::OPERATIONS), each
+    // throwing error for a refusal, with no game changed: LENGTH_MISMATCH for per-game arrays
+    // not of a value a game taken, GAME_INDEX and REPEATED_GAME (refused_index, when given,
+    // gets the position in the list), and each call's own. Per-game codes (winners, sides) are
+    // bytes, as next_players() and winners() give them.
+
+    // One move in each game taken: the i-th plays actions[i] (a cell, or under gravity a
+    // column); the winners after it (0, 1 or 2). A refused action is handled as `illegal` says:
+    // RAISE throws its code (OUT_OF_BOUNDS, GAME_OVER, OCCUPIED, COLUMN_FULL; refused_index
+    // gets i); LOSE, its game ends at once, won by the opponent, and the others play on.
+    std::vector<std::uint8_t> step(const selection &games, const std::vector<std::uint32_t> &actions,
+                                   tictactoe_illegal illegal = TICTACTOE_ILLEGAL_RAISE,
+                                   std::size_t *refused_index = nullptr) {
+        const std::size_t n = taken(games, {actions.size()});
+        std::vector<std::uint8_t> winners(n);
+        detail::refusing(refused_index, [&](std::size_t *refused) {
+            return tictactoe_batch_games_step(raw_, games.games(), n, detail::items(actions.data(), n), illegal,
+                                              winners.data(), refused);
+        });
         return winners;
     }
 
-    // One action for every game, a refused action handled as `illegal` says: RAISE as
-    // step(actions) (refused_index, when given, gets the refused action's index); LOSE, the
-    // game of a refused action ends at once, won by the opponent, and the others play on.
-    std::vector<std::uint32_t> step(const std::vector<std::uint32_t> &actions, tictactoe_illegal illegal,
-                                    std::size_t *refused_index = nullptr) {
-        return step_some(nullptr, actions, illegal, refused_index);
+    // A uniformly random legal action for each game taken, TICTACTOE_NO_ACTION for a game that
+    // is over, from each game's own generator.
+    std::vector<std::uint32_t> random_legal_actions(const selection &games = selection::all(),
+                                                    std::size_t *refused_index = nullptr) {
+        const std::size_t n = taken(games, {});
+        std::vector<std::uint32_t> actions(n);
+        detail::refusing(refused_index, [&](std::size_t *refused) {
+            return tictactoe_batch_games_random_legal_actions(raw_, games.games(), n, actions.data(), refused);
+        });
+        return actions;
     }
 
-    // One action in each game listed (distinct indices): game games[i] takes actions[i]; the
-    // winners after the moves, in the same order. Throws error as step() does, and also
-    // GAME_INDEX or REPEATED_GAME (whatever `illegal` is; refused_index gets the position in
-    // games) and LENGTH_MISMATCH when the two lists differ in length; no game changes then.
+    // A uniformly random legal move in each game taken that is not over (a game over stays as
+    // it is), from each game's own generator: random_legal_actions() then step() in one call.
+    // The winners after it.
+    std::vector<std::uint8_t> step_random(const selection &games, std::size_t *refused_index = nullptr) {
+        const std::size_t n = taken(games, {});
+        std::vector<std::uint8_t> winners(n);
+        detail::refusing(refused_index, [&](std::size_t *refused) {
+            return tictactoe_batch_games_step_random(raw_, games.games(), n, winners.data(), refused);
+        });
+        return winners;
+    }
+
+    // One step of a learner against a random opponent in each game taken, the learner playing
+    // side sides[i] (1 for X, 2 for O) of the i-th: a game whose restart[i] is non-zero (restart
+    // empty: none) is emptied, its action ignored, and any other plays actions[i], refused as
+    // `illegal` says (as step()); then, where the game is not over and the opponent is to move,
+    // the opponent plays a random legal move from the game's own generator. The winners after
+    // it. Throws error also for INVALID_PLAYER (refused_index gets i).
+    std::vector<std::uint8_t> step_against_random(const selection &games, const std::vector<std::uint8_t> &sides,
+                                                  const std::vector<std::uint32_t> &actions,
+                                                  const std::vector<std::uint8_t> &restart = {},
+                                                  tictactoe_illegal illegal = TICTACTOE_ILLEGAL_RAISE,
+                                                  std::size_t *refused_index = nullptr) {
+        const std::size_t n = restart.empty() ? taken(games, {sides.size(), actions.size()})
+                                              : taken(games, {sides.size(), actions.size(), restart.size()});
+        std::vector<std::uint8_t> winners(n);
+        detail::refusing(refused_index, [&](std::size_t *refused) {
+            return tictactoe_batch_games_step_against_random(
+                raw_, games.games(), n, detail::items(sides.data(), n), detail::items(actions.data(), n),
+                restart.empty() ? nullptr : restart.data(), illegal, winners.data(), refused);
+        });
+        return winners;
+    }
+
+    // Empties each game taken, X to move; each game's generator goes on where it was.
+    void reset(const selection &games = selection::all(), std::size_t *refused_index = nullptr) {
+        over_games(games, refused_index, tictactoe_batch_games_reset);
+    }
+
+    // Empties each game taken that is over (won, drawn or forfeited), leaving the others.
+    void reset_terminated(const selection &games = selection::all(), std::size_t *refused_index = nullptr) {
+        over_games(games, refused_index, tictactoe_batch_games_reset_terminated);
+    }
+
+    // Restarts the generators of the games taken: the i-th draws from then on what the single
+    // game of batch(1, rules, seeds[i]) draws. The boards are left as they are.
+    void seed(const selection &games, const std::vector<std::uint64_t> &seeds, std::size_t *refused_index = nullptr) {
+        const std::size_t n = taken(games, {seeds.size()});
+        detail::refusing(refused_index, [&](std::size_t *refused) {
+            return tictactoe_batch_games_seed(raw_, games.games(), n, detail::items(seeds.data(), n), refused);
+        });
+    }
+
+    // Lets every call over all games split them between `threads` threads (1: the caller's
+    // alone), at least 256 games a thread: the process's helper threads, shared by every batch.
+    // The results and refusals are those of one thread. Throws error (INVALID_ARGUMENT for 0).
+    void set_threads(std::uint32_t threads) { detail::check(tictactoe_batch_set_threads(raw_, threads)); }
+    std::uint32_t threads() const { return query(tictactoe_batch_threads); }
+
+    // The wrapper's first members, kept: each the same as the operation over selection::all()
+    // (or over the list given), with the winners widened to uint32_t as they returned them. A
+    // std::vector of games given straight to step_random or reset picks these; a
+    // tictactoe::selection, the operations above.
+
+    // step(selection::all(), actions), widened. Throws error (LENGTH_MISMATCH, OUT_OF_BOUNDS,
+    // GAME_OVER, OCCUPIED, COLUMN_FULL), and no game changes.
+    std::vector<std::uint32_t> step(const std::vector<std::uint32_t> &actions) {
+        return detail::widened(step(selection::all(), actions));
+    }
+
+    // step(selection::all(), actions, illegal, refused_index), widened.
+    std::vector<std::uint32_t> step(const std::vector<std::uint32_t> &actions, tictactoe_illegal illegal,
+                                    std::size_t *refused_index = nullptr) {
+        return detail::widened(step(selection::all(), actions, illegal, refused_index));
+    }
+
+    // step(games, actions, illegal, refused_index), widened.
     std::vector<std::uint32_t> step_games(const std::vector<std::uint32_t> &games,
                                           const std::vector<std::uint32_t> &actions,
                                           tictactoe_illegal illegal = TICTACTOE_ILLEGAL_RAISE,
                                           std::size_t *refused_index = nullptr) {
-        if (games.size() != actions.size()) throw error(TICTACTOE_RESULT_LENGTH_MISMATCH);
-        return step_some(detail::items(games.data(), games.size()), actions, illegal, refused_index);
+        return detail::widened(step(games, actions, illegal, refused_index));
     }
 
-    // A uniformly random legal action for every game, TICTACTOE_NO_ACTION for a game that is over.
-    std::vector<std::uint32_t> random_legal_actions() {
-        std::vector<std::uint32_t> actions(count());
-        detail::check(tictactoe_batch_random_legal_actions(raw_, actions.data(), actions.size()));
-        return actions;
-    }
+    // step_random(selection::all()), widened.
+    std::vector<std::uint32_t> step_random() { return detail::widened(step_random(selection::all())); }
 
-    // A uniformly random legal move in every game that is not over (a game over stays as it
-    // is), from each game's own generator: random_legal_actions() then step() in one call. The
-    // winners after it, one per game.
-    std::vector<std::uint32_t> step_random() { return step_random_some(nullptr, count()); }
-
-    // The same in each game listed (distinct indices); the winners in the same order. Throws
-    // error GAME_INDEX or REPEATED_GAME (refused_index, when given, gets the position in games),
-    // and no game changes.
+    // step_random(games, refused_index), widened.
     std::vector<std::uint32_t> step_random(const std::vector<std::uint32_t> &games,
                                            std::size_t *refused_index = nullptr) {
-        return step_random_some(detail::items(games.data(), games.size()), games.size(), refused_index);
+        return detail::widened(step_random(selection(games), refused_index));
     }
 
-    // One step of a learner against a random opponent in every game, the learner playing side
-    // sides[g] (1 for X, 2 for O) of game g: a game whose restart[g] is non-zero (restart
-    // empty: none) is emptied, its action ignored, and any other plays actions[g], refused as
-    // `illegal` says (as step()); then, where the game is not over and the opponent is to move,
-    // the opponent plays a random legal move from the game's own generator. The winners after
-    // it, one per game. Throws error (INVALID_PLAYER, LENGTH_MISMATCH, the refused move's code;
-    // refused_index, when given, gets the index of the game refused), and no game changes.
+    // step_against_random(selection::all(), sides, ...), widened; a side that no byte holds is
+    // refused as any side other than 1 or 2 (INVALID_PLAYER).
     std::vector<std::uint32_t> step_against_random(const std::vector<std::uint32_t> &sides,
                                                    const std::vector<std::uint32_t> &actions,
                                                    const std::vector<std::uint8_t> &restart = {},
                                                    tictactoe_illegal illegal = TICTACTOE_ILLEGAL_RAISE,
                                                    std::size_t *refused_index = nullptr) {
-        if (sides.size() != actions.size() || (!restart.empty() && restart.size() != actions.size()))
-            throw error(TICTACTOE_RESULT_LENGTH_MISMATCH);
-        std::vector<std::uint32_t> winners(actions.size());
-        std::size_t refused = detail::not_written;
-        tictactoe_result result = tictactoe_batch_step_against_random(
-            raw_, detail::items(sides.data(), sides.size()), detail::items(actions.data(), actions.size()),
-            restart.empty() ? nullptr : restart.data(), actions.size(), illegal, winners.data(), &refused);
-        if (refused != detail::not_written && refused_index) *refused_index = refused;
-        detail::check(result);
-        return winners;
+        std::vector<std::uint8_t> bytes(sides.size());
+        for (std::size_t g = 0; g < sides.size(); g++) bytes[g] = sides[g] <= 0xFF ? std::uint8_t(sides[g]) : 0;
+        return detail::widened(step_against_random(selection::all(), bytes, actions, restart, illegal, refused_index));
     }
+
+    // reset(games): a list given as a vector or in braces.
+    void reset(const std::vector<std::uint32_t> &games) { reset(selection(games)); }
 
     // The computer player's perfect action for every game, TICTACTOE_NO_ACTION for a game that
     // is over: n x n tic-tac-toe up to 3 x 3, from a table built once per process. Throws
@@ -662,6 +774,17 @@ public:
         });
     }
 
+    // Every game seen from the side players[g] (1 or 2) of game g, whoever is to move: per
+    // game, that side's marks, then the opponent's. Throws error (LENGTH_MISMATCH unless a side
+    // a game, INVALID_PLAYER).
+    std::vector<bool> observation(const std::vector<std::uint8_t> &players) const {
+        tictactoe::rules r = rules();
+        return detail::read_flags(std::size_t{count()} * 2 * r.rows * r.cols, [&](bool *out, std::size_t len) {
+            return tictactoe_batch_observation_from(raw_, detail::items(players.data(), players.size()),
+                                                    players.size(), out, len);
+        });
+    }
+
     // Every game's legal actions, actions() flags a game, game after game.
     std::vector<bool> legal_mask() const {
         return detail::read_flags(std::size_t{count()} * actions(), [this](bool *out, std::size_t len) {
@@ -669,13 +792,15 @@ public:
         });
     }
 
-    // Empties every game, the games listed (an index may repeat; GAME_INDEX before any game
-    // changes), or every game that is over.
-    void reset() { detail::check(tictactoe_batch_reset(raw_, nullptr, 0)); }
-    void reset(const std::vector<std::uint32_t> &games) {
-        detail::check(tictactoe_batch_reset(raw_, detail::items(games.data(), games.size()), games.size()));
+    // Each game's reward from the side players[g] (1 or 2): 1.0 when it has won, -1.0 when the
+    // other has, 0.0 while nobody has. Throws error (LENGTH_MISMATCH unless a side a game,
+    // INVALID_PLAYER).
+    std::vector<double> rewards(const std::vector<std::uint8_t> &players) const {
+        std::vector<double> rewards(players.size());
+        detail::check(tictactoe_batch_rewards(raw_, detail::items(players.data(), players.size()), players.size(),
+                                              rewards.data()));
+        return rewards;
     }
-    void reset_terminated() { detail::check(tictactoe_batch_reset_terminated(raw_)); }
 
     // Game index as a game of its own, history included. Throws error (GAME_INDEX).
     tictactoe::game game(std::uint32_t index) const {
@@ -708,28 +833,22 @@ private:
         return actions;
     }
 
-    // tictactoe_batch_step_games: games NULL for every game in order.
-    std::vector<std::uint32_t> step_some(const std::uint32_t *games, const std::vector<std::uint32_t> &actions,
-                                         tictactoe_illegal illegal, std::size_t *refused_index) {
-        std::vector<std::uint32_t> winners(actions.size());
-        std::size_t refused = detail::not_written;
-        tictactoe_result result =
-            tictactoe_batch_step_games(raw_, games, detail::items(actions.data(), actions.size()), actions.size(),
-                                       illegal, winners.data(), &refused);
-        if (refused != detail::not_written && refused_index) *refused_index = refused;
-        detail::check(result);
-        return winners;
+    // The count a C call over `games` takes, whose per-game arrays have the lengths `sizes`:
+    // the list's length, or for every game the arrays' (the library checks it is the number of
+    // games; with no array, the number of games). Throws error (LENGTH_MISMATCH) for an array
+    // of another length, as the library does for a count that is not the games'.
+    std::size_t taken(const selection &games, std::initializer_list<std::size_t> sizes) const {
+        const std::size_t n = games.list_ ? games.list_->size() : sizes.size() ? *sizes.begin() : std::size_t{count()};
+        for (std::size_t size : sizes)
+            if (size != n) throw error(TICTACTOE_RESULT_LENGTH_MISMATCH);
+        return n;
     }
 
-    // tictactoe_batch_step_random_games: games NULL for every game in order.
-    std::vector<std::uint32_t> step_random_some(const std::uint32_t *games, std::size_t count,
-                                                std::size_t *refused_index = nullptr) {
-        std::vector<std::uint32_t> winners(count);
-        std::size_t refused = detail::not_written;
-        tictactoe_result result = tictactoe_batch_step_random_games(raw_, games, count, winners.data(), &refused);
-        if (refused != detail::not_written && refused_index) *refused_index = refused;
-        detail::check(result);
-        return winners;
+    // A C call over games with no per-game array (the resets).
+    void over_games(const selection &games, std::size_t *refused_index,
+                    tictactoe_result (*call)(tictactoe_batch *, const std::uint32_t *, std::size_t, std::size_t *)) {
+        const std::size_t n = taken(games, {});
+        detail::refusing(refused_index, [&](std::size_t *refused) { return call(raw_, games.games(), n, refused); });
     }
 
     std::uint32_t query(tictactoe_result (*call)(const tictactoe_batch *, std::uint32_t *)) const {

@@ -7,12 +7,13 @@
  * 2. ns per tictactoe_game_new + tictactoe_game_free at n = 3 against one malloc + free of the
  *    bytes the library allocates for that game (measured with mallinfo2).
  * 3. env-steps per second of a tictactoe_batch of 1 to 4096 games of 3 x 3, Connect Four and
- *    gomoku: random legal actions, a step, the observation planes and the legal mask every
- *    step, finished games reset (the loop py/benches/bench_batch.py and bench_family_batch.py
+ *    gomoku: finished games reset, random legal actions, a step, the observation planes and
+ *    the legal mask every step (the loop py/benches/bench_batch.py and bench_family_batch.py
  *    time from Python, here through the C ABI).
  *
  * With a path argument, the medians are also written there as JSON records for
- * bench/report.py. */
+ * bench/report.py. With `--threads` first, only the loop over 4096 games of gomoku with
+ * tictactoe_batch_set_threads 2 against 1 instead (run on two cores: `taskset -c 0,1`). */
 #define _GNU_SOURCE
 #include <malloc.h>
 #include <stdint.h>
@@ -206,52 +207,79 @@ typedef struct {
     uint32_t rows, cols, k, flags;
 } rule_set;
 
-/* Env-steps per second of the batch loop over `games` games under `rules`, best of three runs
- * of about a second. */
-static double batch_rate(uint32_t games, rule_set rules) {
+/* The batch loop's batch and the arrays its calls fill. */
+typedef struct {
     tictactoe_batch *batch;
-    size_t cells = (size_t)rules.rows * rules.cols, steps = 64, i;
-    uint32_t per_game;
-    uint32_t *actions = (uint32_t *)malloc(games * sizeof(uint32_t));
-    uint32_t *winners = (uint32_t *)malloc(games * sizeof(uint32_t));
-    uint32_t *finished = (uint32_t *)malloc(games * sizeof(uint32_t));
-    bool *over = (bool *)malloc(games * sizeof(bool));
-    bool *planes = (bool *)malloc(games * 2 * cells * sizeof(bool));
-    bool *mask = (bool *)malloc(games * cells * sizeof(bool));
+    uint32_t games, per_game;
+    size_t cells;
+    uint32_t *actions;
+    uint8_t *winners;
+    bool *planes, *mask;
+} loop;
+
+/* `games` games under `rules`, their calls over every game split between `threads` threads. */
+static loop loop_new(uint32_t games, rule_set rules, uint32_t threads) {
+    loop l;
+    l.games = games;
+    l.cells = (size_t)rules.rows * rules.cols;
+    if (tictactoe_batch_new_mnk(games, rules.rows, rules.cols, rules.k, rules.flags, 0, &l.batch) ||
+        tictactoe_batch_actions(l.batch, &l.per_game) || tictactoe_batch_set_threads(l.batch, threads))
+        exit(1);
+    l.actions = (uint32_t *)malloc(games * sizeof(uint32_t));
+    l.winners = (uint8_t *)malloc(games);
+    l.planes = (bool *)malloc(games * 2 * l.cells * sizeof(bool));
+    l.mask = (bool *)malloc(games * l.per_game * sizeof(bool));
+    return l;
+}
+
+static void loop_free(loop *l) {
+    tictactoe_batch_free(l->batch);
+    free(l->actions);
+    free(l->winners);
+    free(l->planes);
+    free(l->mask);
+}
+
+/* `steps` env-steps of every game: finished games restart, every game draws a random legal
+ * action and plays it, and the observation planes and legal mask are written (the loop
+ * py/benches/bench_batch.py times from Python). */
+static void loop_steps(loop *l, size_t steps) {
+    size_t i, refused;
+    for (i = 0; i < steps; i++)
+        if (tictactoe_batch_games_reset_terminated(l->batch, NULL, l->games, &refused) ||
+            tictactoe_batch_games_random_legal_actions(l->batch, NULL, l->games, l->actions, &refused) ||
+            tictactoe_batch_games_step(l->batch, NULL, l->games, l->actions, TICTACTOE_ILLEGAL_RAISE, l->winners,
+                                       &refused) ||
+            tictactoe_batch_observation(l->batch, l->planes, l->games * 2 * l->cells) ||
+            tictactoe_batch_legal_mask(l->batch, l->mask, l->games * l->per_game))
+            exit(1);
+}
+
+/* Env-steps per second of the loop, best of three runs of about `seconds` each (after one run
+ * that sizes them). */
+static double loop_rate(loop *l, double seconds) {
+    size_t steps = 16;
     double best = 0;
     int run;
-    if (tictactoe_batch_new_mnk(games, rules.rows, rules.cols, rules.k, rules.flags, 0, &batch) ||
-        tictactoe_batch_actions(batch, &per_game))
-        exit(1);
     for (run = 0; run < 4; run++) {
         double t0 = now(), elapsed;
-        for (i = 0; i < steps; i++) {
-            uint32_t g, count = 0;
-            if (tictactoe_batch_random_legal_actions(batch, actions, games) ||
-                tictactoe_batch_step(batch, actions, games, winners) ||
-                tictactoe_batch_observation(batch, planes, games * 2 * cells) ||
-                tictactoe_batch_legal_mask(batch, mask, games * per_game) ||
-                tictactoe_batch_terminated(batch, over, games))
-                exit(1);
-            for (g = 0; g < games; g++)
-                if (over[g]) finished[count++] = g;
-            if (count && tictactoe_batch_reset(batch, finished, count)) exit(1);
-        }
+        loop_steps(l, steps);
         elapsed = (now() - t0) / 1e9;
         if (run == 0) {
-            steps = (size_t)((double)steps / elapsed) + 1; /* about a second a run from now on */
+            steps = (size_t)((double)steps * seconds / elapsed) + 1;
             continue;
         }
-        if ((double)(steps * games) / elapsed > best) best = (double)(steps * games) / elapsed;
+        if ((double)(steps * l->games) / elapsed > best) best = (double)(steps * l->games) / elapsed;
     }
-    tictactoe_batch_free(batch);
-    free(actions);
-    free(winners);
-    free(finished);
-    free(over);
-    free(planes);
-    free(mask);
     return best;
+}
+
+/* Env-steps per second of the batch loop over `games` games under `rules`, on one thread. */
+static double batch_rate(uint32_t games, rule_set rules) {
+    loop l = loop_new(games, rules, 1);
+    double rate = loop_rate(&l, 1.0);
+    loop_free(&l);
+    return rate;
 }
 
 /* The batch loop on 3 x 3 tic-tac-toe, Connect Four and gomoku; the family's records carry the
@@ -285,14 +313,56 @@ static void batches(FILE *json, int *first) {
     }
 }
 
+/* tictactoe_batch_set_threads(2) against 1 on the loop over 4096 games of gomoku, on two cores
+ * (`taskset -c 0,1`): five rounds, each timing one then the other (half a second a run); the
+ * best rates, and the rounds' own ratios for how noisy the pairs are. */
+static void threads(FILE *json) {
+    enum { ROUNDS_OF_PAIRS = 5 };
+    static const rule_set gomoku = {"gomoku", 15, 15, 5, 0};
+    loop one = loop_new(4096, gomoku, 1), two = loop_new(4096, gomoku, 2);
+    double best_one = 0, best_two = 0, ratios[ROUNDS_OF_PAIRS];
+    int r;
+    for (r = 0; r < ROUNDS_OF_PAIRS; r++) {
+        double a = loop_rate(&one, 0.5), b = loop_rate(&two, 0.5);
+        if (a > best_one) best_one = a;
+        if (b > best_two) best_two = b;
+        ratios[r] = b / a;
+    }
+    qsort(ratios, ROUNDS_OF_PAIRS, sizeof(double), compare);
+    printf("| game | games | threads=1, best (M env-steps/s) | threads=2, best | ratio | rounds: median (range) |\n");
+    printf("|---|---:|---:|---:|---:|---|\n");
+    printf("| gomoku | 4096 | %.2f | %.2f | %.2fx | %.2fx (%.2f-%.2fx) |\n", best_one / 1e6, best_two / 1e6,
+           best_two / best_one, ratios[ROUNDS_OF_PAIRS / 2], ratios[0], ratios[ROUNDS_OF_PAIRS - 1]);
+    if (json) {
+        fprintf(json,
+                "[\n  {\"face\": \"C\", \"game\": \"gomoku\", \"count\": 4096, \"one_thread\": %.0f, "
+                "\"two_threads\": %.0f, \"ratio\": %.3f, \"ratios\": [",
+                best_one, best_two, ratios[ROUNDS_OF_PAIRS / 2]);
+        for (r = 0; r < ROUNDS_OF_PAIRS; r++) fprintf(json, "%s%.3f", r ? ", " : "", ratios[r]);
+        fputs("]}\n]\n", json);
+    }
+    loop_free(&one);
+    loop_free(&two);
+}
+
 int main(int argc, char **argv) {
     static const struct {
         uint32_t n;
         size_t games;
     } plan[] = {{3, 1000000}, {100, 1000}, {1000, 10}};
     size_t p;
-    int first = 1;
-    FILE *json = argc > 1 ? fopen(argv[1], "w") : NULL;
+    int first = 1, only_threads = argc > 1 && strcmp(argv[1], "--threads") == 0;
+    const char *path = argc > 1 + only_threads ? argv[1 + only_threads] : NULL;
+    FILE *json = path ? fopen(path, "w") : NULL;
+    if (path && !json) {
+        perror(path);
+        return 1;
+    }
+    if (only_threads) {
+        threads(json);
+        if (json) fclose(json);
+        return 0;
+    }
     if (json) fputs("[\n", json);
     printf("ns per move, whole random games, game creation included; median of %d interleaved rounds\n\n", ROUNDS);
     printf("| n | moves/round | tictactoe_game_move | C reference | seed +1/-1 | library / reference | library / seed |\n");

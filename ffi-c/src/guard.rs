@@ -90,6 +90,22 @@ pub(crate) unsafe fn input<'a, T>(ptr: *const T, len: usize) -> Result<&'a [T], 
     Ok(unsafe { core::slice::from_raw_parts(ptr, len) })
 }
 
+/// A caller list of `count` entries to read, which may be NULL when it has none (an empty list
+/// of moves or games).
+///
+/// # Safety
+/// As for [`input`], with `count` for `len`.
+pub(crate) unsafe fn entries<'a, T>(
+    ptr: *const T,
+    count: usize,
+) -> Result<&'a [T], tictactoe_result> {
+    if count == 0 {
+        return Ok(&[]);
+    }
+    // SAFETY: the caller's promise.
+    unsafe { input(ptr, count) }
+}
+
 /// The `len` items of `items` in a new vector, or `ALLOC_FAILED`: the scratch space of a call
 /// that must not write the caller's arrays until it has succeeded.
 pub(crate) fn collected<T>(

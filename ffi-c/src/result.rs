@@ -52,7 +52,8 @@ pub enum tictactoe_result {
     GameIndex = 15,
     /// A game index given twice in one step.
     RepeatedGame = 16,
-    /// An argument that stands for a C enumeration has a value the header does not define.
+    /// An argument has a value the header does not define: one a C enumeration or the rule
+    /// flags do not name, or 0 threads.
     InvalidArgument = 17,
     /// Solving would visit more positions than the budget given: nothing was guessed.
     BudgetExceeded = 18,

@@ -9,9 +9,11 @@ fn generate() -> String {
     let mut config = cbindgen::Config::from_file(crate_dir.join("cbindgen.toml")).unwrap();
     let version = env!("CARGO_PKG_VERSION");
     let part = |i: usize| version.split('.').nth(i).unwrap().to_string();
+    // After cbindgen.toml's own text (the deprecation macro).
     config.after_includes = Some(format!(
-        "\n#define TICTACTOE_VERSION \"{version}\"\n#define TICTACTOE_VERSION_MAJOR {}\n\
+        "{}\n\n#define TICTACTOE_VERSION \"{version}\"\n#define TICTACTOE_VERSION_MAJOR {}\n\
          #define TICTACTOE_VERSION_MINOR {}\n#define TICTACTOE_VERSION_PATCH {}\n",
+        config.after_includes.as_deref().unwrap_or_default(),
         part(0),
         part(1),
         part(2)

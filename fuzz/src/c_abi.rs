@@ -1,6 +1,8 @@
 //! Arbitrary call sequences into the C ABI, NULL pointers and out-of-range values included:
 //! no call may panic (TICTACTOE_RESULT_PANIC), a refused call leaves its out-params alone,
-//! and the handle stays consistent with the core it wraps.
+//! and the handle stays consistent with the core it wraps. A batch's calls go through the
+//! `tictactoe_batch_games_*` functions (which the deprecated ones wrap); the enum's variants
+//! stay as the kept corpus decodes them.
 use arbitrary::{Arbitrary, Unstructured};
 use core::ptr::{null, null_mut};
 use tictactoe::*;
@@ -44,15 +46,19 @@ enum Call {
 }
 
 const SENTINEL: u32 = 0xDEAD_BEEF;
+/// What a batch step's winners hold until it writes them: no winner's number.
+const NO_WINNER: u8 = 0xEE;
 
 /// A batch step's winners (`written` of them given to the call, in `winners` filled with
-/// [`SENTINEL`]): a winner's number each on success, none written on a failure.
-fn check_winners(result: tictactoe_result, winners: &[u32], written: usize) {
+/// [`NO_WINNER`]) and refused index (`usize::MAX` until written): a winner's number each on
+/// success, none written on a failure, and an index only below the entries given.
+fn check_step(result: tictactoe_result, winners: &[u8], written: usize, refused: usize) {
     if result == tictactoe_result::Ok {
         assert!(winners[..written].iter().all(|&w| w <= 2));
     } else {
-        assert!(winners.iter().all(|&w| w == SENTINEL), "winners written on failure");
+        assert!(winners.iter().all(|&w| w == NO_WINNER), "winners written on failure");
     }
+    assert!(refused == usize::MAX || refused < written, "refused_out beyond the entries");
 }
 
 /// One input, decoded as `cargo fuzz` decodes a typed target's bytes (inputs that do not
@@ -203,6 +209,12 @@ pub fn run(data: &[u8]) {
                     );
                     assert_eq!(r == tictactoe_result::Ok, !fresh.is_null());
                     if !fresh.is_null() {
+                        // 0, 1 or 2 threads from the seed: 0 is refused, the others kept.
+                        let (asked, mut kept) = ((seed % 3) as u32, SENTINEL);
+                        let set = tictactoe_batch_set_threads(fresh, asked);
+                        assert_eq!(set == tictactoe_result::Ok, asked != 0);
+                        assert_eq!(tictactoe_batch_threads(fresh, &mut kept), tictactoe_result::Ok);
+                        assert_eq!(kept, asked.max(1));
                         tictactoe_batch_free(batch);
                         batch = fresh;
                         games = usize::from(count % 17);
@@ -212,80 +224,120 @@ pub fn run(data: &[u8]) {
                     r
                 }
                 Call::BatchStep(actions, listed, illegal) => {
-                    let mut winners = vec![SENTINEL; actions.len()];
+                    let mut winners = vec![NO_WINNER; actions.len()];
                     let mut refused = usize::MAX;
                     let listed_ptr = listed.as_ref().map_or(null(), |l| l.as_ptr());
                     let count =
                         listed.as_ref().map_or(actions.len(), |l| l.len().min(actions.len()));
-                    let r = tictactoe_batch_step_games(
+                    let r = tictactoe_batch_games_step(
                         batch,
                         listed_ptr,
-                        actions.as_ptr(),
                         count,
+                        actions.as_ptr(),
                         illegal % 3,
                         winners.as_mut_ptr(),
                         &mut refused,
                     );
-                    check_winners(r, &winners, count);
+                    check_step(r, &winners, count, refused);
                     r
                 }
                 Call::BatchRandomStep => {
                     let mut actions = vec![0u32; games];
-                    let mut winners = vec![0u32; games];
-                    let r =
-                        tictactoe_batch_random_legal_actions(batch, actions.as_mut_ptr(), games);
+                    let mut winners = vec![0u8; games];
+                    let mut refused = usize::MAX;
+                    let r = tictactoe_batch_games_random_legal_actions(
+                        batch,
+                        null(),
+                        games,
+                        actions.as_mut_ptr(),
+                        &mut refused,
+                    );
                     if r == tictactoe_result::Ok
                         && actions.iter().all(|&a| a != TICTACTOE_NO_ACTION)
                     {
                         // Random legal actions are legal.
-                        let step = tictactoe_batch_step(
+                        let step = tictactoe_batch_games_step(
                             batch,
-                            actions.as_ptr(),
+                            null(),
                             games,
+                            actions.as_ptr(),
+                            tictactoe_illegal::Raise as u32,
                             winners.as_mut_ptr(),
+                            &mut refused,
                         );
                         assert_eq!(step, tictactoe_result::Ok);
                     }
+                    assert_eq!(refused, usize::MAX, "refused_out written without an entry");
                     r
                 }
                 Call::BatchStepRandom(listed) => {
                     let count = listed.as_ref().map_or(games, Vec::len);
-                    let mut winners = vec![SENTINEL; count];
+                    let mut winners = vec![NO_WINNER; count];
                     let mut refused = usize::MAX;
-                    let r = tictactoe_batch_step_random_games(
+                    let r = tictactoe_batch_games_step_random(
                         batch,
                         listed.as_ref().map_or(null(), |l| l.as_ptr()),
                         count,
                         winners.as_mut_ptr(),
                         &mut refused,
                     );
-                    check_winners(r, &winners, count);
+                    check_step(r, &winners, count, refused);
                     r
                 }
                 Call::BatchStepAgainstRandom(entries, no_restart, illegal) => {
-                    let sides: Vec<u32> = entries.iter().map(|e| e.0).collect();
+                    // Sides are bytes: every byte value, the two sides among them.
+                    let sides: Vec<u8> = entries.iter().map(|e| e.0 as u8).collect();
                     let actions: Vec<u32> = entries.iter().map(|e| e.1).collect();
                     let restart: Vec<u8> = entries.iter().map(|e| e.2).collect();
-                    let mut winners = vec![SENTINEL; entries.len()];
+                    let mut winners = vec![NO_WINNER; entries.len()];
                     let mut refused = usize::MAX;
-                    let r = tictactoe_batch_step_against_random(
+                    let r = tictactoe_batch_games_step_against_random(
                         batch,
+                        null(),
+                        entries.len(),
                         sides.as_ptr(),
                         actions.as_ptr(),
                         if no_restart { null() } else { restart.as_ptr() },
-                        entries.len(),
                         illegal % 3,
                         winners.as_mut_ptr(),
                         &mut refused,
                     );
-                    check_winners(r, &winners, entries.len());
-                    assert!(refused == usize::MAX || refused < entries.len());
+                    check_step(r, &winners, entries.len(), refused);
                     r
                 }
                 Call::BatchQuery(which) => {
                     let mut bytes = vec![7u8; games * cells * 2 + usize::from(which % 2)];
                     let mut flags = vec![false; games * cells * 2];
-                    match which % 6 {
+                    // A side a game, 0 to 3 from the query's number: the two sides and neither.
+                    let sides = vec![which / 8 % 4; games];
+                    let mut rewards = vec![f64::NAN; games];
+                    match which % 8 {
+                        6 => {
+                            // Set, so that a refusal that wrote a plane shows.
+                            flags.fill(true);
+                            let r = tictactoe_batch_observation_from(
+                                batch,
+                                if which / 8 % 4 == 0 { null() } else { sides.as_ptr() },
+                                games,
+                                flags.as_mut_ptr(),
+                                games * cells * 2,
+                            );
+                            if r != tictactoe_result::Ok {
+                                assert!(flags.iter().all(|&f| f), "planes written on failure");
+                            }
+                            r
+                        }
+                        7 => {
+                            let r = tictactoe_batch_rewards(
+                                batch,
+                                sides.as_ptr(),
+                                games,
+                                rewards.as_mut_ptr(),
+                            );
+                            let written = rewards.iter().filter(|r| !r.is_nan()).count();
+                            assert_eq!(written, if r == tictactoe_result::Ok { games } else { 0 });
+                            r
+                        }
                         0 => tictactoe_batch_cells(batch, bytes.as_mut_ptr(), games * cells),
                         1 => tictactoe_batch_observation(
                             batch,
@@ -304,7 +356,11 @@ pub fn run(data: &[u8]) {
                 }
                 Call::BatchReset(listed) => {
                     let listed_ptr = listed.as_ref().map_or(null(), |l| l.as_ptr());
-                    tictactoe_batch_reset(batch, listed_ptr, listed.map_or(0, |l| l.len()))
+                    let count = listed.as_ref().map_or(games, Vec::len);
+                    let mut refused = usize::MAX;
+                    let r = tictactoe_batch_games_reset(batch, listed_ptr, count, &mut refused);
+                    assert!(refused == usize::MAX || refused < count);
+                    r
                 }
                 Call::BatchGame(index) => {
                     let mut copy = null_mut();

@@ -611,8 +611,8 @@ static void test_batch_new_and_rules(void) {
 static void test_batch_connect_four(void) {
     tictactoe_batch *batch = NULL;
     tictactoe_game *game = NULL;
-    uint32_t actions[GAMES], winners[GAMES], g, col, games[1], row, winner;
-    uint8_t cells[GAMES * C4_CELLS], before[GAMES * C4_CELLS];
+    uint32_t actions[GAMES], g, col, games[1], row, winner;
+    uint8_t winners[GAMES], cells[GAMES * C4_CELLS], before[GAMES * C4_CELLS];
     bool mask[GAMES * C4_COLS], over[GAMES];
     size_t refused = SENTINEL, i;
     char board[64];
@@ -625,8 +625,10 @@ static void test_batch_connect_four(void) {
     CHECK_RESULT(tictactoe_batch_legal_mask(batch, mask, GAMES * C4_CELLS), TICTACTOE_RESULT_LENGTH_MISMATCH);
     /* Column 3 in every game: the marks land on the bottom row, then on each other. */
     for (g = 0; g < GAMES; g++) actions[g] = 3;
-    CHECK_RESULT(tictactoe_batch_step(batch, actions, GAMES, winners), TICTACTOE_RESULT_OK);
-    CHECK_RESULT(tictactoe_batch_step(batch, actions, GAMES, winners), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_batch_games_step(batch, NULL, GAMES, actions, TICTACTOE_ILLEGAL_RAISE, winners, &refused),
+                 TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_batch_games_step(batch, NULL, GAMES, actions, TICTACTOE_ILLEGAL_RAISE, winners, &refused),
+                 TICTACTOE_RESULT_OK);
     CHECK_RESULT(tictactoe_batch_cells(batch, cells, sizeof cells), TICTACTOE_RESULT_OK);
     for (g = 0; g < GAMES; g++) {
         CHECK(cells[g * C4_CELLS + 5 * C4_COLS + 3] == 1);
@@ -637,7 +639,7 @@ static void test_batch_connect_four(void) {
     games[0] = 0;
     for (i = 0; i < C4_ROWS; i++) {
         actions[0] = 0;
-        CHECK_RESULT(tictactoe_batch_step_games(batch, games, actions, 1, TICTACTOE_ILLEGAL_RAISE, winners, &refused),
+        CHECK_RESULT(tictactoe_batch_games_step(batch, games, 1, actions, TICTACTOE_ILLEGAL_RAISE, winners, &refused),
                      TICTACTOE_RESULT_OK);
         CHECK(winners[0] == 0);
     }
@@ -645,22 +647,21 @@ static void test_batch_connect_four(void) {
     CHECK(!mask[0] && mask[1] && mask[C4_COLS]);
     /* Refusals: a full column, a column off the board; nothing changes. */
     CHECK_RESULT(tictactoe_batch_cells(batch, before, sizeof before), TICTACTOE_RESULT_OK);
-    winners[0] = SENTINEL;
+    winners[0] = 0xEE;
     actions[0] = 1;
     actions[1] = 1;
     actions[2] = 0; /* fine in game 2 */
     actions[0] = 0; /* full in game 0 */
     refused = SENTINEL;
-    CHECK_RESULT(tictactoe_batch_step_games(batch, NULL, actions, GAMES, TICTACTOE_ILLEGAL_RAISE, winners, &refused),
+    CHECK_RESULT(tictactoe_batch_games_step(batch, NULL, GAMES, actions, TICTACTOE_ILLEGAL_RAISE, winners, &refused),
                  TICTACTOE_RESULT_COLUMN_FULL);
     CHECK(refused == 0);
     actions[0] = 1;
     actions[1] = C4_COLS;
-    CHECK_RESULT(tictactoe_batch_step_games(batch, NULL, actions, GAMES, TICTACTOE_ILLEGAL_RAISE, winners, &refused),
+    CHECK_RESULT(tictactoe_batch_games_step(batch, NULL, GAMES, actions, TICTACTOE_ILLEGAL_RAISE, winners, &refused),
                  TICTACTOE_RESULT_OUT_OF_BOUNDS);
     CHECK(refused == 1);
-    CHECK_RESULT(tictactoe_batch_step(batch, actions, GAMES, winners), TICTACTOE_RESULT_OUT_OF_BOUNDS);
-    CHECK(winners[0] == SENTINEL);
+    CHECK(winners[0] == 0xEE);
     CHECK_RESULT(tictactoe_batch_cells(batch, cells, sizeof cells), TICTACTOE_RESULT_OK);
     CHECK(memcmp(cells, before, sizeof cells) == 0);
     /* A game of the batch as a game of its own: the same rules, the same board. */
@@ -673,7 +674,8 @@ static void test_batch_connect_four(void) {
     /* Random legal columns to the end of every game; each action is a column with room. */
     for (i = 0; i < GAMES * C4_CELLS; i++) {
         CHECK_RESULT(tictactoe_batch_legal_mask(batch, mask, GAMES * C4_COLS), TICTACTOE_RESULT_OK);
-        CHECK_RESULT(tictactoe_batch_random_legal_actions(batch, actions, GAMES), TICTACTOE_RESULT_OK);
+        CHECK_RESULT(tictactoe_batch_games_random_legal_actions(batch, NULL, GAMES, actions, &refused),
+                     TICTACTOE_RESULT_OK);
         CHECK_RESULT(tictactoe_batch_terminated(batch, over, GAMES), TICTACTOE_RESULT_OK);
         for (g = 0; g < GAMES; g++) {
             CHECK((actions[g] == TICTACTOE_NO_ACTION) == over[g]);
@@ -689,13 +691,13 @@ static void test_batch_connect_four(void) {
                     live[count] = g;
                     acts[count++] = actions[g];
                 }
-            CHECK_RESULT(tictactoe_batch_step_games(batch, live, acts, count, TICTACTOE_ILLEGAL_RAISE, winners, &refused),
+            CHECK_RESULT(tictactoe_batch_games_step(batch, live, count, acts, TICTACTOE_ILLEGAL_RAISE, winners, &refused),
                          TICTACTOE_RESULT_OK);
         }
     }
     CHECK_RESULT(tictactoe_batch_terminated(batch, over, GAMES), TICTACTOE_RESULT_OK);
     CHECK(over[0] && over[1] && over[2]);
-    CHECK_RESULT(tictactoe_batch_reset_terminated(batch), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_batch_games_reset_terminated(batch, NULL, GAMES, &refused), TICTACTOE_RESULT_OK);
     CHECK_RESULT(tictactoe_batch_legal_mask(batch, mask, GAMES * C4_COLS), TICTACTOE_RESULT_OK);
     for (i = 0; i < GAMES * C4_COLS; i++) CHECK(mask[i]);
     tictactoe_batch_free(batch);

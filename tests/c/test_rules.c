@@ -224,12 +224,15 @@ static void check_batch_forms(uint32_t count, const tictactoe_rules *r) {
         if (by_rules) {
             /* The same games, drawing the same random actions from the same seed. */
             uint32_t a[8], b[8];
+            size_t refused;
             tictactoe_rules back = {0, 0, 0, 0};
             CHECK_RESULT(tictactoe_batch_rules(by_rules, &back.rows, &back.cols, &back.k, &back.flags),
                          TICTACTOE_RESULT_OK);
             CHECK(same_rules(back, *r));
-            CHECK_RESULT(tictactoe_batch_random_legal_actions(by_rules, a, count), TICTACTOE_RESULT_OK);
-            CHECK_RESULT(tictactoe_batch_random_legal_actions(by_mnk, b, count), TICTACTOE_RESULT_OK);
+            CHECK_RESULT(tictactoe_batch_games_random_legal_actions(by_rules, NULL, count, a, &refused),
+                         TICTACTOE_RESULT_OK);
+            CHECK_RESULT(tictactoe_batch_games_random_legal_actions(by_mnk, NULL, count, b, &refused),
+                         TICTACTOE_RESULT_OK);
             CHECK(memcmp(a, b, count * sizeof a[0]) == 0);
         }
         tictactoe_batch_free(by_rules);

@@ -87,11 +87,13 @@ static void test_batch_perfect_opponent(void) {
     tictactoe_batch *batch = NULL, *big = NULL;
     uint32_t actions[GAMES], perfect[GAMES], untouched[GAMES];
     uint8_t players[GAMES], winners[GAMES];
+    size_t refused;
     int step, g;
     CHECK_RESULT(tictactoe_batch_new(GAMES, 3, 42, &batch), TICTACTOE_RESULT_OK);
     /* X plays at random, O perfectly, until every game is over: O never loses. */
     for (step = 0; step < 9; step++) {
-        CHECK_RESULT(tictactoe_batch_random_legal_actions(batch, actions, GAMES), TICTACTOE_RESULT_OK);
+        CHECK_RESULT(tictactoe_batch_games_random_legal_actions(batch, NULL, GAMES, actions, &refused),
+                     TICTACTOE_RESULT_OK);
         CHECK_RESULT(tictactoe_batch_perfect_actions(batch, perfect, GAMES), TICTACTOE_RESULT_OK);
         CHECK_RESULT(tictactoe_batch_next_players(batch, players, GAMES), TICTACTOE_RESULT_OK);
         for (g = 0; g < GAMES; g++) {
@@ -101,10 +103,9 @@ static void test_batch_perfect_opponent(void) {
         for (g = 0; g < GAMES; g++) {
             if (actions[g] != TICTACTOE_NO_ACTION) {
                 uint32_t index = (uint32_t)g;
-                uint32_t winner;
-                size_t refused;
-                CHECK_RESULT(tictactoe_batch_step_games(batch, &index, &actions[g], 1, TICTACTOE_ILLEGAL_RAISE,
-                                                        &winner, &refused),
+                uint8_t winner;
+                CHECK_RESULT(tictactoe_batch_games_step(batch, &index, 1, &actions[g], TICTACTOE_ILLEGAL_RAISE, &winner,
+                                                        &refused),
                              TICTACTOE_RESULT_OK);
             }
         }

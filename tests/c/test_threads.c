@@ -1,8 +1,11 @@
 /* The documented thread contract, exercised: many threads each playing their own games and
  * batches, while many readers share one game and one batch. Every writer's results must equal
  * what the same work gives on one thread (no thread disturbs another), and every reader must
- * see exactly the state set up before the threads started. `make c-tsan` runs this under
- * ThreadSanitizer, against a library whose Rust code is instrumented too. */
+ * see exactly the state set up before the threads started. Then batches whose calls split
+ * between the process's helper threads (tictactoe_batch_set_threads 2 and 3) against one
+ * thread, call by call, refusals included; and two C threads stepping such batches at once.
+ * `make c-tsan` runs this under ThreadSanitizer, against a library whose Rust code (the pool's
+ * lending of jobs to its helpers included) is instrumented too. */
 #define _POSIX_C_SOURCE 200112L
 #include "check.h"
 
@@ -65,11 +68,11 @@ static unsigned next_random(unsigned *state) {
 static void *write_own(void *arg) {
     writer_work *work = arg;
     unsigned state = work->seed;
-    uint32_t legal[GAME_N * GAME_N], actions[BATCH_COUNT], winners[BATCH_COUNT], finished[BATCH_COUNT];
-    uint8_t cells[BATCH_COUNT * BATCH_N * BATCH_N];
+    uint32_t legal[GAME_N * GAME_N], actions[BATCH_COUNT], finished[BATCH_COUNT];
+    uint8_t winners[BATCH_COUNT], cells[BATCH_COUNT * BATCH_N * BATCH_N];
     bool over[BATCH_COUNT];
     char text[TEXT_CAP];
-    size_t count = 0, len = 0, g;
+    size_t count = 0, len = 0, refused = 0, g;
     int round;
     tictactoe_batch *batch = NULL;
     work->digest = 14695981039346656037ull;
@@ -95,15 +98,17 @@ static void *write_own(void *arg) {
         work->digest = mix(work->digest, text, len);
         tictactoe_game_free(game);
 
-        work->failures += tictactoe_batch_random_legal_actions(batch, actions, BATCH_COUNT) != TICTACTOE_RESULT_OK;
-        work->failures += tictactoe_batch_step(batch, actions, BATCH_COUNT, winners) != TICTACTOE_RESULT_OK;
+        work->failures += tictactoe_batch_games_random_legal_actions(batch, NULL, BATCH_COUNT, actions, &refused) !=
+                          TICTACTOE_RESULT_OK;
+        work->failures += tictactoe_batch_games_step(batch, NULL, BATCH_COUNT, actions, TICTACTOE_ILLEGAL_RAISE, winners,
+                                                     &refused) != TICTACTOE_RESULT_OK;
         work->failures += tictactoe_batch_terminated(batch, over, BATCH_COUNT) != TICTACTOE_RESULT_OK;
         for (g = 0; g < BATCH_COUNT; g++) {
             if (over[g]) {
                 finished[finished_count++] = (uint32_t)g;
             }
         }
-        work->failures += tictactoe_batch_reset(batch, finished, finished_count) != TICTACTOE_RESULT_OK;
+        work->failures += tictactoe_batch_games_reset(batch, finished, finished_count, &refused) != TICTACTOE_RESULT_OK;
     }
     work->failures += tictactoe_batch_cells(batch, cells, sizeof cells) != TICTACTOE_RESULT_OK;
     work->digest = mix(work->digest, cells, sizeof cells);
@@ -144,6 +149,143 @@ static void *read_shared(void *arg) {
     return NULL;
 }
 
+/* Games a threaded batch needs to split: 256 a thread at least. */
+#define SPLIT_GAMES 1024
+#define SPLIT_ROWS 6
+#define SPLIT_COLS 7
+#define SPLIT_CELLS (SPLIT_GAMES * SPLIT_ROWS * SPLIT_COLS)
+#define SPLIT_ROUNDS 60
+/* The thread counts compared: one, and two and three sharing the work. */
+#define SPLITS 3
+
+/* One run of random calls over every game on batches of 1, 2 and 3 threads. */
+typedef struct {
+    unsigned seed;
+    uint64_t digest;
+    int failures;
+} split_work;
+
+/* Everything the batches' calls wrote and hold, each against the one thread's. */
+typedef struct {
+    tictactoe_result result;
+    size_t refused;
+    uint32_t actions[SPLIT_GAMES];
+    uint8_t winners[SPLIT_GAMES];
+    uint8_t cells[SPLIT_CELLS];
+    bool planes[2 * SPLIT_CELLS];
+    bool mask[SPLIT_GAMES * SPLIT_COLS];
+} split_outputs;
+
+/* Makes call `op` on batch `b` with the round's arguments into `out`. */
+static void split_call(tictactoe_batch *b, unsigned op, const uint32_t *actions, const uint8_t *sides,
+                       const uint8_t *restart, const uint64_t *seeds, uint32_t illegal, split_outputs *out) {
+    static const uint32_t listed[4] = {1000, 3, 517, 256};
+    memset(out, 0, sizeof *out);
+    out->refused = SIZE_MAX;
+    switch (op) {
+    case 0:
+        out->result = tictactoe_batch_games_random_legal_actions(b, NULL, SPLIT_GAMES, out->actions, &out->refused);
+        break;
+    case 1:
+        out->result = tictactoe_batch_games_step(b, NULL, SPLIT_GAMES, actions, illegal, out->winners, &out->refused);
+        break;
+    case 2:
+        out->result = tictactoe_batch_games_step_random(b, NULL, SPLIT_GAMES, out->winners, &out->refused);
+        break;
+    case 3:
+        out->result = tictactoe_batch_games_step_against_random(b, NULL, SPLIT_GAMES, sides, actions, restart, illegal,
+                                                                out->winners, &out->refused);
+        break;
+    case 4:
+        out->result = tictactoe_batch_games_reset_terminated(b, NULL, SPLIT_GAMES, &out->refused);
+        break;
+    case 5:
+        out->result = tictactoe_batch_games_seed(b, NULL, SPLIT_GAMES, seeds, &out->refused);
+        break;
+    default: /* a list: on the caller's thread whatever the setting */
+        out->result = tictactoe_batch_games_step_random(b, listed, 4, out->winners, &out->refused);
+    }
+    /* The reads that split too. */
+    if (tictactoe_batch_cells(b, out->cells, SPLIT_CELLS) != TICTACTOE_RESULT_OK ||
+        tictactoe_batch_observation(b, out->planes, 2 * SPLIT_CELLS) != TICTACTOE_RESULT_OK ||
+        tictactoe_batch_legal_mask(b, out->mask, SPLIT_GAMES * SPLIT_COLS) != TICTACTOE_RESULT_OK)
+        out->result = TICTACTOE_RESULT_PANIC;
+}
+
+/* Random calls over every game (steps with bad actions now and then, refused or lost, random
+ * steps, steps against the random opponent with bad sides now and then, draws, resets, seeds)
+ * on three batches of Connect Four, of 1, 2 and 3 threads: every call's result, refused index
+ * and outputs, and every game after it, the one thread's. The digest is of what was written. */
+static void *compare_splits(void *arg) {
+    split_work *work = arg;
+    static const tictactoe_rules c4 = {SPLIT_ROWS, SPLIT_COLS, 4, TICTACTOE_RULE_GRAVITY};
+    tictactoe_batch *batches[SPLITS] = {NULL, NULL, NULL};
+    split_outputs *outs = malloc(SPLITS * sizeof(split_outputs));
+    uint32_t *actions = malloc(SPLIT_GAMES * sizeof(uint32_t));
+    uint8_t *sides = malloc(SPLIT_GAMES), *restart = malloc(SPLIT_GAMES);
+    uint64_t *seeds = malloc(SPLIT_GAMES * sizeof(uint64_t));
+    unsigned state = work->seed, refusals = 0;
+    int i, round;
+    work->digest = 14695981039346656037ull;
+    for (i = 0; i < SPLITS; i++) {
+        work->failures += tictactoe_batch_new_rules(SPLIT_GAMES, &c4, work->seed, NULL, &batches[i]) != TICTACTOE_RESULT_OK;
+        work->failures += tictactoe_batch_set_threads(batches[i], (uint32_t)i + 1) != TICTACTOE_RESULT_OK;
+    }
+    for (round = 0; round < SPLIT_ROUNDS; round++) {
+        unsigned op = next_random(&state) % 7;
+        uint32_t illegal = next_random(&state) % 2, g;
+        for (g = 0; g < SPLIT_GAMES; g++) {
+            unsigned r = next_random(&state);
+            actions[g] = r % 64 == 0 ? SPLIT_COLS : r % SPLIT_COLS; /* off the board now and then */
+            sides[g] = (uint8_t)(r % 97 == 0 ? 3 : 1 + (r >> 4) % 2);
+            restart[g] = (r >> 6) % 5 == 0;
+            seeds[g] = r;
+        }
+        for (i = 0; i < SPLITS; i++) split_call(batches[i], op, actions, sides, restart, seeds, illegal, &outs[i]);
+        work->failures += outs[0].result == TICTACTOE_RESULT_PANIC;
+        refusals += outs[0].result != TICTACTOE_RESULT_OK;
+        for (i = 1; i < SPLITS; i++) work->failures += memcmp(&outs[i], &outs[0], sizeof outs[0]) != 0;
+        work->digest = mix(work->digest, &outs[0], sizeof outs[0]);
+    }
+    /* Refusals and successes both happened: the comparison covered both. */
+    work->failures += refusals == 0 || refusals == SPLIT_ROUNDS;
+    for (i = 0; i < SPLITS; i++) tictactoe_batch_free(batches[i]);
+    free(outs);
+    free(actions);
+    free(sides);
+    free(restart);
+    free(seeds);
+    return NULL;
+}
+
+/* The threads the process runs (Linux's /proc), 0 when it cannot tell. */
+static int process_threads(void) {
+    char line[128];
+    int threads = 0;
+    FILE *status = fopen("/proc/self/status", "r");
+    while (status && fgets(line, sizeof line, status))
+        if (sscanf(line, "Threads: %d", &threads) == 1) break;
+    if (status) fclose(status);
+    return threads;
+}
+
+/* Threaded batches against one thread; then two C threads each stepping threaded batches at
+ * once (one gets the helpers, the other runs its parts on its own thread): the same results. */
+static void test_threaded_batches(void) {
+    split_work alone = {1, 0, 0}, first = {1, 0, 0}, second = {2, 0, 0};
+    pthread_t a, b;
+    compare_splits(&alone);
+    CHECK(alone.failures == 0);
+    /* The calls did split: this thread and the pool's two helpers for three parts. */
+    CHECK(process_threads() >= 3);
+    CHECK(pthread_create(&a, NULL, compare_splits, &first) == 0);
+    CHECK(pthread_create(&b, NULL, compare_splits, &second) == 0);
+    CHECK(pthread_join(a, NULL) == 0);
+    CHECK(pthread_join(b, NULL) == 0);
+    CHECK(first.failures == 0 && second.failures == 0);
+    CHECK(first.digest == alone.digest && second.digest != first.digest);
+}
+
 int main(void) {
     writer_work alone[WRITERS], together[WRITERS];
     reader_work readers[READERS];
@@ -153,8 +295,9 @@ int main(void) {
     char text[TEXT_CAP];
     uint8_t cells[SHARED_N * SHARED_N], batch_cells[BATCH_COUNT * BATCH_N * BATCH_N];
     bool mask[BATCH_COUNT * BATCH_N * BATCH_N];
-    uint32_t actions[BATCH_COUNT], winners[BATCH_COUNT], winner = 0;
-    size_t len = 0, text_len = 0;
+    uint32_t actions[BATCH_COUNT], winner = 0;
+    uint8_t winners[BATCH_COUNT];
+    size_t len = 0, text_len = 0, refused = 0;
     int i;
 
     /* The shared state: a game in mid play and a batch three steps in. */
@@ -168,8 +311,11 @@ int main(void) {
     CHECK_RESULT(tictactoe_game_cells(shared, cells, sizeof cells, &len), TICTACTOE_RESULT_OK);
     CHECK_RESULT(tictactoe_batch_new(BATCH_COUNT, BATCH_N, 99, &shared_batch), TICTACTOE_RESULT_OK);
     for (i = 0; i < 3; i++) {
-        CHECK_RESULT(tictactoe_batch_random_legal_actions(shared_batch, actions, BATCH_COUNT), TICTACTOE_RESULT_OK);
-        CHECK_RESULT(tictactoe_batch_step(shared_batch, actions, BATCH_COUNT, winners), TICTACTOE_RESULT_OK);
+        CHECK_RESULT(tictactoe_batch_games_random_legal_actions(shared_batch, NULL, BATCH_COUNT, actions, &refused),
+                     TICTACTOE_RESULT_OK);
+        CHECK_RESULT(tictactoe_batch_games_step(shared_batch, NULL, BATCH_COUNT, actions, TICTACTOE_ILLEGAL_RAISE, winners,
+                                                &refused),
+                     TICTACTOE_RESULT_OK);
     }
     CHECK_RESULT(tictactoe_batch_cells(shared_batch, batch_cells, sizeof batch_cells), TICTACTOE_RESULT_OK);
     CHECK_RESULT(tictactoe_batch_legal_mask(shared_batch, mask, sizeof mask), TICTACTOE_RESULT_OK);
@@ -205,5 +351,6 @@ int main(void) {
     pthread_barrier_destroy(&start);
     tictactoe_game_free(shared);
     tictactoe_batch_free(shared_batch);
+    test_threaded_batches();
     return checks_report("test_threads");
 }

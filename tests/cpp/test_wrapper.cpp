@@ -1,7 +1,8 @@
 // include/tictactoe.hpp, the C++17 wrapper: every method, the errors it throws (with their
 // codes), ownership (moves, clones, release), std::optional results, the k-in-a-row family
 // (rules, drops, winning runs, positions and batches under rules), limits on outside data, the
-// batch's listed steps and forfeits, and the computer player. Built with -std=c++17 -Wall
+// batch's listed steps and forfeits, its operations over a selection of games (against the
+// first members, and a list against every game), threads, and the computer player. Built with -std=c++17 -Wall
 // -Wextra -Wpedantic -Werror, and run under AddressSanitizer and UBSan too.
 #include <cstdio>
 #include <string>
@@ -263,9 +264,9 @@ void test_batch() {
                     games.push_back(g);
                     acts.push_back(actions[g]);
                 }
-            std::vector<std::uint32_t> winners(games.size());
+            std::vector<std::uint8_t> winners(games.size());
             std::size_t refused = 0;
-            CHECK(tictactoe_batch_step_games(b.get(), games.data(), acts.data(), games.size(), TICTACTOE_ILLEGAL_RAISE,
+            CHECK(tictactoe_batch_games_step(b.get(), games.data(), games.size(), acts.data(), TICTACTOE_ILLEGAL_RAISE,
                                              winners.data(), &refused) == TICTACTOE_RESULT_OK);
         } else {
             b.step(actions);
@@ -543,6 +544,110 @@ void test_arrays_and_names() {
     CHECK(tictactoe::line_kind_name(TICTACTOE_LINE_KIND_ANTI_DIAGONAL) == "anti_diagonal");
 }
 
+// A batch's state to compare: every game's cells and winner, and what its generators draw next
+// (on a copy).
+struct batch_state {
+    std::vector<std::uint8_t> cells, winners;
+    std::vector<std::uint32_t> draws;
+    bool operator==(const batch_state &o) const { return cells == o.cells && winners == o.winners && draws == o.draws; }
+};
+
+batch_state state_of(const tictactoe::batch &b) {
+    tictactoe::batch copy = b.clone();
+    return {b.cells(), b.winners(), copy.random_legal_actions()};
+}
+
+// Each operation over a selection against the first members on a copy, a listed call against
+// the call over every game, and their refusals, each changing nothing.
+void test_operations_over_selections() {
+    const auto c4 = tictactoe::rules::connect_four();
+    const auto all = tictactoe::selection::all();
+    tictactoe::batch b(4, c4, 3);
+    tictactoe::batch old = b.clone();
+    for (int i = 0; i < 3; i++) {
+        auto actions = b.random_legal_actions();
+        CHECK(actions == old.random_legal_actions());
+        CHECK(tictactoe::detail::widened(b.step(all, actions)) == old.step(actions));
+    }
+    const std::vector<std::uint32_t> some{3, 0};
+    CHECK(tictactoe::detail::widened(b.step(some, {6, 6}, TICTACTOE_ILLEGAL_LOSE)) ==
+          old.step_games(some, {6, 6}, TICTACTOE_ILLEGAL_LOSE));
+    CHECK(tictactoe::detail::widened(b.step_random(tictactoe::selection(some))) == old.step_random(some));
+    CHECK(tictactoe::detail::widened(b.step_random(all)) == old.step_random());
+    CHECK(tictactoe::detail::widened(b.step_against_random(all, {1, 2, 2, 1}, {0, 1, 2, 3})) ==
+          old.step_against_random({1, 2, 2, 1}, {0, 1, 2, 3}));
+    CHECK(state_of(b) == state_of(old));
+    // A list takes from each game what the call over every game takes from it.
+    tictactoe::batch every = b.clone();
+    auto draws = every.random_legal_actions(all);
+    auto listed = b.random_legal_actions(some);
+    CHECK(listed.size() == 2 && listed[0] == draws[3] && listed[1] == draws[0]);
+    b.seed(some, {9, 9});
+    every.seed(all, {9, 5, 5, 9});
+    b.reset(some);
+    every.reset(all);
+    auto mine = b.random_legal_actions(), theirs = every.random_legal_actions();
+    CHECK(mine[0] == theirs[0] && mine[3] == theirs[3] && mine[0] == mine[3]);
+    b.reset_terminated(some);
+    CHECK(b.cells()[0] == 0 && b.threads() == 1);
+    // Refusals: the index of the entry refused, nothing changed.
+    const batch_state before = state_of(b);
+    std::size_t refused = 99;
+    CHECK_THROWS(b.step(std::vector<std::uint32_t>{1, 4}, {0, 0}, TICTACTOE_ILLEGAL_RAISE, &refused),
+                 TICTACTOE_RESULT_GAME_INDEX);
+    CHECK(refused == 1);
+    refused = 99;
+    CHECK_THROWS(b.step(some, {0}), TICTACTOE_RESULT_LENGTH_MISMATCH);
+    CHECK_THROWS(b.step(all, {0, 0, 0}), TICTACTOE_RESULT_LENGTH_MISMATCH);
+    CHECK(refused == 99);
+    CHECK_THROWS(b.step_random(std::vector<std::uint32_t>{2, 2}, &refused), TICTACTOE_RESULT_REPEATED_GAME);
+    CHECK(refused == 1);
+    CHECK_THROWS(b.step_against_random(all, {1, 2, 0, 1}, {0, 0, 0, 0}, {}, TICTACTOE_ILLEGAL_RAISE, &refused),
+                 TICTACTOE_RESULT_INVALID_PLAYER);
+    CHECK(refused == 2);
+    CHECK_THROWS(b.step_against_random(all, {1, 2, 1, 1}, {0, 0, 0, 0}, {0, 0}), TICTACTOE_RESULT_LENGTH_MISMATCH);
+    CHECK_THROWS(b.random_legal_actions(std::vector<std::uint32_t>{4}, &refused), TICTACTOE_RESULT_GAME_INDEX);
+    CHECK(refused == 0);
+    CHECK_THROWS(b.reset(std::vector<std::uint32_t>{0, 7}, &refused), TICTACTOE_RESULT_GAME_INDEX);
+    CHECK_THROWS(b.reset_terminated(std::vector<std::uint32_t>{5}), TICTACTOE_RESULT_GAME_INDEX);
+    CHECK_THROWS(b.seed(some, {1}), TICTACTOE_RESULT_LENGTH_MISMATCH);
+    CHECK_THROWS(b.set_threads(0), TICTACTOE_RESULT_INVALID_ARGUMENT);
+    CHECK(refused == 1 && b.threads() == 1);
+    CHECK(state_of(b) == before);
+}
+
+// Reads from a side, and rewards, against the reads they extend.
+void test_observation_from_a_side_and_rewards() {
+    tictactoe::batch b(3, 3, 2);
+    b.step({4, 0, 8}, TICTACTOE_ILLEGAL_LOSE);
+    b.step(tictactoe::selection::all(), {0, 9, 0}, TICTACTOE_ILLEGAL_LOSE);  // game 1's O forfeits
+    auto next = b.next_players();
+    CHECK(b.observation(next) == b.observation());
+    auto swapped = b.observation({2, 2, 2});
+    auto from_x = b.observation({1, 1, 1});
+    for (std::size_t g = 0; g < 3; g++)
+        for (std::size_t c = 0; c < 9; c++) CHECK(swapped[g * 18 + c] == from_x[g * 18 + 9 + c]);
+    CHECK(b.rewards({1, 1, 2}) == std::vector<double>({0.0, 1.0, 0.0}));  // X won game 1 only
+    CHECK(b.rewards({2, 2, 1}) == std::vector<double>({0.0, -1.0, 0.0}));
+    CHECK_THROWS(b.observation({1, 3, 1}), TICTACTOE_RESULT_INVALID_PLAYER);
+    CHECK_THROWS(b.observation({1, 1}), TICTACTOE_RESULT_LENGTH_MISMATCH);
+    CHECK_THROWS(b.rewards({1, 1}), TICTACTOE_RESULT_LENGTH_MISMATCH);
+    CHECK_THROWS(b.rewards({0, 1, 1}), TICTACTOE_RESULT_INVALID_PLAYER);
+}
+
+// Threads change no result: a batch large enough to split, against one thread.
+void test_threads() {
+    tictactoe::batch one(1024, tictactoe::rules::gomoku(), 4);
+    tictactoe::batch two = one.clone();
+    two.set_threads(2);
+    CHECK(two.threads() == 2 && two.clone().threads() == 2);
+    for (int i = 0; i < 20; i++) {
+        CHECK(one.step_random(tictactoe::selection::all()) == two.step_random(tictactoe::selection::all()));
+        CHECK(one.random_legal_actions() == two.random_legal_actions());
+    }
+    CHECK(one.cells() == two.cells() && one.observation() == two.observation() && one.legal_mask() == two.legal_mask());
+}
+
 }  // namespace
 
 int main() {
@@ -562,6 +667,9 @@ int main() {
     test_step_games_and_forfeits();
     test_step_random();
     test_step_against_random();
+    test_operations_over_selections();
+    test_observation_from_a_side_and_rewards();
+    test_threads();
     test_limits();
     test_arrays_and_names();
     std::printf("test_wrapper.cpp: %d passed, %d failed\n", passed, failed);
