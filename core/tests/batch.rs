@@ -325,7 +325,7 @@ fn bad_arguments_are_refused_and_change_nothing() {
     );
     assert_eq!(
         batch.observation_into(None, &mut [false; 27]),
-        Err(Error::LengthMismatch { len: 27, expected: 54 })
+        Err(Error::LengthMismatch { len: 27, expected: 54 }.into())
     );
     assert_eq!(
         batch.legal_mask_into(&mut [false; 28]),
@@ -475,10 +475,11 @@ proptest! {
         let mut untouched = vec![true; count * 2 * plane];
         let mut bad = movers.clone();
         bad[count - 1] = 3;
-        prop_assert_eq!(batch.observation_into(Some(&bad), &mut untouched), Err(Error::InvalidPlayer { player: 3 }));
+        let refusal = ListError { index: Some(count - 1), error: Error::InvalidPlayer { player: 3 } };
+        prop_assert_eq!(batch.observation_into(Some(&bad), &mut untouched), Err(refusal));
         prop_assert_eq!(
             batch.observation_into(Some(&movers[1..]), &mut untouched),
-            Err(Error::LengthMismatch { len: count - 1, expected: count })
+            Err(Error::LengthMismatch { len: count - 1, expected: count }.into())
         );
         prop_assert!(untouched.iter().all(|&b| b));
     }
@@ -620,11 +621,11 @@ fn steps_against_random_refuse_bad_arguments_and_change_nothing() {
     assert_eq!(rewards[2], -1.0);
     assert_eq!(
         batch.rewards_into(&[1, 9, 1], &mut rewards),
-        Err(Error::InvalidPlayer { player: 9 })
+        Err(ListError { index: Some(1), error: Error::InvalidPlayer { player: 9 } })
     );
     assert_eq!(
         batch.rewards_into(&sides, &mut [0.0; 2]),
-        Err(Error::LengthMismatch { len: 2, expected: 3 })
+        Err(Error::LengthMismatch { len: 2, expected: 3 }.into())
     );
     assert_eq!(rewards[2], -1.0, "a refused query wrote");
 }

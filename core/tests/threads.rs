@@ -70,6 +70,8 @@ enum Op {
     ResetTerminated,
     /// The games listed (a call over a list runs on the caller's thread), and the call.
     Listed(Vec<usize>, ListedCall),
+    /// The planes and rewards from these sides (a bad one now and then).
+    Observe(Vec<u8>),
     /// A wrong length.
     Short,
 }
@@ -87,13 +89,13 @@ enum ListedCall {
 
 fn op(count: usize) -> impl Strategy<Value = Op> {
     let wild = prop::collection::vec(prop::option::weighted(0.05, 0u32..90), count);
-    let side = prop_oneof![40 => 1u8..3, 1 => 0u8..4];
+    let side = || prop_oneof![40 => 1u8..3, 1 => 0u8..4];
     let restarts = prop::collection::vec(
         (prop::bool::weighted(0.2), prop::option::weighted(0.05, 0u32..90)),
         count,
     );
     let learner = prop::collection::vec(
-        (side, prop::bool::weighted(0.1), prop::option::weighted(0.05, 0u32..90)),
+        (side(), prop::bool::weighted(0.1), prop::option::weighted(0.05, 0u32..90)),
         count,
     );
     let listed = prop_oneof![
@@ -110,6 +112,7 @@ fn op(count: usize) -> impl Strategy<Value = Op> {
         3 => (learner, any::<bool>()).prop_map(|(l, lose)| Op::AgainstRandom(l, lose)),
         1 => Just(Op::ResetTerminated),
         1 => (prop::collection::vec(0..count + 1, 0..4), listed).prop_map(|(g, c)| Op::Listed(g, c)),
+        2 => prop::collection::vec(side(), count).prop_map(Op::Observe),
         1 => Just(Op::Short),
     ]
 }
@@ -169,6 +172,16 @@ fn apply(batch: &mut Batch, op: &Op, draws: &[u32]) -> (Vec<u64>, Result<(), Lis
                 }
             };
             winners = out;
+            outcome
+        }
+        Op::Observe(sides) => {
+            let mut planes = vec![false; count * 2 * batch.rules().cells()];
+            let mut rewards = vec![9.0; count];
+            let outcome = batch
+                .observation_into(Some(sides), &mut planes)
+                .and_then(|()| batch.rewards_into(sides, &mut rewards));
+            winners = planes.iter().map(|&flag| u8::from(flag)).collect();
+            winners.extend(rewards.iter().map(|&reward| (reward + 2.0) as u8));
             outcome
         }
         Op::Short => batch.step_random(Selection::All, &mut winners[1..]),

@@ -157,15 +157,23 @@ pub(crate) struct GameError {
     given: Given,
     /// The index of the refused entry in a call over a list; `None` when no entry is named.
     index: Option<usize>,
+    /// The argument the refused entry is in, when it is not a list of moves.
+    list: Option<&'static str>,
 }
 
 impl GameError {
     pub(crate) fn new(error: Error, given: Given) -> GameError {
-        GameError { error, given, index: None }
+        GameError { error, given, index: None, list: None }
     }
 
     pub(crate) fn at(self, index: usize) -> GameError {
         GameError { index: Some(index), ..self }
+    }
+
+    /// The refused entry is in the argument `list` (its message says `list[index]`, not
+    /// `move index`).
+    pub(crate) fn in_list(self, list: &'static str) -> GameError {
+        GameError { list: Some(list), ..self }
     }
 
     fn into_py_err(self, py: Python<'_>) -> PyResult<PyErr> {
@@ -249,9 +257,10 @@ impl GameError {
         };
         attributes.push(("kind", shown(py, &None, error.kind().name())?));
         attributes.push(("index", shown(py, &None, self.index)?));
-        let text = match self.index {
-            Some(index) => format!("move {index}: {text}"),
-            None => text,
+        let text = match (self.index, self.list) {
+            (Some(index), Some(list)) => format!("{list}[{index}]: {text}"),
+            (Some(index), None) => format!("move {index}: {text}"),
+            (None, _) => text,
         };
         let err = class(text);
         for (name, value) in attributes {

@@ -267,6 +267,10 @@ def test_steps_against_random_refuse_bad_input_and_change_nothing() -> None:
     with pytest.raises(tictactoe.InvalidPlayerError) as side:
         b.step_against_random([0, 0, 0], [1, 3, 1], restart)
     assert getattr(side.value, "index") == 1
+    # The side as the caller wrote it, named as a side (not a move), before any action.
+    with pytest.raises(tictactoe.InvalidPlayerError, match=r"^sides\[2\]: player 300 ") as side:
+        b.step_against_random([99, 0, 0], [1, 1, 300], [False, False, False])
+    assert (getattr(side.value, "index"), getattr(side.value, "player")) == (2, 300)
     with pytest.raises(ValueError):
         b.step_against_random([0, 0], sides, restart)
     with pytest.raises(ValueError):
@@ -299,8 +303,9 @@ def test_steps_against_random_refuse_bad_input_and_change_nothing() -> None:
     with pytest.raises(tictactoe.OutOfBoundsError) as late:
         wide.step_against_random(np.where(np.arange(600) == 550, 7, 1), wide_sides, observation=planes)
     assert getattr(late.value, "index") == 550 and pickle.dumps(wide) == wide_before and planes.all()
-    with pytest.raises(tictactoe.InvalidPlayerError):
+    with pytest.raises(tictactoe.InvalidPlayerError, match=r"^players\[1\]: player 0 ") as reward:
         b.rewards([1, 0, 2])
+    assert getattr(reward.value, "index") == 1
     with pytest.raises(ValueError):
         b.rewards([1, 2])
     with pytest.raises(TypeError):
@@ -418,8 +423,12 @@ def test_observation_from_a_chosen_side() -> None:
     assert (b.observation(players=3 - movers) == seen[:, ::-1]).all()
     out = np.empty((6, 2, 3, 3), np.bool_)
     assert b.observation(players=[1] * 6, out=out) is out
-    with pytest.raises(tictactoe.InvalidPlayerError):
+    with pytest.raises(tictactoe.InvalidPlayerError) as bad:
         b.observation(players=[1, 2, 3, 1, 2, 1])
+    assert getattr(bad.value, "index") == 2
+    with pytest.raises(tictactoe.InvalidPlayerError, match=r"^players\[5\]: player 777 ") as bad:
+        b.observation(players=[1, 2, 1, 1, 2, 777])
+    assert (getattr(bad.value, "index"), getattr(bad.value, "player")) == (5, 777)
     with pytest.raises(tictactoe.InvalidPlayerError):
         b.observation(players=[1, 2, 1, 1, 2, -1])
     with pytest.raises(ValueError) as mismatch:

@@ -8,7 +8,7 @@ use super::threads::PerGame;
 use super::{Batch, Games};
 use crate::rules;
 use crate::storage::board;
-use crate::{Error, Player};
+use crate::{Error, ListError, Player};
 
 /// A read of a part of the games refuses nothing a check of the whole call did not: its
 /// refusals need no index moved.
@@ -72,20 +72,25 @@ impl Batch {
     /// ```
     ///
     /// # Errors
-    /// [`Error::LengthMismatch`] unless `players` has one value per game and `out` has
-    /// `count * 2 * rows * cols`; [`Error::InvalidPlayer`] for a value other than 1 or 2. Nothing
-    /// is written then.
-    pub fn observation_into(&self, players: Option<&[u8]>, out: &mut [bool]) -> Result<(), Error> {
+    /// [`Error::LengthMismatch`] (naming no entry) unless `players` has one value per game and
+    /// `out` has `count * 2 * rows * cols`; [`Error::InvalidPlayer`] with the index of the first
+    /// value other than 1 or 2. Nothing is written then.
+    pub fn observation_into(
+        &self,
+        players: Option<&[u8]>,
+        out: &mut [bool],
+    ) -> Result<(), ListError> {
         let (count, cells) = (self.count(), self.form.shape.cells());
         if let Some(players) = players {
-            check_players(players, count).map_err(|refusal| refusal.error)?;
+            check_players(players, count)?;
         }
         check_len(out.len(), count * 2 * cells)?;
         let read = |(games, players, out): (Games<'_>, Option<&[u8]>, PerGame<&mut [bool]>)| {
             games.observation_into(players, out.0);
             Ok(())
         };
-        self.threads.run(count, (self.games(), players, PerGame(out, 2 * cells)), read, as_is)
+        let parts = (self.games(), players, PerGame(out, 2 * cells));
+        Ok(self.threads.run(count, parts, read, as_is)?)
     }
 
     /// Every game's legal actions as a mask: `count * actions` flags ([`Batch::actions`]), true
@@ -109,10 +114,11 @@ impl Batch {
     /// 0.0 while nobody has (a draw included). An environment's reward for its agent.
     ///
     /// # Errors
-    /// [`Error::LengthMismatch`] unless `players` and `out` have one value per game;
-    /// [`Error::InvalidPlayer`] for a value other than 1 or 2. Nothing is written then.
-    pub fn rewards_into(&self, players: &[u8], out: &mut [f64]) -> Result<(), Error> {
-        check_players(players, self.count()).map_err(|refusal| refusal.error)?;
+    /// [`Error::LengthMismatch`] (naming no entry) unless `players` and `out` have one value per
+    /// game; [`Error::InvalidPlayer`] with the index of the first value other than 1 or 2.
+    /// Nothing is written then.
+    pub fn rewards_into(&self, players: &[u8], out: &mut [f64]) -> Result<(), ListError> {
+        check_players(players, self.count())?;
         check_len(out.len(), self.count())?;
         for ((&winner, &player), reward) in self.winner.iter().zip(players).zip(out) {
             *reward = match winner {

@@ -112,7 +112,11 @@ pub unsafe extern "C" fn tictactoe_batch_observation(
     len: usize,
 ) -> tictactoe_result {
     // SAFETY: the caller's promise.
-    unsafe { query_into(batch, planes_out, len, |batch, out| batch.observation_into(None, out)) }
+    unsafe {
+        query_into(batch, planes_out, len, |batch, out| {
+            batch.observation_into(None, out).map_err(|refusal| refusal.error)
+        })
+    }
 }
 
 /// Writes every game seen from one side into `planes_out` (of `len` = count * 2 * rows * cols
@@ -151,7 +155,9 @@ pub unsafe extern "C" fn tictactoe_batch_observation_from(
             } else {
                 Some(entries(players, count)?)
             };
-            Ok::<(), tictactoe_result>(batch.observation_into(players, out)?)
+            Ok::<(), tictactoe_result>(
+                batch.observation_into(players, out).map_err(|refusal| refusal.error)?,
+            )
         })
     }
 }
@@ -181,7 +187,10 @@ pub unsafe extern "C" fn tictactoe_batch_rewards(
     // SAFETY: the caller's promise.
     unsafe {
         query_into(batch, rewards_out, count, |batch, out| {
-            Ok::<(), tictactoe_result>(batch.rewards_into(entries(players, count)?, out)?)
+            let players = entries(players, count)?;
+            Ok::<(), tictactoe_result>(
+                batch.rewards_into(players, out).map_err(|refusal| refusal.error)?,
+            )
         })
     }
 }

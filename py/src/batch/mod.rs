@@ -8,10 +8,10 @@ use numpy::{PyArray1, PyArray2, PyArray3, PyArray4};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyTuple};
-use tictactoe_core::{Batch, Error, Selection};
+use tictactoe_core::{Batch, ListError, Selection};
 use tictactoe_parallel::POOL;
 
-use crate::arrays::{output, read_games, read_players, write_into};
+use crate::arrays::{flat_readwrite, output, read_games, read_players, write_into};
 use crate::convert;
 use crate::errors::{GameError, Given};
 use crate::game::PyTicTacToe;
@@ -22,7 +22,7 @@ mod pickle;
 mod refusals;
 mod steps;
 
-use refusals::step_error;
+use refusals::{player_refused, step_error};
 
 /// Many games of one rule set stepped together, for search, self-play and reinforcement
 /// learning.
@@ -41,7 +41,7 @@ fn observe(
     sides: Option<&[u8]>,
     planes: Option<&mut [bool]>,
     mask: Option<&mut [bool]>,
-) -> Result<(), Error> {
+) -> Result<(), ListError> {
     if let Some(planes) = planes {
         batch.observation_into(sides, planes)?;
     }
@@ -285,11 +285,16 @@ impl PyBatch {
         out: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let count = self.batch.count();
-        let players = read_players(players, "players")?;
+        let given = players;
+        let players = read_players(given, "players")?;
         let out = output::<f64>(py, out, &[count], || {
             PyArray1::<f64>::zeros(py, count, false).into_any()
         })?;
-        write_into::<f64>(&out, |slot| self.batch.rewards_into(&players, slot))?;
+        let mut rewards = flat_readwrite::<f64>(&out)?;
+        let slot = rewards.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string()))?;
+        self.batch
+            .rewards_into(&players, slot)
+            .map_err(|error| player_refused(given, "players", error))?;
         Ok(out)
     }
 
@@ -442,7 +447,13 @@ impl PyBatch {
             PyArray4::<bool>::zeros(py, [count, 2, rows, cols], false).into_any()
         })?;
         let viewers = viewers.as_deref();
-        write_into::<bool>(&out, |slot| py.detach(|| self.batch.observation_into(viewers, slot)))?;
+        let mut planes = flat_readwrite::<bool>(&out)?;
+        let slot = planes.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let batch = &self.batch;
+        py.detach(|| batch.observation_into(viewers, slot)).map_err(|error| match players {
+            Some(players) => player_refused(players, "players", error),
+            None => GameError::from(error).into(),
+        })?;
         Ok(out)
     }
 

@@ -4,7 +4,7 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyInt;
-use tictactoe_core::{Batch, Illegal, ListError};
+use tictactoe_core::{Batch, Error, Illegal, ListError};
 
 use crate::errors::{GameError, Given};
 
@@ -29,9 +29,35 @@ pub(super) fn illegal_policy(illegal: &str) -> PyResult<Illegal> {
     }
 }
 
+/// A refusal of one of the caller's `players` (an argument named `list`: 1 or 2 a game), with
+/// the value as the caller wrote it (the batch reads values past 255 as 255).
+pub(super) fn player_refused(
+    players: &Bound<'_, PyAny>,
+    list: &'static str,
+    error: ListError,
+) -> PyErr {
+    let given = Given {
+        player: error.index.and_then(|index| players.get_item(index).ok()).map(Bound::unbind),
+        ..Given::default()
+    };
+    let exception = GameError::new(error.error, given);
+    match error.index {
+        Some(index) => exception.at(index).in_list(list).into(),
+        None => exception.into(),
+    }
+}
+
 /// A step's refusal of one of the caller's `actions`, with the action as the cell it names, so
-/// that messages show what was given.
-pub(super) fn action_refused(batch: &Batch, actions: &Bound<'_, PyAny>, error: ListError) -> PyErr {
+/// that messages show what was given; or with `sides` (a learner's side a game), of a side.
+pub(super) fn action_refused(
+    batch: &Batch,
+    actions: &Bound<'_, PyAny>,
+    sides: Option<&Bound<'_, PyAny>>,
+    error: ListError,
+) -> PyErr {
+    if let (Error::InvalidPlayer { .. }, Some(sides)) = (error.error, sides) {
+        return player_refused(sides, "sides", error);
+    }
     let py = actions.py();
     let given = error
         .index

@@ -4,7 +4,7 @@
 use numpy::PyArray1;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use tictactoe_core::{ListError, Selection};
+use tictactoe_core::Selection;
 
 use super::refusals::{action_refused, illegal_policy, step_error};
 use super::{observe, selection, PyBatch};
@@ -95,6 +95,7 @@ pub(super) fn step_against_random<'py>(
     let len = selection(games.is_some(), &this.games).len(count);
     let per_game = this.batch.actions();
     read_integers(actions, "actions", &mut this.actions)?;
+    let given_sides = sides;
     let sides = read_players(sides, "sides")?;
     let mut restarts = Vec::new();
     match restart {
@@ -119,9 +120,8 @@ pub(super) fn step_against_random<'py>(
             Some(rewards) => batch.rewards_into(&sides, rewards),
             None => Ok(()),
         }
-        .map_err(ListError::from)
     });
-    result.map_err(|error| action_refused(batch, actions, error))?;
+    result.map_err(|error| action_refused(batch, actions, Some(given_sides), error))?;
     Ok(out)
 }
 
@@ -165,8 +165,8 @@ pub(super) fn step<'py>(
         } else {
             batch.step(games, steps, winners, illegal)?;
         }
-        observe(batch, None, planes, mask).map_err(ListError::from)
+        observe(batch, None, planes, mask)
     });
-    result.map_err(|error| action_refused(batch, actions, error))?;
+    result.map_err(|error| action_refused(batch, actions, None, error))?;
     Ok(out)
 }
