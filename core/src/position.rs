@@ -421,9 +421,10 @@ impl Position {
     }
 
     /// How many winning cells (0, 1, or 2 for two or more) a move of `player` on `cell` (0 unless
-    /// a move may take it) would make through it that a move may take right after (the opponent must answer
-    /// each): 2 is a double threat (an open four, a four-four), which the opponent cannot block
-    /// both of. The position is left as it was.
+    /// a move may take it) would make through it that a move may take right after (the opponent
+    /// must answer each): 2 is a double threat (an open four, a four-four), which the opponent
+    /// cannot block both of. The position is left as it was (it takes `&mut self` to place the
+    /// mark for a moment under the exact rule).
     pub fn threats_made(&mut self, cell: usize, player: Player) -> usize {
         let form = self.form();
         if !self.is_playable(cell) {

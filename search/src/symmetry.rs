@@ -41,8 +41,7 @@ impl Keys {
         inverse.resize(count * cells, 0);
         for cell in 0..cells {
             for (s, &map) in maps.iter().enumerate() {
-                let (row, col) = map.image(rows, cols, cell / cols, cell % cols);
-                let image = row * cols + col;
+                let image = map.cell_image(rows, cols, cell);
                 // Cells are below 64 here.
                 shift[s * cells + cell] = (2 * image) as u8;
                 inverse[s * cells + image] = cell as u8;

@@ -152,9 +152,9 @@ impl<'a> Games<'a> {
         self.per_game(out, |g| self.is_over(g))
     }
 
-    /// Whether game `g` of the range is over, as [`Batch::terminated`](super::Batch::terminated) tells: won, drawn, or
-    /// lost by an illegal action, which [`Games::game`] does not know (the forfeit is the
-    /// batch's).
+    /// Whether game `g` of the range is over, as
+    /// [`Batch::terminated`](super::Batch::terminated) tells: won, drawn, or lost by an illegal
+    /// action, which [`Games::game`] does not know (the forfeit is the batch's).
     ///
     /// # Errors
     /// [`Error::GameIndex`] unless `g` is below the range's count.

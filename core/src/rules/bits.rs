@@ -29,8 +29,8 @@ pub(crate) const fn fits(rows: usize, cols: usize) -> bool {
     (rows as u64) * (cols as u64 + 1) <= 64
 }
 
-/// How many bits on the next cell in `direction` is (the order of [`Direction::ALL`](crate::shape::Direction::ALL): row,
-/// column, diagonal, anti-diagonal).
+/// How many bits on the next cell in `direction` is (the order of
+/// [`Direction::ALL`](crate::shape::Direction::ALL): row, column, diagonal, anti-diagonal).
 #[inline(always)]
 const fn step(shape: Shape, d: usize) -> u32 {
     // The board fits, so cols + 2 <= 65.

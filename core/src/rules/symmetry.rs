@@ -61,6 +61,18 @@ impl Symmetry {
             Symmetry::AntiTranspose => (last_col - col, last_row - row),
         }
     }
+
+    /// The image of the cell with index `cell` (row * cols + col) of a `rows` x `cols` board,
+    /// as an index: [`Symmetry::image`] for the numbering of cells a search uses.
+    ///
+    /// ```
+    /// use tictactoe_core::Symmetry;
+    /// assert_eq!(Symmetry::MirrorLeftRight.cell_image(6, 7, 0), 6);
+    /// ```
+    pub const fn cell_image(self, rows: usize, cols: usize, cell: usize) -> usize {
+        let (row, col) = self.image(rows, cols, cell / cols, cell % cols);
+        row * cols + col
+    }
 }
 
 impl Rules {
