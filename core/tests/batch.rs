@@ -77,6 +77,33 @@ pub fn rules() -> impl Strategy<Value = Rules> {
     prop_oneof![(1usize..=8).prop_map(Rules::tic_tac_toe), family]
 }
 
+/// The refusal a refusing step of `actions` owes, the games flagged in `restart` left out.
+fn first_refused(singles: &Singles, actions: &[u32], restart: &[bool]) -> Option<ListError> {
+    let mut live = (0..actions.len()).filter(|&g| !restart[g]);
+    live.find_map(|g| {
+        singles.refusal(g, actions[g]).map(|error| ListError { index: Some(g), error })
+    })
+}
+
+/// On `model` and the single games: the games flagged in `restart` emptied, the others
+/// stepped with their action.
+fn restart_or_step(
+    model: &mut Batch,
+    singles: &mut Singles,
+    actions: &[u32],
+    restart: &[bool],
+    illegal: Illegal,
+) {
+    let (restarted, live): (Vec<usize>, Vec<usize>) = (0..actions.len()).partition(|&g| restart[g]);
+    model.reset(Selection::Listed(&restarted)).unwrap();
+    for &g in &restarted {
+        singles.games[g] = Game::new(model.rules()).unwrap();
+        singles.forfeit[g] = None;
+    }
+    let moves: Vec<u32> = live.iter().map(|&g| actions[g]).collect();
+    step(model, singles, Some(&live), &moves, illegal);
+}
+
 fn case() -> impl Strategy<Value = (Rules, usize, u64, Vec<Op>)> {
     (rules(), 1usize..=6, any::<u64>()).prop_flat_map(|(rules, count, seed)| {
         (Just(rules), Just(count), Just(seed), prop::collection::vec(op(count), 1..40))
@@ -140,21 +167,12 @@ proptest! {
                     let mut model = batch.clone();
                     let mut winners = vec![9; count];
                     let result = batch.step_against_random(Selection::All, &sides, &all, &restart, &mut winners, illegal(lose));
-                    let live: Vec<usize> = (0..count).filter(|&g| !restart[g]).collect();
-                    let refused = live.iter().find_map(|&g| singles.refusal(g, all[g]).map(|error| ListError { index: Some(g), error }));
-                    if let (false, Some(refusal)) = (lose, refused) {
+                    if let (false, Some(refusal)) = (lose, first_refused(&singles, &all, &restart)) {
                         prop_assert_eq!(result, Err(refusal));
                         prop_assert_eq!(&batch, &model, "a refused step changed the batch");
                     } else {
                         prop_assert_eq!(result, Ok(()));
-                        let restarted: Vec<usize> = (0..count).filter(|&g| restart[g]).collect();
-                        model.reset(Selection::Listed(&restarted)).unwrap();
-                        for &g in &restarted {
-                            singles.games[g] = Game::new(rules).unwrap();
-                            singles.forfeit[g] = None;
-                        }
-                        let moves: Vec<u32> = live.iter().map(|&g| all[g]).collect();
-                        step(&mut model, &mut singles, Some(&live), &moves, illegal(lose));
+                        restart_or_step(&mut model, &mut singles, &all, &restart, illegal(lose));
                         let replying: Vec<usize> = (0..count)
                             .filter(|&g| !singles.over(g) && singles.games[g].next_player().number() != sides[g])
                             .collect();
@@ -178,21 +196,12 @@ proptest! {
                     let mut model = batch.clone();
                     let mut winners = vec![9; count];
                     let result = batch.step_restarting(Selection::All, &all, &restart, &mut winners, illegal(lose));
-                    let live: Vec<usize> = (0..count).filter(|&g| !restart[g]).collect();
-                    let refused = live.iter().find_map(|&g| singles.refusal(g, all[g]).map(|error| ListError { index: Some(g), error }));
-                    if let (false, Some(refusal)) = (lose, refused) {
+                    if let (false, Some(refusal)) = (lose, first_refused(&singles, &all, &restart)) {
                         prop_assert_eq!(result, Err(refusal));
                         prop_assert_eq!(&batch, &model, "a refused step changed the batch");
                     } else {
                         prop_assert_eq!(result, Ok(()));
-                        let restarted: Vec<usize> = (0..count).filter(|&g| restart[g]).collect();
-                        model.reset(Selection::Listed(&restarted)).unwrap();
-                        for &g in &restarted {
-                            singles.games[g] = Game::new(rules).unwrap();
-                            singles.forfeit[g] = None;
-                        }
-                        let moves: Vec<u32> = live.iter().map(|&g| all[g]).collect();
-                        step(&mut model, &mut singles, Some(&live), &moves, illegal(lose));
+                        restart_or_step(&mut model, &mut singles, &all, &restart, illegal(lose));
                         prop_assert_eq!(&batch, &model);
                         prop_assert_eq!(winners, (0..count).map(|g| singles.winner(g)).collect::<Vec<_>>());
                     }

@@ -467,6 +467,7 @@ fn the_symmetries_rules_keep_send_windows_to_windows() {
         for &symmetry in symmetries {
             let image = |cell: usize| {
                 let (row, col) = symmetry.image(rows, cols, cell / cols, cell % cols);
+                assert_eq!(symmetry.cell_image(rows, cols, cell), row * cols + col);
                 row * cols + col
             };
             let mut images: Vec<usize> = (0..rows * cols).map(image).collect();

@@ -66,10 +66,7 @@ impl Pool {
                 }
             })
             .collect();
-        let mut lent: Vec<&mut (dyn FnMut() + Send)> =
-            jobs.iter_mut().map(|job| job as &mut (dyn FnMut() + Send)).collect();
-        pool::run(&mut lent);
-        drop(lent);
+        pool::run_each(&mut jobs);
         drop(jobs);
         // The pool runs every job (a panic would have gone on from `run`).
         slots.into_iter().map(|(_, result)| result.expect("every job ran")).collect()

@@ -227,6 +227,13 @@ pub(crate) fn run(jobs: &mut [&mut (dyn FnMut() + Send)]) {
     }
 }
 
+/// [`run`] for jobs of one type (closures made in a loop): each lent as a `dyn FnMut`.
+pub(crate) fn run_each<F: FnMut() + Send>(jobs: &mut [F]) {
+    let mut lent: Vec<&mut (dyn FnMut() + Send)> =
+        jobs.iter_mut().map(|job| job as &mut (dyn FnMut() + Send)).collect();
+    run(&mut lent);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -240,10 +247,7 @@ mod tests {
             .enumerate()
             .map(|(i, part)| move || part.iter_mut().for_each(|x| *x = i as u64 + 1))
             .collect();
-        let mut lent: Vec<&mut (dyn FnMut() + Send)> =
-            jobs.iter_mut().map(|job| job as &mut (dyn FnMut() + Send)).collect();
-        run(&mut lent);
-        drop(lent);
+        run_each(&mut jobs);
         drop(jobs);
         buffer
     }
@@ -289,10 +293,7 @@ mod tests {
                 }
             })
             .collect();
-        let mut lent: Vec<&mut (dyn FnMut() + Send)> =
-            jobs.iter_mut().map(|job| job as &mut (dyn FnMut() + Send)).collect();
-        run(&mut lent);
-        drop(lent);
+        run_each(&mut jobs);
         drop(jobs);
         let mut ids: Vec<_> = ids.into_iter().flatten().collect();
         ids.sort_by_key(|id| format!("{id:?}"));

@@ -1,10 +1,10 @@
 //! The calls that change games, from Python: numpy arrays read and written in place around
 //! the core's operation (without the GIL), and its refusal turned into the exception.
 
-use numpy::PyArray1;
+use numpy::{PyArray1, PyReadwriteArrayDyn};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use tictactoe_core::Selection;
+use tictactoe_core::{Batch, Selection};
 
 use super::refusals::{action_refused, illegal_policy, step_error};
 use super::{observe, selection, PyBatch};
@@ -13,6 +13,31 @@ use crate::arrays::{
     read_integers, read_players, write_actions,
 };
 use crate::errors::Given;
+
+/// The uint8 winners of a step of `len` games: `out` when given (checked), else a new array.
+fn winners_output<'py>(
+    py: Python<'py>,
+    out: Option<Bound<'py, PyAny>>,
+    len: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    output::<u8>(py, out, &[len], || PyArray1::<u8>::zeros(py, len, false).into_any())
+}
+
+/// The planes and the mask a step writes after it, where the caller gave arrays for them.
+type Observed<'py> =
+    (Option<PyReadwriteArrayDyn<'py, bool>>, Option<PyReadwriteArrayDyn<'py, bool>>);
+
+/// The caller's arrays for the planes and the mask of every game after a step, checked.
+fn observed_outputs<'py>(
+    batch: &Batch,
+    observation: Option<Bound<'py, PyAny>>,
+    legal_mask: Option<Bound<'py, PyAny>>,
+) -> PyResult<Observed<'py>> {
+    let (count, rows, cols) = (batch.count(), batch.rows(), batch.cols());
+    let planes = given_output::<bool>(observation, "observation", &[count, 2, rows, cols])?;
+    let mask = given_output::<bool>(legal_mask, "legal_mask", &[count, batch.actions()])?;
+    Ok((planes, mask))
+}
 
 /// `Batch.random_legal_actions`.
 pub(super) fn random_legal_actions<'py>(
@@ -57,7 +82,7 @@ pub(super) fn step_random<'py>(
         read_games(games, &mut this.games)?;
     }
     let len = selection(games.is_some(), &this.games).len(this.batch.count());
-    let out = output::<u8>(py, out, &[len], || PyArray1::<u8>::zeros(py, len, false).into_any())?;
+    let out = winners_output(py, out, len)?;
     let PyBatch { batch, games: listed, .. } = this;
     let games = selection(games.is_some(), listed);
     let mut winners = flat_readwrite::<u8>(&out)?;
@@ -91,9 +116,8 @@ pub(super) fn step_against_random<'py>(
         }
         read_games(games, &mut this.games)?;
     }
-    let (count, rows, cols) = (this.batch.count(), this.batch.rows(), this.batch.cols());
+    let count = this.batch.count();
     let len = selection(games.is_some(), &this.games).len(count);
-    let per_game = this.batch.actions();
     read_integers(actions, "actions", &mut this.actions)?;
     let given_sides = sides;
     let sides = read_players(sides, "sides")?;
@@ -102,11 +126,10 @@ pub(super) fn step_against_random<'py>(
         Some(restart) => read_flags(restart, "restart", &mut restarts)?,
         None => restarts.resize(len, false),
     }
-    let out = output::<u8>(py, out, &[len], || PyArray1::<u8>::zeros(py, len, false).into_any())?;
+    let out = winners_output(py, out, len)?;
     let mut winners = flat_readwrite::<u8>(&out)?;
     let winners = winners.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string()))?;
-    let mut planes = given_output::<bool>(observation, "observation", &[count, 2, rows, cols])?;
-    let mut mask = given_output::<bool>(legal_mask, "legal_mask", &[count, per_game])?;
+    let (mut planes, mut mask) = observed_outputs(&this.batch, observation, legal_mask)?;
     let mut reward_out = given_output::<f64>(rewards, "rewards", &[count])?;
     let (planes, mask) = (optional_slice(&mut planes)?, optional_slice(&mut mask)?);
     let reward_out = optional_slice(&mut reward_out)?;
@@ -139,8 +162,6 @@ pub(super) fn step<'py>(
     legal_mask: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let illegal = illegal_policy(illegal)?;
-    let (count, rows, cols) = (this.batch.count(), this.batch.rows(), this.batch.cols());
-    let per_game = this.batch.actions();
     read_integers(actions, "actions", &mut this.actions)?;
     let mut restarts = Vec::new();
     if let Some(restart) = restart {
@@ -150,11 +171,10 @@ pub(super) fn step<'py>(
         read_games(games, &mut this.games)?;
     }
     let len = this.actions.len();
-    let out = output::<u8>(py, out, &[len], || PyArray1::<u8>::zeros(py, len, false).into_any())?;
+    let out = winners_output(py, out, len)?;
     let mut winners = flat_readwrite::<u8>(&out)?;
     let winners = winners.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string()))?;
-    let mut planes = given_output::<bool>(observation, "observation", &[count, 2, rows, cols])?;
-    let mut mask = given_output::<bool>(legal_mask, "legal_mask", &[count, per_game])?;
+    let (mut planes, mut mask) = observed_outputs(&this.batch, observation, legal_mask)?;
     let (planes, mask) = (optional_slice(&mut planes)?, optional_slice(&mut mask)?);
     let PyBatch { batch, actions: steps, games: listed } = this;
     let games = selection(games.is_some(), listed);
