@@ -624,6 +624,25 @@ public:
         return winners;
     }
 
+    // One step of each game taken in which some games start again instead: a game whose
+    // restart[i] is non-zero is emptied, X to move, its action ignored (a new episode), and any
+    // other plays actions[i], refused as `illegal` says (as step(); a restarted game's action is
+    // never refused). The winners after it (0 for a game emptied): next-step auto-reset of a
+    // vector of environments in one call.
+    std::vector<std::uint8_t> step_restarting(const selection &games, const std::vector<std::uint32_t> &actions,
+                                              const std::vector<std::uint8_t> &restart,
+                                              tictactoe_illegal illegal = TICTACTOE_ILLEGAL_RAISE,
+                                              std::size_t *refused_index = nullptr) {
+        const std::size_t n = taken(games, {actions.size(), restart.size()});
+        std::vector<std::uint8_t> winners(n);
+        detail::refusing(refused_index, [&](std::size_t *refused) {
+            return tictactoe_batch_games_step_restarting(raw_, games.games(), n, detail::items(actions.data(), n),
+                                                         detail::items(restart.data(), n), illegal, winners.data(),
+                                                         refused);
+        });
+        return winners;
+    }
+
     // Empties each game taken, X to move; each game's generator goes on where it was.
     void reset(const selection &games = selection::all(), std::size_t *refused_index = nullptr) {
         over_games(games, refused_index, tictactoe_batch_games_reset);

@@ -202,6 +202,10 @@ static void split_call(tictactoe_batch *b, unsigned op, const uint32_t *actions,
     case 5:
         out->result = tictactoe_batch_games_seed(b, NULL, SPLIT_GAMES, seeds, &out->refused);
         break;
+    case 6:
+        out->result = tictactoe_batch_games_step_restarting(b, NULL, SPLIT_GAMES, actions, restart, illegal,
+                                                            out->winners, &out->refused);
+        break;
     default: /* a list: on the caller's thread whatever the setting */
         out->result = tictactoe_batch_games_step_random(b, listed, 4, out->winners, &out->refused);
     }
@@ -213,7 +217,8 @@ static void split_call(tictactoe_batch *b, unsigned op, const uint32_t *actions,
 }
 
 /* Random calls over every game (steps with bad actions now and then, refused or lost, random
- * steps, steps against the random opponent with bad sides now and then, draws, resets, seeds)
+ * steps, steps against the random opponent with bad sides now and then, steps restarting some
+ * games, draws, resets, seeds)
  * on three batches of Connect Four, of 1, 2 and 3 threads: every call's result, refused index
  * and outputs, and every game after it, the one thread's. The digest is of what was written. */
 static void *compare_splits(void *arg) {
@@ -232,13 +237,13 @@ static void *compare_splits(void *arg) {
         work->failures += tictactoe_batch_set_threads(batches[i], (uint32_t)i + 1) != TICTACTOE_RESULT_OK;
     }
     for (round = 0; round < SPLIT_ROUNDS; round++) {
-        unsigned op = next_random(&state) % 7;
+        unsigned op = next_random(&state) % 8;
         uint32_t illegal = next_random(&state) % 2, g;
         for (g = 0; g < SPLIT_GAMES; g++) {
             unsigned r = next_random(&state);
             actions[g] = r % 64 == 0 ? SPLIT_COLS : r % SPLIT_COLS; /* off the board now and then */
             sides[g] = (uint8_t)(r % 97 == 0 ? 3 : 1 + (r >> 4) % 2);
-            restart[g] = (r >> 6) % 5 == 0;
+            restart[g] = (uint8_t)((r >> 6) % 5 == 0 ? 1 + (r >> 9) % 255 : 0); /* any non-zero byte restarts */
             seeds[g] = r;
         }
         for (i = 0; i < SPLITS; i++) split_call(batches[i], op, actions, sides, restart, seeds, illegal, &outs[i]);
