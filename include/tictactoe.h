@@ -904,8 +904,10 @@ tictactoe_result tictactoe_batch_observation(const tictactoe_batch *batch,
 //
 // Returns, in this order, `NULL_PARAMETER` when `batch` is NULL or `planes_out` NULL with a
 // non-zero `len`; `LENGTH_MISMATCH` when `count` is not the number of games;
-// `INVALID_PLAYER` for a side other than 1 or 2; `LENGTH_MISMATCH` when `len` is not
-// count * 2 * rows * cols. `planes_out` is written only on success.
+// `INVALID_PLAYER` for a side other than 1 or 2, the index g of the first in `*refused_out`;
+// `LENGTH_MISMATCH` when `len` is not count * 2 * rows * cols. `planes_out` is written only on
+// success and `*refused_out` only when the refusal names an entry (an `INVALID_PLAYER`);
+// `refused_out` may be NULL when the index is not wanted.
 //
 // Ownership: the arrays stay the caller's. Thread safety: may run while other threads read
 // the batch; with threads (`tictactoe_batch_set_threads`) its parts run on the process's
@@ -913,12 +915,13 @@ tictactoe_result tictactoe_batch_observation(const tictactoe_batch *batch,
 //
 // # Safety
 // `batch` must be NULL or a live batch; `players` NULL or valid for reads of `count` values;
-// `planes_out` NULL or valid for `len` writes.
+// `planes_out` NULL or valid for `len` writes; `refused_out` NULL or valid for writes.
 tictactoe_result tictactoe_batch_observation_from(const tictactoe_batch *batch,
                                                   const uint8_t *players,
                                                   size_t count,
                                                   bool *planes_out,
-                                                  size_t len);
+                                                  size_t len,
+                                                  size_t *refused_out);
 
 // Writes each game's reward from the side given for it (`players[g]`, 1 or 2) into
 // `rewards_out` (both of `count`, the number of games): 1.0 when that side has won (a forfeit
@@ -927,18 +930,21 @@ tictactoe_result tictactoe_batch_observation_from(const tictactoe_batch *batch,
 //
 // Returns, in this order, `NULL_PARAMETER` when `batch` is NULL, or `players` or `rewards_out`
 // NULL with a non-zero `count`; `LENGTH_MISMATCH` when `count` is not the number of games;
-// `INVALID_PLAYER` for a side other than 1 or 2. `rewards_out` is written only on success.
+// `INVALID_PLAYER` for a side other than 1 or 2, the index g of the first in `*refused_out`.
+// `rewards_out` is written only on success and `*refused_out` only when the refusal names an
+// entry (an `INVALID_PLAYER`); `refused_out` may be NULL when the index is not wanted.
 //
 // Ownership: the arrays stay the caller's. Thread safety: may run while other threads read
 // the batch.
 //
 // # Safety
 // `batch` must be NULL or a live batch; `players` NULL or valid for reads of `count` values;
-// `rewards_out` NULL or valid for `count` writes.
+// `rewards_out` NULL or valid for `count` writes; `refused_out` NULL or valid for writes.
 tictactoe_result tictactoe_batch_rewards(const tictactoe_batch *batch,
                                          const uint8_t *players,
                                          size_t count,
-                                         double *rewards_out);
+                                         double *rewards_out,
+                                         size_t *refused_out);
 
 // Writes every game's legal actions as a mask into `mask_out` (of `len` = count * actions
 // flags, `tictactoe_batch_actions` a game: rows * cols, or under gravity cols): true for a

@@ -795,12 +795,14 @@ public:
 
     // Every game seen from the side players[g] (1 or 2) of game g, whoever is to move: per
     // game, that side's marks, then the opponent's. Throws error (LENGTH_MISMATCH unless a side
-    // a game, INVALID_PLAYER).
-    std::vector<bool> observation(const std::vector<std::uint8_t> &players) const {
+    // a game, INVALID_PLAYER: refused_index, when given, gets the game of the first bad side).
+    std::vector<bool> observation(const std::vector<std::uint8_t> &players,
+                                  std::size_t *refused_index = nullptr) const {
         tictactoe::rules r = rules();
         return detail::read_flags(std::size_t{count()} * 2 * r.rows * r.cols, [&](bool *out, std::size_t len) {
+            // The C read takes NULL and writes an index only for a refusal that names an entry.
             return tictactoe_batch_observation_from(raw_, detail::items(players.data(), players.size()),
-                                                    players.size(), out, len);
+                                                    players.size(), out, len, refused_index);
         });
     }
 
@@ -813,11 +815,11 @@ public:
 
     // Each game's reward from the side players[g] (1 or 2): 1.0 when it has won, -1.0 when the
     // other has, 0.0 while nobody has. Throws error (LENGTH_MISMATCH unless a side a game,
-    // INVALID_PLAYER).
-    std::vector<double> rewards(const std::vector<std::uint8_t> &players) const {
+    // INVALID_PLAYER: refused_index, when given, gets the game of the first bad side).
+    std::vector<double> rewards(const std::vector<std::uint8_t> &players, std::size_t *refused_index = nullptr) const {
         std::vector<double> rewards(players.size());
         detail::check(tictactoe_batch_rewards(raw_, detail::items(players.data(), players.size()), players.size(),
-                                              rewards.data()));
+                                              rewards.data(), refused_index));
         return rewards;
     }
 

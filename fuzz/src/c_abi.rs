@@ -356,7 +356,10 @@ pub fn run(data: &[u8]) {
                     // A side a game, 0 to 3 from the query's number: the two sides and neither.
                     let sides = vec![which / 8 % 4; games];
                     let mut rewards = vec![f64::NAN; games];
-                    match which % 8 {
+                    // The refused side's index, asked for unless bit 5 is set.
+                    let mut refused = usize::MAX;
+                    let refused_out = if which & 32 == 0 { &mut refused } else { null_mut() };
+                    let r = match which % 8 {
                         6 => {
                             // Set, so that a refusal that wrote a plane shows.
                             flags.fill(true);
@@ -366,6 +369,7 @@ pub fn run(data: &[u8]) {
                                 games,
                                 flags.as_mut_ptr(),
                                 games * cells * 2,
+                                refused_out,
                             );
                             if r != tictactoe_result::Ok {
                                 assert!(flags.iter().all(|&f| f), "planes written on failure");
@@ -378,6 +382,7 @@ pub fn run(data: &[u8]) {
                                 sides.as_ptr(),
                                 games,
                                 rewards.as_mut_ptr(),
+                                refused_out,
                             );
                             let written = rewards.iter().filter(|r| !r.is_nan()).count();
                             assert_eq!(written, if r == tictactoe_result::Ok { games } else { 0 });
@@ -397,7 +402,12 @@ pub fn run(data: &[u8]) {
                         ),
                         4 => tictactoe_batch_terminated(batch, flags.as_mut_ptr(), games),
                         _ => tictactoe_batch_next_players(batch, null_mut(), games),
-                    }
+                    };
+                    // Every side is the same: a bad one is named at the first game, and only
+                    // an INVALID_PLAYER names one.
+                    let named = r == tictactoe_result::InvalidPlayer && which & 32 == 0;
+                    assert_eq!(refused, if named { 0 } else { usize::MAX }, "refused_out");
+                    r
                 }
                 Call::BatchReset(listed) => {
                     let listed_ptr = listed.as_ref().map_or(null(), |l| l.as_ptr());

@@ -631,15 +631,26 @@ static void test_refusals_change_nothing(void) {
     tictactoe_batch_free(b);
 }
 
-/* Observations from a side and rewards, against the reads they extend; their refusals. */
+/* Checks that a read from a side returns `code` and writes `index` (UNWRITTEN: nothing) to its
+ * refused index. */
+#define READ(call, code, index) \
+    do { \
+        refused = UNWRITTEN; \
+        CHECK_RESULT((call), (code)); \
+        CHECK(refused == (size_t)(index)); \
+    } while (0)
+
+/* Observations from a side and rewards, against the reads they extend; their refusals, the
+ * index of the first bad side written only for an INVALID_PLAYER (and only when asked for:
+ * refused_out may be NULL). */
 static void test_observation_from_a_side_and_rewards(void) {
     const tictactoe_rules c4 = {6, 7, 4, TICTACTOE_RULE_GRAVITY};
     enum { PLANES = GAMES * 2 * 42 };
     tictactoe_batch *b = played(&c4, 8, 30);
     bool planes[PLANES], mover[PLANES], from[PLANES];
-    uint8_t next[GAMES + 1], other[GAMES], won[GAMES], bad[GAMES];
+    uint8_t next[GAMES + 1], other[GAMES], won[GAMES], bad[GAMES], two_bad[GAMES];
     double rewards[GAMES], untouched[GAMES];
-    size_t g, i;
+    size_t g, i, refused;
     state before;
     CHECK_RESULT(tictactoe_batch_next_players(b, next, GAMES), TICTACTOE_RESULT_OK);
     next[GAMES] = 1; /* read only by a call given a count one too large */
@@ -647,45 +658,65 @@ static void test_observation_from_a_side_and_rewards(void) {
     CHECK_RESULT(tictactoe_batch_observation(b, mover, PLANES), TICTACTOE_RESULT_OK);
     for (g = 0; g < GAMES; g++) other[g] = (uint8_t)(3 - next[g]);
     /* NULL, or each game's player to move: the observation; the other side: its planes swapped. */
-    CHECK_RESULT(tictactoe_batch_observation_from(b, NULL, GAMES, planes, PLANES), TICTACTOE_RESULT_OK);
+    READ(tictactoe_batch_observation_from(b, NULL, GAMES, planes, PLANES, &refused), TICTACTOE_RESULT_OK, UNWRITTEN);
     CHECK(memcmp(planes, mover, sizeof planes) == 0);
-    CHECK_RESULT(tictactoe_batch_observation_from(b, next, GAMES, planes, PLANES), TICTACTOE_RESULT_OK);
+    READ(tictactoe_batch_observation_from(b, next, GAMES, planes, PLANES, &refused), TICTACTOE_RESULT_OK, UNWRITTEN);
     CHECK(memcmp(planes, mover, sizeof planes) == 0);
-    CHECK_RESULT(tictactoe_batch_observation_from(b, other, GAMES, from, PLANES), TICTACTOE_RESULT_OK);
+    READ(tictactoe_batch_observation_from(b, other, GAMES, from, PLANES, NULL), TICTACTOE_RESULT_OK, UNWRITTEN);
     for (g = 0; g < GAMES; g++)
         for (i = 0; i < 42; i++) {
             CHECK(from[g * 84 + i] == mover[g * 84 + 42 + i]);
             CHECK(from[g * 84 + 42 + i] == mover[g * 84 + i]);
         }
     /* Rewards from the side to move and from the other: opposite, 1 for the winner. */
-    CHECK_RESULT(tictactoe_batch_rewards(b, next, GAMES, rewards), TICTACTOE_RESULT_OK);
-    CHECK_RESULT(tictactoe_batch_rewards(b, other, GAMES, untouched), TICTACTOE_RESULT_OK);
+    READ(tictactoe_batch_rewards(b, next, GAMES, rewards, &refused), TICTACTOE_RESULT_OK, UNWRITTEN);
+    READ(tictactoe_batch_rewards(b, other, GAMES, untouched, NULL), TICTACTOE_RESULT_OK, UNWRITTEN);
     for (g = 0; g < GAMES; g++) {
         CHECK(rewards[g] == -untouched[g]);
         CHECK(rewards[g] == (won[g] == 0 ? 0.0 : won[g] == next[g] ? 1.0 : -1.0));
     }
-    /* Refusals: nothing written, nothing changed. */
+    /* Refusals: nothing written, nothing changed; an index only for a bad side. */
     state_of(b, &before);
     memcpy(bad, next, sizeof bad);
     bad[3] = 3;
+    memcpy(two_bad, next, sizeof two_bad);
+    two_bad[1] = 0;
+    two_bad[4] = 255;
     memset(planes, 1, sizeof planes);
     for (g = 0; g < GAMES; g++) untouched[g] = rewards[g] = 7.5;
-    CHECK_RESULT(tictactoe_batch_observation_from(NULL, NULL, GAMES, planes, PLANES), TICTACTOE_RESULT_NULL_PARAMETER);
-    CHECK_RESULT(tictactoe_batch_observation_from(b, NULL, GAMES, NULL, PLANES), TICTACTOE_RESULT_NULL_PARAMETER);
-    CHECK_RESULT(tictactoe_batch_observation_from(b, NULL, GAMES - 1, planes, PLANES), TICTACTOE_RESULT_LENGTH_MISMATCH);
-    CHECK_RESULT(tictactoe_batch_observation_from(b, next, GAMES + 1, planes, PLANES),
-                 TICTACTOE_RESULT_LENGTH_MISMATCH);
-    CHECK_RESULT(tictactoe_batch_observation_from(b, next, GAMES, planes, PLANES - 1), TICTACTOE_RESULT_LENGTH_MISMATCH);
-    CHECK_RESULT(tictactoe_batch_observation_from(b, bad, GAMES, planes, PLANES), TICTACTOE_RESULT_INVALID_PLAYER);
-    bad[3] = 0;
-    CHECK_RESULT(tictactoe_batch_observation_from(b, bad, GAMES, planes, PLANES), TICTACTOE_RESULT_INVALID_PLAYER);
+    READ(tictactoe_batch_observation_from(NULL, NULL, GAMES, planes, PLANES, &refused), TICTACTOE_RESULT_NULL_PARAMETER,
+         UNWRITTEN);
+    READ(tictactoe_batch_observation_from(b, NULL, GAMES, NULL, PLANES, &refused), TICTACTOE_RESULT_NULL_PARAMETER,
+         UNWRITTEN);
+    READ(tictactoe_batch_observation_from(b, NULL, GAMES - 1, planes, PLANES, &refused),
+         TICTACTOE_RESULT_LENGTH_MISMATCH, UNWRITTEN);
+    READ(tictactoe_batch_observation_from(b, NULL, SIZE_MAX, planes, PLANES, &refused),
+         TICTACTOE_RESULT_LENGTH_MISMATCH, UNWRITTEN);
+    READ(tictactoe_batch_observation_from(b, next, GAMES + 1, planes, PLANES, &refused),
+         TICTACTOE_RESULT_LENGTH_MISMATCH, UNWRITTEN);
+    READ(tictactoe_batch_observation_from(b, next, GAMES, planes, PLANES - 1, &refused),
+         TICTACTOE_RESULT_LENGTH_MISMATCH, UNWRITTEN);
+    /* A bad side among sides of the wrong count: the count first, naming no entry. */
+    READ(tictactoe_batch_observation_from(b, bad, GAMES - 1, planes, PLANES, &refused),
+         TICTACTOE_RESULT_LENGTH_MISMATCH, UNWRITTEN);
+    READ(tictactoe_batch_observation_from(b, bad, GAMES, planes, PLANES, &refused), TICTACTOE_RESULT_INVALID_PLAYER, 3);
+    /* The sides before the planes' length; the first of two bad sides. */
+    READ(tictactoe_batch_observation_from(b, bad, GAMES, planes, PLANES - 1, &refused), TICTACTOE_RESULT_INVALID_PLAYER,
+         3);
+    READ(tictactoe_batch_observation_from(b, two_bad, GAMES, planes, PLANES, &refused),
+         TICTACTOE_RESULT_INVALID_PLAYER, 1);
+    READ(tictactoe_batch_observation_from(b, two_bad, GAMES, planes, PLANES, NULL), TICTACTOE_RESULT_INVALID_PLAYER,
+         UNWRITTEN);
     for (i = 0; i < PLANES; i++) CHECK(planes[i]);
-    CHECK_RESULT(tictactoe_batch_rewards(NULL, next, GAMES, rewards), TICTACTOE_RESULT_NULL_PARAMETER);
-    CHECK_RESULT(tictactoe_batch_rewards(b, NULL, GAMES, rewards), TICTACTOE_RESULT_NULL_PARAMETER);
-    CHECK_RESULT(tictactoe_batch_rewards(b, next, GAMES, NULL), TICTACTOE_RESULT_NULL_PARAMETER);
-    CHECK_RESULT(tictactoe_batch_rewards(b, next, GAMES - 1, rewards), TICTACTOE_RESULT_LENGTH_MISMATCH);
-    CHECK_RESULT(tictactoe_batch_rewards(b, NULL, 0, rewards), TICTACTOE_RESULT_LENGTH_MISMATCH);
-    CHECK_RESULT(tictactoe_batch_rewards(b, bad, GAMES, rewards), TICTACTOE_RESULT_INVALID_PLAYER);
+    READ(tictactoe_batch_rewards(NULL, next, GAMES, rewards, &refused), TICTACTOE_RESULT_NULL_PARAMETER, UNWRITTEN);
+    READ(tictactoe_batch_rewards(b, NULL, GAMES, rewards, &refused), TICTACTOE_RESULT_NULL_PARAMETER, UNWRITTEN);
+    READ(tictactoe_batch_rewards(b, next, GAMES, NULL, &refused), TICTACTOE_RESULT_NULL_PARAMETER, UNWRITTEN);
+    READ(tictactoe_batch_rewards(b, next, GAMES - 1, rewards, &refused), TICTACTOE_RESULT_LENGTH_MISMATCH, UNWRITTEN);
+    READ(tictactoe_batch_rewards(b, NULL, 0, rewards, &refused), TICTACTOE_RESULT_LENGTH_MISMATCH, UNWRITTEN);
+    READ(tictactoe_batch_rewards(b, bad, GAMES - 1, rewards, &refused), TICTACTOE_RESULT_LENGTH_MISMATCH, UNWRITTEN);
+    READ(tictactoe_batch_rewards(b, bad, GAMES, rewards, &refused), TICTACTOE_RESULT_INVALID_PLAYER, 3);
+    READ(tictactoe_batch_rewards(b, two_bad, GAMES, rewards, &refused), TICTACTOE_RESULT_INVALID_PLAYER, 1);
+    READ(tictactoe_batch_rewards(b, two_bad, GAMES, rewards, NULL), TICTACTOE_RESULT_INVALID_PLAYER, UNWRITTEN);
     CHECK(memcmp(rewards, untouched, sizeof rewards) == 0);
     check_unchanged(b, &before);
     tictactoe_batch_free(b);

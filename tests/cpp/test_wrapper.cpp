@@ -681,6 +681,17 @@ void test_observation_from_a_side_and_rewards() {
     CHECK_THROWS(b.observation({1, 1}), TICTACTOE_RESULT_LENGTH_MISMATCH);
     CHECK_THROWS(b.rewards({1, 1}), TICTACTOE_RESULT_LENGTH_MISMATCH);
     CHECK_THROWS(b.rewards({0, 1, 1}), TICTACTOE_RESULT_INVALID_PLAYER);
+    // The index of the first bad side, given only for INVALID_PLAYER.
+    std::size_t refused = 99;
+    CHECK(b.observation(next, &refused) == b.observation() && b.rewards({1, 1, 2}, &refused).size() == 3);
+    CHECK(refused == 99);
+    CHECK_THROWS(b.observation({1, 1}, &refused), TICTACTOE_RESULT_LENGTH_MISMATCH);
+    CHECK_THROWS(b.rewards({0, 0}, &refused), TICTACTOE_RESULT_LENGTH_MISMATCH);
+    CHECK(refused == 99);
+    CHECK_THROWS(b.observation({1, 3, 0}, &refused), TICTACTOE_RESULT_INVALID_PLAYER);
+    CHECK(refused == 1);
+    CHECK_THROWS(b.rewards({1, 2, 7}, &refused), TICTACTOE_RESULT_INVALID_PLAYER);
+    CHECK(refused == 2);
 }
 
 // Threads change no result: a batch large enough to split, against one thread.
