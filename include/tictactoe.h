@@ -744,6 +744,44 @@ tictactoe_result tictactoe_batch_games_step_against_random(tictactoe_batch *batc
                                                            uint8_t *winners_out,
                                                            size_t *refused_out);
 
+// One step of each game taken (game `games[i]`, distinct indices, or with `games` NULL every
+// game in order, `count` then the number of games) in which some games start again instead: a
+// game with `restart[i]` non-zero is emptied, X to move, its action ignored (a new episode;
+// its generator goes on where it was), and any other plays `actions[i]` as
+// `tictactoe_batch_games_step` plays it. `winners_out[i]` gets the game's winner after the
+// step (0, 1 or 2; 0 for a game emptied). What a vector of environments with next-step
+// auto-reset does each step (the games that ended last step start again, the others play), in
+// one call.
+//
+// `illegal` is a `tictactoe_illegal`, as for `tictactoe_batch_games_step`, for the actions of
+// the games not restarted (a restarted game's action is never looked at): with RAISE a
+// refused action refuses the whole call (its index i in `*refused_out`; no game changes, the
+// restarted ones included), with LOSE its game is lost by its player to move.
+//
+// Returns, in this order, `NULL_PARAMETER` when `batch` or `refused_out` is NULL;
+// `INVALID_ARGUMENT` for an `illegal` that is neither (checked before `refused_out`);
+// `LENGTH_MISMATCH` when `games` is NULL and `count` is not the number of games;
+// `NULL_PARAMETER` when `actions`, `restart` or `winners_out` is NULL with a non-zero `count`;
+// `ALLOC_FAILED`; `GAME_INDEX` and `REPEATED_GAME`, whatever `illegal` is, then with RAISE a
+// refused action of a game not restarted, each with its index i in `*refused_out`. No game
+// changes on a refusal. `winners_out` is written only on success and `*refused_out` only when
+// the refusal names an entry.
+//
+// Ownership, thread safety and threads as for `tictactoe_batch_games_step`.
+//
+// # Safety
+// `batch` must be NULL or a live batch; `games`, `actions` and `restart` NULL or valid for
+// reads of `count` values; `winners_out` NULL or valid for writes of `count` values;
+// `refused_out` NULL or valid for writes.
+tictactoe_result tictactoe_batch_games_step_restarting(tictactoe_batch *batch,
+                                                       const uint32_t *games,
+                                                       size_t count,
+                                                       const uint32_t *actions,
+                                                       const uint8_t *restart,
+                                                       uint32_t illegal,
+                                                       uint8_t *winners_out,
+                                                       size_t *refused_out);
+
 // Empties each game taken (game `games[i]`, where an index may repeat, or with `games` NULL
 // every game, `count` then the number of games), X to move; each game's generator goes on
 // where it was.
@@ -866,8 +904,10 @@ tictactoe_result tictactoe_batch_observation(const tictactoe_batch *batch,
 //
 // Returns, in this order, `NULL_PARAMETER` when `batch` is NULL or `planes_out` NULL with a
 // non-zero `len`; `LENGTH_MISMATCH` when `count` is not the number of games;
-// `INVALID_PLAYER` for a side other than 1 or 2; `LENGTH_MISMATCH` when `len` is not
-// count * 2 * rows * cols. `planes_out` is written only on success.
+// `INVALID_PLAYER` for a side other than 1 or 2, the index g of the first in `*refused_out`;
+// `LENGTH_MISMATCH` when `len` is not count * 2 * rows * cols. `planes_out` is written only on
+// success and `*refused_out` only when the refusal names an entry (an `INVALID_PLAYER`);
+// `refused_out` may be NULL when the index is not wanted.
 //
 // Ownership: the arrays stay the caller's. Thread safety: may run while other threads read
 // the batch; with threads (`tictactoe_batch_set_threads`) its parts run on the process's
@@ -875,12 +915,13 @@ tictactoe_result tictactoe_batch_observation(const tictactoe_batch *batch,
 //
 // # Safety
 // `batch` must be NULL or a live batch; `players` NULL or valid for reads of `count` values;
-// `planes_out` NULL or valid for `len` writes.
+// `planes_out` NULL or valid for `len` writes; `refused_out` NULL or valid for writes.
 tictactoe_result tictactoe_batch_observation_from(const tictactoe_batch *batch,
                                                   const uint8_t *players,
                                                   size_t count,
                                                   bool *planes_out,
-                                                  size_t len);
+                                                  size_t len,
+                                                  size_t *refused_out);
 
 // Writes each game's reward from the side given for it (`players[g]`, 1 or 2) into
 // `rewards_out` (both of `count`, the number of games): 1.0 when that side has won (a forfeit
@@ -889,18 +930,21 @@ tictactoe_result tictactoe_batch_observation_from(const tictactoe_batch *batch,
 //
 // Returns, in this order, `NULL_PARAMETER` when `batch` is NULL, or `players` or `rewards_out`
 // NULL with a non-zero `count`; `LENGTH_MISMATCH` when `count` is not the number of games;
-// `INVALID_PLAYER` for a side other than 1 or 2. `rewards_out` is written only on success.
+// `INVALID_PLAYER` for a side other than 1 or 2, the index g of the first in `*refused_out`.
+// `rewards_out` is written only on success and `*refused_out` only when the refusal names an
+// entry (an `INVALID_PLAYER`); `refused_out` may be NULL when the index is not wanted.
 //
 // Ownership: the arrays stay the caller's. Thread safety: may run while other threads read
 // the batch.
 //
 // # Safety
 // `batch` must be NULL or a live batch; `players` NULL or valid for reads of `count` values;
-// `rewards_out` NULL or valid for `count` writes.
+// `rewards_out` NULL or valid for `count` writes; `refused_out` NULL or valid for writes.
 tictactoe_result tictactoe_batch_rewards(const tictactoe_batch *batch,
                                          const uint8_t *players,
                                          size_t count,
-                                         double *rewards_out);
+                                         double *rewards_out,
+                                         size_t *refused_out);
 
 // Writes every game's legal actions as a mask into `mask_out` (of `len` = count * actions
 // flags, `tictactoe_batch_actions` a game: rows * cols, or under gravity cols): true for a

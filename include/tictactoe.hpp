@@ -624,6 +624,25 @@ public:
         return winners;
     }
 
+    // One step of each game taken in which some games start again instead: a game whose
+    // restart[i] is non-zero is emptied, X to move, its action ignored (a new episode), and any
+    // other plays actions[i], refused as `illegal` says (as step(); a restarted game's action is
+    // never refused). The winners after it (0 for a game emptied): next-step auto-reset of a
+    // vector of environments in one call.
+    std::vector<std::uint8_t> step_restarting(const selection &games, const std::vector<std::uint32_t> &actions,
+                                              const std::vector<std::uint8_t> &restart,
+                                              tictactoe_illegal illegal = TICTACTOE_ILLEGAL_RAISE,
+                                              std::size_t *refused_index = nullptr) {
+        const std::size_t n = taken(games, {actions.size(), restart.size()});
+        std::vector<std::uint8_t> winners(n);
+        detail::refusing(refused_index, [&](std::size_t *refused) {
+            return tictactoe_batch_games_step_restarting(raw_, games.games(), n, detail::items(actions.data(), n),
+                                                         detail::items(restart.data(), n), illegal, winners.data(),
+                                                         refused);
+        });
+        return winners;
+    }
+
     // Empties each game taken, X to move; each game's generator goes on where it was.
     void reset(const selection &games = selection::all(), std::size_t *refused_index = nullptr) {
         over_games(games, refused_index, tictactoe_batch_games_reset);
@@ -776,12 +795,14 @@ public:
 
     // Every game seen from the side players[g] (1 or 2) of game g, whoever is to move: per
     // game, that side's marks, then the opponent's. Throws error (LENGTH_MISMATCH unless a side
-    // a game, INVALID_PLAYER).
-    std::vector<bool> observation(const std::vector<std::uint8_t> &players) const {
+    // a game, INVALID_PLAYER: refused_index, when given, gets the game of the first bad side).
+    std::vector<bool> observation(const std::vector<std::uint8_t> &players,
+                                  std::size_t *refused_index = nullptr) const {
         tictactoe::rules r = rules();
         return detail::read_flags(std::size_t{count()} * 2 * r.rows * r.cols, [&](bool *out, std::size_t len) {
+            // The C read takes NULL and writes an index only for a refusal that names an entry.
             return tictactoe_batch_observation_from(raw_, detail::items(players.data(), players.size()),
-                                                    players.size(), out, len);
+                                                    players.size(), out, len, refused_index);
         });
     }
 
@@ -794,11 +815,11 @@ public:
 
     // Each game's reward from the side players[g] (1 or 2): 1.0 when it has won, -1.0 when the
     // other has, 0.0 while nobody has. Throws error (LENGTH_MISMATCH unless a side a game,
-    // INVALID_PLAYER).
-    std::vector<double> rewards(const std::vector<std::uint8_t> &players) const {
+    // INVALID_PLAYER: refused_index, when given, gets the game of the first bad side).
+    std::vector<double> rewards(const std::vector<std::uint8_t> &players, std::size_t *refused_index = nullptr) const {
         std::vector<double> rewards(players.size());
         detail::check(tictactoe_batch_rewards(raw_, detail::items(players.data(), players.size()), players.size(),
-                                              rewards.data()));
+                                              rewards.data(), refused_index));
         return rewards;
     }
 

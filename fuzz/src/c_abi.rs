@@ -41,7 +41,9 @@ enum Call {
     Rules,
     BatchNewMnk(u8, u8, u8, u8, u32, u64),
     BatchStepRandom(Option<Vec<u32>>),
-    /// Per game a side, an action and a restart flag; whether restart is NULL; `illegal`.
+    /// Per game a side, an action and a restart flag; whether restart is NULL; `illegal`. With
+    /// `illegal`'s top bit set, `tictactoe_batch_games_step_restarting` instead (see
+    /// [`step_restarting`]), so that the corpus decodes as before.
     BatchStepAgainstRandom(Vec<(u32, u32, u8)>, bool, u32),
 }
 
@@ -59,6 +61,46 @@ fn check_step(result: tictactoe_result, winners: &[u8], written: usize, refused:
         assert!(winners.iter().all(|&w| w == NO_WINNER), "winners written on failure");
     }
     assert!(refused == usize::MAX || refused < written, "refused_out beyond the entries");
+}
+
+/// `tictactoe_batch_games_step_restarting` from a `BatchStepAgainstRandom` call's fields: over
+/// every game when `every`, else over the games its sides name (`games + 1` of them, so that
+/// one is out of range); the actions; the restart flags as given (any byte), or NULL when
+/// `illegal`'s bit 30 is set; `illegal % 3`. A game restarted has no winner after the step.
+///
+/// # Safety
+/// `batch` NULL or a live batch of `games` games.
+unsafe fn step_restarting(
+    batch: *mut tictactoe_batch,
+    games: usize,
+    entries: &[(u32, u32, u8)],
+    every: bool,
+    illegal: u32,
+) -> tictactoe_result {
+    let listed: Vec<u32> = entries.iter().map(|e| e.0 % (games as u32 + 1)).collect();
+    let actions: Vec<u32> = entries.iter().map(|e| e.1).collect();
+    let restart: Vec<u8> = entries.iter().map(|e| e.2).collect();
+    let mut winners = vec![NO_WINNER; entries.len()];
+    let mut refused = usize::MAX;
+    // SAFETY: the arrays hold `entries.len()` values each; the rest is the caller's promise.
+    let r = unsafe {
+        tictactoe_batch_games_step_restarting(
+            batch,
+            if every { null() } else { listed.as_ptr() },
+            entries.len(),
+            actions.as_ptr(),
+            if illegal >> 30 & 1 == 1 { null() } else { restart.as_ptr() },
+            illegal % 3,
+            winners.as_mut_ptr(),
+            &mut refused,
+        )
+    };
+    check_step(r, &winners, entries.len(), refused);
+    if r == tictactoe_result::Ok {
+        let won = winners.iter().zip(&restart).any(|(&winner, &again)| again != 0 && winner != 0);
+        assert!(!won, "a restarted game has a winner");
+    }
+    r
 }
 
 /// One input, decoded as `cargo fuzz` decodes a typed target's bytes (inputs that do not
@@ -284,6 +326,9 @@ pub fn run(data: &[u8]) {
                     check_step(r, &winners, count, refused);
                     r
                 }
+                Call::BatchStepAgainstRandom(entries, every, illegal) if illegal >> 31 == 1 => {
+                    step_restarting(batch, games, &entries, every, illegal)
+                }
                 Call::BatchStepAgainstRandom(entries, no_restart, illegal) => {
                     // Sides are bytes: every byte value, the two sides among them.
                     let sides: Vec<u8> = entries.iter().map(|e| e.0 as u8).collect();
@@ -311,7 +356,10 @@ pub fn run(data: &[u8]) {
                     // A side a game, 0 to 3 from the query's number: the two sides and neither.
                     let sides = vec![which / 8 % 4; games];
                     let mut rewards = vec![f64::NAN; games];
-                    match which % 8 {
+                    // The refused side's index, asked for unless bit 5 is set.
+                    let mut refused = usize::MAX;
+                    let refused_out = if which & 32 == 0 { &mut refused } else { null_mut() };
+                    let r = match which % 8 {
                         6 => {
                             // Set, so that a refusal that wrote a plane shows.
                             flags.fill(true);
@@ -321,6 +369,7 @@ pub fn run(data: &[u8]) {
                                 games,
                                 flags.as_mut_ptr(),
                                 games * cells * 2,
+                                refused_out,
                             );
                             if r != tictactoe_result::Ok {
                                 assert!(flags.iter().all(|&f| f), "planes written on failure");
@@ -333,6 +382,7 @@ pub fn run(data: &[u8]) {
                                 sides.as_ptr(),
                                 games,
                                 rewards.as_mut_ptr(),
+                                refused_out,
                             );
                             let written = rewards.iter().filter(|r| !r.is_nan()).count();
                             assert_eq!(written, if r == tictactoe_result::Ok { games } else { 0 });
@@ -352,7 +402,12 @@ pub fn run(data: &[u8]) {
                         ),
                         4 => tictactoe_batch_terminated(batch, flags.as_mut_ptr(), games),
                         _ => tictactoe_batch_next_players(batch, null_mut(), games),
-                    }
+                    };
+                    // Every side is the same: a bad one is named at the first game, and only
+                    // an INVALID_PLAYER names one.
+                    let named = r == tictactoe_result::InvalidPlayer && which & 32 == 0;
+                    assert_eq!(refused, if named { 0 } else { usize::MAX }, "refused_out");
+                    r
                 }
                 Call::BatchReset(listed) => {
                     let listed_ptr = listed.as_ref().map_or(null(), |l| l.as_ptr());

@@ -1,7 +1,8 @@
 /* The batch operations over the games a call takes (tictactoe_batch_games_*), the reads from a
  * side, the rewards and the threads' setting: each operation against the deprecated function
- * it replaces and against itself over every game (a call over a list takes from each game
- * listed what the call over every game takes from it), under 3 x 3 and Connect Four; every
+ * it replaces (step_restarting, which replaces none, against a reset of the games it restarts
+ * and a step of the others) and against itself over every game (a call over a list takes from
+ * each game listed what the call over every game takes from it), under 3 x 3 and Connect Four; every
  * refusal with every out-param untouched and the batch as before (its cells, winners and what
  * its generators draw next). */
 #include <stdint.h>
@@ -195,6 +196,118 @@ static void test_each_operation_equals_the_deprecated_one(const tictactoe_rules 
     tictactoe_batch_free(old);
 }
 
+/* tictactoe_batch_games_step_restarting on one copy of a batch, and on the other what it stands
+ * for: tictactoe_batch_games_reset of the games it restarts, then tictactoe_batch_games_step of
+ * the others (their actions, the same `illegal`). Every game or a random list, restart flags of
+ * any byte (non-zero restarts), actions now and then off the board (a restarted game's never
+ * refused): the same result and refused index (the step's, moved to its place among all the
+ * games taken), the same winners (0 for a game restarted), and the same batch after. */
+static void test_step_restarting_is_a_reset_and_a_step(const tictactoe_rules *rules) {
+    tictactoe_batch *b = played(rules, 13, 0), *model = NULL;
+    uint32_t per_game = actions_of(b), step, g;
+    unsigned rng = 17;
+    int refusals = 0, restarted_bad_actions = 0;
+    CHECK_RESULT(tictactoe_batch_clone(b, &model), TICTACTOE_RESULT_OK);
+    for (step = 0; step < 300; step++) {
+        uint32_t listed[GAMES], games[GAMES], actions[GAMES], again[GAMES], others[GAMES], other_actions[GAMES];
+        uint8_t restart[GAMES], winners[GAMES], want_winners[GAMES], other_winners[GAMES];
+        size_t refused = UNWRITTEN, model_refused = UNWRITTEN, len, i, restarts = 0, steps = 0;
+        size_t place[GAMES]; /* where the i-th game stepped stands among the games taken */
+        uint32_t illegal = next_random(&rng) % 2;
+        int every = step % 2;
+        tictactoe_result got, want;
+        len = every ? GAMES : random_list(&rng, listed);
+        for (i = 0; i < len; i++) games[i] = every ? (uint32_t)i : listed[i];
+        random_actions(&rng, per_game, actions, len);
+        for (i = 0; i < len; i++) {
+            unsigned r = next_random(&rng) % 8;
+            restart[i] = (uint8_t)(r == 0 ? 1 : r == 1 ? 2 + next_random(&rng) % 254 : 0);
+            winners[i] = want_winners[i] = NO_WINNER;
+            if (restart[i]) {
+                again[restarts++] = games[i];
+                restarted_bad_actions += actions[i] >= per_game;
+            } else {
+                place[steps] = i;
+                others[steps] = games[i];
+                other_actions[steps++] = actions[i];
+            }
+        }
+        got = tictactoe_batch_games_step_restarting(b, every ? NULL : games, len, actions, restart, illegal, winners,
+                                                    &refused);
+        want = tictactoe_batch_games_step(model, others, steps, other_actions, illegal, other_winners, &model_refused);
+        if (want == TICTACTOE_RESULT_OK) {
+            CHECK_RESULT(tictactoe_batch_games_reset(model, again, restarts, &model_refused), TICTACTOE_RESULT_OK);
+            for (i = 0; i < steps; i++) want_winners[place[i]] = other_winners[i];
+            for (i = 0; i < len; i++)
+                if (restart[i]) want_winners[i] = 0;
+        } else {
+            refusals++;
+            if (model_refused != UNWRITTEN) model_refused = place[model_refused];
+        }
+        CHECK_RESULT(got, want);
+        CHECK(refused == model_refused);
+        for (i = 0; i < len; i++) CHECK(winners[i] == want_winners[i]);
+        CHECK(same_state(b, model));
+        /* Finished games start again now and then, so that games go on being played. */
+        if (step % 5 == 4) {
+            bool over[GAMES];
+            uint32_t done[GAMES];
+            size_t finished = 0;
+            CHECK_RESULT(tictactoe_batch_terminated(b, over, GAMES), TICTACTOE_RESULT_OK);
+            for (g = 0; g < GAMES; g++)
+                if (over[g]) done[finished++] = g;
+            CHECK_RESULT(tictactoe_batch_games_reset(b, done, finished, &refused), TICTACTOE_RESULT_OK);
+            CHECK_RESULT(tictactoe_batch_games_reset(model, done, finished, &refused), TICTACTOE_RESULT_OK);
+        }
+    }
+    /* Both happened: refusals, and bad actions of restarted games let through. */
+    CHECK(refusals > 0 && refusals < 300 && restarted_bad_actions > 0);
+    tictactoe_batch_free(b);
+    tictactoe_batch_free(model);
+}
+
+/* A restarted game's action is never looked at: off the board, or any action of a game that
+ * is over, it is emptied all the same, with RAISE, and no index is written. */
+static void test_a_restarted_games_action_is_ignored(void) {
+    const tictactoe_rules c4 = {6, 7, 4, TICTACTOE_RULE_GRAVITY};
+    tictactoe_batch *b = NULL;
+    const uint32_t column[1] = {3}, listed[2] = {5, 0}, listed_actions[2] = {9, 2};
+    uint32_t actions[GAMES] = {UINT32_MAX, 1, 7, 2, 3, 4}, one = 0, g;
+    uint8_t winners[GAMES], restart[GAMES] = {1, 0, 255, 0, 0, 0}, listed_restart[2] = {1, 0};
+    uint8_t cells[GAMES * 42];
+    size_t refused = UNWRITTEN, i;
+    CHECK_RESULT(tictactoe_batch_new_rules(GAMES, &c4, 4, NULL, &b), TICTACTOE_RESULT_OK);
+    /* X wins game 0 up column 3; the others get a mark each. */
+    for (i = 0; i < 7; i++) {
+        const uint32_t zero[1] = {0}, col[1] = {i % 2 ? 4u : 3u};
+        CHECK_RESULT(tictactoe_batch_games_step(b, zero, 1, col, TICTACTOE_ILLEGAL_RAISE, winners, &refused),
+                     TICTACTOE_RESULT_OK);
+    }
+    CHECK(winners[0] == 1);
+    for (g = 1; g < GAMES; g++) {
+        one = g;
+        CHECK_RESULT(tictactoe_batch_games_step(b, &one, 1, column, TICTACTOE_ILLEGAL_RAISE, winners, &refused),
+                     TICTACTOE_RESULT_OK);
+    }
+    memset(winners, NO_WINNER, sizeof winners);
+    CHECK_RESULT(tictactoe_batch_games_step_restarting(b, NULL, GAMES, actions, restart, TICTACTOE_ILLEGAL_RAISE,
+                                                       winners, &refused),
+                 TICTACTOE_RESULT_OK);
+    CHECK(refused == UNWRITTEN);
+    for (g = 0; g < GAMES; g++) CHECK(winners[g] == 0);
+    CHECK_RESULT(tictactoe_batch_cells(b, cells, sizeof cells), TICTACTOE_RESULT_OK);
+    for (i = 0; i < 42; i++) CHECK(cells[i] == 0 && cells[2 * 42 + i] == 0); /* games 0 and 2 emptied */
+    CHECK(cells[42 + 5 * 7 + 1] == 2 && cells[3 * 42 + 5 * 7 + 2] == 2); /* O's moves in 1 and 3 */
+    /* Over a list: game 5 restarted (its 9 off the board), game 0 plays column 2. */
+    CHECK_RESULT(tictactoe_batch_games_step_restarting(b, listed, 2, listed_actions, listed_restart,
+                                                       TICTACTOE_ILLEGAL_RAISE, winners, &refused),
+                 TICTACTOE_RESULT_OK);
+    CHECK(refused == UNWRITTEN && winners[0] == 0 && winners[1] == 0);
+    CHECK_RESULT(tictactoe_batch_cells(b, cells, sizeof cells), TICTACTOE_RESULT_OK);
+    for (i = 0; i < 42; i++) CHECK(cells[5 * 42 + i] == 0 && cells[i] == (i == 5 * 7 + 2 ? 1 : 0));
+    tictactoe_batch_free(b);
+}
+
 /* The call over every game on copy `all`, the same call over `games` on copy `listed` (each
  * listed game given what `all` gave it): every listed game is then the same in both, every
  * other game of `listed` as before. */
@@ -217,7 +330,7 @@ static void test_a_listed_call_is_the_call_over_every_game(const tictactoe_rules
     uint32_t per_game, round, op;
     unsigned rng = 9;
     for (round = 0; round < 12; round++) {
-        for (op = 0; op < 7; op++) {
+        for (op = 0; op < 8; op++) {
             tictactoe_batch *all = played(rules, 100 + round, (int)round), *listed = NULL;
             uint32_t actions[GAMES], some_actions[3], draws[GAMES], some_draws[3], i;
             uint8_t winners[GAMES], some_winners[3], sides[GAMES], some_sides[3], restart[GAMES], some_restart[3];
@@ -278,6 +391,17 @@ static void test_a_listed_call_is_the_call_over_every_game(const tictactoe_rules
             case 5:
                 CHECK_RESULT(tictactoe_batch_games_reset_terminated(all, NULL, GAMES, &refused), TICTACTOE_RESULT_OK);
                 CHECK_RESULT(tictactoe_batch_games_reset_terminated(listed, games, len, &refused), TICTACTOE_RESULT_OK);
+                break;
+            case 6: /* restart flags of any byte; LOSE, so that a bad action is its game's alone */
+                for (i = 0; i < GAMES; i++) restart[i] = (uint8_t)(restart[i] ? 1 + next_random(&rng) % 255 : 0);
+                for (i = 0; i < len; i++) some_restart[i] = restart[games[i]];
+                CHECK_RESULT(tictactoe_batch_games_step_restarting(all, NULL, GAMES, actions, restart,
+                                                                   TICTACTOE_ILLEGAL_LOSE, winners, &refused),
+                             TICTACTOE_RESULT_OK);
+                CHECK_RESULT(tictactoe_batch_games_step_restarting(listed, games, len, some_actions, some_restart,
+                                                                   TICTACTOE_ILLEGAL_LOSE, some_winners, &refused),
+                             TICTACTOE_RESULT_OK);
+                for (i = 0; i < len; i++) CHECK(some_winners[i] == winners[games[i]]);
                 break;
             default:
                 CHECK_RESULT(tictactoe_batch_games_seed(all, NULL, GAMES, seeds, &refused), TICTACTOE_RESULT_OK);
@@ -342,7 +466,8 @@ static void test_refusals_change_nothing(void) {
     const uint32_t outside[2] = {1, GAMES}, twice[3] = {3, 0, 3}, one[1] = {2};
     uint32_t draws[GAMES], full[GAMES], g;
     uint8_t winners[GAMES], sides[GAMES] = {1, 2, 1, 2, 1, 2}, bad_sides[GAMES] = {1, 2, 0, 2, 1, 2};
-    uint8_t restart[GAMES] = {0, 0, 0, 0, 0, 0};
+    uint8_t restart[GAMES] = {0, 0, 0, 0, 0, 0}, restarting[GAMES] = {0, 0, 0, 0, 0, 0};
+    const uint8_t every_restart[GAMES] = {1, 1, 1, 1, 1, 1};
     const uint64_t seeds[GAMES] = {1, 2, 3, 4, 5, 6};
     size_t refused;
     state before;
@@ -387,6 +512,16 @@ static void test_refusals_change_nothing(void) {
             TICTACTOE_RESULT_NULL_PARAMETER, UNWRITTEN);
     REFUSED(tictactoe_batch_games_step_against_random(b, NULL, GAMES, sides, full, restart, 0, NULL, &refused),
             TICTACTOE_RESULT_NULL_PARAMETER, UNWRITTEN);
+    REFUSED(tictactoe_batch_games_step_restarting(NULL, NULL, GAMES, full, restarting, 0, winners, &refused),
+            TICTACTOE_RESULT_NULL_PARAMETER, UNWRITTEN);
+    REFUSED(tictactoe_batch_games_step_restarting(b, NULL, GAMES, full, restarting, 0, winners, NULL),
+            TICTACTOE_RESULT_NULL_PARAMETER, UNWRITTEN);
+    REFUSED(tictactoe_batch_games_step_restarting(b, NULL, GAMES, NULL, restarting, 0, winners, &refused),
+            TICTACTOE_RESULT_NULL_PARAMETER, UNWRITTEN);
+    REFUSED(tictactoe_batch_games_step_restarting(b, NULL, GAMES, full, NULL, 0, winners, &refused),
+            TICTACTOE_RESULT_NULL_PARAMETER, UNWRITTEN);
+    REFUSED(tictactoe_batch_games_step_restarting(b, NULL, GAMES, full, restarting, 0, NULL, &refused),
+            TICTACTOE_RESULT_NULL_PARAMETER, UNWRITTEN);
     REFUSED(tictactoe_batch_games_reset(NULL, NULL, GAMES, &refused), TICTACTOE_RESULT_NULL_PARAMETER, UNWRITTEN);
     REFUSED(tictactoe_batch_games_reset(b, NULL, GAMES, NULL), TICTACTOE_RESULT_NULL_PARAMETER, UNWRITTEN);
     REFUSED(tictactoe_batch_games_reset_terminated(NULL, NULL, GAMES, &refused), TICTACTOE_RESULT_NULL_PARAMETER,
@@ -409,6 +544,12 @@ static void test_refusals_change_nothing(void) {
             UNWRITTEN);
     REFUSED(tictactoe_batch_games_step_against_random(b, NULL, SIZE_MAX, sides, full, restart, 0, winners, &refused),
             TICTACTOE_RESULT_LENGTH_MISMATCH, UNWRITTEN);
+    REFUSED(tictactoe_batch_games_step_restarting(b, NULL, GAMES - 1, full, restarting, 0, winners, &refused),
+            TICTACTOE_RESULT_LENGTH_MISMATCH, UNWRITTEN);
+    REFUSED(tictactoe_batch_games_step_restarting(b, NULL, SIZE_MAX, full, restarting, 0, winners, &refused),
+            TICTACTOE_RESULT_LENGTH_MISMATCH, UNWRITTEN);
+    REFUSED(tictactoe_batch_games_step_restarting(b, NULL, 0, NULL, NULL, 0, NULL, &refused),
+            TICTACTOE_RESULT_LENGTH_MISMATCH, UNWRITTEN);
     REFUSED(tictactoe_batch_games_reset(b, NULL, 0, &refused), TICTACTOE_RESULT_LENGTH_MISMATCH, UNWRITTEN);
     REFUSED(tictactoe_batch_games_reset_terminated(b, NULL, GAMES - 1, &refused), TICTACTOE_RESULT_LENGTH_MISMATCH,
             UNWRITTEN);
@@ -426,6 +567,11 @@ static void test_refusals_change_nothing(void) {
             TICTACTOE_RESULT_GAME_INDEX, 1);
     REFUSED(tictactoe_batch_games_step_against_random(b, twice, 3, sides, full, NULL, 0, winners, &refused),
             TICTACTOE_RESULT_REPEATED_GAME, 2);
+    /* Restarting a game does not excuse its index. */
+    REFUSED(tictactoe_batch_games_step_restarting(b, outside, 2, full, every_restart, 0, winners, &refused),
+            TICTACTOE_RESULT_GAME_INDEX, 1);
+    REFUSED(tictactoe_batch_games_step_restarting(b, twice, 3, full, every_restart, 1, winners, &refused),
+            TICTACTOE_RESULT_REPEATED_GAME, 2);
     REFUSED(tictactoe_batch_games_reset(b, outside, 2, &refused), TICTACTOE_RESULT_GAME_INDEX, 1);
     REFUSED(tictactoe_batch_games_reset_terminated(b, outside, 2, &refused), TICTACTOE_RESULT_GAME_INDEX, 1);
     REFUSED(tictactoe_batch_games_seed(b, outside, 2, seeds, &refused), TICTACTOE_RESULT_GAME_INDEX, 1);
@@ -433,8 +579,26 @@ static void test_refusals_change_nothing(void) {
     /* A refused action (a full column, one off the board) with RAISE, in every game or a list. */
     REFUSED(tictactoe_batch_games_step(b, NULL, GAMES, full, TICTACTOE_ILLEGAL_RAISE, winners, &refused),
             TICTACTOE_RESULT_COLUMN_FULL, 2);
+    REFUSED(tictactoe_batch_games_step_restarting(b, NULL, GAMES, full, restarting, TICTACTOE_ILLEGAL_RAISE, winners,
+                                                  &refused),
+            TICTACTOE_RESULT_COLUMN_FULL, 2);
     full[2] = 1;
     full[4] = 7;
+    REFUSED(tictactoe_batch_games_step_restarting(b, NULL, GAMES, full, restarting, TICTACTOE_ILLEGAL_RAISE, winners,
+                                                  &refused),
+            TICTACTOE_RESULT_OUT_OF_BOUNDS, 4);
+    /* Game 4 restarting (a flag of any non-zero byte), its bad action is passed over: the next
+     * one refused is game 5's, and game 4 is not emptied either. */
+    restarting[4] = 0x80;
+    full[5] = 7;
+    REFUSED(tictactoe_batch_games_step_restarting(b, NULL, GAMES, full, restarting, TICTACTOE_ILLEGAL_RAISE, winners,
+                                                  &refused),
+            TICTACTOE_RESULT_OUT_OF_BOUNDS, 5);
+    full[5] = 6;
+    restarting[4] = 0;
+    REFUSED(tictactoe_batch_games_step_restarting(b, twice + 1, 2, full + 3, restarting, TICTACTOE_ILLEGAL_RAISE,
+                                                  winners, &refused),
+            TICTACTOE_RESULT_OUT_OF_BOUNDS, 1);
     REFUSED(tictactoe_batch_games_step(b, NULL, GAMES, full, TICTACTOE_ILLEGAL_RAISE, winners, &refused),
             TICTACTOE_RESULT_OUT_OF_BOUNDS, 4);
     REFUSED(tictactoe_batch_games_step(b, twice + 1, 2, full + 3, TICTACTOE_ILLEGAL_RAISE, winners, &refused),
@@ -452,25 +616,41 @@ static void test_refusals_change_nothing(void) {
             TICTACTOE_RESULT_INVALID_ARGUMENT, UNWRITTEN);
     REFUSED(tictactoe_batch_games_step_against_random(b, NULL, GAMES, sides, full, NULL, 2, winners, &refused),
             TICTACTOE_RESULT_INVALID_ARGUMENT, UNWRITTEN);
+    REFUSED(tictactoe_batch_games_step_restarting(b, NULL, GAMES, full, restarting, 2, winners, &refused),
+            TICTACTOE_RESULT_INVALID_ARGUMENT, UNWRITTEN);
+    REFUSED(tictactoe_batch_games_step_restarting(b, NULL, GAMES, full, restarting, UINT32_MAX, winners, NULL),
+            TICTACTOE_RESULT_INVALID_ARGUMENT, UNWRITTEN);
 
     /* No games listed: nothing to do, NULL arrays allowed. */
     CHECK_RESULT(tictactoe_batch_games_step(b, one, 0, NULL, 0, NULL, &refused), TICTACTOE_RESULT_OK);
     CHECK_RESULT(tictactoe_batch_games_step_against_random(b, one, 0, NULL, NULL, NULL, 0, NULL, &refused),
                  TICTACTOE_RESULT_OK);
     CHECK_RESULT(tictactoe_batch_games_seed(b, one, 0, NULL, &refused), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_batch_games_step_restarting(b, one, 0, NULL, NULL, 0, NULL, &refused), TICTACTOE_RESULT_OK);
     check_unchanged(b, &before);
     tictactoe_batch_free(b);
 }
 
-/* Observations from a side and rewards, against the reads they extend; their refusals. */
+/* Checks that a read from a side returns `code` and writes `index` (UNWRITTEN: nothing) to its
+ * refused index. */
+#define READ(call, code, index) \
+    do { \
+        refused = UNWRITTEN; \
+        CHECK_RESULT((call), (code)); \
+        CHECK(refused == (size_t)(index)); \
+    } while (0)
+
+/* Observations from a side and rewards, against the reads they extend; their refusals, the
+ * index of the first bad side written only for an INVALID_PLAYER (and only when asked for:
+ * refused_out may be NULL). */
 static void test_observation_from_a_side_and_rewards(void) {
     const tictactoe_rules c4 = {6, 7, 4, TICTACTOE_RULE_GRAVITY};
     enum { PLANES = GAMES * 2 * 42 };
     tictactoe_batch *b = played(&c4, 8, 30);
     bool planes[PLANES], mover[PLANES], from[PLANES];
-    uint8_t next[GAMES + 1], other[GAMES], won[GAMES], bad[GAMES];
+    uint8_t next[GAMES + 1], other[GAMES], won[GAMES], bad[GAMES], two_bad[GAMES];
     double rewards[GAMES], untouched[GAMES];
-    size_t g, i;
+    size_t g, i, refused;
     state before;
     CHECK_RESULT(tictactoe_batch_next_players(b, next, GAMES), TICTACTOE_RESULT_OK);
     next[GAMES] = 1; /* read only by a call given a count one too large */
@@ -478,45 +658,65 @@ static void test_observation_from_a_side_and_rewards(void) {
     CHECK_RESULT(tictactoe_batch_observation(b, mover, PLANES), TICTACTOE_RESULT_OK);
     for (g = 0; g < GAMES; g++) other[g] = (uint8_t)(3 - next[g]);
     /* NULL, or each game's player to move: the observation; the other side: its planes swapped. */
-    CHECK_RESULT(tictactoe_batch_observation_from(b, NULL, GAMES, planes, PLANES), TICTACTOE_RESULT_OK);
+    READ(tictactoe_batch_observation_from(b, NULL, GAMES, planes, PLANES, &refused), TICTACTOE_RESULT_OK, UNWRITTEN);
     CHECK(memcmp(planes, mover, sizeof planes) == 0);
-    CHECK_RESULT(tictactoe_batch_observation_from(b, next, GAMES, planes, PLANES), TICTACTOE_RESULT_OK);
+    READ(tictactoe_batch_observation_from(b, next, GAMES, planes, PLANES, &refused), TICTACTOE_RESULT_OK, UNWRITTEN);
     CHECK(memcmp(planes, mover, sizeof planes) == 0);
-    CHECK_RESULT(tictactoe_batch_observation_from(b, other, GAMES, from, PLANES), TICTACTOE_RESULT_OK);
+    READ(tictactoe_batch_observation_from(b, other, GAMES, from, PLANES, NULL), TICTACTOE_RESULT_OK, UNWRITTEN);
     for (g = 0; g < GAMES; g++)
         for (i = 0; i < 42; i++) {
             CHECK(from[g * 84 + i] == mover[g * 84 + 42 + i]);
             CHECK(from[g * 84 + 42 + i] == mover[g * 84 + i]);
         }
     /* Rewards from the side to move and from the other: opposite, 1 for the winner. */
-    CHECK_RESULT(tictactoe_batch_rewards(b, next, GAMES, rewards), TICTACTOE_RESULT_OK);
-    CHECK_RESULT(tictactoe_batch_rewards(b, other, GAMES, untouched), TICTACTOE_RESULT_OK);
+    READ(tictactoe_batch_rewards(b, next, GAMES, rewards, &refused), TICTACTOE_RESULT_OK, UNWRITTEN);
+    READ(tictactoe_batch_rewards(b, other, GAMES, untouched, NULL), TICTACTOE_RESULT_OK, UNWRITTEN);
     for (g = 0; g < GAMES; g++) {
         CHECK(rewards[g] == -untouched[g]);
         CHECK(rewards[g] == (won[g] == 0 ? 0.0 : won[g] == next[g] ? 1.0 : -1.0));
     }
-    /* Refusals: nothing written, nothing changed. */
+    /* Refusals: nothing written, nothing changed; an index only for a bad side. */
     state_of(b, &before);
     memcpy(bad, next, sizeof bad);
     bad[3] = 3;
+    memcpy(two_bad, next, sizeof two_bad);
+    two_bad[1] = 0;
+    two_bad[4] = 255;
     memset(planes, 1, sizeof planes);
     for (g = 0; g < GAMES; g++) untouched[g] = rewards[g] = 7.5;
-    CHECK_RESULT(tictactoe_batch_observation_from(NULL, NULL, GAMES, planes, PLANES), TICTACTOE_RESULT_NULL_PARAMETER);
-    CHECK_RESULT(tictactoe_batch_observation_from(b, NULL, GAMES, NULL, PLANES), TICTACTOE_RESULT_NULL_PARAMETER);
-    CHECK_RESULT(tictactoe_batch_observation_from(b, NULL, GAMES - 1, planes, PLANES), TICTACTOE_RESULT_LENGTH_MISMATCH);
-    CHECK_RESULT(tictactoe_batch_observation_from(b, next, GAMES + 1, planes, PLANES),
-                 TICTACTOE_RESULT_LENGTH_MISMATCH);
-    CHECK_RESULT(tictactoe_batch_observation_from(b, next, GAMES, planes, PLANES - 1), TICTACTOE_RESULT_LENGTH_MISMATCH);
-    CHECK_RESULT(tictactoe_batch_observation_from(b, bad, GAMES, planes, PLANES), TICTACTOE_RESULT_INVALID_PLAYER);
-    bad[3] = 0;
-    CHECK_RESULT(tictactoe_batch_observation_from(b, bad, GAMES, planes, PLANES), TICTACTOE_RESULT_INVALID_PLAYER);
+    READ(tictactoe_batch_observation_from(NULL, NULL, GAMES, planes, PLANES, &refused), TICTACTOE_RESULT_NULL_PARAMETER,
+         UNWRITTEN);
+    READ(tictactoe_batch_observation_from(b, NULL, GAMES, NULL, PLANES, &refused), TICTACTOE_RESULT_NULL_PARAMETER,
+         UNWRITTEN);
+    READ(tictactoe_batch_observation_from(b, NULL, GAMES - 1, planes, PLANES, &refused),
+         TICTACTOE_RESULT_LENGTH_MISMATCH, UNWRITTEN);
+    READ(tictactoe_batch_observation_from(b, NULL, SIZE_MAX, planes, PLANES, &refused),
+         TICTACTOE_RESULT_LENGTH_MISMATCH, UNWRITTEN);
+    READ(tictactoe_batch_observation_from(b, next, GAMES + 1, planes, PLANES, &refused),
+         TICTACTOE_RESULT_LENGTH_MISMATCH, UNWRITTEN);
+    READ(tictactoe_batch_observation_from(b, next, GAMES, planes, PLANES - 1, &refused),
+         TICTACTOE_RESULT_LENGTH_MISMATCH, UNWRITTEN);
+    /* A bad side among sides of the wrong count: the count first, naming no entry. */
+    READ(tictactoe_batch_observation_from(b, bad, GAMES - 1, planes, PLANES, &refused),
+         TICTACTOE_RESULT_LENGTH_MISMATCH, UNWRITTEN);
+    READ(tictactoe_batch_observation_from(b, bad, GAMES, planes, PLANES, &refused), TICTACTOE_RESULT_INVALID_PLAYER, 3);
+    /* The sides before the planes' length; the first of two bad sides. */
+    READ(tictactoe_batch_observation_from(b, bad, GAMES, planes, PLANES - 1, &refused), TICTACTOE_RESULT_INVALID_PLAYER,
+         3);
+    READ(tictactoe_batch_observation_from(b, two_bad, GAMES, planes, PLANES, &refused),
+         TICTACTOE_RESULT_INVALID_PLAYER, 1);
+    READ(tictactoe_batch_observation_from(b, two_bad, GAMES, planes, PLANES, NULL), TICTACTOE_RESULT_INVALID_PLAYER,
+         UNWRITTEN);
     for (i = 0; i < PLANES; i++) CHECK(planes[i]);
-    CHECK_RESULT(tictactoe_batch_rewards(NULL, next, GAMES, rewards), TICTACTOE_RESULT_NULL_PARAMETER);
-    CHECK_RESULT(tictactoe_batch_rewards(b, NULL, GAMES, rewards), TICTACTOE_RESULT_NULL_PARAMETER);
-    CHECK_RESULT(tictactoe_batch_rewards(b, next, GAMES, NULL), TICTACTOE_RESULT_NULL_PARAMETER);
-    CHECK_RESULT(tictactoe_batch_rewards(b, next, GAMES - 1, rewards), TICTACTOE_RESULT_LENGTH_MISMATCH);
-    CHECK_RESULT(tictactoe_batch_rewards(b, NULL, 0, rewards), TICTACTOE_RESULT_LENGTH_MISMATCH);
-    CHECK_RESULT(tictactoe_batch_rewards(b, bad, GAMES, rewards), TICTACTOE_RESULT_INVALID_PLAYER);
+    READ(tictactoe_batch_rewards(NULL, next, GAMES, rewards, &refused), TICTACTOE_RESULT_NULL_PARAMETER, UNWRITTEN);
+    READ(tictactoe_batch_rewards(b, NULL, GAMES, rewards, &refused), TICTACTOE_RESULT_NULL_PARAMETER, UNWRITTEN);
+    READ(tictactoe_batch_rewards(b, next, GAMES, NULL, &refused), TICTACTOE_RESULT_NULL_PARAMETER, UNWRITTEN);
+    READ(tictactoe_batch_rewards(b, next, GAMES - 1, rewards, &refused), TICTACTOE_RESULT_LENGTH_MISMATCH, UNWRITTEN);
+    READ(tictactoe_batch_rewards(b, NULL, 0, rewards, &refused), TICTACTOE_RESULT_LENGTH_MISMATCH, UNWRITTEN);
+    READ(tictactoe_batch_rewards(b, bad, GAMES - 1, rewards, &refused), TICTACTOE_RESULT_LENGTH_MISMATCH, UNWRITTEN);
+    READ(tictactoe_batch_rewards(b, bad, GAMES, rewards, &refused), TICTACTOE_RESULT_INVALID_PLAYER, 3);
+    READ(tictactoe_batch_rewards(b, two_bad, GAMES, rewards, &refused), TICTACTOE_RESULT_INVALID_PLAYER, 1);
+    READ(tictactoe_batch_rewards(b, two_bad, GAMES, rewards, NULL), TICTACTOE_RESULT_INVALID_PLAYER, UNWRITTEN);
     CHECK(memcmp(rewards, untouched, sizeof rewards) == 0);
     check_unchanged(b, &before);
     tictactoe_batch_free(b);
@@ -556,7 +756,9 @@ int main(void) {
     for (r = 0; r < sizeof RULE_SETS / sizeof RULE_SETS[0]; r++) {
         test_each_operation_equals_the_deprecated_one(&RULE_SETS[r]);
         test_a_listed_call_is_the_call_over_every_game(&RULE_SETS[r]);
+        test_step_restarting_is_a_reset_and_a_step(&RULE_SETS[r]);
     }
+    test_a_restarted_games_action_is_ignored();
     test_resets_and_seeds_take_repeats();
     test_refusals_change_nothing();
     test_observation_from_a_side_and_rewards();

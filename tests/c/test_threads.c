@@ -3,7 +3,8 @@
  * what the same work gives on one thread (no thread disturbs another), and every reader must
  * see exactly the state set up before the threads started. Then batches whose calls split
  * between the process's helper threads (tictactoe_batch_set_threads 2 and 3) against one
- * thread, call by call, refusals included; and two C threads stepping such batches at once.
+ * thread, call by call, refusals included (their indices too, of the reads from a side as well);
+ * and two C threads stepping such batches at once.
  * `make c-tsan` runs this under ThreadSanitizer, against a library whose Rust code (the pool's
  * lending of jobs to its helpers included) is instrumented too. */
 #define _POSIX_C_SOURCE 200112L
@@ -174,14 +175,23 @@ typedef struct {
     uint8_t cells[SPLIT_CELLS];
     bool planes[2 * SPLIT_CELLS];
     bool mask[SPLIT_GAMES * SPLIT_COLS];
+    /* The reads from a side: their results and refused indices too. */
+    tictactoe_result from_result, rewards_result;
+    size_t from_refused, rewards_refused;
+    bool from[2 * SPLIT_CELLS];
+    double rewards[SPLIT_GAMES];
 } split_outputs;
 
-/* Makes call `op` on batch `b` with the round's arguments into `out`. */
+/* Makes call `op` on batch `b` with the round's arguments into `out`, then the reads, those from
+ * a side from `viewers` (NULL: the player to move, and X's rewards). */
 static void split_call(tictactoe_batch *b, unsigned op, const uint32_t *actions, const uint8_t *sides,
-                       const uint8_t *restart, const uint64_t *seeds, uint32_t illegal, split_outputs *out) {
+                       const uint8_t *restart, const uint64_t *seeds, uint32_t illegal, const uint8_t *viewers,
+                       split_outputs *out) {
+    uint8_t x[SPLIT_GAMES];
     static const uint32_t listed[4] = {1000, 3, 517, 256};
     memset(out, 0, sizeof *out);
-    out->refused = SIZE_MAX;
+    memset(x, 1, sizeof x);
+    out->refused = out->from_refused = out->rewards_refused = SIZE_MAX;
     switch (op) {
     case 0:
         out->result = tictactoe_batch_games_random_legal_actions(b, NULL, SPLIT_GAMES, out->actions, &out->refused);
@@ -202,6 +212,10 @@ static void split_call(tictactoe_batch *b, unsigned op, const uint32_t *actions,
     case 5:
         out->result = tictactoe_batch_games_seed(b, NULL, SPLIT_GAMES, seeds, &out->refused);
         break;
+    case 6:
+        out->result = tictactoe_batch_games_step_restarting(b, NULL, SPLIT_GAMES, actions, restart, illegal,
+                                                            out->winners, &out->refused);
+        break;
     default: /* a list: on the caller's thread whatever the setting */
         out->result = tictactoe_batch_games_step_random(b, listed, 4, out->winners, &out->refused);
     }
@@ -210,10 +224,15 @@ static void split_call(tictactoe_batch *b, unsigned op, const uint32_t *actions,
         tictactoe_batch_observation(b, out->planes, 2 * SPLIT_CELLS) != TICTACTOE_RESULT_OK ||
         tictactoe_batch_legal_mask(b, out->mask, SPLIT_GAMES * SPLIT_COLS) != TICTACTOE_RESULT_OK)
         out->result = TICTACTOE_RESULT_PANIC;
+    out->from_result =
+        tictactoe_batch_observation_from(b, viewers, SPLIT_GAMES, out->from, 2 * SPLIT_CELLS, &out->from_refused);
+    out->rewards_result =
+        tictactoe_batch_rewards(b, viewers ? viewers : x, SPLIT_GAMES, out->rewards, &out->rewards_refused);
 }
 
 /* Random calls over every game (steps with bad actions now and then, refused or lost, random
- * steps, steps against the random opponent with bad sides now and then, draws, resets, seeds)
+ * steps, steps against the random opponent with bad sides now and then, steps restarting some
+ * games, draws, resets, seeds)
  * on three batches of Connect Four, of 1, 2 and 3 threads: every call's result, refused index
  * and outputs, and every game after it, the one thread's. The digest is of what was written. */
 static void *compare_splits(void *arg) {
@@ -222,9 +241,9 @@ static void *compare_splits(void *arg) {
     tictactoe_batch *batches[SPLITS] = {NULL, NULL, NULL};
     split_outputs *outs = malloc(SPLITS * sizeof(split_outputs));
     uint32_t *actions = malloc(SPLIT_GAMES * sizeof(uint32_t));
-    uint8_t *sides = malloc(SPLIT_GAMES), *restart = malloc(SPLIT_GAMES);
+    uint8_t *sides = malloc(SPLIT_GAMES), *restart = malloc(SPLIT_GAMES), *fair = malloc(SPLIT_GAMES);
     uint64_t *seeds = malloc(SPLIT_GAMES * sizeof(uint64_t));
-    unsigned state = work->seed, refusals = 0;
+    unsigned state = work->seed, refusals = 0, read_refusals = 0;
     int i, round;
     work->digest = 14695981039346656037ull;
     for (i = 0; i < SPLITS; i++) {
@@ -232,16 +251,24 @@ static void *compare_splits(void *arg) {
         work->failures += tictactoe_batch_set_threads(batches[i], (uint32_t)i + 1) != TICTACTOE_RESULT_OK;
     }
     for (round = 0; round < SPLIT_ROUNDS; round++) {
-        unsigned op = next_random(&state) % 7;
+        unsigned op = next_random(&state) % 8;
         uint32_t illegal = next_random(&state) % 2, g;
         for (g = 0; g < SPLIT_GAMES; g++) {
             unsigned r = next_random(&state);
             actions[g] = r % 64 == 0 ? SPLIT_COLS : r % SPLIT_COLS; /* off the board now and then */
             sides[g] = (uint8_t)(r % 97 == 0 ? 3 : 1 + (r >> 4) % 2);
-            restart[g] = (r >> 6) % 5 == 0;
+            restart[g] = (uint8_t)((r >> 6) % 5 == 0 ? 1 + (r >> 9) % 255 : 0); /* any non-zero byte restarts */
             seeds[g] = r;
+            fair[g] = sides[g] == 3 ? 1 : sides[g];
         }
-        for (i = 0; i < SPLITS; i++) split_call(batches[i], op, actions, sides, restart, seeds, illegal, &outs[i]);
+        /* The reads from the sides of the step against the random opponent (a bad one now and
+         * then: refused, naming it), from good sides, or from the player to move. */
+        for (i = 0; i < SPLITS; i++)
+            split_call(batches[i], op, actions, sides, restart, seeds, illegal,
+                       round % 3 == 0 ? sides : round % 3 == 1 ? fair : NULL, &outs[i]);
+        read_refusals += outs[0].from_result != TICTACTOE_RESULT_OK;
+        work->failures += outs[0].from_result != outs[0].rewards_result || outs[0].from_refused != outs[0].rewards_refused;
+        work->failures += (outs[0].from_result == TICTACTOE_RESULT_INVALID_PLAYER) != (outs[0].from_refused < SPLIT_GAMES);
         work->failures += outs[0].result == TICTACTOE_RESULT_PANIC;
         refusals += outs[0].result != TICTACTOE_RESULT_OK;
         for (i = 1; i < SPLITS; i++) work->failures += memcmp(&outs[i], &outs[0], sizeof outs[0]) != 0;
@@ -249,11 +276,13 @@ static void *compare_splits(void *arg) {
     }
     /* Refusals and successes both happened: the comparison covered both. */
     work->failures += refusals == 0 || refusals == SPLIT_ROUNDS;
+    work->failures += read_refusals == 0 || read_refusals == SPLIT_ROUNDS;
     for (i = 0; i < SPLITS; i++) tictactoe_batch_free(batches[i]);
     free(outs);
     free(actions);
     free(sides);
     free(restart);
+    free(fair);
     free(seeds);
     return NULL;
 }

@@ -2,7 +2,8 @@
 // codes), ownership (moves, clones, release), std::optional results, the k-in-a-row family
 // (rules, drops, winning runs, positions and batches under rules), limits on outside data, the
 // batch's listed steps and forfeits, its operations over a selection of games (against the
-// first members, and a list against every game), threads, and the computer player. Built with -std=c++17 -Wall
+// first members, and a list against every game), a step restarting some games (against a reset
+// and a step), threads, and the computer player. Built with -std=c++17 -Wall
 // -Wextra -Wpedantic -Werror, and run under AddressSanitizer and UBSan too.
 #include <cstdio>
 #include <string>
@@ -616,6 +617,53 @@ void test_operations_over_selections() {
     CHECK(state_of(b) == before);
 }
 
+// A step restarting some games: a reset of those and a step of the others, on a copy; over
+// every game and a list; its refusals, each changing nothing.
+void test_step_restarting() {
+    const auto c4 = tictactoe::rules::connect_four();
+    const auto all = tictactoe::selection::all();
+    tictactoe::batch b(4, c4, 8);
+    b.step(all, {3, 3, 3, 3});
+    tictactoe::batch model = b.clone();
+    // Games 0 and 2 start again (game 2's action, off the board, ignored; any non-zero byte
+    // restarts); 1 and 3 play.
+    auto winners = b.step_restarting(all, {5, 4, 7, 3}, {1, 0, 255, 0});
+    model.reset(std::vector<std::uint32_t>{0, 2});
+    CHECK(winners == std::vector<std::uint8_t>({0, 0, 0, 0}));
+    CHECK(model.step(std::vector<std::uint32_t>{1, 3}, {4, 3}) == std::vector<std::uint8_t>({0, 0}));
+    CHECK(state_of(b) == state_of(model));
+    CHECK(b.next_players() == std::vector<std::uint8_t>({1, 1, 1, 1}));
+    // A list: game 3 restarted, game 0 plays.
+    const std::vector<std::uint32_t> some{3, 0};
+    std::size_t refused = 99;
+    CHECK(b.step_restarting(some, {9, 6}, {1, 0}, TICTACTOE_ILLEGAL_RAISE, &refused) ==
+          std::vector<std::uint8_t>({0, 0}));
+    model.reset(std::vector<std::uint32_t>{3});
+    model.step(std::vector<std::uint32_t>{0}, {6});
+    CHECK(refused == 99 && state_of(b) == state_of(model));
+    // Refusals: the index of the entry refused, nothing changed; LOSE forfeits instead.
+    const batch_state before = state_of(b);
+    CHECK_THROWS(b.step_restarting(all, {0, 0, 7, 7}, {0, 0, 0, 1}, TICTACTOE_ILLEGAL_RAISE, &refused),
+                 TICTACTOE_RESULT_OUT_OF_BOUNDS);
+    CHECK(refused == 2);
+    CHECK_THROWS(b.step_restarting(std::vector<std::uint32_t>{1, 1}, {0, 0}, {1, 1}, TICTACTOE_ILLEGAL_RAISE, &refused),
+                 TICTACTOE_RESULT_REPEATED_GAME);
+    CHECK(refused == 1);
+    CHECK_THROWS(b.step_restarting(std::vector<std::uint32_t>{4}, {0}, {1}, TICTACTOE_ILLEGAL_LOSE, &refused),
+                 TICTACTOE_RESULT_GAME_INDEX);
+    CHECK(refused == 0);
+    refused = 99;
+    CHECK_THROWS(b.step_restarting(all, {0, 0, 0, 0}, {}), TICTACTOE_RESULT_LENGTH_MISMATCH);
+    CHECK_THROWS(b.step_restarting(all, {0, 0, 0}, {0, 0, 0}), TICTACTOE_RESULT_LENGTH_MISMATCH);
+    CHECK_THROWS(b.step_restarting(some, {0, 0}, {0}, TICTACTOE_ILLEGAL_RAISE, &refused),
+                 TICTACTOE_RESULT_LENGTH_MISMATCH);
+    CHECK_THROWS(b.step_restarting(all, {0, 0, 0, 0}, {0, 0, 0, 0}, static_cast<tictactoe_illegal>(2), &refused),
+                 TICTACTOE_RESULT_INVALID_ARGUMENT);
+    CHECK(refused == 99 && state_of(b) == before);
+    CHECK(b.step_restarting(all, {0, 0, 7, 0}, {0, 0, 0, 0}, TICTACTOE_ILLEGAL_LOSE) ==
+          std::vector<std::uint8_t>({0, 0, 2, 0}));
+}
+
 // Reads from a side, and rewards, against the reads they extend.
 void test_observation_from_a_side_and_rewards() {
     tictactoe::batch b(3, 3, 2);
@@ -633,6 +681,17 @@ void test_observation_from_a_side_and_rewards() {
     CHECK_THROWS(b.observation({1, 1}), TICTACTOE_RESULT_LENGTH_MISMATCH);
     CHECK_THROWS(b.rewards({1, 1}), TICTACTOE_RESULT_LENGTH_MISMATCH);
     CHECK_THROWS(b.rewards({0, 1, 1}), TICTACTOE_RESULT_INVALID_PLAYER);
+    // The index of the first bad side, given only for INVALID_PLAYER.
+    std::size_t refused = 99;
+    CHECK(b.observation(next, &refused) == b.observation() && b.rewards({1, 1, 2}, &refused).size() == 3);
+    CHECK(refused == 99);
+    CHECK_THROWS(b.observation({1, 1}, &refused), TICTACTOE_RESULT_LENGTH_MISMATCH);
+    CHECK_THROWS(b.rewards({0, 0}, &refused), TICTACTOE_RESULT_LENGTH_MISMATCH);
+    CHECK(refused == 99);
+    CHECK_THROWS(b.observation({1, 3, 0}, &refused), TICTACTOE_RESULT_INVALID_PLAYER);
+    CHECK(refused == 1);
+    CHECK_THROWS(b.rewards({1, 2, 7}, &refused), TICTACTOE_RESULT_INVALID_PLAYER);
+    CHECK(refused == 2);
 }
 
 // Threads change no result: a batch large enough to split, against one thread.
@@ -668,6 +727,7 @@ int main() {
     test_step_random();
     test_step_against_random();
     test_operations_over_selections();
+    test_step_restarting();
     test_observation_from_a_side_and_rewards();
     test_threads();
     test_limits();

@@ -397,17 +397,78 @@ pub(super) unsafe fn step_against_random<W: Code>(
             over_games(handle, games, count, refused_out, |batch, games, scratch| {
                 let sides = entries(sides, count)?;
                 let actions = entries(actions, count)?;
-                // C's flags are any byte, which a `bool` may not hold: each becomes one.
                 let restart = if restart.is_null() {
                     collected(count, core::iter::repeat(false))?
                 } else {
-                    collected(count, entries(restart, count)?.iter().map(|&again| again != 0))?
+                    restart_flags(entries(restart, count)?)?
                 };
                 W::with_bytes(sides, |sides| {
                     with_winners(winners_out, count, scratch, |winners| {
                         batch.step_against_random(games, sides, actions, &restart, winners, illegal)
                     })
                 })?
+            })
+        })
+    }
+}
+
+/// C's restart flags as the core's: any byte, which a `bool` may not hold, each becoming one
+/// (non-zero: restart).
+fn restart_flags(restart: &[u8]) -> Result<Vec<bool>, tictactoe_result> {
+    collected(restart.len(), restart.iter().map(|&again| again != 0))
+}
+
+/// One step of each game taken (game `games[i]`, distinct indices, or with `games` NULL every
+/// game in order, `count` then the number of games) in which some games start again instead: a
+/// game with `restart[i]` non-zero is emptied, X to move, its action ignored (a new episode;
+/// its generator goes on where it was), and any other plays `actions[i]` as
+/// `tictactoe_batch_games_step` plays it. `winners_out[i]` gets the game's winner after the
+/// step (0, 1 or 2; 0 for a game emptied). What a vector of environments with next-step
+/// auto-reset does each step (the games that ended last step start again, the others play), in
+/// one call.
+///
+/// `illegal` is a `tictactoe_illegal`, as for `tictactoe_batch_games_step`, for the actions of
+/// the games not restarted (a restarted game's action is never looked at): with RAISE a
+/// refused action refuses the whole call (its index i in `*refused_out`; no game changes, the
+/// restarted ones included), with LOSE its game is lost by its player to move.
+///
+/// Returns, in this order, `NULL_PARAMETER` when `batch` or `refused_out` is NULL;
+/// `INVALID_ARGUMENT` for an `illegal` that is neither (checked before `refused_out`);
+/// `LENGTH_MISMATCH` when `games` is NULL and `count` is not the number of games;
+/// `NULL_PARAMETER` when `actions`, `restart` or `winners_out` is NULL with a non-zero `count`;
+/// `ALLOC_FAILED`; `GAME_INDEX` and `REPEATED_GAME`, whatever `illegal` is, then with RAISE a
+/// refused action of a game not restarted, each with its index i in `*refused_out`. No game
+/// changes on a refusal. `winners_out` is written only on success and `*refused_out` only when
+/// the refusal names an entry.
+///
+/// Ownership, thread safety and threads as for `tictactoe_batch_games_step`.
+///
+/// # Safety
+/// `batch` must be NULL or a live batch; `games`, `actions` and `restart` NULL or valid for
+/// reads of `count` values; `winners_out` NULL or valid for writes of `count` values;
+/// `refused_out` NULL or valid for writes.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)] // the games, a value of each per-game array, two outputs
+pub unsafe extern "C" fn tictactoe_batch_games_step_restarting(
+    batch: *mut tictactoe_batch,
+    games: *const u32,
+    count: usize,
+    actions: *const u32,
+    restart: *const u8,
+    illegal: u32,
+    winners_out: *mut u8,
+    refused_out: *mut usize,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe {
+        changing_handle(batch, |handle| {
+            let illegal = illegal_policy(illegal)?;
+            over_games(handle, games, count, refused_out, |batch, games, scratch| {
+                let actions = entries(actions, count)?;
+                let restart = restart_flags(entries(restart, count)?)?;
+                with_winners(winners_out, count, scratch, |winners| {
+                    batch.step_restarting(games, actions, &restart, winners, illegal)
+                })
             })
         })
     }

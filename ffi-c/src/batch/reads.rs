@@ -1,7 +1,7 @@
 //! The reads of every game of a batch, each into an array of the caller's: `tictactoe_batch_<name>`
 //! for the core's reads (`Batch::OPERATIONS`).
 
-use tictactoe_core::Batch;
+use tictactoe_core::{Batch, ListError};
 
 use super::{check_every_game, tictactoe_batch};
 use crate::guard::{buffer, entries};
@@ -26,6 +26,20 @@ unsafe fn query_into<T, E: Into<tictactoe_result>>(
             query(batch, out).map_err(Into::into)
         })
     }
+}
+
+/// A read's refusal by the core as its code, the index of the entry it names (when it names
+/// one) stored in `*refused_out` unless that is NULL: a read asks for the index only when the
+/// caller wants it.
+///
+/// # Safety
+/// `refused_out` must be NULL or valid for writes.
+unsafe fn named(refusal: ListError, refused_out: *mut usize) -> tictactoe_result {
+    if let (Some(index), false) = (refusal.index, refused_out.is_null()) {
+        // SAFETY: non-NULL; valid by the caller's promise.
+        unsafe { refused_out.write(index) };
+    }
+    refusal.error.into()
 }
 
 /// Writes each game's player to move (1 or 2) into `players_out` (of `count`, the number of
@@ -128,8 +142,10 @@ pub unsafe extern "C" fn tictactoe_batch_observation(
 ///
 /// Returns, in this order, `NULL_PARAMETER` when `batch` is NULL or `planes_out` NULL with a
 /// non-zero `len`; `LENGTH_MISMATCH` when `count` is not the number of games;
-/// `INVALID_PLAYER` for a side other than 1 or 2; `LENGTH_MISMATCH` when `len` is not
-/// count * 2 * rows * cols. `planes_out` is written only on success.
+/// `INVALID_PLAYER` for a side other than 1 or 2, the index g of the first in `*refused_out`;
+/// `LENGTH_MISMATCH` when `len` is not count * 2 * rows * cols. `planes_out` is written only on
+/// success and `*refused_out` only when the refusal names an entry (an `INVALID_PLAYER`);
+/// `refused_out` may be NULL when the index is not wanted.
 ///
 /// Ownership: the arrays stay the caller's. Thread safety: may run while other threads read
 /// the batch; with threads (`tictactoe_batch_set_threads`) its parts run on the process's
@@ -137,7 +153,7 @@ pub unsafe extern "C" fn tictactoe_batch_observation(
 ///
 /// # Safety
 /// `batch` must be NULL or a live batch; `players` NULL or valid for reads of `count` values;
-/// `planes_out` NULL or valid for `len` writes.
+/// `planes_out` NULL or valid for `len` writes; `refused_out` NULL or valid for writes.
 #[no_mangle]
 pub unsafe extern "C" fn tictactoe_batch_observation_from(
     batch: *const tictactoe_batch,
@@ -145,6 +161,7 @@ pub unsafe extern "C" fn tictactoe_batch_observation_from(
     count: usize,
     planes_out: *mut bool,
     len: usize,
+    refused_out: *mut usize,
 ) -> tictactoe_result {
     // SAFETY: the caller's promise.
     unsafe {
@@ -155,9 +172,7 @@ pub unsafe extern "C" fn tictactoe_batch_observation_from(
             } else {
                 Some(entries(players, count)?)
             };
-            Ok::<(), tictactoe_result>(
-                batch.observation_into(players, out).map_err(|refusal| refusal.error)?,
-            )
+            batch.observation_into(players, out).map_err(|refusal| named(refusal, refused_out))
         })
     }
 }
@@ -169,28 +184,29 @@ pub unsafe extern "C" fn tictactoe_batch_observation_from(
 ///
 /// Returns, in this order, `NULL_PARAMETER` when `batch` is NULL, or `players` or `rewards_out`
 /// NULL with a non-zero `count`; `LENGTH_MISMATCH` when `count` is not the number of games;
-/// `INVALID_PLAYER` for a side other than 1 or 2. `rewards_out` is written only on success.
+/// `INVALID_PLAYER` for a side other than 1 or 2, the index g of the first in `*refused_out`.
+/// `rewards_out` is written only on success and `*refused_out` only when the refusal names an
+/// entry (an `INVALID_PLAYER`); `refused_out` may be NULL when the index is not wanted.
 ///
 /// Ownership: the arrays stay the caller's. Thread safety: may run while other threads read
 /// the batch.
 ///
 /// # Safety
 /// `batch` must be NULL or a live batch; `players` NULL or valid for reads of `count` values;
-/// `rewards_out` NULL or valid for `count` writes.
+/// `rewards_out` NULL or valid for `count` writes; `refused_out` NULL or valid for writes.
 #[no_mangle]
 pub unsafe extern "C" fn tictactoe_batch_rewards(
     batch: *const tictactoe_batch,
     players: *const u8,
     count: usize,
     rewards_out: *mut f64,
+    refused_out: *mut usize,
 ) -> tictactoe_result {
     // SAFETY: the caller's promise.
     unsafe {
         query_into(batch, rewards_out, count, |batch, out| {
             let players = entries(players, count)?;
-            Ok::<(), tictactoe_result>(
-                batch.rewards_into(players, out).map_err(|refusal| refusal.error)?,
-            )
+            batch.rewards_into(players, out).map_err(|refusal| named(refusal, refused_out))
         })
     }
 }
