@@ -395,11 +395,10 @@ impl Bits {
     #[inline(always)]
     pub fn completes(window: u64, mine: u64, theirs: u64) -> u64 {
         let free = window & !mine;
-        if window & theirs == 0 && free & free.wrapping_sub(1) == 0 {
-            free
-        } else {
-            0
-        }
+        // Without a branch: a branch here, taken at random in a search's loop over windows,
+        // cost a Connect Four search of 1 000 simulations 14% of its speed.
+        let open = (window & theirs == 0) & (free & free.wrapping_sub(1) == 0);
+        u64::from(open).wrapping_neg() & free
     }
 
     /// The index row * cols + col of each cell in `bits`, in the order of the bits (row by row).
