@@ -116,6 +116,7 @@ impl Rules {
     }
 
     /// The checked shape of the board: the one check of rules ([`Rules::check`]).
+    #[inline]
     pub(crate) const fn shape(&self) -> Result<Shape, Error> {
         let longer = if self.rows > self.cols { self.rows } else { self.cols };
         match Shape::new(self.rows, self.cols) {
@@ -126,6 +127,7 @@ impl Rules {
     }
 
     /// The compact form of checked rules.
+    #[inline]
     pub(crate) const fn variant(&self) -> Variant {
         let mut flags = 0;
         if self.exact {
