@@ -436,6 +436,7 @@ pub(crate) fn lines_through(shape: Shape, cell: Cell) -> impl Iterator<Item = Li
 
 /// The row of the lowest free cell of column `col`, if it has one: under gravity the only cell
 /// of the column a move may take (O(1)), otherwise found from the bottom up.
+#[inline]
 pub(crate) fn landing_row(
     words: &[u32],
     rule_start: usize,
@@ -462,6 +463,7 @@ pub(crate) fn is_legal(words: &[u32], rule_start: usize, form: Form, cell: Cell)
 /// The number of legal moves of a game in progress with these counts: its free cells, or
 /// under gravity its columns with room, which are the free cells of the top row (marks stack
 /// from the bottom).
+#[inline]
 pub(crate) fn legal_count(words: &[u32], form: Form, counts: &Counts) -> usize {
     if form.variant.gravity() {
         return board::free_count(words, form.shape.cols());
@@ -527,6 +529,7 @@ pub(crate) fn action_of(form: Form, cell: Cell) -> u32 {
 
 /// The `nth` legal action (from 0) of a game in progress, if it has more than `nth`: the nth
 /// free cell, or under gravity the nth free cell of the top row (as for [`legal_count`]).
+#[inline]
 pub(crate) fn nth_action(words: &[u32], form: Form, nth: usize) -> Option<u32> {
     let cells = if form.variant.gravity() { form.shape.cols() } else { form.shape.cells() };
     board::nth_free(words, cells, nth).map(|cell| cell as u32)

@@ -233,6 +233,7 @@ pub(crate) fn nth_set(bits: u64, mut n: usize) -> Option<usize> {
 }
 
 /// The number of free cells among the first `cells`.
+#[inline]
 pub(crate) fn free_count(board: &[u32], cells: usize) -> usize {
     let words = cells.div_ceil(CELLS_PER_WORD);
     board[..words].iter().enumerate().map(|(w, &word)| set_bits(free_in(word, w, cells))).sum()
@@ -241,6 +242,7 @@ pub(crate) fn free_count(board: &[u32], cells: usize) -> usize {
 /// The index of the `k`-th free cell (from 0) among the first `cells`, if there are more than
 /// `k`: whole words are skipped by counting their free cells, and within a word the `k`-th one
 /// is read from a table.
+#[inline]
 pub(crate) fn nth_free(board: &[u32], cells: usize, mut k: usize) -> Option<usize> {
     let words = cells.div_ceil(CELLS_PER_WORD);
     for (w, &word) in board[..words].iter().enumerate() {
