@@ -41,7 +41,7 @@ pub use game::{Game, Move};
 pub use limits::{batch_bytes, game_bytes, Limits};
 pub use player::{winner_number, Player};
 pub use position::Position;
-pub use rules::{Bits, Line, Rules, Run, Status, Symmetry};
+pub use rules::{Bits, Line, Lines, OverLines, Rules, Run, Status, Symmetry};
 pub use setup::{validate_cells, validate_rows};
 
 /// The README's Rust example, compiled and run as a doc test so that it cannot go stale.

@@ -7,6 +7,7 @@ mod common;
 
 use common::{kind, winning_runs, Kind, Model};
 use proptest::prelude::*;
+use std::collections::HashSet;
 use tictactoe_core::{Batch, Bits, Error, Game, Illegal, Player, Position, Rules, Selection};
 
 /// The four directions, (rows, cols) a step, in the crate's order.
@@ -351,6 +352,9 @@ fn check_bits(rules: Rules, grid: &[u8]) {
         assert_eq!(through, expected, "windows through {cell}, {rules:?}");
         let above = (rules.gravity && cell >= rules.cols).then(|| bits.bit(cell - rules.cols));
         assert_eq!(bits.opens(bits.bit(cell)), above.unwrap_or(0));
+        let below =
+            (rules.gravity && cell + rules.cols < cells).then(|| bits.bit(cell + rules.cols));
+        assert_eq!(bits.openers(bits.bit(cell)), below.unwrap_or(0));
     }
     assert_eq!(bits.windows_through(cells).count(), 0);
     assert_eq!(
@@ -421,6 +425,42 @@ fn masks_exist_for_free_style_boards_of_one_word() {
         check_bits(rules, &vec![1; rules.rows * rules.cols]);
         check_bits(rules, &vec![0; rules.rows * rules.cols]);
     }
+}
+
+/// Every grid gravity allows on small boards (each column filled from the bottom, any marks),
+/// read as the mover's marks (1) and the other's (2): one key each, below `2^key_bits`.
+#[test]
+fn keys_name_every_gravity_position_once() {
+    let gravity = |rows, cols| Rules { rows, cols, k: 3, exact: false, gravity: true };
+    for rules in [gravity(3, 4), gravity(4, 3), gravity(2, 5), gravity(1, 6), gravity(5, 2)] {
+        let bits = Bits::of(&rules).unwrap();
+        let key_bits = bits.key_bits().unwrap();
+        // A column of height h holds one of 2^h words of marks: 2^(rows+1) - 1 columns.
+        let column_count = (1usize << (rules.rows + 1)) - 1;
+        let mut keys = HashSet::new();
+        let mut grids = 0;
+        for pick in 0..column_count.pow(rules.cols as u32) {
+            let mut grid = vec![0u8; rules.rows * rules.cols];
+            let mut rest = pick;
+            for col in 0..rules.cols {
+                // 2^height + the column's marks (bit i: the mark i above the bottom).
+                let word = rest % column_count + 1;
+                let height = word.ilog2() as usize;
+                rest /= column_count;
+                for up in 0..height {
+                    let row = rules.rows - 1 - up;
+                    grid[row * rules.cols + col] = 1 + (word >> up & 1) as u8;
+                }
+            }
+            let [mine, theirs] = bits.marks(grid.iter().copied());
+            let key = bits.key(mine, mine | theirs);
+            assert!(key < 1 << key_bits, "{rules:?}");
+            assert!(keys.insert(key), "{rules:?}: two positions share {key:#x}\n{grid:?}");
+            grids += 1;
+        }
+        assert_eq!(grids, column_count.pow(rules.cols as u32));
+    }
+    assert!(Bits::of(&Rules::mnk(7, 8, 4)).unwrap().key_bits().is_none(), "without gravity");
 }
 
 #[test]

@@ -14,7 +14,6 @@ mod near;
 mod perfect;
 mod solve;
 mod symmetry;
-mod table;
 mod tactics;
 
 pub use computer::{

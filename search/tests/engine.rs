@@ -138,9 +138,20 @@ fn solving_gets_minimax_s_values_under_rules_it_does_not_know() {
 /// No source file of the search names a rule: k, the exact rule and gravity are the core's.
 #[test]
 fn no_search_code_names_a_rule() {
-    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    for entry in std::fs::read_dir(&src).unwrap() {
-        let path = entry.unwrap().path();
+    let mut folders = vec![std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src")];
+    let mut files = Vec::new();
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path)
+            } else {
+                files.push(path)
+            }
+        }
+    }
+    assert!(files.iter().any(|path| path.ends_with("solve/masks.rs")), "subfolders are read");
+    for path in files {
         let text = std::fs::read_to_string(&path).unwrap();
         // The code, not its tests (which build rule sets to test with).
         let code = text.split("#[cfg(test)]").next().unwrap_or("");

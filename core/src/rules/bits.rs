@@ -207,6 +207,54 @@ pub struct Bits {
     first_column: u64,
 }
 
+/// A board's [`Bits`] with its way of finding winning cells chosen: what a search that asks
+/// millions of times is written over ([`Bits::with_lines`]). `Bits` itself is one, choosing
+/// at each call.
+pub trait Lines: Copy {
+    /// The board's masks.
+    fn bits(&self) -> Bits;
+
+    /// [`Bits::winning`].
+    fn winning(&self, mine: u64) -> u64;
+}
+
+/// What runs over a board's [`Lines`], whichever they are: [`Bits::with_lines`].
+pub trait OverLines {
+    /// What the run gives.
+    type Output;
+
+    /// Runs over `lines`.
+    fn run<L: Lines>(self, lines: L) -> Self::Output;
+}
+
+impl Lines for Bits {
+    #[inline(always)]
+    fn bits(&self) -> Bits {
+        *self
+    }
+
+    #[inline(always)]
+    fn winning(&self, mine: u64) -> u64 {
+        Bits::winning(self, mine)
+    }
+}
+
+/// [`Bits`] whose k is `K` and whose lines shift within the word.
+#[derive(Clone, Copy)]
+struct Unrolled<const K: usize>(Bits);
+
+impl<const K: usize> Lines for Unrolled<K> {
+    #[inline(always)]
+    fn bits(&self) -> Bits {
+        self.0
+    }
+
+    #[inline(always)]
+    fn winning(&self, mine: u64) -> u64 {
+        self.0.winning_unrolled::<K>(mine)
+    }
+}
+
 impl Bits {
     /// The masks of `rules`' board, or `None` unless the rules are valid, the board fits one
     /// word a player, and a run longer than k wins (or none can be longer).
@@ -346,10 +394,10 @@ impl Bits {
     pub fn winning(&self, mine: u64) -> u64 {
         let (steps, gravity, mine) = (self.steps, self.gravity, mine & self.cells);
         let wins = match (self.k, self.short) {
-            (3, true) => winning::<3, true>(mine, steps, 3, gravity),
-            (4, true) => winning::<4, true>(mine, steps, 4, gravity),
-            (5, true) => winning::<5, true>(mine, steps, 5, gravity),
-            (7, true) => winning::<7, true>(mine, steps, 7, gravity),
+            (3, true) => return self.winning_unrolled::<3>(mine),
+            (4, true) => return self.winning_unrolled::<4>(mine),
+            (5, true) => return self.winning_unrolled::<5>(mine),
+            (7, true) => return self.winning_unrolled::<7>(mine),
             // The loop's table is N words, filled each call: kept small where k is (a table
             // of 64 words cost 7 x 7's search a third of its time). k is below 64 on a board
             // of one word.
@@ -361,6 +409,42 @@ impl Bits {
         wins & self.cells & !mine
     }
 
+    /// [`Bits::winning`] for a board whose k is `K` and whose lines shift within the word
+    /// (what [`Bits::with_lines`] checks before it hands out such lines).
+    #[inline(always)]
+    fn winning_unrolled<const K: usize>(&self, mine: u64) -> u64 {
+        let mine = mine & self.cells;
+        winning::<K, true>(mine, self.steps, K, self.gravity) & self.cells & !mine
+    }
+
+    /// Runs `over` on this board's [`Lines`]: its k a type where it is one of the usual (3 to 5,
+    /// and 7), so that a search making millions of calls chooses its way of finding winning
+    /// cells once, not at each call.
+    ///
+    /// ```
+    /// use tictactoe_core::{Bits, Lines, OverLines, Rules};
+    /// /// How many cells X wins on after its marks on the bottom row's first three.
+    /// struct Count(u64);
+    /// impl OverLines for Count {
+    ///     type Output = u32;
+    ///     fn run<L: Lines>(self, lines: L) -> u32 {
+    ///         lines.winning(self.0).count_ones()
+    ///     }
+    /// }
+    /// let bits = Bits::of(&Rules::CONNECT_FOUR).unwrap();
+    /// let marks = (0..3).fold(0, |marks, col| marks | bits.bit(5 * 7 + col));
+    /// assert_eq!(bits.with_lines(Count(marks)), 1);
+    /// ```
+    pub fn with_lines<O: OverLines>(&self, over: O) -> O::Output {
+        match (self.k, self.short) {
+            (3, true) => over.run(Unrolled::<3>(*self)),
+            (4, true) => over.run(Unrolled::<4>(*self)),
+            (5, true) => over.run(Unrolled::<5>(*self)),
+            (7, true) => over.run(Unrolled::<7>(*self)),
+            _ => over.run(*self),
+        }
+    }
+
     /// The cells marks on `cells` make playable: under gravity the cells right above them
     /// (none above the top row); none otherwise (every free cell is playable already).
     #[inline]
@@ -370,6 +454,48 @@ impl Bits {
         } else {
             0
         }
+    }
+
+    /// The cells a mark on which makes one of `cells` playable: under gravity the cells right
+    /// below them (none below the bottom row); none otherwise. What a search leaves out to
+    /// not open a cell where the opponent wins: [`Bits::opens`] the other way.
+    #[inline]
+    pub fn openers(&self, cells: u64) -> u64 {
+        if self.gravity {
+            up(cells & self.cells, self.shape.cols() as u32 + 1) & self.cells
+        } else {
+            0
+        }
+    }
+
+    /// How many bits [`Bits::key`] takes, when one word names every position a game of these
+    /// rules can reach: under gravity, on a board with a row to spare in the word (Connect
+    /// Four: 55 bits); `None` otherwise (without gravity a position is two words).
+    ///
+    /// ```
+    /// use tictactoe_core::{Bits, Rules};
+    /// assert_eq!(Bits::of(&Rules::CONNECT_FOUR).unwrap().key_bits(), Some(55));
+    /// assert_eq!(Bits::of(&Rules::tic_tac_toe(3)).unwrap().key_bits(), None);
+    /// ```
+    pub fn key_bits(&self) -> Option<u32> {
+        let (rows, cols) = (self.shape.rows(), self.shape.cols());
+        let bits = rows * (cols + 1) + cols;
+        // Below 64 here: a board of one word has at most 64 cells.
+        (self.gravity && bits <= 64).then_some(bits as u32)
+    }
+
+    /// A number naming the position where the player to move holds `mine` and the cells
+    /// `taken` are taken, below `2^key_bits`, unique among the positions a game can reach
+    /// (meaningful only where [`Bits::key_bits`] is `Some`): a transposition table's key. The
+    /// mover's marks, a mark on each column's lowest free cell (where its marks end), and for
+    /// each full column a mark in a row past the board: read column by column, the highest
+    /// mark of a column that is not full is where it ends, so that the marks below it are the
+    /// mover's.
+    #[inline(always)]
+    pub fn key(&self, mine: u64, taken: u64) -> u64 {
+        let (rows, cols) = (self.shape.rows() as u32, self.shape.cols() as u32);
+        let top = (1u64 << cols) - 1;
+        mine | self.playable(taken) | up(taken & top, rows * (cols + 1))
     }
 
     /// The k-windows (k cells in a row, column or diagonal) through `cell`, as masks (none for

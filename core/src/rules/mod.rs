@@ -19,7 +19,7 @@ mod set;
 mod symmetry;
 mod windows;
 
-pub use bits::Bits;
+pub use bits::{Bits, Lines, OverLines};
 pub use full_line::Line;
 pub use set::Rules;
 pub(crate) use set::Variant;

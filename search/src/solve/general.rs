@@ -7,8 +7,9 @@ use alloc::vec::Vec;
 
 use tictactoe_core::{Error, Game, Player, Position};
 
+use super::table::{Bound, Stored, Table};
+use super::{PerfectMove, Solution, Stop};
 use crate::symmetry::{Keys, MAX_KEYED_CELLS};
-use crate::table::{Bound, Stored, Table};
 use crate::tactics::{self, Tactical};
 use crate::SearchError;
 
@@ -17,162 +18,53 @@ use crate::SearchError;
 const WIN: i32 = 1 << 20;
 const INFINITY: i32 = WIN + 1;
 
-/// The value of a position under perfect play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Solution {
-    /// Who wins when both play best; `None` for a draw.
-    pub winner: Option<Player>,
-    /// The number of moves to the end when both play best: the winner takes the fastest win and
-    /// the loser the slowest loss; a draw ends with the board full, so it is the number of empty
-    /// cells.
-    pub plies: usize,
-}
-
-/// A perfect move and the value it keeps.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct PerfectMove {
-    /// The move's cell.
-    pub row: usize,
-    /// The move's column.
-    pub col: usize,
-    /// The value of the position the move is played from.
-    pub solution: Solution,
-}
-
-/// Why a solve stopped before its end.
-enum Stop {
-    /// The budget ran out.
-    Exceeded,
-    /// The list of moves could not grow.
-    AllocFailed,
-}
-
-/// An exact solver. It keeps its table between solves, so that solving many positions allocates
-/// once; every solve still starts from an empty table, so results never depend on earlier calls.
-pub struct Solver {
-    table: Table,
-    /// The positions the last solve visited.
-    nodes: u64,
-}
-
-impl Default for Solver {
-    fn default() -> Solver {
-        Solver::new()
-    }
-}
-
-impl Solver {
-    /// A solver; allocates nothing until it solves.
-    pub const fn new() -> Solver {
-        Solver { table: Table::new(), nodes: 0 }
-    }
-
-    /// The number of positions the last solve visited (counted against the budget).
-    pub fn nodes(&self) -> u64 {
-        self.nodes
-    }
-
-    /// The value of `game`'s position under perfect play, under any rules (an m,n,k-game,
-    /// exact or not, with or without gravity). A finished game has its result and 0 plies.
-    ///
-    /// ```
-    /// use tictactoe_core::{Game, Player, Rules};
-    /// use tictactoe_search::{Solution, Solver};
-    /// let mut game = Game::new(3)?;
-    /// game.play_all([(0, 0), (1, 1), (0, 1)])?; // X threatens the top row
-    /// let solution = Solver::new().solve(&game, u64::MAX)?;
-    /// assert_eq!(solution, Solution { winner: None, plies: 6 });
-    /// game.play(2, 2)?; // O does not block
-    /// assert_eq!(Solver::new().solve(&game, u64::MAX)?, Solution { winner: Some(Player::X), plies: 1 });
-    /// // Three in a row on 3 rows of 4: the first player wins in 7 plies.
-    /// let game = Game::new(Rules::mnk(3, 4, 3))?;
-    /// assert_eq!(Solver::new().solve(&game, u64::MAX)?, Solution { winner: Some(Player::X), plies: 7 });
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    ///
-    /// # Errors
-    /// [`SearchError::BudgetExceeded`] when it would visit more than `max_nodes` positions;
-    /// [`Error::AllocFailed`] (as [`SearchError::Game`]) when the table or the lists of moves
-    /// cannot be had.
-    pub fn solve(&mut self, game: &Game, max_nodes: u64) -> Result<Solution, SearchError> {
-        self.nodes = 0;
-        if game.is_over() {
-            return Ok(Solution { winner: game.winner(), plies: 0 });
-        }
-        Ok(self.perfect(game, max_nodes)?.solution)
-    }
-
-    /// A perfect move from `game`'s position: one that keeps its value, taking the fastest win
-    /// and putting off a loss the longest. Among equal moves, the first in the solver's order
-    /// (cells on more k-windows first, then nearer the centre; under gravity, columns nearer
-    /// the centre first).
-    ///
-    /// # Errors
-    /// [`SearchError::GameOver`] for a finished game, and as [`Solver::solve`].
-    pub fn perfect_move(
-        &mut self,
-        game: &Game,
-        max_nodes: u64,
-    ) -> Result<PerfectMove, SearchError> {
-        self.nodes = 0;
-        if game.is_over() {
-            return Err(SearchError::GameOver { winner: game.winner() });
-        }
-        self.perfect(game, max_nodes)
-    }
-
-    fn perfect(&mut self, game: &Game, max_nodes: u64) -> Result<PerfectMove, SearchError> {
-        let rules = game.rules();
-        let cells = rules.cells();
-        let empties = cells - game.marks();
-        let alloc = SearchError::Game(Error::AllocFailed);
-        let keys = if cells <= MAX_KEYED_CELLS {
-            let mut keys = Keys::new(&rules).ok_or(alloc)?;
-            keys.load(game.cells());
-            // Measured: the empty 4 x 4 board visits about 16 000 positions; 2^16 buckets of
-            // two hold them all, and a 3 x 3 solve gets 2^9. No more buckets than the budget
-            // can fill, and at most 2^18 (12 MiB: the empty 5 x 5 board, k = 4, visits about
-            // 520 000 positions and gains nothing from more).
-            let budget = 64 - max_nodes.max(1).leading_zeros();
-            let bits = (empties as u32).min(budget).clamp(6, 18);
-            self.table.begin(bits).ok_or(alloc)?;
-            Some(keys)
-        } else {
-            None
-        };
-        let position = Position::new(game)?;
-        let empty = Position::new(&Game::new(rules)?)?;
-        let (order, rank) = order(&position, &empty).ok_or(alloc)?;
-        // The moves of every node on a path: room for the first few levels, grown (and refused
-        // when it cannot grow) beyond.
-        let mut stack = Vec::new();
-        stack.try_reserve(cells.saturating_mul(cells.min(16))).map_err(|_| alloc)?;
-        let mut search = Search {
-            position,
-            order,
-            rank,
-            stack,
-            keys,
-            table: &mut self.table,
-            nodes: 0,
-            max_nodes,
-            root_best: 0,
-        };
-        let outcome = search.solve_root();
-        self.nodes = search.nodes;
-        let (score, cell) = outcome.map_err(|stop| match stop {
-            Stop::Exceeded => SearchError::BudgetExceeded { max_nodes },
-            Stop::AllocFailed => SearchError::Game(Error::AllocFailed),
-        })?;
-        let mover = game.next_player();
-        let solution = match score {
-            0 => Solution { winner: None, plies: empties },
-            s if s > 0 => Solution { winner: Some(mover), plies: (WIN - s) as usize },
-            s => Solution { winner: Some(mover.opponent()), plies: (WIN + s) as usize },
-        };
-        let (row, col) = empty.row_col(cell);
-        Ok(PerfectMove { row, col, solution })
-    }
+/// A perfect move from `game`'s position (in progress) and its value, searched on positions:
+/// [`Solver::perfect_move`](super::Solver::perfect_move) under any rules. `nodes` gets the
+/// positions visited.
+pub(super) fn perfect(
+    table: &mut Table,
+    game: &Game,
+    max_nodes: u64,
+    nodes: &mut u64,
+) -> Result<PerfectMove, SearchError> {
+    let rules = game.rules();
+    let cells = rules.cells();
+    let empties = cells - game.marks();
+    let alloc = SearchError::Game(Error::AllocFailed);
+    let keys = if cells <= MAX_KEYED_CELLS {
+        let mut keys = Keys::new(&rules).ok_or(alloc)?;
+        keys.load(game.cells());
+        // Measured: the empty 4 x 4 board visits about 16 000 positions; 2^16 buckets of
+        // two hold them all, and a 3 x 3 solve gets 2^9. No more buckets than the budget
+        // can fill, and at most 2^18 (12 MiB: the empty 5 x 5 board, k = 4, visits about
+        // 520 000 positions and gains nothing from more).
+        let budget = 64 - max_nodes.max(1).leading_zeros();
+        let bits = (empties as u32).min(budget).clamp(6, 18);
+        table.begin(bits).ok_or(alloc)?;
+        Some(keys)
+    } else {
+        None
+    };
+    let position = Position::new(game)?;
+    let empty = Position::new(&Game::new(rules)?)?;
+    let (order, rank) = order(&position, &empty).ok_or(alloc)?;
+    // The moves of every node on a path: room for the first few levels, grown (and refused
+    // when it cannot grow) beyond.
+    let mut stack = Vec::new();
+    stack.try_reserve(cells.saturating_mul(cells.min(16))).map_err(|_| alloc)?;
+    let mut search =
+        Search { position, order, rank, stack, keys, table, nodes: 0, max_nodes, root_best: 0 };
+    let outcome = search.solve_root();
+    *nodes = search.nodes;
+    let (score, cell) = outcome.map_err(|stop| stop.error(max_nodes))?;
+    let mover = game.next_player();
+    let solution = match score {
+        0 => Solution { winner: None, plies: empties },
+        s if s > 0 => Solution { winner: Some(mover), plies: (WIN - s) as usize },
+        s => Solution { winner: Some(mover.opponent()), plies: (WIN + s) as usize },
+    };
+    let (row, col) = empty.row_col(cell);
+    Ok(PerfectMove { row, col, solution })
 }
 
 /// The order moves are tried in (actions: cells, or under gravity columns), and each cell's

@@ -1,0 +1,397 @@
+//! The search on masks: exact values of positions on a board of one word a player that one word
+//! names (Connect Four and the rest of the gravity family on one word), every question to the
+//! rules a few shifts of the core's [`Bits`].
+//!
+//! The way of Connect Four's strong solvers (after Pons' "Solving Connect Four"): negamax with
+//! alpha-beta on a score that counts how soon the game is won; a driver that narrows the score's
+//! range with null windows, each search cheap and the table filling with bounds; the moves that
+//! hand the opponent a win next move left out before the search (a forced block taken alone,
+//! never a mark under the opponent's winning cell), so that no node asks whether the player to
+//! move wins at once; the rest tried in the order of the winning cells each makes, columns
+//! nearer the centre first among equals; bounds kept in a table of fixed size
+//! ([`super::bounds`]).
+//!
+//! Scores: for the player to move with `e` empty cells, a win with its j-th mark from now scores
+//! `ceil(e / 2) - j + 1`, a loss to the opponent's j-th mark `-(floor(e / 2) - j + 1)`, a draw 0:
+//! the benchmark's notation, and one that negamax negates from a position to the next.
+
+use alloc::vec::Vec;
+
+use tictactoe_core::{Bits, Error, Game, Lines, OverLines};
+
+use super::bounds::{Bounds, Entries, Of, Part, DEFAULT_ENTRIES};
+use super::{PerfectMove, Solution, Stop};
+use crate::SearchError;
+
+/// The most moves a position has: a word's bits.
+const MAX_MOVES: usize = 64;
+
+/// Scores are below this in size (a board of one word has at most 64 cells): a table byte holds
+/// a score shifted by it, times two, plus whether it bounds from below.
+const OFFSET: i32 = 33;
+
+/// The value of `game`'s position (in progress) and the score it was found as: the search on
+/// masks of `bits`' board, with the table `bounds`. `nodes` gets the positions visited.
+pub(super) fn value(
+    bounds: &mut Bounds,
+    bits: Bits,
+    game: &Game,
+    max_nodes: u64,
+    nodes: &mut u64,
+) -> Result<(Solution, i32), SearchError> {
+    run(bounds, bits, game, max_nodes, nodes, |search, mine, theirs| {
+        Ok((search.root_score(mine, theirs)?, 0))
+    })
+    .map(|(solution, score, _)| (solution, score))
+}
+
+/// A perfect move from `game`'s position (in progress) and its value, as [`value`] finds them.
+pub(super) fn perfect(
+    bounds: &mut Bounds,
+    bits: Bits,
+    game: &Game,
+    max_nodes: u64,
+    nodes: &mut u64,
+) -> Result<PerfectMove, SearchError> {
+    let (solution, _, bit) = run(bounds, bits, game, max_nodes, nodes, |search, mine, theirs| {
+        let score = search.root_score(mine, theirs)?;
+        Ok((score, search.keeping(mine, theirs, score)?))
+    })?;
+    let (row, col) = bits.row_col(bit);
+    Ok(PerfectMove { row, col, solution })
+}
+
+/// Runs `root` on a search of `game`'s position with the table's entries of the width its
+/// board's keys need; the value, the score and the move `root` found (its score and move).
+fn run(
+    bounds: &mut Bounds,
+    bits: Bits,
+    game: &Game,
+    max_nodes: u64,
+    nodes: &mut u64,
+    root: impl Fn(&mut dyn Searching, u64, u64) -> Result<(i32, u64), Stop>,
+) -> Result<(Solution, i32, u64), SearchError> {
+    let marks = bits.marks(game.cells());
+    let mover = game.next_player();
+    let (mine, theirs) = (marks[mover.index()], marks[mover.opponent().index()]);
+    // No more entries than the budget can fill (twice over), and at most the default.
+    let entries = usize::try_from(max_nodes.saturating_mul(2)).unwrap_or(usize::MAX);
+    let table = bounds.ready(bits, entries.min(DEFAULT_ENTRIES))?;
+    // Room for the moves of every node of a path: at most a move a column, a path at most a
+    // move a cell.
+    let cells = bits.cells().count_ones() as usize;
+    let mut stack = Vec::new();
+    let depth = (cells + 1).saturating_mul(MAX_MOVES.min(cells));
+    stack.try_reserve_exact(depth).map_err(|_| Error::AllocFailed)?;
+    stack.resize(depth, (0, 0));
+    let outcome = match table {
+        Of::Narrow(entries) => {
+            bits.with_lines(Root { table: entries, stack, max_nodes, mine, theirs, nodes, root })
+        }
+        Of::Wide(entries) => {
+            bits.with_lines(Root { table: entries, stack, max_nodes, mine, theirs, nodes, root })
+        }
+    };
+    let (score, bit) = outcome.map_err(|stop| stop.error(max_nodes))?;
+    let empties = (bits.cells() & !(mine | theirs)).count_ones() as i32;
+    let solution = match score {
+        0 => Solution { winner: None, plies: empties as usize },
+        // A win with the mover's j-th mark is 2j - 1 plies away, a loss to the opponent's 2j.
+        s if s > 0 => {
+            Solution { winner: Some(mover), plies: (2 * ((empties + 1) / 2 - s) + 1) as usize }
+        }
+        s => {
+            Solution { winner: Some(mover.opponent()), plies: (2 * (empties / 2 + s + 1)) as usize }
+        }
+    };
+    Ok((solution, score, bit))
+}
+
+/// A root search, run over the board's [`Lines`].
+struct Root<'a, P, F> {
+    table: &'a mut Entries<P>,
+    stack: Vec<(u32, u64)>,
+    max_nodes: u64,
+    mine: u64,
+    theirs: u64,
+    nodes: &'a mut u64,
+    root: F,
+}
+
+impl<P: Part, F: Fn(&mut dyn Searching, u64, u64) -> Result<(i32, u64), Stop>> OverLines
+    for Root<'_, P, F>
+{
+    type Output = Result<(i32, u64), Stop>;
+
+    fn run<L: Lines>(self, lines: L) -> Self::Output {
+        let mut search = Search::new(lines, self.table, self.stack, self.max_nodes);
+        let found = (self.root)(&mut search, self.mine, self.theirs);
+        *self.nodes = search.nodes;
+        found
+    }
+}
+
+/// A search of either table width, as the root asks it.
+trait Searching {
+    /// The score of the position where the player to move holds `mine`.
+    fn root_score(&mut self, mine: u64, theirs: u64) -> Result<i32, Stop>;
+
+    /// A move of the position that keeps its score `score`: a win now, else the first in the
+    /// search's order whose position after it is worth `-score`.
+    fn keeping(&mut self, mine: u64, theirs: u64, score: i32) -> Result<u64, Stop>;
+}
+
+/// A search of one position and those below it.
+struct Search<'t, P, L> {
+    lines: L,
+    bits: Bits,
+    cells: i32,
+    /// Each column's cells, those nearer the centre first.
+    columns: [u64; MAX_MOVES],
+    column_count: usize,
+    table: &'t mut Entries<P>,
+    /// The moves of the nodes on the path, each node's after its parent's, with their promise:
+    /// `stack[..top]`, in room made once (a node's moves are written, never pushed).
+    stack: Vec<(u32, u64)>,
+    top: usize,
+    nodes: u64,
+    max_nodes: u64,
+}
+
+impl<'t, P: Part, L: Lines> Search<'t, P, L> {
+    fn new(
+        lines: L,
+        table: &'t mut Entries<P>,
+        stack: Vec<(u32, u64)>,
+        max_nodes: u64,
+    ) -> Search<'t, P, L> {
+        let bits = lines.bits();
+        let mut columns = [0; MAX_MOVES];
+        let mut column_count = 0;
+        let count = (0..MAX_MOVES).take_while(|&col| bits.column(col) != 0).count();
+        let mut order: [usize; MAX_MOVES] = core::array::from_fn(|col| col);
+        // Nearer the centre first; of two as near, the left.
+        order[..count].sort_by_key(|&col| ((2 * col).abs_diff(count - 1), col));
+        for &col in &order[..count] {
+            columns[column_count] = bits.column(col);
+            column_count += 1;
+        }
+        // A board of one word has at most 64 cells.
+        let cells = bits.cells().count_ones() as i32;
+        Search {
+            lines,
+            bits,
+            cells,
+            columns,
+            column_count,
+            table,
+            stack,
+            top: 0,
+            nodes: 0,
+            max_nodes,
+        }
+    }
+
+    /// The moves of the position where the player to move holds `mine`, not counting those
+    /// that hand the opponent a win next move: a forced block alone, none when there are two
+    /// to block, and never a mark that makes the opponent's winning cell playable.
+    #[inline(always)]
+    fn non_losing(&self, mine: u64, theirs: u64) -> u64 {
+        let (bits, taken) = (self.bits, mine | theirs);
+        let playable = bits.playable(taken);
+        let threats = self.lines.winning(theirs) & !taken;
+        let forced = playable & threats;
+        let moves = match forced {
+            0 => playable,
+            f if f & (f - 1) != 0 => return 0,
+            f => f,
+        };
+        moves & !bits.openers(threats)
+    }
+
+    /// Writes `moves` (each a bit) on top of the stack, the most promising first: by how many
+    /// cells the mover would then win on, columns nearer the centre first among equals.
+    /// Returns where they end.
+    #[inline(always)]
+    fn push_sorted(&mut self, mine: u64, taken: u64, moves: u64) -> usize {
+        let base = self.top;
+        let mut end = base;
+        for &column in &self.columns[..self.column_count] {
+            let mut left = moves & column;
+            while left != 0 {
+                let m = left & left.wrapping_neg();
+                left &= left - 1;
+                let promise = (self.lines.winning(mine | m) & !(taken | m)).count_ones();
+                // Insertion: after every move that promises as much.
+                let mut at = end;
+                while at > base && self.stack[at - 1].0 < promise {
+                    self.stack[at] = self.stack[at - 1];
+                    at -= 1;
+                }
+                self.stack[at] = (promise, m);
+                end += 1;
+            }
+        }
+        end
+    }
+
+    /// The score of the position for the player to move, who cannot win at once and has a
+    /// move that does not hand the opponent a win, as fail-soft alpha-beta in (alpha, beta).
+    fn negamax(
+        &mut self,
+        mine: u64,
+        theirs: u64,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> Result<i32, Stop> {
+        self.nodes += 1;
+        if self.nodes > self.max_nodes {
+            return Err(Stop::Exceeded);
+        }
+        let bits = self.bits;
+        let taken = mine | theirs;
+        let empties = self.cells - taken.count_ones() as i32;
+        let moves = self.non_losing(mine, theirs);
+        if moves == 0 {
+            // Every move loses to the opponent's next.
+            return Ok(-(empties / 2));
+        }
+        if empties <= 2 {
+            // Nobody can win at once, and one move each is left.
+            return Ok(0);
+        }
+        // The opponent cannot win with its next mark, nor the mover with this one; and a side
+        // that can make k in a row nowhere any more cannot win at all.
+        let min = if bits.can_win(mine) { -((empties - 2) / 2) } else { 0 };
+        let max = if bits.can_win(theirs) { (empties - 1) / 2 } else { 0 };
+        if alpha < min {
+            alpha = min;
+            if alpha >= beta {
+                return Ok(alpha);
+            }
+        }
+        if beta > max {
+            beta = max;
+            if alpha >= beta {
+                return Ok(beta);
+            }
+        }
+        let key = bits.key(mine, taken);
+        match self.table.get(key) {
+            0 => {}
+            stored => {
+                let score = i32::from(stored >> 1) - OFFSET;
+                if stored & 1 == 1 {
+                    if alpha < score {
+                        alpha = score;
+                        if alpha >= beta {
+                            return Ok(alpha);
+                        }
+                    }
+                } else if beta > score {
+                    beta = score;
+                    if alpha >= beta {
+                        return Ok(beta);
+                    }
+                }
+            }
+        }
+        let (base, end) = (self.top, self.push_sorted(mine, taken, moves));
+        self.top = end;
+        let mut outcome = Ok(alpha);
+        for i in base..end {
+            let m = self.stack[i].1;
+            let score = match self.negamax(theirs, mine | m, -beta, -alpha) {
+                Ok(score) => -score,
+                Err(stop) => {
+                    outcome = Err(stop);
+                    break;
+                }
+            };
+            if score >= beta {
+                self.table.put(key, stored(score, true));
+                outcome = Ok(score);
+                break;
+            }
+            if score > alpha {
+                alpha = score;
+                outcome = Ok(alpha);
+            }
+        }
+        self.top = base;
+        if let Ok(score) = outcome {
+            if score < beta {
+                self.table.put(key, stored(alpha, false));
+            }
+        }
+        outcome
+    }
+}
+
+/// A table byte: `score` as a lower bound, or as an upper one.
+#[inline(always)]
+fn stored(score: i32, lower: bool) -> u8 {
+    // Scores are within (-OFFSET, OFFSET): the byte is at least 2.
+    ((score + OFFSET) * 2 + i32::from(lower)) as u8
+}
+
+impl<P: Part, L: Lines> Searching for Search<'_, P, L> {
+    fn root_score(&mut self, mine: u64, theirs: u64) -> Result<i32, Stop> {
+        let taken = mine | theirs;
+        let empties = self.cells - taken.count_ones() as i32;
+        if self.lines.winning(mine) & self.bits.playable(taken) != 0 {
+            return Ok((empties + 1) / 2);
+        }
+        // Narrowed by null windows: each search says whether the value is above a guess, and
+        // guesses go halfway, or nearer 0 where most values are (a short search).
+        let (mut min, mut max) = (-(empties / 2), (empties + 1) / 2);
+        while min < max {
+            let mut guess = min + (max - min) / 2;
+            if guess <= 0 && min / 2 < guess {
+                guess = min / 2;
+            } else if guess >= 0 && max / 2 > guess {
+                guess = max / 2;
+            }
+            let found = self.negamax(mine, theirs, guess, guess + 1)?;
+            if found <= guess {
+                max = found;
+            } else {
+                min = found;
+            }
+        }
+        Ok(min)
+    }
+
+    fn keeping(&mut self, mine: u64, theirs: u64, score: i32) -> Result<u64, Stop> {
+        let (bits, taken) = (self.bits, mine | theirs);
+        let playable = bits.playable(taken);
+        let wins = self.lines.winning(mine) & playable;
+        let moves = self.non_losing(mine, theirs);
+        // A win now; else, where every move loses at once, a block (any move puts it off as
+        // long); else the moves that do not lose at once, one of which keeps the score.
+        let threats = self.lines.winning(theirs) & playable;
+        let candidates = match (wins, moves) {
+            (0, 0) if threats != 0 => threats,
+            (0, 0) => playable,
+            (0, moves) => moves,
+            (wins, _) => wins,
+        };
+        let end = self.push_sorted(mine, taken, candidates);
+        let first = if end > self.top { self.stack[self.top].1 } else { 0 };
+        if wins != 0 || moves == 0 {
+            return Ok(first);
+        }
+        let base = self.top;
+        self.top = end;
+        for i in base..end {
+            let m = self.stack[i].1;
+            if self.negamax(theirs, mine | m, -score, -score + 1)? <= -score {
+                self.top = base;
+                return Ok(m);
+            }
+        }
+        self.top = base;
+        // The score is some move's: not reached.
+        Ok(first)
+    }
+}
