@@ -8,7 +8,9 @@ mod common;
 use common::{kind, winning_runs, Kind, Model};
 use proptest::prelude::*;
 use std::collections::HashSet;
-use tictactoe_core::{Batch, Bits, Error, Game, Illegal, Player, Position, Rules, Selection};
+use tictactoe_core::{
+    Batch, Bits, Error, Game, Illegal, Lines, OverLines, Player, Position, Rules, Selection,
+};
 
 /// The four directions, (rows, cols) a step, in the crate's order.
 const DIRECTIONS: [(isize, isize); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
@@ -337,6 +339,11 @@ fn check_bits(rules: Rules, grid: &[u8]) {
         assert_eq!(completing & !taken, winning, "completing windows, {rules:?} {p}\n{grid:?}");
         assert_eq!(bits.can_win(theirs), open_to(&rules, grid, p));
         assert_eq!(bits.wins(mine), !winning_runs(&rules, grid, p).is_empty());
+        // The lines a search runs over (unrolled for the usual k) answer as the masks do.
+        assert_eq!(
+            bits.with_lines(Ask { mine, theirs }),
+            (bits.winning(mine), bits.can_win(theirs))
+        );
     }
     let all = windows(&rules);
     for cell in 0..cells {
@@ -368,8 +375,49 @@ fn check_bits(rules: Rules, grid: &[u8]) {
     assert_eq!(bits.column(rules.cols), 0);
 }
 
+/// Asks a board's [`Lines`] where `mine` wins and whether `theirs` leaves the mover a run.
+struct Ask {
+    mine: u64,
+    theirs: u64,
+}
+
+impl OverLines for Ask {
+    type Output = (u64, bool);
+
+    fn run<L: Lines>(self, lines: L) -> (u64, bool) {
+        (lines.winning(self.mine), lines.can_win(self.theirs))
+    }
+}
+
+/// A grid of `codes` on `rules`' board, emptied from the bottom up under gravity (marks sit on
+/// the bottom row or on marks).
+fn settled(rules: &Rules, codes: &[u8]) -> Vec<u8> {
+    let mut grid = codes[..rules.rows * rules.cols].to_vec();
+    if rules.gravity {
+        for c in (0..grid.len()).rev() {
+            let below = c + rules.cols;
+            if below < grid.len() && grid[below] == 0 {
+                grid[c] = 0;
+            }
+        }
+    }
+    grid
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Boards seven columns wide under gravity, Connect Four's among them, whose lines are
+    /// compiled for that width.
+    #[test]
+    fn masks_of_seven_columns_under_gravity_answer_as_the_model_does(
+        rows in 1usize..=8,
+        k in 1usize..=8,
+        codes in prop::collection::vec(0u8..3, 56),
+    ) {
+        let rules = Rules { rows, cols: 7, k: k.min(7), exact: false, gravity: true };
+        check_bits(rules, &settled(&rules, &codes));
+    }
 
     #[test]
     fn masks_answer_as_the_model_does(
@@ -377,17 +425,7 @@ proptest! {
         codes in prop::collection::vec(0u8..3, 64),
     ) {
         // Any grid (unreachable ones too): the masks judge cells, not games.
-        let mut grid = codes[..rules.rows * rules.cols].to_vec();
-        if rules.gravity {
-            // Marks sit on the bottom or on marks: emptied from the bottom up.
-            for c in (0..grid.len()).rev() {
-                let below = c + rules.cols;
-                if below < grid.len() && grid[below] == 0 {
-                    grid[c] = 0;
-                }
-            }
-        }
-        check_bits(rules, &grid);
+        check_bits(rules, &settled(&rules, &codes));
     }
 }
 

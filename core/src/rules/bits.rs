@@ -72,19 +72,19 @@ fn down(marks: u64, by: u32) -> u64 {
 /// saves, and why no other k: docs/performance.md, "Many games at once").
 #[inline(always)]
 fn has_run(marks: u64, shape: Shape, k: u32) -> bool {
+    let steps = [0, 1, 2, 3].map(|d| step(shape, d));
     if k == 4 {
-        runs(marks, shape, 4)
+        runs(marks, steps, 4)
     } else {
-        runs(marks, shape, k)
+        runs(marks, steps, k)
     }
 }
 
 /// Whether `marks` hold `k` (at least 1) in a row in some direction, each cell a direction's
-/// step after the one before: in each direction the starts of runs of `len` are halved down to
-/// those of `2 * len` until `len` reaches k, the four directions in one loop.
+/// step (of `steps` bits) after the one before: in each direction the starts of runs of `len`
+/// are halved down to those of `2 * len` until `len` reaches k, the four directions in one loop.
 #[inline(always)]
-fn runs(marks: u64, shape: Shape, k: u32) -> bool {
-    let steps = [0, 1, 2, 3].map(|d| step(shape, d));
+fn runs(marks: u64, steps: [u32; 4], k: u32) -> bool {
     let (mut starts, mut len) = ([marks; 4], 1);
     while 2 * len <= k {
         for (starts, step) in starts.iter_mut().zip(steps) {
@@ -216,6 +216,9 @@ pub trait Lines: Copy {
 
     /// [`Bits::winning`].
     fn winning(&self, mine: u64) -> u64;
+
+    /// [`Bits::can_win`].
+    fn can_win(&self, theirs: u64) -> bool;
 }
 
 /// What runs over a board's [`Lines`], whichever they are: [`Bits::with_lines`].
@@ -237,6 +240,11 @@ impl Lines for Bits {
     fn winning(&self, mine: u64) -> u64 {
         Bits::winning(self, mine)
     }
+
+    #[inline(always)]
+    fn can_win(&self, theirs: u64) -> bool {
+        Bits::can_win(self, theirs)
+    }
 }
 
 /// [`Bits`] whose k is `K` and whose lines shift within the word.
@@ -252,6 +260,40 @@ impl<const K: usize> Lines for Unrolled<K> {
     #[inline(always)]
     fn winning(&self, mine: u64) -> u64 {
         self.0.winning_unrolled::<K>(mine)
+    }
+
+    #[inline(always)]
+    fn can_win(&self, theirs: u64) -> bool {
+        // K a constant: the halvings unroll.
+        runs(self.0.cells & !theirs, self.0.steps, K as u32)
+    }
+}
+
+/// [`Unrolled`] under gravity on a board `COLS` columns wide (Connect Four's 7): every shift
+/// a constant, as in solvers written for that one board.
+#[derive(Clone, Copy)]
+struct Shaped<const K: usize, const COLS: u32>(Bits);
+
+impl<const K: usize, const COLS: u32> Shaped<K, COLS> {
+    /// `step` of each direction on this board.
+    const STEPS: [u32; 4] = [1, COLS + 1, COLS + 2, COLS];
+}
+
+impl<const K: usize, const COLS: u32> Lines for Shaped<K, COLS> {
+    #[inline(always)]
+    fn bits(&self) -> Bits {
+        self.0
+    }
+
+    #[inline(always)]
+    fn winning(&self, mine: u64) -> u64 {
+        let (cells, mine) = (self.0.cells, mine & self.0.cells);
+        winning::<K, true>(mine, Self::STEPS, K, true) & cells & !mine
+    }
+
+    #[inline(always)]
+    fn can_win(&self, theirs: u64) -> bool {
+        runs(self.0.cells & !theirs, Self::STEPS, K as u32)
     }
 }
 
@@ -436,7 +478,9 @@ impl Bits {
     /// assert_eq!(bits.with_lines(Count(marks)), 1);
     /// ```
     pub fn with_lines<O: OverLines>(&self, over: O) -> O::Output {
+        let connect_four = self.gravity && self.shape.cols() == 7;
         match (self.k, self.short) {
+            (4, true) if connect_four => over.run(Shaped::<4, 7>(*self)),
             (3, true) => over.run(Unrolled::<3>(*self)),
             (4, true) => over.run(Unrolled::<4>(*self)),
             (5, true) => over.run(Unrolled::<5>(*self)),
@@ -546,14 +590,14 @@ impl Bits {
     /// Whether `marks` hold k in a row.
     #[inline(always)]
     pub fn wins(&self, marks: u64) -> bool {
-        has_run(marks & self.cells, self.shape, self.k)
+        runs(marks & self.cells, self.steps, self.k)
     }
 
     /// Whether a player can still make k in a row against the opponent's marks `theirs`: some
     /// k cells in a row hold none of them (sound: false only when the player can never win).
     #[inline(always)]
     pub fn can_win(&self, theirs: u64) -> bool {
-        has_run(self.cells & !theirs, self.shape, self.k)
+        runs(self.cells & !theirs, self.steps, self.k)
     }
 }
 

@@ -261,9 +261,16 @@ impl<'t, P: Part, L: Lines> Search<'t, P, L> {
             return Ok(0);
         }
         // The opponent cannot win with its next mark, nor the mover with this one; and a side
-        // that can make k in a row nowhere any more cannot win at all.
-        let min = if bits.can_win(mine) { -((empties - 2) / 2) } else { 0 };
-        let max = if bits.can_win(theirs) { (empties - 1) / 2 } else { 0 };
+        // that can make k in a row nowhere any more cannot win at all (asked only when the
+        // answer could move a bound: a null window lies on one side of 0).
+        let mut min = -((empties - 2) / 2);
+        if alpha < 0 && !self.lines.can_win(mine) {
+            min = 0;
+        }
+        let mut max = (empties - 1) / 2;
+        if beta > 0 && !self.lines.can_win(theirs) {
+            max = 0;
+        }
         if alpha < min {
             alpha = min;
             if alpha >= beta {
