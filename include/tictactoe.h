@@ -270,6 +270,20 @@ typedef struct {
   uint32_t player;
 } tictactoe_move;
 
+// A legal move and the value it leads to: `tictactoe_game_analyze`'s answer for one move.
+typedef struct {
+  // The move's row, from 0 (under gravity, the cell the mark lands on).
+  uint32_t row;
+  // The move's column, from 0.
+  uint32_t col;
+  // Who wins once the move is played and both play perfectly after it: 1 or 2, 0 for a
+  // draw.
+  uint32_t winner;
+  // The moves to the end from the position before the move, this move the first (the
+  // winner takes the fastest win, the loser the slowest loss).
+  uint32_t plies;
+} tictactoe_move_value;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -1573,6 +1587,33 @@ tictactoe_result tictactoe_game_solve(const tictactoe_game *game,
                                       uint32_t *winner_out,
                                       uint32_t *plies_out);
 
+// Values every legal move of the game's position: writes one `tictactoe_move_value` a move
+// into `values_out[0..capacity]`, in the order of `tictactoe_game_legal_moves`, and stores
+// their number in `*count_out`. A move's value is the result once it is played and both play
+// perfectly after it (0 for a draw, else the winner 1 or 2) and the moves to the end counted
+// from the position given, this move the first. A finished game has none. `max_nodes`
+// bounds the positions visited by all the moves' solves together
+// (`TICTACTOE_DEFAULT_MAX_NODES` when the caller has no better figure).
+//
+// Returns `BUFFER_TOO_SMALL` with the number needed in `*count_out` (and `values_out`
+// untouched, nothing solved) when `capacity` is too small; `BUDGET_EXCEEDED` when solving
+// would visit more than `max_nodes` positions (nothing is guessed); `ALLOC_FAILED`;
+// `NULL_PARAMETER` when `game` or `count_out` is NULL, or `values_out` is NULL with a
+// non-zero `capacity`. `values_out` and `*count_out` are written only on success (and
+// `*count_out` with `BUFFER_TOO_SMALL`).
+//
+// Ownership: the caller keeps the game and owns `values_out`. Thread safety: may run while
+// other threads read the game; every thread has its own solver memory.
+//
+// # Safety
+// `game` must be NULL or a live game; `values_out` NULL or valid for `capacity` writes;
+// `count_out` NULL or valid for writes.
+tictactoe_result tictactoe_game_analyze(const tictactoe_game *game,
+                                        uint64_t max_nodes,
+                                        tictactoe_move_value *values_out,
+                                        size_t capacity,
+                                        size_t *count_out);
+
 // Chooses a move for the player to move, under any rules, and stores it in `*row_out` and
 // `*col_out` (under gravity, the cell the mark lands on): a perfect one when the position has
 // few empty cells (every 4 x 4 position) and solving it fits a budget; otherwise the tactics
@@ -1616,7 +1657,8 @@ tictactoe_result tictactoe_batch_perfect_actions(const tictactoe_batch *batch,
 // Writes the computer player's action for each game of a batch of any rules into
 // `actions_out` (of `count`, the number of games): a cell (row * cols + col), or under gravity
 // a column, as `tictactoe_game_best_move` chooses it with `simulations` of tree search where
-// it cannot solve, game g's search seeded from `seed` and g; `TICTACTOE_NO_ACTION` for a game
+// it does not solve, solving tried only near the end within 200 000 positions (a move kept
+// fast, where `tictactoe_game_best_move` plays Connect Four perfectly), game g's search seeded from `seed` and g; `TICTACTOE_NO_ACTION` for a game
 // that is over. An opponent for every game at once.
 //
 // Returns `LENGTH_MISMATCH` for another `count`, `NULL_PARAMETER`, `ALLOC_FAILED`; the array
@@ -1636,8 +1678,8 @@ tictactoe_result tictactoe_batch_computer_actions(const tictactoe_batch *batch,
 // Writes the computer player's action for the games listed in `games` (`count` indices below
 // the number of games; an index may repeat) into `actions_out` (of `count`), as
 // `tictactoe_batch_computer_actions` chooses them: game `games[i]` is searched with
-// `seeds[i]` when `seeds` is not NULL (the action is then `tictactoe_game_best_move`'s with
-// that seed), else with the seed `tictactoe_batch_computer_actions` gives it from `seed` and
+// `seeds[i]` when `seeds` is not NULL (the action is then the one `tictactoe_game_best_move`
+// chooses with that seed where it would not solve), else with the seed `tictactoe_batch_computer_actions` gives it from `seed` and
 // its index (the action is then that call's). What an opponent moving in some games of a
 // batch (those where it is its turn) needs, without searching the others.
 //

@@ -12,7 +12,7 @@
 //   game (selection::all()) or a list; each batch operation takes one (step, random_legal_actions,
 //   step_random, step_against_random, reset, reset_terminated, seed: the core's names), and the
 //   calls over every game may split between threads (batch::set_threads);
-// - the computer player: game::solve, game::best_move, batch::perfect_actions and
+// - the computer player: game::solve, game::analyze, game::best_move, batch::perfect_actions and
 //   batch::computer_actions (_of and _seeded for the games listed);
 // - a refused call throws tictactoe::error, carrying the tictactoe_result code and its text;
 //   a refused call changes nothing, as in C;
@@ -397,6 +397,17 @@ public:
         tictactoe::solution s{0, 0};
         detail::check(tictactoe_game_solve(raw_, max_nodes, &s.winner, &s.plies));
         return s;
+    }
+
+    // Every legal move with its value (row, col, then winner and plies once it is played and
+    // both play perfectly, plies counted from this position), in legal_moves()'s order; none
+    // for a finished game. The solves share max_nodes. Throws error (BUDGET_EXCEEDED: nothing
+    // is guessed, ALLOC_FAILED).
+    std::vector<tictactoe_move_value> analyze(std::uint64_t max_nodes = TICTACTOE_DEFAULT_MAX_NODES) const {
+        return detail::read_all<tictactoe_move_value>(
+            [this, max_nodes](tictactoe_move_value *buf, std::size_t capacity, std::size_t *count) {
+                return tictactoe_game_analyze(raw_, max_nodes, buf, capacity, count);
+            });
     }
 
     // The computer player's move for the player to move, under any rules: perfect when solving

@@ -9,7 +9,7 @@ use tictactoe_search::{
 };
 
 use crate::guard::{buffer, collected, input, Out};
-use crate::{handle, tictactoe_batch, tictactoe_game, tictactoe_result};
+use crate::{handle, tictactoe_batch, tictactoe_game, tictactoe_move_value, tictactoe_result};
 
 /// The solving budget the library uses when a caller has no better figure: a few seconds of
 /// work at most (the empty 4 x 4 board needs about 16 000 positions).
@@ -79,6 +79,55 @@ pub unsafe extern "C" fn tictactoe_game_solve(
     }
 }
 
+/// Values every legal move of the game's position: writes one `tictactoe_move_value` a move
+/// into `values_out[0..capacity]`, in the order of `tictactoe_game_legal_moves`, and stores
+/// their number in `*count_out`. A move's value is the result once it is played and both play
+/// perfectly after it (0 for a draw, else the winner 1 or 2) and the moves to the end counted
+/// from the position given, this move the first. A finished game has none. `max_nodes`
+/// bounds the positions visited by all the moves' solves together
+/// (`TICTACTOE_DEFAULT_MAX_NODES` when the caller has no better figure).
+///
+/// Returns `BUFFER_TOO_SMALL` with the number needed in `*count_out` (and `values_out`
+/// untouched, nothing solved) when `capacity` is too small; `BUDGET_EXCEEDED` when solving
+/// would visit more than `max_nodes` positions (nothing is guessed); `ALLOC_FAILED`;
+/// `NULL_PARAMETER` when `game` or `count_out` is NULL, or `values_out` is NULL with a
+/// non-zero `capacity`. `values_out` and `*count_out` are written only on success (and
+/// `*count_out` with `BUFFER_TOO_SMALL`).
+///
+/// Ownership: the caller keeps the game and owns `values_out`. Thread safety: may run while
+/// other threads read the game; every thread has its own solver memory.
+///
+/// # Safety
+/// `game` must be NULL or a live game; `values_out` NULL or valid for `capacity` writes;
+/// `count_out` NULL or valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_game_analyze(
+    game: *const tictactoe_game,
+    max_nodes: u64,
+    values_out: *mut tictactoe_move_value,
+    capacity: usize,
+    count_out: *mut usize,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
+    unsafe {
+        handle::reading(game, |game| {
+            let count_out = Out::new(count_out)?;
+            let values_out = buffer(values_out, capacity)?;
+            let count = game.legal_moves().count();
+            if count > values_out.len() {
+                count_out.write(count);
+                return Err(tictactoe_result::BufferTooSmall);
+            }
+            let values = with_computer(|computer| computer.analyze(game, max_nodes))?;
+            for (slot, value) in values_out.iter_mut().zip(values) {
+                *slot = value.into();
+            }
+            count_out.write(count);
+            Ok(())
+        })
+    }
+}
+
 /// Chooses a move for the player to move, under any rules, and stores it in `*row_out` and
 /// `*col_out` (under gravity, the cell the mark lands on): a perfect one when the position has
 /// few empty cells (every 4 x 4 position) and solving it fits a budget; otherwise the tactics
@@ -106,7 +155,7 @@ pub unsafe extern "C" fn tictactoe_game_best_move(
     unsafe {
         handle::reading(game, |game| {
             let (row_out, col_out) = (Out::new(row_out)?, Out::new(col_out)?);
-            let options = Options { simulations, seed, max_nodes: DEFAULT_MOVE_NODES };
+            let options = Options { simulations, seed, ..Options::default() };
             let (row, col) = with_computer(|computer| computer.best_move(game, &options))?;
             // Rows and columns are below n <= 65535.
             row_out.write(row as u32);
@@ -150,7 +199,8 @@ pub unsafe extern "C" fn tictactoe_batch_perfect_actions(
 /// Writes the computer player's action for each game of a batch of any rules into
 /// `actions_out` (of `count`, the number of games): a cell (row * cols + col), or under gravity
 /// a column, as `tictactoe_game_best_move` chooses it with `simulations` of tree search where
-/// it cannot solve, game g's search seeded from `seed` and g; `TICTACTOE_NO_ACTION` for a game
+/// it does not solve, solving tried only near the end within 200 000 positions (a move kept
+/// fast, where `tictactoe_game_best_move` plays Connect Four perfectly), game g's search seeded from `seed` and g; `TICTACTOE_NO_ACTION` for a game
 /// that is over. An opponent for every game at once.
 ///
 /// Returns `LENGTH_MISMATCH` for another `count`, `NULL_PARAMETER`, `ALLOC_FAILED`; the array
@@ -173,7 +223,8 @@ pub unsafe extern "C" fn tictactoe_batch_computer_actions(
     unsafe {
         handle::reading(batch, |batch| {
             let actions_out = buffer(actions_out, count)?;
-            let options = Options { simulations, seed, max_nodes: DEFAULT_MOVE_NODES };
+            let options =
+                Options { simulations, seed, max_nodes: Some(DEFAULT_MOVE_NODES), perfect: true };
             searched_into(actions_out, |computer, actions| {
                 computer.actions(batch.games(), &options, 0, actions)
             })
@@ -184,8 +235,8 @@ pub unsafe extern "C" fn tictactoe_batch_computer_actions(
 /// Writes the computer player's action for the games listed in `games` (`count` indices below
 /// the number of games; an index may repeat) into `actions_out` (of `count`), as
 /// `tictactoe_batch_computer_actions` chooses them: game `games[i]` is searched with
-/// `seeds[i]` when `seeds` is not NULL (the action is then `tictactoe_game_best_move`'s with
-/// that seed), else with the seed `tictactoe_batch_computer_actions` gives it from `seed` and
+/// `seeds[i]` when `seeds` is not NULL (the action is then the one `tictactoe_game_best_move`
+/// chooses with that seed where it would not solve), else with the seed `tictactoe_batch_computer_actions` gives it from `seed` and
 /// its index (the action is then that call's). What an opponent moving in some games of a
 /// batch (those where it is its turn) needs, without searching the others.
 ///
@@ -227,7 +278,8 @@ pub unsafe extern "C" fn tictactoe_batch_computer_actions_games(
                 Some(given) => collected(count, given.iter().copied())?,
                 None => collected(count, listed.iter().map(|&g| search_seed(seed, g)))?,
             };
-            let options = Options { simulations, seed, max_nodes: DEFAULT_MOVE_NODES };
+            let options =
+                Options { simulations, seed, max_nodes: Some(DEFAULT_MOVE_NODES), perfect: true };
             searched_into(actions_out, |computer, actions| {
                 computer.actions_of(batch.games(), &listed, &searched, &options, actions)
             })

@@ -1,6 +1,7 @@
 //! Plain C structs and enums the functions exchange with callers.
 
-use tictactoe_core::{Line, Move, Run, Status};
+use tictactoe_core::{winner_number, Line, Move, Run, Status};
+use tictactoe_search::MoveValue;
 
 /// Where a game stands; written by `tictactoe_game_status`.
 #[repr(u32)]
@@ -60,6 +61,34 @@ impl From<Line> for tictactoe_line {
             Line::AntiDiagonal => (tictactoe_line_kind::AntiDiagonal, 0),
         };
         tictactoe_line { kind, index }
+    }
+}
+
+/// A legal move and the value it leads to: `tictactoe_game_analyze`'s answer for one move.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct tictactoe_move_value {
+    /// The move's row, from 0 (under gravity, the cell the mark lands on).
+    pub row: u32,
+    /// The move's column, from 0.
+    pub col: u32,
+    /// Who wins once the move is played and both play perfectly after it: 1 or 2, 0 for a
+    /// draw.
+    pub winner: u32,
+    /// The moves to the end from the position before the move, this move the first (the
+    /// winner takes the fastest win, the loser the slowest loss).
+    pub plies: u32,
+}
+
+impl From<MoveValue> for tictactoe_move_value {
+    fn from(value: MoveValue) -> Self {
+        // Rows, columns and plies are below 65535 * 65535 < 2^32.
+        tictactoe_move_value {
+            row: value.row as u32,
+            col: value.col as u32,
+            winner: u32::from(winner_number(value.solution.winner)),
+            plies: value.solution.plies as u32,
+        }
     }
 }
 

@@ -23,6 +23,7 @@ fn _tictactoe(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<rules::PyRules>()?;
     m.add_function(wrap_pyfunction!(game::is_valid_board, m)?)?;
     m.add_function(wrap_pyfunction!(search::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(search::analyze, m)?)?;
     m.add_function(wrap_pyfunction!(search::best_move, m)?)?;
     errors::register(m)?;
     m.add("MAX_N", tictactoe_core::MAX_N)?;

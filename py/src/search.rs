@@ -5,8 +5,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use tictactoe_core::{winner_number, Error, Game, Rules};
 use tictactoe_search::{
-    Computer, Options, PerfectTable, SearchError, DEFAULT_MAX_NODES, DEFAULT_MOVE_NODES,
-    DEFAULT_SIMULATIONS,
+    Computer, Options, PerfectTable, SearchError, DEFAULT_MAX_NODES, DEFAULT_SIMULATIONS,
 };
 
 use crate::errors::{BudgetExceededError, GameError, GameOverError};
@@ -96,24 +95,52 @@ pub(crate) fn solve(
     Ok((winner_number(solution.winner), solution.plies))
 }
 
-/// A move (row, col) for the player to move, under any rules, as `Computer::best_move` chooses
-/// it: perfect when the position has few enough empty cells (16, every 4 x 4 position; 24 under
-/// gravity; 10 on boards above 64 cells) and solving it takes at most `max_nodes` positions
-/// (default 200 000); otherwise the tactics' only move when they leave one (a win now, the
-/// block of the opponent's only winning cell), else a Monte Carlo tree search of `simulations`
-/// simulations (default 10 000) among the moves they leave, drawn from `seed` (default 0: the
-/// same position, simulations and seed give the same move). `GameOverError` for a finished
-/// game (won or drawn).
+/// A position's value as Python sees it: (winner, plies), the winner 0 for a draw.
+type Value = (u8, usize);
+
+/// Every legal move of the game's position with its value: a list of ((row, col), (winner,
+/// plies)), in the order of `legal_moves`, where (winner, plies) is the value once that move is
+/// played and both play perfectly after it (winner 0 for a draw), plies counted from the
+/// position given (the move itself is the first). A finished game has none. `max_nodes`
+/// (default 10 000 000) bounds the positions visited by all the moves together;
+/// `BudgetExceededError` says when it would not be enough.
 #[pyfunction]
-#[pyo3(signature = (game, *, simulations = None, seed = None, max_nodes = None))]
+#[pyo3(signature = (game, max_nodes = None))]
+pub(crate) fn analyze(
+    py: Python<'_>,
+    game: &Bound<'_, PyTicTacToe>,
+    max_nodes: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<((usize, usize), Value)>> {
+    let max_nodes = non_negative(max_nodes, "max_nodes", DEFAULT_MAX_NODES)?;
+    let values = with_computer(py, game, |computer, game| computer.analyze(game, max_nodes))?;
+    Ok(values
+        .into_iter()
+        .map(|v| ((v.row, v.col), (winner_number(v.solution.winner), v.solution.plies)))
+        .collect())
+}
+
+/// A move (row, col) for the player to move, under any rules, as `Computer::best_move` chooses
+/// it: with `perfect` (the default), a perfect move (the fastest win, the slowest loss) when
+/// solving the position takes at most `max_nodes` positions, tried with few enough empty
+/// cells (by default, on Connect Four and the gravity boards the fast solver serves: 32 empty
+/// cells, from Connect Four's tenth move, within 8 000 000 positions, about a second;
+/// elsewhere, and whenever `max_nodes` is given: 16 empty cells, every 4 x 4 position; 24
+/// under gravity; 10 on boards above 64 cells; within 200 000 by default); otherwise the tactics' only move when they leave one
+/// (a win now, the block of the opponent's only winning cell), else a Monte Carlo tree search
+/// of `simulations` simulations (default 10 000) among the moves they leave, drawn from `seed`
+/// (default 0: the same position, simulations and seed give the same move). `perfect=False`
+/// skips solving (the tree search alone). `GameOverError` for a finished game (won or drawn).
+#[pyfunction]
+#[pyo3(signature = (game, *, simulations = None, seed = None, max_nodes = None, perfect = true))]
 pub(crate) fn best_move(
     py: Python<'_>,
     game: &Bound<'_, PyTicTacToe>,
     simulations: Option<&Bound<'_, PyAny>>,
     seed: Option<&Bound<'_, PyAny>>,
     max_nodes: Option<&Bound<'_, PyAny>>,
+    perfect: bool,
 ) -> PyResult<(usize, usize)> {
-    let options = options(simulations, seed, max_nodes)?;
+    let options = Options { perfect, ..options(simulations, seed, max_nodes)? };
     with_computer(py, game, |computer, game| computer.best_move(game, &options))
 }
 
@@ -126,6 +153,7 @@ pub(crate) fn options(
     Ok(Options {
         simulations: non_negative(simulations, "simulations", DEFAULT_SIMULATIONS)?,
         seed: non_negative(seed, "seed", 0)?,
-        max_nodes: non_negative(max_nodes, "max_nodes", DEFAULT_MOVE_NODES)?,
+        max_nodes: non_negative(max_nodes, "max_nodes", None)?,
+        perfect: true,
     })
 }

@@ -1,11 +1,13 @@
 //! The one entry point: a best move for any position, perfect where solving fits the budget,
 //! searched otherwise.
 
+use alloc::vec::Vec;
+
 use tictactoe_core::{random, Error, Game, Games, NO_ACTION};
 
 use crate::mcts::Tree;
 use crate::symmetry::MAX_KEYED_CELLS;
-use crate::{SearchError, Solution, Solver};
+use crate::{MoveValue, SearchError, Solution, Solver};
 
 /// Solving visits at most this many positions when no budget is given: a few seconds at most
 /// (measured: the empty Connect Four board is refused after 3.7 s, 15 x 15 gomoku after 9).
@@ -32,6 +34,17 @@ pub const EXACT_EMPTIES_GRAVITY: usize = 24;
 /// empty 4 x 4 board takes about 16 000; a 5 x 5 endgame past this is searched.
 pub const DEFAULT_MOVE_NODES: u64 = 200_000;
 
+/// [`DEFAULT_MOVE_NODES`] on the boards the solver on masks serves (Connect Four and the rest
+/// of the gravity family whose positions one word names): about one second of solving on the
+/// machine it was measured on (8 to 9 million positions a second), after which the move is
+/// searched.
+pub const DEFAULT_KEYED_MOVE_NODES: u64 = 8_000_000;
+
+/// On the boards the solver on masks serves, positions with at most this many empty cells are
+/// solved first: Connect Four from its tenth move (earlier positions take the solver minutes,
+/// not a second), smaller boards from their first.
+pub const EXACT_EMPTIES_KEYED: usize = 32;
+
 /// How [`Computer::best_move`] chooses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Options {
@@ -39,13 +52,22 @@ pub struct Options {
     pub simulations: u32,
     /// The tree search's seed: the same seed and simulations give the same move.
     pub seed: u64,
-    /// The positions solving may visit before the move is searched instead.
-    pub max_nodes: u64,
+    /// The positions solving may visit before the move is searched instead. `None`: where the
+    /// solver on masks serves the board (Connect Four), solving tried with up to
+    /// [`EXACT_EMPTIES_KEYED`] empty cells within [`DEFAULT_KEYED_MOVE_NODES`]; elsewhere as
+    /// `Some(DEFAULT_MOVE_NODES)`.
+    /// `Some(budget)`: solving tried only near the end (see [`Computer::best_move`]) within
+    /// `budget`, which keeps a move fast: what an opponent in many games at once wants.
+    pub max_nodes: Option<u64>,
+    /// Whether to solve the position first (a perfect move when it fits the budget); `false`
+    /// leaves the move to the tactics and the tree search alone: for measuring them, and for a
+    /// weaker opponent.
+    pub perfect: bool,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { simulations: DEFAULT_SIMULATIONS, seed: 0, max_nodes: DEFAULT_MOVE_NODES }
+        Options { simulations: DEFAULT_SIMULATIONS, seed: 0, max_nodes: None, perfect: true }
     }
 }
 
@@ -110,10 +132,20 @@ impl Computer {
         self.solver.solve(game, max_nodes)
     }
 
+    /// Every legal move of `game`'s position with its value, as [`Solver::analyze`].
+    ///
+    /// # Errors
+    /// As [`Solver::analyze`].
+    pub fn analyze(&mut self, game: &Game, max_nodes: u64) -> Result<Vec<MoveValue>, SearchError> {
+        self.solver.analyze(game, max_nodes)
+    }
+
     /// A move for the player to move, under any rules: a perfect one
-    /// ([`Solver::perfect_move`]) when the position has at most [`EXACT_EMPTIES`] empty cells
-    /// ([`EXACT_EMPTIES_GRAVITY`] under gravity, [`EXACT_EMPTIES_UNKEYED`] above 64 cells) and
-    /// solving it fits in `options.max_nodes`;
+    /// ([`Solver::perfect_move`], the fastest win and the slowest loss) when `options.perfect`
+    /// and solving the position fits the budget, tried when the position has at most
+    /// [`EXACT_EMPTIES_KEYED`] empty cells on a board the solver on masks serves (Connect Four)
+    /// and `options.max_nodes` is `None`, else at most [`EXACT_EMPTIES`]
+    /// ([`EXACT_EMPTIES_GRAVITY`] under gravity, [`EXACT_EMPTIES_UNKEYED`] above 64 cells);
     /// otherwise the tactics' only move when they leave one (a win now, the block of the
     /// opponent's only winning cell), else the tree search's choice among the moves they leave.
     /// Always a legal move; never one that loses at once when another does not.
@@ -145,13 +177,16 @@ impl Computer {
         let cells = game.rules().cells();
         let empties = cells - game.marks();
         // A budget, not a rule: fewer actions than cells make a narrow tree, solved deeper.
-        let exact = match (cells <= MAX_KEYED_CELLS, game.action_count() < cells) {
-            (false, _) => EXACT_EMPTIES_UNKEYED,
-            (true, true) => EXACT_EMPTIES_GRAVITY,
-            (true, false) => EXACT_EMPTIES,
+        let (exact, max_nodes) = match (cells <= MAX_KEYED_CELLS, game.action_count() < cells) {
+            _ if options.max_nodes.is_none() && Solver::on_masks(game) => {
+                (EXACT_EMPTIES_KEYED, DEFAULT_KEYED_MOVE_NODES)
+            }
+            (false, _) => (EXACT_EMPTIES_UNKEYED, DEFAULT_MOVE_NODES),
+            (true, true) => (EXACT_EMPTIES_GRAVITY, DEFAULT_MOVE_NODES),
+            (true, false) => (EXACT_EMPTIES, DEFAULT_MOVE_NODES),
         };
-        if empties <= exact {
-            match self.solver.perfect_move(game, options.max_nodes) {
+        if options.perfect && empties <= exact {
+            match self.solver.perfect_move(game, options.max_nodes.unwrap_or(max_nodes)) {
                 Ok(perfect) => return Ok((perfect.row, perfect.col)),
                 Err(SearchError::BudgetExceeded { .. }) => {}
                 Err(error) => return Err(error),

@@ -17,9 +17,10 @@ mod symmetry;
 mod tactics;
 
 pub use computer::{
-    search_seed, Computer, Options, DEFAULT_MAX_NODES, DEFAULT_MOVE_NODES, DEFAULT_SIMULATIONS,
-    EXACT_EMPTIES, EXACT_EMPTIES_GRAVITY, EXACT_EMPTIES_UNKEYED,
+    search_seed, Computer, Options, DEFAULT_KEYED_MOVE_NODES, DEFAULT_MAX_NODES,
+    DEFAULT_MOVE_NODES, DEFAULT_SIMULATIONS, EXACT_EMPTIES, EXACT_EMPTIES_GRAVITY,
+    EXACT_EMPTIES_KEYED, EXACT_EMPTIES_UNKEYED,
 };
 pub use error::SearchError;
 pub use perfect::{PerfectTable, MAX_TABLE_N};
-pub use solve::{PerfectMove, Solution, Solver};
+pub use solve::{MoveValue, PerfectMove, Solution, Solver};

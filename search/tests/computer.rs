@@ -12,7 +12,7 @@ use tictactoe_core::{
     random, Batch, Error, Game, Illegal, Player, Rules, Selection, Status, NO_ACTION,
 };
 use tictactoe_search::{
-    search_seed, Computer, Options, PerfectTable, SearchError, Solver, EXACT_EMPTIES,
+    search_seed, Computer, Options, PerfectTable, SearchError, Solution, Solver, EXACT_EMPTIES,
 };
 
 #[test]
@@ -103,7 +103,7 @@ fn random_move(game: &Game, state: &mut u64) -> (usize, usize) {
 
 fn search_options(simulations: u32, seed: u64) -> Options {
     // No solving: these tests are about the tree search.
-    Options { simulations, seed, max_nodes: 0 }
+    Options { simulations, seed, max_nodes: None, perfect: false }
 }
 
 #[test]
@@ -155,7 +155,12 @@ fn play_random(
     let mut state = seed;
     while game.status() == Status::InProgress {
         let (row, col) = if game.next_player() == side {
-            computer.best_move(&game, &Options { simulations, seed, max_nodes: 5_000 }).unwrap()
+            computer
+                .best_move(
+                    &game,
+                    &Options { simulations, seed, max_nodes: Some(5_000), perfect: true },
+                )
+                .unwrap()
         } else {
             random_move(&game, &mut state)
         };
@@ -578,5 +583,42 @@ fn a_game_lost_by_an_illegal_action_gets_no_computer_action() {
         assert_eq!((some[0], some[1] == NO_ACTION), (NO_ACTION, false), "{rules:?}");
         assert_eq!(batch.games().is_terminated(1), Ok(true));
         assert_eq!(batch.games().is_terminated(3), Err(Error::GameIndex { game: 3, count: 3 }));
+    }
+}
+
+/// Connect Four from its tenth move on (the solver on masks within its default budget):
+/// every move keeps the position's value, the fastest win and the slowest loss; with
+/// `perfect: false` the move is the tree search's, as with no budget at all.
+#[test]
+fn connect_four_is_played_perfectly_from_its_tenth_move() {
+    let (mut computer, mut solver, mut state) = (Computer::new(), Solver::new(), 31);
+    for played in [12, 18, 26, 34] {
+        for _ in 0..3 {
+            let mut game = Game::new(Rules::CONNECT_FOUR).unwrap();
+            while game.marks() < played && !game.is_over() {
+                let (row, col) = random_move(&game, &mut state);
+                game.play(row, col).unwrap();
+            }
+            if game.is_over() {
+                continue;
+            }
+            let solution = solver.solve(&game, u64::MAX).unwrap();
+            let (row, col) = computer.best_move(&game, &Options::default()).unwrap();
+            let mut after = game.clone();
+            let kept = match after.play(row, col).unwrap() {
+                Some(winner) => Solution { winner: Some(winner), plies: 1 },
+                None => {
+                    let next = solver.solve(&after, u64::MAX).unwrap();
+                    Solution { plies: next.plies + 1, ..next }
+                }
+            };
+            assert_eq!(kept, solution, "{played} played\n{game}");
+            let searched = Options { simulations: 300, seed: 3, max_nodes: None, perfect: false };
+            let unsolved = Options { max_nodes: Some(0), ..searched };
+            assert_eq!(
+                computer.best_move(&game, &searched).unwrap(),
+                computer.best_move(&game, &unsolved).unwrap()
+            );
+        }
     }
 }

@@ -92,6 +92,32 @@ fn a_budget_too_small_is_refused_and_the_next_solve_is_unaffected() {
     let nodes = solver.nodes();
     assert_eq!(solver.solve(&game, nodes).unwrap(), solution);
     assert!(solver.solve(&game, nodes - 1).is_err());
+    // Every move's solves share one budget, and its refusal names the budget given.
+    assert_eq!(solver.analyze(&game, 100), Err(SearchError::BudgetExceeded { max_nodes: 100 }));
+    assert_eq!(solver.analyze(&game, u64::MAX).unwrap().len(), 16);
+}
+
+#[test]
+fn a_finished_game_has_no_move_to_analyze() {
+    let mut game = Game::new(3).unwrap();
+    game.play_all([(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]).unwrap();
+    assert_eq!(Solver::new().analyze(&game, u64::MAX), Ok(vec![]));
+}
+
+/// Connect Four's endgames (the search on masks, and its table kept from one to the next)
+/// against minimax.
+#[test]
+fn connect_four_endgames_match_minimax() {
+    let mut solver = Solver::new();
+    let mut state = 42;
+    for empties in [4, 8, 10, 12] {
+        for _ in 0..8 {
+            let game = random_family_position(Rules::CONNECT_FOUR, empties, &mut state);
+            if !game.is_over() {
+                check_against_memo_minimax(&mut solver, &game);
+            }
+        }
+    }
 }
 
 /// Plays random legal moves from the empty board until `empties` cells are left (or the game
@@ -218,6 +244,20 @@ fn random_family_position(rules: Rules, empties: usize, state: &mut u64) -> Game
     game
 }
 
+/// The score of `game`'s position after `row, col` from the side that played it, by minimax
+/// remembering positions in `memo`.
+fn memo_score_after(game: &Game, row: usize, col: usize, memo: &mut HashMap<Vec<u8>, i32>) -> i32 {
+    let mut child = game.clone();
+    match child.play(row, col).unwrap() {
+        Some(_) => common::WIN - 1,
+        None if child.is_over() => 0,
+        None => {
+            let score = memo_minimax(&mut child, memo);
+            -score + score.signum()
+        }
+    }
+}
+
 fn check_against_memo_minimax(solver: &mut Solver, game: &Game) {
     let mut memo = HashMap::new();
     let score = memo_minimax(&mut game.clone(), &mut memo);
@@ -226,16 +266,17 @@ fn check_against_memo_minimax(solver: &mut Solver, game: &Game) {
     assert_eq!(solver.solve(game, u64::MAX).unwrap(), expected, "solve {:?}\n{game}", game.rules());
     let perfect = solver.perfect_move(game, u64::MAX).unwrap();
     assert_eq!(perfect.solution, expected, "perfect_move's solution\n{game}");
-    let mut child = game.clone();
-    let after = match child.play(perfect.row, perfect.col).unwrap() {
-        Some(_) => common::WIN - 1,
-        None if child.is_over() => 0,
-        None => {
-            let score = memo_minimax(&mut child, &mut memo);
-            -score + score.signum()
-        }
-    };
+    let after = memo_score_after(game, perfect.row, perfect.col, &mut memo);
     assert_eq!(after, score, "the move keeps the value {:?}\n{game}", game.rules());
+    // Every move's value, plies counted from the position given.
+    let values = solver.analyze(game, u64::MAX).unwrap();
+    let moves: Vec<(usize, usize)> = values.iter().map(|v| (v.row, v.col)).collect();
+    assert_eq!(moves, game.legal_moves().collect::<Vec<_>>());
+    for value in values {
+        let (winner, plies) =
+            outcome(game, memo_score_after(game, value.row, value.col, &mut memo));
+        assert_eq!(value.solution, Solution { winner, plies }, "analyze {value:?}\n{game}");
+    }
 }
 
 /// The solver against a plain minimax (remembering positions, no pruning, no symmetry) on

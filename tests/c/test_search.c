@@ -46,6 +46,50 @@ static void test_solve(void) {
     tictactoe_game_free(over);
 }
 
+static void test_analyze(void) {
+    const uint32_t threat[] = {0, 4, 1}; /* X X . / . O . / . . . : O to move */
+    const uint32_t won[] = {0, 3, 1, 4, 2};
+    tictactoe_game *blocked = played(3, threat, 3), *over = played(3, won, 5);
+    tictactoe_game *empty4 = played(4, NULL, 0);
+    tictactoe_move_value values[9], untouched[9], sixteen[16];
+    size_t count = 99, i;
+    for (i = 0; i < 16; i++) {
+        sixteen[i].row = sixteen[i].col = sixteen[i].winner = sixteen[i].plies = 77;
+    }
+    memset(values, 0x5a, sizeof values);
+    memcpy(untouched, values, sizeof values);
+    /* Too small: the number needed, nothing written or solved. */
+    CHECK_RESULT(tictactoe_game_analyze(blocked, TICTACTOE_DEFAULT_MAX_NODES, values, 5, &count),
+                 TICTACTOE_RESULT_BUFFER_TOO_SMALL);
+    CHECK(count == 6 && memcmp(values, untouched, sizeof values) == 0);
+    CHECK_RESULT(tictactoe_game_analyze(blocked, TICTACTOE_DEFAULT_MAX_NODES, values, 9, &count),
+                 TICTACTOE_RESULT_OK);
+    CHECK(count == 6);
+    for (i = 0; i < count; i++) {
+        /* The block draws in 6 plies from here; any other move lets X win with its next. */
+        int block = values[i].row == 0 && values[i].col == 2;
+        CHECK(values[i].winner == (block ? 0u : 1u) && values[i].plies == (block ? 6u : 2u));
+    }
+    CHECK(values[0].row == 0 && values[0].col == 2 && values[5].row == 2 && values[5].col == 2);
+    CHECK_RESULT(tictactoe_game_analyze(over, 0, values, 9, &count), TICTACTOE_RESULT_OK);
+    CHECK(count == 0);
+    CHECK_RESULT(tictactoe_game_analyze(over, 0, NULL, 0, &count), TICTACTOE_RESULT_OK);
+    CHECK(count == 0);
+    /* Refusals leave the out-params alone. */
+    count = 99;
+    CHECK_RESULT(tictactoe_game_analyze(empty4, 10, sixteen, 16, &count), TICTACTOE_RESULT_BUDGET_EXCEEDED);
+    CHECK_RESULT(tictactoe_game_analyze(NULL, 10, sixteen, 16, &count), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_game_analyze(empty4, 10, NULL, 16, &count), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK(count == 99);
+    CHECK_RESULT(tictactoe_game_analyze(empty4, 10, sixteen, 16, NULL), TICTACTOE_RESULT_NULL_PARAMETER);
+    for (i = 0; i < 16; i++) {
+        CHECK(sixteen[i].row == 77 && sixteen[i].plies == 77);
+    }
+    tictactoe_game_free(blocked);
+    tictactoe_game_free(over);
+    tictactoe_game_free(empty4);
+}
+
 static void test_best_move(void) {
     const uint32_t threat[] = {0, 4, 1};
     const uint32_t won[] = {0, 3, 1, 4, 2};
@@ -136,6 +180,7 @@ static void test_batch_perfect_opponent(void) {
 
 int main(void) {
     test_solve();
+    test_analyze();
     test_best_move();
     test_batch_perfect_opponent();
     return checks_report("test_search");

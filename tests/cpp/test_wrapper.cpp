@@ -318,6 +318,15 @@ void test_computer_player() {
     CHECK(block.row == 0 && block.col == 2);
     auto blocked = threat.solve();
     CHECK(blocked.winner == 0 && blocked.plies == 6);
+    // Every move's value: the block draws in 6, any other move loses to X's next.
+    auto values = threat.analyze();
+    CHECK(values.size() == 6 && values[0].row == 0 && values[0].col == 2);
+    for (const auto &v : values) {
+        bool is_block = v.row == 0 && v.col == 2;
+        CHECK(v.winner == (is_block ? 0u : 1u) && v.plies == (is_block ? 6u : 2u));
+    }
+    CHECK(played(3, {0, 3, 1, 4, 2}).analyze().empty());
+    CHECK_THROWS(tictactoe::game(4).analyze(10), TICTACTOE_RESULT_BUDGET_EXCEEDED);
     // A searched move on 7 x 7: legal, the same for the same seed, the game unchanged.
     tictactoe::game big(7);
     const std::vector<std::uint8_t> before = big.cells();

@@ -70,7 +70,7 @@ def test_against_the_computer_with_undo_and_hint() -> None:
     result = run("--computer", "O", stdin=stdin)
     out = result.stdout
     assert result.returncode in (0, 1), result.stderr
-    assert "hint: 1 1" in out
+    assert "hint: 1 1 (draws)" in out
     assert out.count("the computer (O) plays") >= 2
     assert "nothing to take back" in out  # the second u: the board was empty again
     assert "X wins" not in out
@@ -125,6 +125,11 @@ def test_bad_rules_and_the_computer_on_connect_four() -> None:
     assert four.returncode == 1, four.stdout + four.stderr
     assert four.stdout.count("the computer (X) plays column ") == 2  # the opening and the reply to O's drop
     assert "hint: column " in four.stdout
+    # Late in a game the hint says what its move leads to: here X wins with it.
+    late = run("--rules", "connect-four", stdin="3\n3\n4\n4\nh\nq\n")
+    assert "hint: column 2 (wins in 3)" in late.stdout or "hint: column 5 (wins in 3)" in late.stdout, late.stdout
+    losing = run("--rules", "connect-four", stdin="3\n0\n4\n0\n5\nh\nq\n")
+    assert "(loses in 2)" in losing.stdout, losing.stdout
 
 
 def test_rules_by_name_are_the_rules_by_their_parts() -> None:

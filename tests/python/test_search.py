@@ -84,6 +84,41 @@ def test_solve_and_best_move_match_minimax_on_every_3x3_position() -> None:
             assert (-child_score, child_plies + 1) == (score, plies), cells
 
 
+def test_analyze_values_every_move_of_every_3x3_position_as_minimax_does() -> None:
+    for cells in positions():
+        game = game_of(cells)
+        player = game.next_player
+        values = tictactoe.analyze(game)
+        assert [move for move, _ in values] == list(game.legal_moves()), cells
+        for (row, col), value in values:
+            i = row * 3 + col
+            child = (*cells[:i], player, *cells[i + 1 :])
+            if won(child, player):
+                expected = (player, 1)
+            elif 0 not in child:
+                expected = (0, 1)
+            else:
+                score, plies = minimax(child, 3 - player)
+                expected = (0 if score == 0 else (3 - player if score > 0 else player), plies + 1)
+            assert value == expected, (cells, row, col)
+        best = max(values, key=lambda v: rank((0 if v[1][0] == 0 else (1 if v[1][0] == player else -1), v[1][1])))
+        assert best[1] == tictactoe.solve(game), cells
+
+
+def test_analyze_refusals_change_nothing() -> None:
+    game = TicTacToe(4)
+    with pytest.raises(BudgetExceededError) as raised:
+        tictactoe.analyze(game, max_nodes=50)
+    assert raised.value.max_nodes == 50
+    assert game.marks == 0 and len(tictactoe.analyze(game)) == 16
+    for bad in [-1, 2**64, "many", 1.5]:
+        with pytest.raises(ValueError, match="max_nodes must be a non-negative integer"):
+            tictactoe.analyze(game, max_nodes=bad)  # type: ignore[arg-type]
+    for row, col in [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2), (1, 2), (0, 3)]:
+        game.play(row, col)
+    assert game.winner == 1 and tictactoe.analyze(game) == []
+
+
 def test_solve_4x4_and_finished_games() -> None:
     assert tictactoe.solve(TicTacToe(4)) == (0, 16)
     game = TicTacToe(3)
@@ -242,7 +277,7 @@ def test_batch_computer_actions_with_seeds_are_best_moves_and_refusals_change_no
     seeds = [3, 2**64 - 1, 0, 12]
     actions = batch.computer_actions(simulations=40, games=[2, 0, 3, 1], seeds=seeds)
     for g, seed, action in zip([2, 0, 3, 1], seeds, actions.tolist(), strict=True):
-        row, col = tictactoe.best_move(batch.game(g), simulations=40, seed=seed)
+        row, col = tictactoe.best_move(batch.game(g), simulations=40, seed=seed, max_nodes=200_000)
         assert action == row * 15 + col
     # Seeds for every game, without games: the same as listing them all.
     every = batch.computer_actions(simulations=40, seeds=[2**64 - 1, 12, 3, 0])

@@ -13,17 +13,18 @@ h for a hint, q to quit.
 """
 
 # The docstring above is the --help text, its lines within 80 columns. Every rule and every move
-# of the computer comes from the library: this file only reads input, calls play, drop, undo and
-# best_move, and prints what the game says.
+# of the computer comes from the library: this file only reads input, calls play, drop, undo,
+# best_move and solve, and prints what the game says.
 
 from __future__ import annotations
 
 import argparse
+import copy
 import sys
 from collections.abc import Sequence
 from typing import Optional
 
-from . import InvalidMoveError, OutOfBoundsError, Rules, TicTacToe, best_move
+from . import BudgetExceededError, InvalidMoveError, OutOfBoundsError, Rules, TicTacToe, best_move, solve
 from ._display import board
 
 SYMBOLS = {1: "X", 2: "O"}
@@ -52,6 +53,26 @@ def verdict(game: TicTacToe) -> Optional[str]:
     if game.draw_certain:
         return "draw: nobody can complete a line any more"
     return None
+
+
+#: The positions solving a hint's move may visit (a fraction of a second on Connect Four); past
+#: them the hint comes without its value.
+HINT_NODES = 2_000_000
+
+
+def move_value(game: TicTacToe, row: int, col: int) -> Optional[str]:
+    """What the move at (row, col) leads to under perfect play, in words for the player to
+    move ("wins in 3", "draws", "loses in 8": plies counted from now, the move the first), or
+    None when it is too far from the end to solve in ``HINT_NODES`` positions."""
+    after = copy.copy(game)
+    after.play(row, col)
+    try:
+        winner, plies = solve(after, max_nodes=HINT_NODES)
+    except BudgetExceededError:
+        return None
+    if winner == 0:
+        return "draws"
+    return f"{'wins' if winner == game.next_player else 'loses'} in {plies + 1}"
 
 
 def parse_cell(text: str) -> tuple[int, int]:
@@ -125,7 +146,8 @@ class Session:
         except ValueError as error:  # rules the computer does not play yet
             print(f"no hint: {error}")
             return
-        print(f"hint: {where(self.game, row, col)}")
+        value = move_value(self.game, row, col)
+        print(f"hint: {where(self.game, row, col)}" + (f" ({value})" if value else ""))
 
     def run(self) -> int:
         show(self.game)

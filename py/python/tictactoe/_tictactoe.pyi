@@ -318,10 +318,14 @@ def is_valid_board(
     rules: Optional[Rules] = None,
 ) -> bool: ...
 def solve(game: TicTacToe, max_nodes: Optional[int] = None) -> tuple[int, int]: ...
+def analyze(
+    game: TicTacToe, max_nodes: Optional[int] = None
+) -> list[tuple[tuple[int, int], tuple[int, int]]]: ...
 def best_move(
     game: TicTacToe,
     *,
     simulations: Optional[int] = None,
     seed: Optional[int] = None,
     max_nodes: Optional[int] = None,
+    perfect: bool = True,
 ) -> tuple[int, int]: ...

@@ -84,6 +84,8 @@ pub(super) struct Bounds {
     /// The board the entries hold positions of (a key of another board names another
     /// position); `None` while the table is empty.
     board: Option<Bits>,
+    /// The most entries a search may ask for.
+    most: usize,
 }
 
 /// The entries a table has by default: about 2^23 (40 MiB of narrow entries), which holds
@@ -102,7 +104,21 @@ pub(super) enum Of<'a> {
 impl Bounds {
     /// A table that allocates nothing until [`Bounds::ready`].
     pub(super) const fn new() -> Bounds {
-        Bounds { narrow: Entries::new(), wide: Entries::new(), board: None }
+        Bounds { narrow: Entries::new(), wide: Entries::new(), board: None, most: DEFAULT_ENTRIES }
+    }
+
+    /// The most entries a search may ask for: [`DEFAULT_ENTRIES`] unless set.
+    pub(super) fn most(&self) -> usize {
+        self.most
+    }
+
+    /// Sets the most entries a search may ask for; a table already larger is let go (its memory
+    /// freed), to be had again at the size set.
+    pub(super) fn set_most(&mut self, most: usize) {
+        self.most = most;
+        if self.narrow.len().max(self.wide.len()) > most.max(MIN_ENTRIES) {
+            *self = Bounds { most, ..Bounds::new() };
+        }
     }
 
     /// The table for positions of `bits`' board with at least `entries` entries (a prime

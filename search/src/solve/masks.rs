@@ -19,7 +19,7 @@ use alloc::vec::Vec;
 
 use tictactoe_core::{Bits, Error, Game, Lines, OverLines};
 
-use super::bounds::{Bounds, Entries, Of, Part, DEFAULT_ENTRIES};
+use super::bounds::{Bounds, Entries, Of, Part};
 use super::{PerfectMove, Solution, Stop};
 use crate::SearchError;
 
@@ -74,9 +74,9 @@ fn run(
     let marks = bits.marks(game.cells());
     let mover = game.next_player();
     let (mine, theirs) = (marks[mover.index()], marks[mover.opponent().index()]);
-    // No more entries than the budget can fill (twice over), and at most the default.
+    // No more entries than the budget can fill (twice over), and at most the table's size.
     let entries = usize::try_from(max_nodes.saturating_mul(2)).unwrap_or(usize::MAX);
-    let table = bounds.ready(bits, entries.min(DEFAULT_ENTRIES))?;
+    let table = bounds.ready(bits, entries.min(bounds.most()))?;
     // Room for the moves of every node of a path: at most a move a column, a path at most a
     // move a cell.
     let cells = bits.cells().count_ones() as usize;

@@ -7,11 +7,16 @@
 //! winning cells they make); on any other board, the search on the core's positions
 //! (`general`: every rule, the exact rule included, and the symmetries). They answer alike:
 //! the tests play both against plain minimax.
+//!
+//! What a caller asks of them: a position's value ([`Solver::solve`]), a move that keeps it
+//! ([`Solver::perfect_move`]), and every move's ([`Solver::analyze`]).
 
 mod bounds;
 mod general;
 mod masks;
 mod table;
+
+use alloc::vec::Vec;
 
 use tictactoe_core::{Bits, Error, Game, Player};
 
@@ -38,6 +43,18 @@ pub struct PerfectMove {
     /// The move's column.
     pub col: usize,
     /// The value of the position the move is played from.
+    pub solution: Solution,
+}
+
+/// A legal move and the value it leads to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MoveValue {
+    /// The move's row (under gravity, the cell the mark lands on).
+    pub row: usize,
+    /// The move's column.
+    pub col: usize,
+    /// The value once the move is played and both play perfectly after it, its plies counted
+    /// from the position before the move (this move is the first of them).
     pub solution: Solution,
 }
 
@@ -81,6 +98,39 @@ impl Solver {
     /// A solver; allocates nothing until it solves.
     pub const fn new() -> Solver {
         Solver { table: Table::new(), bounds: Bounds::new(), nodes: 0 }
+    }
+
+    /// Sets the size of the table of the search on masks (Connect Four's solver): `entries`
+    /// entries of 5 bytes (9 on boards whose keys take more than 32 bits beyond the entries'
+    /// count), rounded up to a prime, at least 1021; by default 2^23 + 9 (40 MiB). The memory
+    /// is taken by the next solve that needs it, which is refused with
+    /// [`Error::AllocFailed`] (as [`SearchError::Game`]) when it cannot be had, nothing else
+    /// changed: the solver solves again once a size that can be had is set. A larger table
+    /// helps the longest solves (the empty board); a smaller one suits many threads.
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, Game, Rules};
+    /// use tictactoe_search::{SearchError, Solver};
+    /// let mut game = Game::new(Rules::CONNECT_FOUR)?;
+    /// for col in [4, 6, 1, 6, 2, 5, 5, 3, 6, 2, 1, 1, 6, 0, 6, 4, 4] {
+    ///     game.drop(col)?; // 17 moves in: a benchmark's middle game
+    /// }
+    /// let mut solver = Solver::new();
+    /// solver.set_table_entries(usize::MAX / 4);
+    /// assert_eq!(solver.solve(&game, u64::MAX), Err(SearchError::Game(Error::AllocFailed)));
+    /// solver.set_table_entries(1 << 16);
+    /// let small = solver.solve(&game, u64::MAX)?;
+    /// assert_eq!(Solver::new().solve(&game, u64::MAX)?, small);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_table_entries(&mut self, entries: usize) {
+        self.bounds.set_most(entries);
+    }
+
+    /// Whether `game`'s board is one the search on masks serves (Connect Four, and the rest of
+    /// the gravity family whose positions one word names): the fast solver.
+    pub fn on_masks(game: &Game) -> bool {
+        keyed(game).is_some()
     }
 
     /// The number of positions the last solve visited (counted against the budget).
@@ -142,6 +192,50 @@ impl Solver {
             Some(bits) => masks::perfect(&mut self.bounds, bits, game, max_nodes, &mut self.nodes),
             None => general::perfect(&mut self.table, game, max_nodes, &mut self.nodes),
         }
+    }
+}
+
+impl Solver {
+    /// Every legal move of `game`'s position with its value, in the order of
+    /// [`Game::legal_moves`]: what a player weighing its moves (or a teacher showing the
+    /// mistakes) asks. A finished game has none. `max_nodes` bounds the positions visited by
+    /// all the moves' solves together; [`Solver::nodes`] is then their sum.
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Player};
+    /// use tictactoe_search::{Solution, Solver};
+    /// let mut game = Game::new(3)?;
+    /// game.play_all([(0, 0), (1, 1), (0, 1)])?; // X threatens the top row
+    /// let values = Solver::new().analyze(&game, u64::MAX)?;
+    /// let block = values.iter().find(|v| (v.row, v.col) == (0, 2)).unwrap();
+    /// assert_eq!(block.solution, Solution { winner: None, plies: 6 });
+    /// let elsewhere = values.iter().find(|v| (v.row, v.col) == (2, 2)).unwrap();
+    /// assert_eq!(elsewhere.solution, Solution { winner: Some(Player::X), plies: 2 });
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Solver::solve`]; the budget counts every move's positions.
+    pub fn analyze(&mut self, game: &Game, max_nodes: u64) -> Result<Vec<MoveValue>, SearchError> {
+        let moves: Vec<(usize, usize)> = game.legal_moves().collect();
+        let mut values = Vec::new();
+        values.try_reserve_exact(moves.len()).map_err(|_| Error::AllocFailed)?;
+        let mut after = game.try_clone()?;
+        let mut visited = 0u64;
+        for (row, col) in moves {
+            after.play(row, col)?;
+            let solved = self.solve(&after, max_nodes - visited);
+            visited += self.nodes;
+            let mut solution = solved.map_err(|error| match error {
+                SearchError::BudgetExceeded { .. } => SearchError::BudgetExceeded { max_nodes },
+                error => error,
+            })?;
+            solution.plies += 1;
+            values.push(MoveValue { row, col, solution });
+            after.undo()?;
+        }
+        self.nodes = visited;
+        Ok(values)
     }
 }
 
