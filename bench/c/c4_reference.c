@@ -32,6 +32,9 @@
  *                                them as one JSON object.
  *   c4_reference --each FILE     print "<columns> <score> <positions visited> <ns>" for each
  *                                line (a score on the line is ignored), flushed line by line.
+ *   c4_reference --within N FILE the same, but the score only when the game ends within N
+ *                                plies under perfect play, else "-" in its place (a filter for
+ *                                bench/c4/make_sets.py: cheap when the game goes on longer).
  * FILE `-` is standard input. A line whose moves are illegal or end the game is refused (exit 2).
  * Built with -O3 only (no -march=native: the benchmark machine may differ). */
 #define _POSIX_C_SOURCE 199309L
@@ -216,6 +219,17 @@ static int solve(const position *p) {
     return min;
 }
 
+/* Whether the game ends within `plies` plies under perfect play (the winner's stone at most
+ * `plies` stones from now), by two null-window searches: far cheaper than `solve` when it does
+ * not, which is what makes drawing the Begin classes' positions from random games affordable. */
+static int ends_within(const position *p, int plies) {
+    int win_plies = plies % 2 ? plies : plies - 1, loss_plies = plies % 2 ? plies - 1 : plies;
+    int win = (CELLS + 2 - p->moves - win_plies) / 2, loss = (CELLS + 2 - p->moves - loss_plies) / 2;
+    if (can_win_now(p)) return plies >= 1;
+    if (win_plies >= 1 && negamax(p, win - 1, win) >= win) return 1;
+    return loss_plies >= 2 && negamax(p, -loss, -loss + 1) <= -loss;
+}
+
 /* --- the benchmark's files ------------------------------------------------------------------ */
 
 /* Plays the columns ('1'..'7') at the start of `line` into `p`; the count of digits read, or -1
@@ -243,12 +257,12 @@ static double now_ns(void) {
 }
 
 static int usage(void) {
-    fprintf(stderr, "usage: c4_reference [--json | --each] FILE (- for standard input)\n");
+    fprintf(stderr, "usage: c4_reference [--json | --each | --within PLIES] FILE (- for standard input)\n");
     return 2;
 }
 
 int main(int argc, char **argv) {
-    int json = 0, each = 0, count = 0, wrong = 0, first_wrong = 0;
+    int json = 0, each = 0, within = -1, count = 0, wrong = 0, first_wrong = 0;
     const char *path;
     FILE *in;
     char line[256];
@@ -257,6 +271,9 @@ int main(int argc, char **argv) {
     if (argc == 3 && strcmp(argv[1], "--json") == 0)
         json = 1;
     else if (argc == 3 && strcmp(argv[1], "--each") == 0)
+        each = 1;
+    else if (argc == 4 && strcmp(argv[1], "--within") == 0 && sscanf(argv[2], "%d", &within) == 1 &&
+             within >= 0)
         each = 1;
     else if (argc != 2)
         return usage();
@@ -274,7 +291,7 @@ int main(int argc, char **argv) {
     }
     while (fgets(line, sizeof line, in)) {
         position p;
-        int length = parse_moves(line, &p), score, expected = 0;
+        int length = parse_moves(line, &p), score, expected = 0, shown;
         double start, elapsed;
         uint64_t before = visited;
         if (line[0] == '\n' || line[0] == '\0') continue;
@@ -285,14 +302,18 @@ int main(int argc, char **argv) {
             return 2;
         }
         start = now_ns();
-        score = solve(&p);
+        shown = within < 0 || ends_within(&p, within);
+        score = shown ? solve(&p) : 0;
         elapsed = now_ns() - start;
         total_ns += elapsed;
         total_visited += visited - before;
         count++;
         if (each) {
-            printf("%.*s %d %llu %.0f\n", length, line, score, (unsigned long long)(visited - before),
-                   elapsed);
+            if (shown)
+                printf("%.*s %d", length, line, score);
+            else
+                printf("%.*s -", length, line);
+            printf(" %llu %.0f\n", (unsigned long long)(visited - before), elapsed);
             fflush(stdout);
         } else if (score != expected && !wrong++) {
             first_wrong = count;
