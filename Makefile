@@ -31,7 +31,7 @@ ABI := $(firstword $(subst ., ,$(VERSION)))
 LIB_SONAME := $(RELEASE)/libtictactoe.so.$(ABI)
 
 .PHONY: wheel sdist-test demo demo-play setup-test doc-test test lint fmt-check clippy doc rust-test nostd package-test static-libs-test bench lib header c-test c-asan \
-	c-valgrind cpp-test ctypes-test install install-test bench-c py-test bench-py lib-asan \
+	c-valgrind cpp-test ctypes-test install install-test bench-c py-test bench-py lib-asan c4-sets \
 	c-asan-rust c-tsan lib-tsan fuzz fuzz-smoke fuzz-replay fuzz-cmin cargo-fuzz soak
 
 SETUP := PYTHON=$(PYTHON) CARGO=$(CARGO) bash tools/setup.sh
@@ -152,6 +152,11 @@ $(BUILD)/bench: ffi-c/benches/bench.c bench/c/reference.c bench/c/reference.h in
 	$(CC) -std=c99 -O2 -Wall -Wextra -Werror -Iinclude $< bench/c/reference.c $(LIB_A) $(STATIC_LIBS) -o $@
 	$(CC) -std=c99 -O2 -Wall -Wextra -Werror -Iinclude bench/c/family_abi.c bench/c/family.c $(LIB_A) \
 		$(STATIC_LIBS) -o $@-family
+
+# The Connect Four reference (Pons' algorithm in C, issue 32): values the positions of bench/c4/
+# and is timed beside our solver by `make bench`. -O3, no -march=native (as its header says).
+$(BUILD)/c4_reference: bench/c/c4_reference.c | $(BUILD)
+	$(CC) -std=c99 -pedantic -O3 -Wall -Wextra -Werror $< -o $@
 
 $(LIB_A) $(LIB_SO): lib
 
@@ -400,6 +405,12 @@ bench: lib $(BUILD)/bench $(BENCH_VENV)/.installed
 	cd py/benches && taskset -c 1 $(abspath $(BENCH_VENV))/bin/python bench_rl.py --json $(abspath $(BENCH_DIR))/rl.json
 	$(BENCH_VENV)/bin/python py/benches/bench_limits.py --json $(BENCH_DIR)/limits.json
 	$(BENCH_VENV)/bin/python bench/report.py $(BENCH_DIR) docs
+
+# The Connect Four benchmark sets, bench/c4/*.txt (checked in; regenerate only when the classes
+# change): drawn from seeded random games, valued by the reference and checked by our solver.
+# About 3 minutes on one core; the same files every time.
+c4-sets: $(BUILD)/c4_reference $(VENV)/.installed
+	taskset -c 1 $(VENV)/bin/python bench/c4/make_sets.py --reference $(BUILD)/c4_reference
 
 bench-c: lib $(BUILD)/bench
 	$(BUILD)/bench
