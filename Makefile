@@ -388,7 +388,7 @@ $(BENCH_VENV)/.installed: $(BENCH_VENV)/.ready $(DIST)/.built
 	touch $@
 
 # Every benchmark in one go, then docs/benchmarks.md and docs/benchmarks.png.
-bench: lib $(BUILD)/bench $(BENCH_VENV)/.installed
+bench: lib $(BUILD)/bench $(BUILD)/c4_reference $(BENCH_VENV)/.installed
 	mkdir -p $(BENCH_DIR)
 	BENCH_JSON=$(abspath $(BENCH_DIR))/rust.json $(CARGO) bench -p tictactoe-bench --bench moves
 	BENCH_JSON=$(abspath $(BENCH_DIR))/family.json taskset -c 1 $(CARGO) bench -p tictactoe-bench --bench family
@@ -404,6 +404,7 @@ bench: lib $(BUILD)/bench $(BENCH_VENV)/.installed
 	taskset -c 0,1 $(BENCH_VENV)/bin/python py/benches/bench_selfplay.py --json $(BENCH_DIR)/selfplay.json
 	taskset -c 1 $(BENCH_VENV)/bin/python py/benches/bench_search.py --json $(BENCH_DIR)/search.json
 	cd py/benches && taskset -c 1 $(abspath $(BENCH_VENV))/bin/python bench_rl.py --json $(abspath $(BENCH_DIR))/rl.json
+	taskset -c 1 $(BENCH_VENV)/bin/python py/benches/bench_solve.py --reference $(BUILD)/c4_reference --json $(BENCH_DIR)/c4.json
 	$(BENCH_VENV)/bin/python py/benches/bench_limits.py --json $(BENCH_DIR)/limits.json
 	$(BENCH_VENV)/bin/python bench/report.py $(BENCH_DIR) docs
 
