@@ -31,7 +31,7 @@ ABI := $(firstword $(subst ., ,$(VERSION)))
 LIB_SONAME := $(RELEASE)/libtictactoe.so.$(ABI)
 
 .PHONY: wheel sdist-test demo demo-play setup-test doc-test test lint fmt-check clippy doc rust-test nostd package-test static-libs-test bench lib header c-test c-asan \
-	c-valgrind cpp-test ctypes-test install install-test bench-c py-test bench-py lib-asan \
+	c-valgrind cpp-test ctypes-test install install-test bench-c py-test bench-py lib-asan c4-sets \
 	c-asan-rust c-tsan lib-tsan fuzz fuzz-smoke fuzz-replay fuzz-cmin cargo-fuzz soak
 
 SETUP := PYTHON=$(PYTHON) CARGO=$(CARGO) bash tools/setup.sh
@@ -153,6 +153,11 @@ $(BUILD)/bench: ffi-c/benches/bench.c bench/c/reference.c bench/c/reference.h in
 	$(CC) -std=c99 -O2 -Wall -Wextra -Werror -Iinclude bench/c/family_abi.c bench/c/family.c $(LIB_A) \
 		$(STATIC_LIBS) -o $@-family
 
+# The Connect Four reference (Pons' algorithm in C, issue 32): values the positions of bench/c4/
+# and is timed beside our solver by `make bench`. -O3, no -march=native (as its header says).
+$(BUILD)/c4_reference: bench/c/c4_reference.c | $(BUILD)
+	$(CC) -std=c99 -pedantic -O3 -Wall -Wextra -Werror $< -o $@
+
 $(LIB_A) $(LIB_SO): lib
 
 c-test: lib $(foreach t,$(C_TESTS) test_alloc,$(BUILD)/$(t)-static) $(foreach t,$(C_TESTS),$(BUILD)/$(t)-shared)
@@ -253,7 +258,8 @@ sdist-test: $(DIST)/.built | $(BUILD)
 PY_TYPED := tests/python/test_api.py tests/python/test_vectors.py tests/python/test_model.py tests/python/test_batch.py \
 	tests/python/test_family.py tests/python/family_model.py tests/python/test_selfplay.py \
 	tests/python/test_cli.py tests/python/test_rl.py tests/python/test_search.py tests/python/model.py tests/python/batch_model.py tests/python/soak.py \
-	tests/python/conftest.py tests/docs/check_examples.py py/python/tictactoe
+	tests/python/conftest.py tests/docs/check_examples.py py/python/tictactoe tests/python/test_c4_sets.py \
+	bench/c4/c4sets.py
 
 # Every Python file of the repository, linted by ruff (ruff.toml) before the tests run.
 PY_LINTED := py/python tests/python tests/docs py/benches bench
@@ -382,7 +388,7 @@ $(BENCH_VENV)/.installed: $(BENCH_VENV)/.ready $(DIST)/.built
 	touch $@
 
 # Every benchmark in one go, then docs/benchmarks.md and docs/benchmarks.png.
-bench: lib $(BUILD)/bench $(BENCH_VENV)/.installed
+bench: lib $(BUILD)/bench $(BUILD)/c4_reference $(BENCH_VENV)/.installed
 	mkdir -p $(BENCH_DIR)
 	BENCH_JSON=$(abspath $(BENCH_DIR))/rust.json $(CARGO) bench -p tictactoe-bench --bench moves
 	BENCH_JSON=$(abspath $(BENCH_DIR))/family.json taskset -c 1 $(CARGO) bench -p tictactoe-bench --bench family
@@ -398,8 +404,15 @@ bench: lib $(BUILD)/bench $(BENCH_VENV)/.installed
 	taskset -c 0,1 $(BENCH_VENV)/bin/python py/benches/bench_selfplay.py --json $(BENCH_DIR)/selfplay.json
 	taskset -c 1 $(BENCH_VENV)/bin/python py/benches/bench_search.py --json $(BENCH_DIR)/search.json
 	cd py/benches && taskset -c 1 $(abspath $(BENCH_VENV))/bin/python bench_rl.py --json $(abspath $(BENCH_DIR))/rl.json
+	taskset -c 1 $(BENCH_VENV)/bin/python py/benches/bench_solve.py --reference $(BUILD)/c4_reference --json $(BENCH_DIR)/c4.json
 	$(BENCH_VENV)/bin/python py/benches/bench_limits.py --json $(BENCH_DIR)/limits.json
 	$(BENCH_VENV)/bin/python bench/report.py $(BENCH_DIR) docs
+
+# The Connect Four benchmark sets, bench/c4/*.txt (checked in; regenerate only when the classes
+# change): drawn from seeded random games, valued by the reference and checked by our solver.
+# About 3 minutes on one core; the same files every time.
+c4-sets: $(BUILD)/c4_reference $(VENV)/.installed
+	taskset -c 1 $(VENV)/bin/python bench/c4/make_sets.py --reference $(BUILD)/c4_reference
 
 bench-c: lib $(BUILD)/bench
 	$(BUILD)/bench

@@ -159,6 +159,45 @@ def strength_lines(matches: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
+def milliseconds(value: float) -> str:
+    """A time in ms to three significant digits, however small (End-Easy's are microseconds)."""
+    return f"{value:.3g}" if value < 1000 else f"{value:,.0f}"
+
+
+def c4_section(c4: dict[str, Any], empty: dict[str, Any]) -> list[str]:
+    """Our exact Connect Four solver against the C reference of Pons' algorithm, on his six
+    classes of positions and the empty board (py/benches/bench_solve.py)."""
+    records = c4.get("records", []) + empty.get("records", [])
+    if not records:
+        return []
+    lines = [
+        "",
+        "## Connect Four solved: Pons' six classes, side by side",
+        "",
+        "Mean time a position on one core (`taskset -c 1`): each class's positions solved one after",
+        "another in one process, its table kept across positions, a fresh process per class and side:",
+        "`tictactoe.solve` from Python (after one set-up call, as the reference allocates its table",
+        "before its timed loop) and `bench/c/c4_reference.c`, Pascal Pons' final solver algorithm",
+        "written here in C (a table of about 2^23 entries, no opening book). The sets are `bench/c4/`",
+        "(`make c4-sets`: random games, Begin cut at 6 to 14 stones), valued by both solvers when",
+        "made; every score is checked again here. Target: ours at most the reference's time (issue",
+        "32). The empty board's row, when there is one, is `py/benches/bench_solve.py --empty --json",
+        "<records>/c4-empty.json`, run by hand (10 minutes or more a side).",
+        "",
+        "| class | positions | ours ms | reference ms | ratio | target (<= 1.0x) | met/missed "
+        "| reference positions visited |",
+        "|---|---:|---:|---:|---:|---:|---|---:|",
+    ]
+    for r in records:
+        ratio = r["ours_ms"] / r["reference_ms"]
+        wrong = r["ours_wrong"] or r["reference_wrong"]
+        verdict = "WRONG SCORES" if wrong else "met" if ratio <= r["target"] else "missed"
+        lines.append(f"| {r['class']} | {r['positions']} | {milliseconds(r['ours_ms'])} | "
+                     f"{milliseconds(r['reference_ms'])} | {ratio:.2f}x | {r['target']:.1f}x | {verdict} | "
+                     f"{r['reference_visited']:,.0f} |")
+    return lines
+
+
 def rl_section(records: list[dict[str, Any]], skipped: list[str]) -> list[str]:
     """The Gymnasium vector env against the batched peers (py/benches/bench_rl.py)."""
     if not records:
@@ -426,6 +465,9 @@ def main() -> None:
     search = json.loads(search_path.read_text()) if search_path.exists() else {}
     threads_path = records_dir / "threads.json"
     threads = json.loads(threads_path.read_text()) if threads_path.exists() else []
+    c4_path, c4_empty_path = records_dir / "c4.json", records_dir / "c4-empty.json"
+    c4 = json.loads(c4_path.read_text()) if c4_path.exists() else {}
+    c4_empty = json.loads(c4_empty_path.read_text()) if c4_empty_path.exists() else {}
     limits_path = records_dir / "limits.json"
     limits = json.loads(limits_path.read_text()) if limits_path.exists() else []
     c_threads_path = records_dir / "c-threads.json"
@@ -531,6 +573,7 @@ def main() -> None:
                                   optional.get("selfplay", []))
     lines += threads_section(threads)
     lines += search_section(search)
+    lines += c4_section(c4, c4_empty)
     lines += rl_section(rl, rl_skipped)
     lines += limits_section(limits)
     lines += ["", "## Memory", "", "Bytes per new game (the object plus its heap).", ""]
