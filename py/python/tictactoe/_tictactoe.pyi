@@ -24,6 +24,7 @@ __all__ = [
     "Rules",
     "TicTacToe",
     "__version__",
+    "analyze",
     "best_move",
     "is_valid_board",
     "solve",
