@@ -1587,6 +1587,25 @@ tictactoe_result tictactoe_game_solve(const tictactoe_game *game,
                                       uint32_t *winner_out,
                                       uint32_t *plies_out);
 
+// `tictactoe_game_solve` on `threads` threads that share one table: the same value whatever
+// their number, sooner, on Connect Four and the gravity boards whose positions one 64-bit
+// word names (rows * (cols + 1) + cols <= 64); other boards solve on one. The budget counts
+// the first thread's positions.
+//
+// Returns `INVALID_ARGUMENT` for 0 threads, and as `tictactoe_game_solve`. The out-params are
+// written only on success.
+//
+// Ownership: the caller keeps the game. Thread safety: may run while other threads read the
+// game; the threads started end before it returns.
+//
+// # Safety
+// `game` must be NULL or a live game; `winner_out` and `plies_out` NULL or valid for writes.
+tictactoe_result tictactoe_game_solve_threads(const tictactoe_game *game,
+                                              uint64_t max_nodes,
+                                              uint32_t threads,
+                                              uint32_t *winner_out,
+                                              uint32_t *plies_out);
+
 // Values every legal move of the game's position: writes one `tictactoe_move_value` a move
 // into `values_out[0..capacity]`, in the order of `tictactoe_game_legal_moves`, and stores
 // their number in `*count_out`. A move's value is the result once it is played and both play

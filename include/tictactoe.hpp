@@ -12,7 +12,7 @@
 //   game (selection::all()) or a list; each batch operation takes one (step, random_legal_actions,
 //   step_random, step_against_random, reset, reset_terminated, seed: the core's names), and the
 //   calls over every game may split between threads (batch::set_threads);
-// - the computer player: game::solve, game::analyze, game::best_move, batch::perfect_actions and
+// - the computer player: game::solve (and solve_threads), game::analyze, game::best_move, batch::perfect_actions and
 //   batch::computer_actions (_of and _seeded for the games listed);
 // - a refused call throws tictactoe::error, carrying the tictactoe_result code and its text;
 //   a refused call changes nothing, as in C;
@@ -396,6 +396,16 @@ public:
     tictactoe::solution solve(std::uint64_t max_nodes = TICTACTOE_DEFAULT_MAX_NODES) const {
         tictactoe::solution s{0, 0};
         detail::check(tictactoe_game_solve(raw_, max_nodes, &s.winner, &s.plies));
+        return s;
+    }
+
+    // solve() on `threads` threads sharing one table: the same value whatever their number,
+    // sooner (Connect Four and the gravity boards of one word; others solve on one). Throws
+    // error (INVALID_ARGUMENT for 0 threads, BUDGET_EXCEEDED, ALLOC_FAILED).
+    tictactoe::solution solve_threads(std::uint32_t threads,
+                                      std::uint64_t max_nodes = TICTACTOE_DEFAULT_MAX_NODES) const {
+        tictactoe::solution s{0, 0};
+        detail::check(tictactoe_game_solve_threads(raw_, max_nodes, threads, &s.winner, &s.plies));
         return s;
     }
 

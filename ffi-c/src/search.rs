@@ -67,10 +67,40 @@ pub unsafe extern "C" fn tictactoe_game_solve(
     plies_out: *mut u32,
 ) -> tictactoe_result {
     // SAFETY: the caller's promise.
+    unsafe { tictactoe_game_solve_threads(game, max_nodes, 1, winner_out, plies_out) }
+}
+
+/// `tictactoe_game_solve` on `threads` threads that share one table: the same value whatever
+/// their number, sooner, on Connect Four and the gravity boards whose positions one 64-bit
+/// word names (rows * (cols + 1) + cols <= 64); other boards solve on one. The budget counts
+/// the first thread's positions.
+///
+/// Returns `INVALID_ARGUMENT` for 0 threads, and as `tictactoe_game_solve`. The out-params are
+/// written only on success.
+///
+/// Ownership: the caller keeps the game. Thread safety: may run while other threads read the
+/// game; the threads started end before it returns.
+///
+/// # Safety
+/// `game` must be NULL or a live game; `winner_out` and `plies_out` NULL or valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_game_solve_threads(
+    game: *const tictactoe_game,
+    max_nodes: u64,
+    threads: u32,
+    winner_out: *mut u32,
+    plies_out: *mut u32,
+) -> tictactoe_result {
+    // SAFETY: the caller's promise.
     unsafe {
         handle::reading(game, |game| {
             let (winner_out, plies_out) = (Out::new(winner_out)?, Out::new(plies_out)?);
-            let solution = with_computer(|computer| computer.solve(game, max_nodes))?;
+            if threads == 0 {
+                return Err(tictactoe_result::InvalidArgument);
+            }
+            let solution = with_computer(|computer| {
+                computer.solve_threads(game, max_nodes, threads as usize)
+            })?;
             winner_out.write(u32::from(winner_number(solution.winner)));
             // At most n * n < 2^32 plies.
             plies_out.write(solution.plies as u32);

@@ -13,8 +13,8 @@ reference's only: `tictactoe.solve` does not report them. The whole run takes ab
 (Begin-Hard's 20 positions about 45 s a side).
 
 `--empty` times the empty 6 x 7 board instead (X wins with the 41st stone). Pons' own solver,
-without its book, took 603 s on this machine (issue 32); ours solved the board after one stone in
-the middle column in 309 s: expect 10 minutes or more a side. `--json PATH` writes the records
+without its book, took 603 s on this machine (issue 32); ours took 542 s (468 s of CPU, the
+machine shared) on one thread: expect 10 minutes or so a side. `--json PATH` writes the records
 for bench/report.py."""
 
 from __future__ import annotations

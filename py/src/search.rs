@@ -82,16 +82,24 @@ fn with_computer<T: Send>(
 /// The value of the game's position under perfect play: (winner, plies), the winner 0 for a
 /// draw, plies the moves to the end (fastest win, slowest loss; a draw's is the number of empty
 /// cells). Exact on any board; `max_nodes` (default 10 000 000) bounds the positions visited,
-/// and `BudgetExceededError` says when it would not be enough.
+/// and `BudgetExceededError` says when it would not be enough. `threads` (default 1) threads
+/// solve Connect Four (and the gravity boards its solver serves) together, sharing one table:
+/// the same value whatever their number, sooner; `ValueError` for 0.
 #[pyfunction]
-#[pyo3(signature = (game, max_nodes = None))]
+#[pyo3(signature = (game, max_nodes = None, *, threads = None))]
 pub(crate) fn solve(
     py: Python<'_>,
     game: &Bound<'_, PyTicTacToe>,
     max_nodes: Option<&Bound<'_, PyAny>>,
+    threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(u8, usize)> {
     let max_nodes = non_negative(max_nodes, "max_nodes", DEFAULT_MAX_NODES)?;
-    let solution = with_computer(py, game, |computer, game| computer.solve(game, max_nodes))?;
+    let threads: usize = non_negative(threads, "threads", 1)?;
+    if threads == 0 {
+        return Err(PyValueError::new_err("threads must be at least 1"));
+    }
+    let solution =
+        with_computer(py, game, |computer, game| computer.solve_threads(game, max_nodes, threads))?;
     Ok((winner_number(solution.winner), solution.plies))
 }
 

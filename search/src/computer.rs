@@ -132,6 +132,23 @@ impl Computer {
         self.solver.solve(game, max_nodes)
     }
 
+    /// [`Computer::solve`] on `threads` threads sharing the table, as [`Solver::set_threads`]
+    /// (the player's other calls stay on one).
+    ///
+    /// # Errors
+    /// As [`Solver::solve`].
+    pub fn solve_threads(
+        &mut self,
+        game: &Game,
+        max_nodes: u64,
+        threads: usize,
+    ) -> Result<Solution, SearchError> {
+        self.solver.set_threads(threads);
+        let solution = self.solver.solve(game, max_nodes);
+        self.solver.set_threads(1);
+        solution
+    }
+
     /// Every legal move of `game`'s position with its value, as [`Solver::analyze`].
     ///
     /// # Errors

@@ -387,3 +387,27 @@ fn large_rule_sets_are_refused_past_the_budget() {
     let perfect = solver.perfect_move(&game, 1_000_000).unwrap();
     assert_eq!(perfect.solution, solution);
 }
+
+/// Threads sharing the table give the value one thread gives, and a budget still refuses.
+#[test]
+fn threads_share_the_table_and_give_the_same_values() {
+    let mut state = 77;
+    let mut one = Solver::new();
+    for _ in 0..4 {
+        let game = random_family_position(Rules::CONNECT_FOUR, 42 - 16, &mut state);
+        if game.is_over() {
+            continue;
+        }
+        let expected = one.solve(&game, u64::MAX).unwrap();
+        for threads in [2, 3] {
+            let mut many = Solver::new();
+            many.set_threads(threads);
+            assert_eq!(many.solve(&game, u64::MAX).unwrap(), expected, "{threads} threads\n{game}");
+            assert_eq!(many.perfect_move(&game, u64::MAX).unwrap().solution, expected);
+        }
+    }
+    let mut many = Solver::new();
+    many.set_threads(2);
+    let empty = Game::new(Rules::CONNECT_FOUR).unwrap();
+    assert_eq!(many.solve(&empty, 1_000), Err(SearchError::BudgetExceeded { max_nodes: 1_000 }));
+}

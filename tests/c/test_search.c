@@ -46,6 +46,31 @@ static void test_solve(void) {
     tictactoe_game_free(over);
 }
 
+static void test_solve_threads(void) {
+    const uint32_t columns[] = {3, 3, 2, 4, 2, 1, 4, 4, 3, 5, 5, 0, 1, 6}; /* 14 moves in */
+    tictactoe_game *four = NULL;
+    uint32_t winner = 99, plies = 99, many_winner = 99, many_plies = 99, row, won;
+    size_t i;
+    CHECK_RESULT(tictactoe_game_new_mnk(6, 7, 4, TICTACTOE_RULE_GRAVITY, &four), TICTACTOE_RESULT_OK);
+    for (i = 0; i < sizeof columns / sizeof columns[0]; i++) {
+        CHECK_RESULT(tictactoe_game_drop(four, columns[i], &row, &won), TICTACTOE_RESULT_OK);
+    }
+    CHECK_RESULT(tictactoe_game_solve(four, TICTACTOE_DEFAULT_MAX_NODES, &winner, &plies), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_game_solve_threads(four, TICTACTOE_DEFAULT_MAX_NODES, 2, &many_winner, &many_plies),
+                 TICTACTOE_RESULT_OK);
+    CHECK(winner == many_winner && plies == many_plies && plies > 0);
+    /* Refusals leave the out-params alone. */
+    many_winner = many_plies = 99;
+    CHECK_RESULT(tictactoe_game_solve_threads(four, 10, 0, &many_winner, &many_plies),
+                 TICTACTOE_RESULT_INVALID_ARGUMENT);
+    CHECK_RESULT(tictactoe_game_solve_threads(four, 10, 2, &many_winner, &many_plies),
+                 TICTACTOE_RESULT_BUDGET_EXCEEDED);
+    CHECK_RESULT(tictactoe_game_solve_threads(NULL, 10, 2, &many_winner, &many_plies),
+                 TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK(many_winner == 99 && many_plies == 99);
+    tictactoe_game_free(four);
+}
+
 static void test_analyze(void) {
     const uint32_t threat[] = {0, 4, 1}; /* X X . / . O . / . . . : O to move */
     const uint32_t won[] = {0, 3, 1, 4, 2};
@@ -180,6 +205,7 @@ static void test_batch_perfect_opponent(void) {
 
 int main(void) {
     test_solve();
+    test_solve_threads();
     test_analyze();
     test_best_move();
     test_batch_perfect_opponent();

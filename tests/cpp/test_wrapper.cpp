@@ -343,6 +343,11 @@ void test_computer_player() {
     auto drop = c4.best_move(200, 3), same = c4.best_move(200, 3);
     CHECK(drop.row == 5 && drop.col < 7 && drop.col == same.col && c4.marks() == 0);
     CHECK_THROWS(c4.solve(1000), TICTACTOE_RESULT_BUDGET_EXCEEDED);
+    CHECK_THROWS(c4.solve_threads(2, 1000), TICTACTOE_RESULT_BUDGET_EXCEEDED);
+    CHECK_THROWS(c4.solve_threads(0), TICTACTOE_RESULT_INVALID_ARGUMENT);
+    for (std::uint32_t col : {3u, 3u, 2u, 4u, 2u, 1u, 4u, 4u, 3u, 5u, 5u, 0u, 1u, 6u}) c4.drop(col);
+    auto alone = c4.solve(), together = c4.solve_threads(2);
+    CHECK(alone.winner == together.winner && alone.plies == together.plies && alone.plies > 0);
     CHECK(tictactoe::game::mnk(4, 4, 3).solve().winner == 1);
 }
 

@@ -119,6 +119,20 @@ def test_analyze_refusals_change_nothing() -> None:
     assert game.winner == 1 and tictactoe.analyze(game) == []
 
 
+def test_threads_solve_connect_four_to_the_same_value() -> None:
+    game = TicTacToe(6, 4, cols=7, gravity=True)
+    for column in [3, 3, 2, 4, 2, 1, 4, 4, 3, 5, 5, 0, 1, 6]:  # 14 moves in
+        game.drop(column)
+    one = tictactoe.solve(game)
+    assert tictactoe.solve(game, threads=2) == one and tictactoe.solve(game, threads=3) == one
+    with pytest.raises(ValueError, match="threads must be at least 1"):
+        tictactoe.solve(game, threads=0)
+    for bad in [-1, 1.5, "two"]:
+        with pytest.raises(ValueError, match="threads must be a non-negative integer"):
+            tictactoe.solve(game, threads=bad)  # type: ignore[arg-type]
+    assert game.marks == 14 and tictactoe.solve(game) == one
+
+
 def test_solve_4x4_and_finished_games() -> None:
     assert tictactoe.solve(TicTacToe(4)) == (0, 16)
     game = TicTacToe(3)

@@ -5,41 +5,78 @@
 //! and the entry keeps `key mod 2^32` (or the whole key where that is not enough): by the
 //! Chinese remainder theorem the two name the key exactly while keys stay below `len * 2^32`,
 //! so that what an entry says is about its position and no other. A newer bound replaces an
-//! older one in its entry: the table forgets, it never confuses.
+//! older one in its entry: the table forgets, it never confuses. Entries of 32-bit parts are
+//! words read and written whole, so that threads solving one position share them: every bound
+//! any of them writes is true, and none reads another's half-written entry.
 
 use alloc::vec::Vec;
+use core::cell::Cell;
+use core::sync::atomic::{AtomicU64, Ordering};
 
 use tictactoe_core::{Bits, Error};
 
-/// The part of a key an entry keeps: enough, with the entry's place, to name the key.
-pub(super) trait Part: Copy + Eq + Default {
-    /// The part of `key`.
-    fn of(key: u64) -> Self;
+/// Entries a search reads and writes through a shared reference.
+pub(super) trait Store {
+    /// The byte stored for `key`; 0 when none is.
+    fn get(&self, key: u64) -> u8;
+
+    /// Stores `value` (not 0) for `key`, in place of what its entry held.
+    fn put(&self, key: u64, value: u8);
 }
 
-impl Part for u32 {
-    #[inline(always)]
-    fn of(key: u64) -> u32 {
-        key as u32
+/// Entries that keep 32 bits of a key: a word each, the part and its byte read and written
+/// whole (relaxed atomics: plain loads and stores), so that threads searching at once share
+/// them and never read one's part with another's byte.
+pub(super) struct Narrow {
+    slots: Vec<AtomicU64>,
+}
+
+/// Entries that keep whole keys (a board whose keys are long for the table's size), for one
+/// thread.
+pub(super) struct Wide {
+    parts: Vec<Cell<u64>>,
+    values: Vec<Cell<u8>>,
+}
+
+impl Narrow {
+    const fn new() -> Narrow {
+        Narrow { slots: Vec::new() }
+    }
+
+    fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// `len` empty entries, in this table's memory when it has room.
+    fn clear(&mut self, len: usize) -> Result<(), Error> {
+        self.slots.clear();
+        self.slots.try_reserve_exact(len).map_err(|_| Error::AllocFailed)?;
+        self.slots.resize_with(len, || AtomicU64::new(0));
+        Ok(())
     }
 }
 
-impl Part for u64 {
+impl Store for Narrow {
     #[inline(always)]
-    fn of(key: u64) -> u64 {
-        key
+    fn get(&self, key: u64) -> u8 {
+        let slot = self.slots[(key % self.slots.len() as u64) as usize].load(Ordering::Relaxed);
+        if slot >> 8 == u64::from(key as u32) {
+            slot as u8
+        } else {
+            0
+        }
+    }
+
+    #[inline(always)]
+    fn put(&self, key: u64, value: u8) {
+        let slot = u64::from(key as u32) << 8 | u64::from(value);
+        self.slots[(key % self.slots.len() as u64) as usize].store(slot, Ordering::Relaxed);
     }
 }
 
-/// Entries of one part width.
-pub(super) struct Entries<P> {
-    parts: Vec<P>,
-    values: Vec<u8>,
-}
-
-impl<P: Part> Entries<P> {
-    const fn new() -> Entries<P> {
-        Entries { parts: Vec::new(), values: Vec::new() }
+impl Wide {
+    const fn new() -> Wide {
+        Wide { parts: Vec::new(), values: Vec::new() }
     }
 
     fn len(&self) -> usize {
@@ -52,35 +89,35 @@ impl<P: Part> Entries<P> {
         self.values.clear();
         self.parts.try_reserve_exact(len).map_err(|_| Error::AllocFailed)?;
         self.values.try_reserve_exact(len).map_err(|_| Error::AllocFailed)?;
-        self.parts.resize(len, P::default());
-        self.values.resize(len, 0);
+        self.parts.resize(len, Cell::new(0));
+        self.values.resize(len, Cell::new(0));
         Ok(())
     }
+}
 
-    /// The byte stored for `key`; 0 when none is.
+impl Store for Wide {
     #[inline(always)]
-    pub(super) fn get(&self, key: u64) -> u8 {
+    fn get(&self, key: u64) -> u8 {
         let at = (key % self.values.len() as u64) as usize;
-        if self.parts[at] == P::of(key) {
-            self.values[at]
+        if self.parts[at].get() == key {
+            self.values[at].get()
         } else {
             0
         }
     }
 
-    /// Stores `value` (not 0) for `key`, in place of what its entry held.
     #[inline(always)]
-    pub(super) fn put(&mut self, key: u64, value: u8) {
+    fn put(&self, key: u64, value: u8) {
         let at = (key % self.values.len() as u64) as usize;
-        self.parts[at] = P::of(key);
-        self.values[at] = value;
+        self.parts[at].set(key);
+        self.values[at].set(value);
     }
 }
 
 /// The table: its entries, of the part width the rules' keys need, and the rules they are of.
 pub(super) struct Bounds {
-    narrow: Entries<u32>,
-    wide: Entries<u64>,
+    narrow: Narrow,
+    wide: Wide,
     /// The board the entries hold positions of (a key of another board names another
     /// position); `None` while the table is empty.
     board: Option<Bits>,
@@ -88,7 +125,7 @@ pub(super) struct Bounds {
     most: usize,
 }
 
-/// The entries a table has by default: about 2^23 (40 MiB of narrow entries), which holds
+/// The entries a table has by default: about 2^23 (64 MiB of narrow entries), which holds
 /// what a search of Connect Four's hardest benchmark positions visits.
 pub(super) const DEFAULT_ENTRIES: usize = (1 << 23) + 9;
 
@@ -97,14 +134,14 @@ const MIN_ENTRIES: usize = 1021;
 
 /// The table a search uses: the narrow entries or the wide.
 pub(super) enum Of<'a> {
-    Narrow(&'a mut Entries<u32>),
-    Wide(&'a mut Entries<u64>),
+    Narrow(&'a Narrow),
+    Wide(&'a Wide),
 }
 
 impl Bounds {
     /// A table that allocates nothing until [`Bounds::ready`].
     pub(super) const fn new() -> Bounds {
-        Bounds { narrow: Entries::new(), wide: Entries::new(), board: None, most: DEFAULT_ENTRIES }
+        Bounds { narrow: Narrow::new(), wide: Wide::new(), board: None, most: DEFAULT_ENTRIES }
     }
 
     /// The most entries a search may ask for: [`DEFAULT_ENTRIES`] unless set.
@@ -133,9 +170,9 @@ impl Bounds {
         if self.board == Some(bits) && held >= entries {
             // Its width was chosen for this board and at least as many entries.
             return Ok(if self.wide.len() == 0 {
-                Of::Narrow(&mut self.narrow)
+                Of::Narrow(&self.narrow)
             } else {
-                Of::Wide(&mut self.wide)
+                Of::Wide(&self.wide)
             });
         }
         let len = prime_at_least(entries.max(held));
@@ -144,20 +181,20 @@ impl Bounds {
         self.board = None;
         // The other width keeps no memory; emptying it cannot fail.
         let cleared = if narrow {
-            self.wide = Entries::new();
+            self.wide = Wide::new();
             self.narrow.clear(len)
         } else {
-            self.narrow = Entries::new();
+            self.narrow = Narrow::new();
             self.wide.clear(len)
         };
         if let Err(error) = cleared {
             // Nothing kept that cannot be used.
-            self.narrow = Entries::new();
-            self.wide = Entries::new();
+            self.narrow = Narrow::new();
+            self.wide = Wide::new();
             return Err(error);
         }
         self.board = Some(bits);
-        Ok(if narrow { Of::Narrow(&mut self.narrow) } else { Of::Wide(&mut self.wide) })
+        Ok(if narrow { Of::Narrow(&self.narrow) } else { Of::Wide(&self.wide) })
     }
 }
 
@@ -174,6 +211,15 @@ mod tests {
     use super::*;
     use tictactoe_core::Rules;
 
+    /// Two keys of one entry of `entries` (`len` of them): the later replaces the earlier,
+    /// which then reads as unknown.
+    fn replaces(entries: &impl Store, len: u64) {
+        entries.put(5, 7);
+        assert_eq!(entries.get(5), 7);
+        entries.put(5 + len, 9);
+        assert_eq!((entries.get(5), entries.get(5 + len)), (0, 9));
+    }
+
     #[test]
     fn entries_are_prime_and_keys_never_mix() {
         assert_eq!(prime_at_least(MIN_ENTRIES), 1021);
@@ -184,15 +230,12 @@ mod tests {
         // Connect Four's keys take 55 bits: 2003 entries need whole keys, 2^23 need 32 bits.
         assert!(matches!(bounds.ready(bits, DEFAULT_ENTRIES), Ok(Of::Narrow(_))));
         // Asked for fewer, it keeps the entries it has.
-        assert!(matches!(bounds.ready(bits, 2000), Ok(Of::Narrow(e)) if e.len() == 8_388_617));
+        let Ok(Of::Narrow(entries)) = bounds.ready(bits, 2000) else { panic!("narrow") };
+        assert_eq!(entries.len(), 8_388_617);
+        replaces(entries, entries.len() as u64);
         let mut bounds = Bounds::new();
         let Ok(Of::Wide(entries)) = bounds.ready(bits, 2000) else { panic!("wide") };
         assert_eq!(entries.len(), 2003);
-        let len = entries.len() as u64;
-        // Two keys of one entry: the later replaces the earlier, which then reads as unknown.
-        entries.put(5, 7);
-        assert_eq!(entries.get(5), 7);
-        entries.put(5 + len, 9);
-        assert_eq!((entries.get(5), entries.get(5 + len)), (0, 9));
+        replaces(entries, entries.len() as u64);
     }
 }

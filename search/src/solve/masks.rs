@@ -16,10 +16,11 @@
 //! the benchmark's notation, and one that negamax negates from a position to the next.
 
 use alloc::vec::Vec;
+use core::sync::atomic::{AtomicBool, Ordering};
 
 use tictactoe_core::{Bits, Error, Game, Lines, OverLines};
 
-use super::bounds::{Bounds, Entries, Of, Part};
+use super::bounds::{Bounds, Narrow, Of, Store};
 use super::{PerfectMove, Solution, Stop};
 use crate::SearchError;
 
@@ -36,10 +37,10 @@ pub(super) fn value(
     bounds: &mut Bounds,
     bits: Bits,
     game: &Game,
-    max_nodes: u64,
+    limits: Limits,
     nodes: &mut u64,
 ) -> Result<(Solution, i32), SearchError> {
-    run(bounds, bits, game, max_nodes, nodes, |search, mine, theirs| {
+    run(bounds, bits, game, limits, nodes, |search, mine, theirs| {
         Ok((search.root_score(mine, theirs)?, 0))
     })
     .map(|(solution, score, _)| (solution, score))
@@ -50,15 +51,22 @@ pub(super) fn perfect(
     bounds: &mut Bounds,
     bits: Bits,
     game: &Game,
-    max_nodes: u64,
+    limits: Limits,
     nodes: &mut u64,
 ) -> Result<PerfectMove, SearchError> {
-    let (solution, _, bit) = run(bounds, bits, game, max_nodes, nodes, |search, mine, theirs| {
+    let (solution, _, bit) = run(bounds, bits, game, limits, nodes, |search, mine, theirs| {
         let score = search.root_score(mine, theirs)?;
         Ok((score, search.keeping(mine, theirs, score)?))
     })?;
     let (row, col) = bits.row_col(bit);
     Ok(PerfectMove { row, col, solution })
+}
+
+/// What a solve may spend: the positions its search visits, and the threads it runs on.
+#[derive(Clone, Copy)]
+pub(super) struct Limits {
+    pub(super) max_nodes: u64,
+    pub(super) threads: usize,
 }
 
 /// Runs `root` on a search of `game`'s position with the table's entries of the width its
@@ -67,27 +75,24 @@ fn run(
     bounds: &mut Bounds,
     bits: Bits,
     game: &Game,
-    max_nodes: u64,
+    limits: Limits,
     nodes: &mut u64,
     root: impl Fn(&mut dyn Searching, u64, u64) -> Result<(i32, u64), Stop>,
 ) -> Result<(Solution, i32, u64), SearchError> {
+    let Limits { max_nodes, threads } = limits;
     let marks = bits.marks(game.cells());
     let mover = game.next_player();
     let (mine, theirs) = (marks[mover.index()], marks[mover.opponent().index()]);
     // No more entries than the budget can fill (twice over), and at most the table's size.
     let entries = usize::try_from(max_nodes.saturating_mul(2)).unwrap_or(usize::MAX);
     let table = bounds.ready(bits, entries.min(bounds.most()))?;
-    // Room for the moves of every node of a path: at most a move a column, a path at most a
-    // move a cell.
-    let cells = bits.cells().count_ones() as usize;
-    let mut stack = Vec::new();
-    let depth = (cells + 1).saturating_mul(MAX_MOVES.min(cells));
-    stack.try_reserve_exact(depth).map_err(|_| Error::AllocFailed)?;
-    stack.resize(depth, (0, 0));
+    let stack = stack_for(bits).ok_or(Error::AllocFailed)?;
     let outcome = match table {
         Of::Narrow(entries) => {
-            bits.with_lines(Root { table: entries, stack, max_nodes, mine, theirs, nodes, root })
+            let root = Root { table: entries, stack, max_nodes, mine, theirs, nodes, root };
+            with_helpers(entries, bits, threads, mine, theirs, || bits.with_lines(root))
         }
+        // Whole keys are two words an entry: one thread.
         Of::Wide(entries) => {
             bits.with_lines(Root { table: entries, stack, max_nodes, mine, theirs, nodes, root })
         }
@@ -107,9 +112,93 @@ fn run(
     Ok((solution, score, bit))
 }
 
+/// Room for the moves of every node of a search's path on `bits`' board (at most a move a
+/// column, a path at most a move a cell); `None` when it cannot be had.
+fn stack_for(bits: Bits) -> Option<Vec<(u32, u64)>> {
+    let cells = bits.cells().count_ones() as usize;
+    let mut stack = Vec::new();
+    let depth = (cells + 1).saturating_mul(MAX_MOVES.min(cells));
+    stack.try_reserve_exact(depth).ok()?;
+    stack.resize(depth, (0, 0));
+    Some(stack)
+}
+
+/// Runs `main` (the root search on the shared entries) with `threads - 1` helpers searching the
+/// same position on the same entries, every other one with other null windows, until `main`
+/// is done: the bounds they find (all true) spare `main` work, so that its answer is
+/// the same whatever the number of threads, sooner. A helper whose thread or memory cannot be
+/// had does not help.
+#[cfg(feature = "std")]
+fn with_helpers<R>(
+    entries: &Narrow,
+    bits: Bits,
+    threads: usize,
+    mine: u64,
+    theirs: u64,
+    main: impl FnOnce() -> R,
+) -> R {
+    if threads <= 1 {
+        return main();
+    }
+    let halt = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        for turn in 1..threads {
+            let halt = &halt;
+            let helper = move || {
+                if let Some(stack) = stack_for(bits) {
+                    bits.with_lines(Helper { table: entries, stack, halt, turn, mine, theirs });
+                }
+            };
+            // A thread the system refuses is a helper fewer.
+            let _ = std::thread::Builder::new().spawn_scoped(scope, helper);
+        }
+        let found = main();
+        halt.store(true, Ordering::Relaxed);
+        found
+    })
+}
+
+/// Without threads, `main` alone.
+#[cfg(not(feature = "std"))]
+fn with_helpers<R>(
+    _entries: &Narrow,
+    _bits: Bits,
+    _threads: usize,
+    _mine: u64,
+    _theirs: u64,
+    main: impl FnOnce() -> R,
+) -> R {
+    main()
+}
+
+/// A helper's search, run over the board's [`Lines`] until `halt`.
+#[cfg(feature = "std")]
+struct Helper<'a> {
+    table: &'a Narrow,
+    stack: Vec<(u32, u64)>,
+    halt: &'a AtomicBool,
+    turn: usize,
+    mine: u64,
+    theirs: u64,
+}
+
+#[cfg(feature = "std")]
+impl OverLines for Helper<'_> {
+    type Output = ();
+
+    fn run<L: Lines>(self, lines: L) {
+        let mut search = Search::new(lines, self.table, self.stack, u64::MAX);
+        search.halt = Some(self.halt);
+        // Every other helper tries other windows; the rest the main search's, a step apart.
+        search.bisect = self.turn % 2 == 1;
+        // Stopped when the main search is done: what it found is in the table.
+        let _ = search.root_score(self.mine, self.theirs);
+    }
+}
+
 /// A root search, run over the board's [`Lines`].
-struct Root<'a, P, F> {
-    table: &'a mut Entries<P>,
+struct Root<'a, T, F> {
+    table: &'a T,
     stack: Vec<(u32, u64)>,
     max_nodes: u64,
     mine: u64,
@@ -118,8 +207,8 @@ struct Root<'a, P, F> {
     root: F,
 }
 
-impl<P: Part, F: Fn(&mut dyn Searching, u64, u64) -> Result<(i32, u64), Stop>> OverLines
-    for Root<'_, P, F>
+impl<T: Store, F: Fn(&mut dyn Searching, u64, u64) -> Result<(i32, u64), Stop>> OverLines
+    for Root<'_, T, F>
 {
     type Output = Result<(i32, u64), Stop>;
 
@@ -142,29 +231,29 @@ trait Searching {
 }
 
 /// A search of one position and those below it.
-struct Search<'t, P, L> {
+struct Search<'t, T, L> {
     lines: L,
     bits: Bits,
     cells: i32,
     /// Each column's cells, those nearer the centre first.
     columns: [u64; MAX_MOVES],
     column_count: usize,
-    table: &'t mut Entries<P>,
+    table: &'t T,
     /// The moves of the nodes on the path, each node's after its parent's, with their promise:
     /// `stack[..top]`, in room made once (a node's moves are written, never pushed).
     stack: Vec<(u32, u64)>,
     top: usize,
     nodes: u64,
     max_nodes: u64,
+    /// A helper's signal to stop (the main search is done); `None` for the main search.
+    halt: Option<&'t AtomicBool>,
+    /// Whether the driver's guesses halve the range plainly (a helper's), rather than lean
+    /// towards 0.
+    bisect: bool,
 }
 
-impl<'t, P: Part, L: Lines> Search<'t, P, L> {
-    fn new(
-        lines: L,
-        table: &'t mut Entries<P>,
-        stack: Vec<(u32, u64)>,
-        max_nodes: u64,
-    ) -> Search<'t, P, L> {
+impl<'t, T: Store, L: Lines> Search<'t, T, L> {
+    fn new(lines: L, table: &'t T, stack: Vec<(u32, u64)>, max_nodes: u64) -> Search<'t, T, L> {
         let bits = lines.bits();
         let mut columns = [0; MAX_MOVES];
         let mut column_count = 0;
@@ -189,6 +278,8 @@ impl<'t, P: Part, L: Lines> Search<'t, P, L> {
             top: 0,
             nodes: 0,
             max_nodes,
+            halt: None,
+            bisect: false,
         }
     }
 
@@ -245,7 +336,10 @@ impl<'t, P: Part, L: Lines> Search<'t, P, L> {
         mut beta: i32,
     ) -> Result<i32, Stop> {
         self.nodes += 1;
-        if self.nodes > self.max_nodes {
+        if self.nodes > self.max_nodes
+            || (self.nodes % 1024 == 0
+                && self.halt.is_some_and(|halt| halt.load(Ordering::Relaxed)))
+        {
             return Err(Stop::Exceeded);
         }
         let bits = self.bits;
@@ -342,7 +436,7 @@ fn stored(score: i32, lower: bool) -> u8 {
     ((score + OFFSET) * 2 + i32::from(lower)) as u8
 }
 
-impl<P: Part, L: Lines> Searching for Search<'_, P, L> {
+impl<T: Store, L: Lines> Searching for Search<'_, T, L> {
     fn root_score(&mut self, mine: u64, theirs: u64) -> Result<i32, Stop> {
         let taken = mine | theirs;
         let empties = self.cells - taken.count_ones() as i32;
@@ -350,13 +444,14 @@ impl<P: Part, L: Lines> Searching for Search<'_, P, L> {
             return Ok((empties + 1) / 2);
         }
         // Narrowed by null windows: each search says whether the value is above a guess, and
-        // guesses go halfway, or nearer 0 where most values are (a short search).
+        // guesses go halfway, or nearer 0 where most values are (a short search); a helper
+        // that bisects tries other windows, whose bounds the main search then finds.
         let (mut min, mut max) = (-(empties / 2), (empties + 1) / 2);
         while min < max {
             let mut guess = min + (max - min) / 2;
-            if guess <= 0 && min / 2 < guess {
+            if !self.bisect && guess <= 0 && min / 2 < guess {
                 guess = min / 2;
-            } else if guess >= 0 && max / 2 > guess {
+            } else if !self.bisect && guess >= 0 && max / 2 > guess {
                 guess = max / 2;
             }
             let found = self.negamax(mine, theirs, guess, guess + 1)?;

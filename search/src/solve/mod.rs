@@ -22,6 +22,7 @@ use tictactoe_core::{Bits, Error, Game, Player};
 
 use crate::SearchError;
 use bounds::Bounds;
+use masks::Limits;
 use table::Table;
 
 /// The value of a position under perfect play.
@@ -84,6 +85,8 @@ impl Stop {
 pub struct Solver {
     table: Table,
     bounds: Bounds,
+    /// The threads a solve on masks runs on.
+    threads: usize,
     /// The positions the last solve visited.
     nodes: u64,
 }
@@ -97,12 +100,12 @@ impl Default for Solver {
 impl Solver {
     /// A solver; allocates nothing until it solves.
     pub const fn new() -> Solver {
-        Solver { table: Table::new(), bounds: Bounds::new(), nodes: 0 }
+        Solver { table: Table::new(), bounds: Bounds::new(), threads: 1, nodes: 0 }
     }
 
     /// Sets the size of the table of the search on masks (Connect Four's solver): `entries`
-    /// entries of 5 bytes (9 on boards whose keys take more than 32 bits beyond the entries'
-    /// count), rounded up to a prime, at least 1021; by default 2^23 + 9 (40 MiB). The memory
+    /// entries of 8 bytes (9 on boards whose keys take more than 32 bits beyond the entries'
+    /// count), rounded up to a prime, at least 1021; by default 2^23 + 9 (64 MiB). The memory
     /// is taken by the next solve that needs it, which is refused with
     /// [`Error::AllocFailed`] (as [`SearchError::Game`]) when it cannot be had, nothing else
     /// changed: the solver solves again once a size that can be had is set. A larger table
@@ -125,6 +128,15 @@ impl Solver {
     /// ```
     pub fn set_table_entries(&mut self, entries: usize) {
         self.bounds.set_most(entries);
+    }
+
+    /// Sets the threads a solve on masks runs on (1 by default, at least 1; with the `std`
+    /// feature): the others search the same position (every other one with other null
+    /// windows) on the same table, so that the answer is the same whatever the number, sooner. The budget counts the first
+    /// thread's positions ([`Solver::nodes`]); the others stop when it is done. Other boards,
+    /// and boards whose keys are too long for the table's 32-bit entries, solve on one.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
     }
 
     /// Whether `game`'s board is one the search on masks serves (Connect Four, and the rest of
@@ -166,7 +178,8 @@ impl Solver {
             return Ok(Solution { winner: game.winner(), plies: 0 });
         }
         if let Some(bits) = keyed(game) {
-            let value = masks::value(&mut self.bounds, bits, game, max_nodes, &mut self.nodes);
+            let limits = Limits { max_nodes, threads: self.threads };
+            let value = masks::value(&mut self.bounds, bits, game, limits, &mut self.nodes);
             return value.map(|(solution, _)| solution);
         }
         Ok(self.perfect_move(game, max_nodes)?.solution)
@@ -189,7 +202,10 @@ impl Solver {
             return Err(SearchError::GameOver { winner: game.winner() });
         }
         match keyed(game) {
-            Some(bits) => masks::perfect(&mut self.bounds, bits, game, max_nodes, &mut self.nodes),
+            Some(bits) => {
+                let limits = Limits { max_nodes, threads: self.threads };
+                masks::perfect(&mut self.bounds, bits, game, limits, &mut self.nodes)
+            }
             None => general::perfect(&mut self.table, game, max_nodes, &mut self.nodes),
         }
     }
