@@ -52,6 +52,14 @@ pub(crate) fn limits(max_bytes: Option<i128>) -> PyResult<Limits> {
     }
 }
 
+/// A number of threads, or `ValueError` for 0.
+pub(crate) fn threads(threads: usize) -> PyResult<usize> {
+    if threads == 0 {
+        return Err(PyValueError::new_err("threads must be at least 1"));
+    }
+    Ok(threads)
+}
+
 /// An integer as a player number: out-of-range values become 0.
 #[inline]
 pub(crate) fn player(value: &Bound<'_, PyAny>) -> PyResult<u32> {

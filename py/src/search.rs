@@ -8,6 +8,7 @@ use tictactoe_search::{
     Computer, Options, PerfectTable, SearchError, DEFAULT_MAX_NODES, DEFAULT_SIMULATIONS,
 };
 
+use crate::convert;
 use crate::errors::{BudgetExceededError, GameError, GameOverError};
 use crate::game::PyTicTacToe;
 
@@ -94,10 +95,7 @@ pub(crate) fn solve(
     threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(u8, usize)> {
     let max_nodes = non_negative(max_nodes, "max_nodes", DEFAULT_MAX_NODES)?;
-    let threads: usize = non_negative(threads, "threads", 1)?;
-    if threads == 0 {
-        return Err(PyValueError::new_err("threads must be at least 1"));
-    }
+    let threads = convert::threads(non_negative(threads, "threads", 1)?)?;
     let solution =
         with_computer(py, game, |computer, game| computer.solve_threads(game, max_nodes, threads))?;
     Ok((winner_number(solution.winner), solution.plies))

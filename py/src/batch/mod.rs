@@ -69,10 +69,7 @@ impl PyBatch {
 
 /// `threads` threads of the process's pool for the batch's calls, or `ValueError` for 0.
 fn set_threads(batch: &mut Batch, threads: usize) -> PyResult<()> {
-    if threads == 0 {
-        return Err(PyValueError::new_err("threads must be at least 1"));
-    }
-    batch.set_threads(threads, &POOL);
+    batch.set_threads(convert::threads(threads)?, &POOL);
     Ok(())
 }
 

@@ -233,12 +233,11 @@ impl Solver {
     /// # Errors
     /// As [`Solver::solve`]; the budget counts every move's positions.
     pub fn analyze(&mut self, game: &Game, max_nodes: u64) -> Result<Vec<MoveValue>, SearchError> {
-        let moves: Vec<(usize, usize)> = game.legal_moves().collect();
         let mut values = Vec::new();
-        values.try_reserve_exact(moves.len()).map_err(|_| Error::AllocFailed)?;
+        values.try_reserve_exact(game.legal_moves().count()).map_err(|_| Error::AllocFailed)?;
         let mut after = game.try_clone()?;
         let mut visited = 0u64;
-        for (row, col) in moves {
+        for (row, col) in game.legal_moves() {
             after.play(row, col)?;
             let solved = self.solve(&after, max_nodes - visited);
             visited += self.nodes;
