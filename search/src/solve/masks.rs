@@ -397,6 +397,24 @@ impl<'t, T: Store, L: Lines> Search<'t, T, L> {
                 }
             }
         }
+        if empties > ETC_EMPTIES && moves & (moves - 1) != 0 {
+            // A move whose position the table bounds from above at -beta or less cuts off
+            // before anything is searched (enhanced transposition cutoff): asked where the
+            // search below is long and there is more than one move to choose from.
+            let mut rest = moves;
+            while rest != 0 {
+                let m = rest & rest.wrapping_neg();
+                rest ^= m;
+                let stored = self.table.get(bits.key(theirs, taken | m));
+                if stored != 0 && stored & 1 == 0 {
+                    let score = OFFSET - i32::from(stored >> 1);
+                    if score >= beta {
+                        self.table.put(key, stored_byte(score, true));
+                        return Ok(score);
+                    }
+                }
+            }
+        }
         let (base, end) = (self.top, self.push_sorted(mine, taken, moves));
         self.top = end;
         let mut outcome = Ok(alpha);
@@ -410,7 +428,7 @@ impl<'t, T: Store, L: Lines> Search<'t, T, L> {
                 }
             };
             if score >= beta {
-                self.table.put(key, stored(score, true));
+                self.table.put(key, stored_byte(score, true));
                 outcome = Ok(score);
                 break;
             }
@@ -422,16 +440,20 @@ impl<'t, T: Store, L: Lines> Search<'t, T, L> {
         self.top = base;
         if let Ok(score) = outcome {
             if score < beta {
-                self.table.put(key, stored(alpha, false));
+                self.table.put(key, stored_byte(alpha, false));
             }
         }
         outcome
     }
 }
 
+/// Positions with more empty cells than this look their moves' positions up in the table
+/// before searching them.
+const ETC_EMPTIES: i32 = 12;
+
 /// A table byte: `score` as a lower bound, or as an upper one.
 #[inline(always)]
-fn stored(score: i32, lower: bool) -> u8 {
+fn stored_byte(score: i32, lower: bool) -> u8 {
     // Scores are within (-OFFSET, OFFSET): the byte is at least 2.
     ((score + OFFSET) * 2 + i32::from(lower)) as u8
 }
