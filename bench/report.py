@@ -457,6 +457,31 @@ def save(figure: Any, axes: Any, xlabel: str, ylabel: str, title: str, path: Pat
     figure.savefig(path, dpi=120)
 
 
+def c4_moves_section(moves: dict[str, Any]) -> list[str]:
+    """`best_move` on Connect Four's easier classes: its mean time a move and how many of its
+    moves were perfect (py/benches/bench_solve.py --moves)."""
+    records = moves.get("records", [])
+    if not records:
+        return []
+    lines = [
+        "",
+        "### Connect Four: `best_move` on the classes' positions",
+        "",
+        "`tictactoe.best_move` with its defaults (the opening book, else solving within about a",
+        "second, else the tree search) on each position of the End, Middle and Begin-Easy classes;",
+        "a move is perfect when the position after it is worth what the position was, a ply on",
+        "(checked by `solve`). Target: a mean under 50 ms a move (issue 32).",
+        "",
+        "| class | positions | mean ms | worst ms | perfect | target | met/missed |",
+        "|---|---:|---:|---:|---:|---:|---|",
+    ]
+    for r in records:
+        verdict = "met" if r["mean_ms"] <= r["target_ms"] else "missed"
+        lines.append(f"| {r['class']} | {r['positions']} | {r['mean_ms']:.3g} | {r['worst_ms']:.0f} | "
+                     f"{r['perfect']} of {r['positions']} | {r['target_ms']:.0f} ms | {verdict} |")
+    return lines
+
+
 def main() -> None:
     records_dir, docs = Path(sys.argv[1]), Path(sys.argv[2])
     records: list[dict[str, Any]] = []
@@ -468,6 +493,8 @@ def main() -> None:
     c4_path, c4_empty_path = records_dir / "c4.json", records_dir / "c4-empty.json"
     c4 = json.loads(c4_path.read_text()) if c4_path.exists() else {}
     c4_empty = json.loads(c4_empty_path.read_text()) if c4_empty_path.exists() else {}
+    c4_moves_path = records_dir / "c4-moves.json"
+    c4_moves = json.loads(c4_moves_path.read_text()) if c4_moves_path.exists() else {}
     limits_path = records_dir / "limits.json"
     limits = json.loads(limits_path.read_text()) if limits_path.exists() else []
     c_threads_path = records_dir / "c-threads.json"
@@ -574,6 +601,7 @@ def main() -> None:
     lines += threads_section(threads)
     lines += search_section(search)
     lines += c4_section(c4, c4_empty)
+    lines += c4_moves_section(c4_moves)
     lines += rl_section(rl, rl_skipped)
     lines += limits_section(limits)
     lines += ["", "## Memory", "", "Bytes per new game (the object plus its heap).", ""]

@@ -35,6 +35,15 @@
 // (UINT32_MAX).
 #define TICTACTOE_NO_ACTION 4294967295
 
+// A flag of `tictactoe_solve_options` and `tictactoe_move_options`: positions in the opening
+// book (Connect Four's early positions, compiled into the library) are solved (or, for a best
+// move, searched) rather than read from it. For measuring the solver, or checking the book.
+#define TICTACTOE_NO_BOOK 1
+
+// A flag of `tictactoe_move_options`: the move is the tree search's alone, neither read from
+// the book nor solved. For measuring the tree search, and for a weaker opponent.
+#define TICTACTOE_NOT_PERFECT 2
+
 // A rule flag: only a run of exactly k wins (gomoku's standard rule; a longer run, an
 // overline, does not). Without it, k or more in a row win.
 #define TICTACTOE_RULE_EXACT 1u
@@ -270,6 +279,21 @@ typedef struct {
   uint32_t player;
 } tictactoe_move;
 
+// How `tictactoe_game_solve_with` and `tictactoe_game_analyze_with` solve. NULL in their
+// place means `{TICTACTOE_DEFAULT_MAX_NODES, 1, 0}`. The caller owns it; a function only
+// reads it during the call.
+typedef struct {
+  // The positions the solve may visit before it is refused with `BUDGET_EXCEEDED`
+  // (`TICTACTOE_DEFAULT_MAX_NODES` when the caller has no better figure).
+  uint64_t max_nodes;
+  // The threads that solve together, sharing one table, at least 1: on Connect Four and the
+  // gravity boards whose positions one 64-bit word names; other boards solve on one. The
+  // value is the same whatever their number.
+  uint32_t threads;
+  // 0 or `TICTACTOE_NO_BOOK`; any other bit is refused with `INVALID_ARGUMENT`.
+  uint32_t flags;
+} tictactoe_solve_options;
+
 // A legal move and the value it leads to: `tictactoe_game_analyze`'s answer for one move.
 typedef struct {
   // The move's row, from 0 (under gravity, the cell the mark lands on).
@@ -283,6 +307,23 @@ typedef struct {
   // winner takes the fastest win, the loser the slowest loss).
   uint32_t plies;
 } tictactoe_move_value;
+
+// How `tictactoe_game_best_move_with` chooses. NULL in its place means
+// `{TICTACTOE_DEFAULT_SIMULATIONS, 0, 0, 0}`, `tictactoe_game_best_move`'s choice. The caller
+// owns it; a function only reads it during the call.
+typedef struct {
+  // The tree search's simulations, for positions neither the book nor solving answers.
+  uint32_t simulations;
+  // 0 or a combination of `TICTACTOE_NO_BOOK` and `TICTACTOE_NOT_PERFECT`; any other bit is
+  // refused with `INVALID_ARGUMENT`.
+  uint32_t flags;
+  // The tree search's seed: the same position, options and seed give the same move.
+  uint64_t seed;
+  // The positions solving may visit before the move is searched instead; 0 for the
+  // library's default (on Connect Four, every position tried within about a second of
+  // solving; elsewhere positions near the end within a smaller budget).
+  uint64_t max_nodes;
+} tictactoe_move_options;
 
 #ifdef __cplusplus
 extern "C" {
@@ -1606,6 +1647,25 @@ tictactoe_result tictactoe_game_solve_threads(const tictactoe_game *game,
                                               uint32_t *winner_out,
                                               uint32_t *plies_out);
 
+// `tictactoe_game_solve` as `options` say (NULL for the defaults: see
+// `tictactoe_solve_options`): the budget, the threads sharing one table, and whether
+// Connect Four's opening book answers the positions it has (by default; then at once, where
+// the empty board takes the solver minutes) or they are solved (`TICTACTOE_NO_BOOK`).
+//
+// Returns `INVALID_ARGUMENT` for 0 threads or an unknown flag, and as `tictactoe_game_solve`.
+// The out-params are written only on success.
+//
+// Ownership: the caller keeps the game and the options. Thread safety: may run while other
+// threads read the game; the threads started end before it returns.
+//
+// # Safety
+// `game` must be NULL or a live game; `options` NULL or valid for reads; `winner_out` and
+// `plies_out` NULL or valid for writes.
+tictactoe_result tictactoe_game_solve_with(const tictactoe_game *game,
+                                           const tictactoe_solve_options *options,
+                                           uint32_t *winner_out,
+                                           uint32_t *plies_out);
+
 // Values every legal move of the game's position: writes one `tictactoe_move_value` a move
 // into `values_out[0..capacity]`, in the order of `tictactoe_game_legal_moves`, and stores
 // their number in `*count_out`. A move's value is the result once it is played and both play
@@ -1633,6 +1693,25 @@ tictactoe_result tictactoe_game_analyze(const tictactoe_game *game,
                                         size_t capacity,
                                         size_t *count_out);
 
+// `tictactoe_game_analyze` as `options` say (NULL for the defaults: see
+// `tictactoe_solve_options`; each move's solve runs on the threads given).
+//
+// Returns `INVALID_ARGUMENT` for 0 threads or an unknown flag (after the checks of
+// `count_out` and `values_out`), and as `tictactoe_game_analyze`, whose out-params' rules
+// hold.
+//
+// Ownership: the caller keeps the game and the options and owns `values_out`. Thread safety:
+// may run while other threads read the game; the threads started end before it returns.
+//
+// # Safety
+// `game` must be NULL or a live game; `options` NULL or valid for reads; `values_out` NULL
+// or valid for `capacity` writes; `count_out` NULL or valid for writes.
+tictactoe_result tictactoe_game_analyze_with(const tictactoe_game *game,
+                                             const tictactoe_solve_options *options,
+                                             tictactoe_move_value *values_out,
+                                             size_t capacity,
+                                             size_t *count_out);
+
 // Chooses a move for the player to move, under any rules, and stores it in `*row_out` and
 // `*col_out` (under gravity, the cell the mark lands on): a perfect one when the position has
 // few empty cells (every 4 x 4 position) and solving it fits a budget; otherwise the tactics
@@ -1653,6 +1732,27 @@ tictactoe_result tictactoe_game_best_move(const tictactoe_game *game,
                                           uint64_t seed,
                                           uint32_t *row_out,
                                           uint32_t *col_out);
+
+// `tictactoe_game_best_move` as `options` say (NULL for its defaults: see
+// `tictactoe_move_options`): on Connect Four a perfect move from the opening book in the
+// positions it has, else a perfect move when solving fits the budget (`max_nodes`; by
+// default on Connect Four about a second in every position), else the tree search's choice.
+// `TICTACTOE_NO_BOOK` leaves the book out; `TICTACTOE_NOT_PERFECT` leaves book and solving
+// out (the tree search alone).
+//
+// Returns `INVALID_ARGUMENT` for an unknown flag, and as `tictactoe_game_best_move`. The
+// out-params are written only on success.
+//
+// Ownership: the caller keeps the game and the options. Thread safety: may run while other
+// threads read the game; every thread has its own search memory.
+//
+// # Safety
+// `game` must be NULL or a live game; `options` NULL or valid for reads; `row_out` and
+// `col_out` NULL or valid for writes.
+tictactoe_result tictactoe_game_best_move_with(const tictactoe_game *game,
+                                               const tictactoe_move_options *options,
+                                               uint32_t *row_out,
+                                               uint32_t *col_out);
 
 // Writes a perfect action (row * n + col) for each game of a batch of boards up to 3 x 3 into
 // `actions_out` (of `count`, the number of games), `TICTACTOE_NO_ACTION` for a game that is

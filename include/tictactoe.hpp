@@ -12,7 +12,8 @@
 //   game (selection::all()) or a list; each batch operation takes one (step, random_legal_actions,
 //   step_random, step_against_random, reset, reset_terminated, seed: the core's names), and the
 //   calls over every game may split between threads (batch::set_threads);
-// - the computer player: game::solve (and solve_threads), game::analyze, game::best_move, batch::perfect_actions and
+// - the computer player: game::solve (solve_threads, solve_with), game::analyze (analyze_with),
+//   game::best_move (best_move_with), batch::perfect_actions and
 //   batch::computer_actions (_of and _seeded for the games listed);
 // - a refused call throws tictactoe::error, carrying the tictactoe_result code and its text;
 //   a refused call changes nothing, as in C;
@@ -409,6 +410,15 @@ public:
         return s;
     }
 
+    // solve() as options say (tictactoe_solve_options: the budget, the threads, and
+    // TICTACTOE_NO_BOOK to solve the positions Connect Four's opening book has). Throws error
+    // (INVALID_ARGUMENT for 0 threads or an unknown flag, BUDGET_EXCEEDED, ALLOC_FAILED).
+    tictactoe::solution solve_with(const tictactoe_solve_options &options) const {
+        tictactoe::solution s{0, 0};
+        detail::check(tictactoe_game_solve_with(raw_, &options, &s.winner, &s.plies));
+        return s;
+    }
+
     // Every legal move with its value (row, col, then winner and plies once it is played and
     // both play perfectly, plies counted from this position), in legal_moves()'s order; none
     // for a finished game. The solves share max_nodes. Throws error (BUDGET_EXCEEDED: nothing
@@ -420,6 +430,15 @@ public:
             });
     }
 
+    // analyze() as options say (see solve_with()). Throws error (INVALID_ARGUMENT,
+    // BUDGET_EXCEEDED, ALLOC_FAILED).
+    std::vector<tictactoe_move_value> analyze_with(const tictactoe_solve_options &options) const {
+        return detail::read_all<tictactoe_move_value>(
+            [this, &options](tictactoe_move_value *buf, std::size_t capacity, std::size_t *count) {
+                return tictactoe_game_analyze_with(raw_, &options, buf, capacity, count);
+            });
+    }
+
     // The computer player's move for the player to move, under any rules: perfect when solving
     // fits, else a win now, a block, or the choice of a tree search of `simulations`
     // simulations drawn from seed (the same position, simulations and seed give the same
@@ -427,6 +446,15 @@ public:
     coordinates best_move(std::uint32_t simulations = TICTACTOE_DEFAULT_SIMULATIONS, std::uint64_t seed = 0) const {
         coordinates c{0, 0};
         detail::check(tictactoe_game_best_move(raw_, simulations, seed, &c.row, &c.col));
+        return c;
+    }
+
+    // best_move() as options say (tictactoe_move_options: simulations, seed, the solving
+    // budget, TICTACTOE_NO_BOOK and TICTACTOE_NOT_PERFECT). Throws error (INVALID_ARGUMENT for
+    // an unknown flag, GAME_OVER, ALLOC_FAILED).
+    coordinates best_move_with(const tictactoe_move_options &options) const {
+        coordinates c{0, 0};
+        detail::check(tictactoe_game_best_move_with(raw_, &options, &c.row, &c.col));
         return c;
     }
 

@@ -31,6 +31,7 @@ mod guard;
 mod handle;
 mod limits;
 mod names;
+mod options;
 mod position;
 mod result;
 mod rules;
@@ -42,6 +43,9 @@ pub use batch::*;
 pub use game::*;
 pub use limits::tictactoe_limits;
 pub use names::*;
+pub use options::{
+    tictactoe_move_options, tictactoe_solve_options, TICTACTOE_NOT_PERFECT, TICTACTOE_NO_BOOK,
+};
 pub use position::*;
 pub use result::{tictactoe_result, tictactoe_result_str};
 pub use rules::*;

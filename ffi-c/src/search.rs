@@ -9,7 +9,11 @@ use tictactoe_search::{
 };
 
 use crate::guard::{buffer, collected, input, Out};
-use crate::{handle, tictactoe_batch, tictactoe_game, tictactoe_move_value, tictactoe_result};
+use crate::options::{move_options, solve_options};
+use crate::{
+    handle, tictactoe_batch, tictactoe_game, tictactoe_move_options, tictactoe_move_value,
+    tictactoe_result, tictactoe_solve_options,
+};
 
 /// The solving budget the library uses when a caller has no better figure: a few seconds of
 /// work at most (the empty 4 x 4 board needs about 16 000 positions).
@@ -66,8 +70,9 @@ pub unsafe extern "C" fn tictactoe_game_solve(
     winner_out: *mut u32,
     plies_out: *mut u32,
 ) -> tictactoe_result {
+    let options = tictactoe_solve_options { max_nodes, threads: 1, flags: 0 };
     // SAFETY: the caller's promise.
-    unsafe { tictactoe_game_solve_threads(game, max_nodes, 1, winner_out, plies_out) }
+    unsafe { tictactoe_game_solve_with(game, &options, winner_out, plies_out) }
 }
 
 /// `tictactoe_game_solve` on `threads` threads that share one table: the same value whatever
@@ -91,16 +96,38 @@ pub unsafe extern "C" fn tictactoe_game_solve_threads(
     winner_out: *mut u32,
     plies_out: *mut u32,
 ) -> tictactoe_result {
+    let options = tictactoe_solve_options { max_nodes, threads, flags: 0 };
+    // SAFETY: the caller's promise.
+    unsafe { tictactoe_game_solve_with(game, &options, winner_out, plies_out) }
+}
+
+/// `tictactoe_game_solve` as `options` say (NULL for the defaults: see
+/// `tictactoe_solve_options`): the budget, the threads sharing one table, and whether
+/// Connect Four's opening book answers the positions it has (by default; then at once, where
+/// the empty board takes the solver minutes) or they are solved (`TICTACTOE_NO_BOOK`).
+///
+/// Returns `INVALID_ARGUMENT` for 0 threads or an unknown flag, and as `tictactoe_game_solve`.
+/// The out-params are written only on success.
+///
+/// Ownership: the caller keeps the game and the options. Thread safety: may run while other
+/// threads read the game; the threads started end before it returns.
+///
+/// # Safety
+/// `game` must be NULL or a live game; `options` NULL or valid for reads; `winner_out` and
+/// `plies_out` NULL or valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_game_solve_with(
+    game: *const tictactoe_game,
+    options: *const tictactoe_solve_options,
+    winner_out: *mut u32,
+    plies_out: *mut u32,
+) -> tictactoe_result {
     // SAFETY: the caller's promise.
     unsafe {
         handle::reading(game, |game| {
             let (winner_out, plies_out) = (Out::new(winner_out)?, Out::new(plies_out)?);
-            if threads == 0 {
-                return Err(tictactoe_result::InvalidArgument);
-            }
-            let solution = with_computer(|computer| {
-                computer.solve_threads(game, max_nodes, threads as usize)
-            })?;
+            let options = solve_options(options)?;
+            let solution = with_computer(|computer| computer.solve_with(game, &options))?;
             winner_out.write(u32::from(winner_number(solution.winner)));
             // At most n * n < 2^32 plies.
             plies_out.write(solution.plies as u32);
@@ -138,17 +165,44 @@ pub unsafe extern "C" fn tictactoe_game_analyze(
     capacity: usize,
     count_out: *mut usize,
 ) -> tictactoe_result {
+    let options = tictactoe_solve_options { max_nodes, threads: 1, flags: 0 };
+    // SAFETY: the caller's promise.
+    unsafe { tictactoe_game_analyze_with(game, &options, values_out, capacity, count_out) }
+}
+
+/// `tictactoe_game_analyze` as `options` say (NULL for the defaults: see
+/// `tictactoe_solve_options`; each move's solve runs on the threads given).
+///
+/// Returns `INVALID_ARGUMENT` for 0 threads or an unknown flag (after the checks of
+/// `count_out` and `values_out`), and as `tictactoe_game_analyze`, whose out-params' rules
+/// hold.
+///
+/// Ownership: the caller keeps the game and the options and owns `values_out`. Thread safety:
+/// may run while other threads read the game; the threads started end before it returns.
+///
+/// # Safety
+/// `game` must be NULL or a live game; `options` NULL or valid for reads; `values_out` NULL
+/// or valid for `capacity` writes; `count_out` NULL or valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_game_analyze_with(
+    game: *const tictactoe_game,
+    options: *const tictactoe_solve_options,
+    values_out: *mut tictactoe_move_value,
+    capacity: usize,
+    count_out: *mut usize,
+) -> tictactoe_result {
     // SAFETY: the caller's promise.
     unsafe {
         handle::reading(game, |game| {
             let count_out = Out::new(count_out)?;
             let values_out = buffer(values_out, capacity)?;
+            let options = solve_options(options)?;
             let count = game.legal_moves().count();
             if count > values_out.len() {
                 count_out.write(count);
                 return Err(tictactoe_result::BufferTooSmall);
             }
-            let values = with_computer(|computer| computer.analyze(game, max_nodes))?;
+            let values = with_computer(|computer| computer.analyze_with(game, &options))?;
             for (slot, value) in values_out.iter_mut().zip(values) {
                 *slot = value.into();
             }
@@ -181,11 +235,39 @@ pub unsafe extern "C" fn tictactoe_game_best_move(
     row_out: *mut u32,
     col_out: *mut u32,
 ) -> tictactoe_result {
+    let options = tictactoe_move_options { simulations, flags: 0, seed, max_nodes: 0 };
+    // SAFETY: the caller's promise.
+    unsafe { tictactoe_game_best_move_with(game, &options, row_out, col_out) }
+}
+
+/// `tictactoe_game_best_move` as `options` say (NULL for its defaults: see
+/// `tictactoe_move_options`): on Connect Four a perfect move from the opening book in the
+/// positions it has, else a perfect move when solving fits the budget (`max_nodes`; by
+/// default on Connect Four about a second in every position), else the tree search's choice.
+/// `TICTACTOE_NO_BOOK` leaves the book out; `TICTACTOE_NOT_PERFECT` leaves book and solving
+/// out (the tree search alone).
+///
+/// Returns `INVALID_ARGUMENT` for an unknown flag, and as `tictactoe_game_best_move`. The
+/// out-params are written only on success.
+///
+/// Ownership: the caller keeps the game and the options. Thread safety: may run while other
+/// threads read the game; every thread has its own search memory.
+///
+/// # Safety
+/// `game` must be NULL or a live game; `options` NULL or valid for reads; `row_out` and
+/// `col_out` NULL or valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_game_best_move_with(
+    game: *const tictactoe_game,
+    options: *const tictactoe_move_options,
+    row_out: *mut u32,
+    col_out: *mut u32,
+) -> tictactoe_result {
     // SAFETY: the caller's promise.
     unsafe {
         handle::reading(game, |game| {
             let (row_out, col_out) = (Out::new(row_out)?, Out::new(col_out)?);
-            let options = Options { simulations, seed, ..Options::default() };
+            let options = move_options(options)?;
             let (row, col) = with_computer(|computer| computer.best_move(game, &options))?;
             // Rows and columns are below n <= 65535.
             row_out.write(row as u32);
@@ -253,8 +335,12 @@ pub unsafe extern "C" fn tictactoe_batch_computer_actions(
     unsafe {
         handle::reading(batch, |batch| {
             let actions_out = buffer(actions_out, count)?;
-            let options =
-                Options { simulations, seed, max_nodes: Some(DEFAULT_MOVE_NODES), perfect: true };
+            let options = Options {
+                simulations,
+                seed,
+                max_nodes: Some(DEFAULT_MOVE_NODES),
+                ..Options::default()
+            };
             searched_into(actions_out, |computer, actions| {
                 computer.actions(batch.games(), &options, 0, actions)
             })
@@ -308,8 +394,12 @@ pub unsafe extern "C" fn tictactoe_batch_computer_actions_games(
                 Some(given) => collected(count, given.iter().copied())?,
                 None => collected(count, listed.iter().map(|&g| search_seed(seed, g)))?,
             };
-            let options =
-                Options { simulations, seed, max_nodes: Some(DEFAULT_MOVE_NODES), perfect: true };
+            let options = Options {
+                simulations,
+                seed,
+                max_nodes: Some(DEFAULT_MOVE_NODES),
+                ..Options::default()
+            };
             searched_into(actions_out, |computer, actions| {
                 computer.actions_of(batch.games(), &listed, &searched, &options, actions)
             })

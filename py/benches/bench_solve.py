@@ -12,6 +12,14 @@ a position won at once (WARM_UP; its time is reported apart). Positions visited 
 reference's only: `tictactoe.solve` does not report them. The whole run takes about 2 minutes
 (Begin-Hard's 20 positions about 45 s a side).
 
+Both sides solve with `book=False`: the opening book (`make book`) would answer positions of
+its lines at once.
+
+`--moves` times `tictactoe.best_move` (the defaults: book, then solving within about a second,
+then the tree search) on the classes the issue names (End-Easy, Middle-Easy, Middle-Medium,
+Begin-Easy; target: a mean under 50 ms a move), and counts the moves that were perfect (the
+position after the move is worth what the position was, a ply on, by `solve`).
+
 `--empty` times the empty 6 x 7 board instead (X wins with the 41st stone). Pons' own solver,
 without its book, took 603 s on this machine (issue 32); ours took 542 s (468 s of CPU, the
 machine shared) on one thread: expect 10 minutes or so a side. `--json PATH` writes the records
@@ -53,13 +61,39 @@ def solve_ours(text: str) -> dict[str, Any]:
     for number, (columns, expected) in enumerate(lines, 1):
         game = c4sets.game(columns)
         start = time.perf_counter()
-        winner, plies = tictactoe.solve(game, max_nodes=MAX_NODES)
+        winner, plies = tictactoe.solve(game, max_nodes=MAX_NODES, book=False)
         seconds += time.perf_counter() - start
         if c4sets.score(len(columns), winner, plies) != expected:
             wrong += 1
             first_wrong = first_wrong or number
     return {"positions": len(lines), "mean_us": seconds / len(lines) * 1e6, "wrong": wrong,
             "first_wrong": first_wrong, "setup_ms": setup * 1e3}
+
+
+MOVE_CLASSES = ("End-Easy", "Middle-Easy", "Middle-Medium", "Begin-Easy")
+MOVE_TARGET_MS = 50.0
+
+
+def best_moves(name: str, text: str) -> dict[str, Any]:
+    """`best_move` on each position of a class, timed, and whether it kept the value."""
+    lines = c4sets.parse(text, name)
+    tictactoe.best_move(c4sets.game(WARM_UP))
+    seconds, worst, perfect = 0.0, 0.0, 0
+    for columns, _ in lines:
+        game = c4sets.game(columns)
+        start = time.perf_counter()
+        _, col = tictactoe.best_move(game)
+        took = time.perf_counter() - start
+        seconds, worst = seconds + took, max(worst, took)
+        winner, plies = tictactoe.solve(game, max_nodes=MAX_NODES, book=False)
+        game.drop(col)
+        perfect += tictactoe.solve(game, max_nodes=MAX_NODES, book=False) == (winner, plies - 1)
+    record = {"class": name, "positions": len(lines), "mean_ms": seconds / len(lines) * 1e3,
+              "worst_ms": worst * 1e3, "perfect": perfect, "target_ms": MOVE_TARGET_MS}
+    print(f"best_move on {name}: {len(lines)} positions, mean {record['mean_ms']:.2f} ms, worst "
+          f"{record['worst_ms']:.0f} ms (target mean <= {MOVE_TARGET_MS:.0f} ms: "
+          f"{'met' if record['mean_ms'] <= MOVE_TARGET_MS else 'missed'}), {perfect} perfect", flush=True)
+    return record
 
 
 def run(program: list[str], text: str) -> dict[str, Any]:
@@ -98,10 +132,17 @@ def main() -> None:
     parser.add_argument("--reference", type=Path, default=ROOT / "build" / "c4_reference",
                         help="the built bench/c/c4_reference.c (default: build/c4_reference)")
     parser.add_argument("--empty", action="store_true", help="time the empty board instead of the classes")
+    parser.add_argument("--moves", action="store_true", help="time best_move on the easier classes instead")
     parser.add_argument("--ours", action="store_true", help=argparse.SUPPRESS)  # one class's worker
     args = parser.parse_args()
     if args.ours:
         print(json.dumps(solve_ours(sys.stdin.read())))
+        return
+    if args.moves:
+        moves = [best_moves(kind.name, kind.path.read_text()) for kind in CLASSES if kind.name in MOVE_CLASSES]
+        if args.json:
+            with open(args.json, "w") as out:
+                json.dump({"records": moves}, out, indent=1)
         return
     if not args.reference.is_file():
         parser.error(f"no reference at {args.reference}: `make build/c4_reference` builds it")

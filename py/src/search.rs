@@ -5,7 +5,8 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use tictactoe_core::{winner_number, Error, Game, Rules};
 use tictactoe_search::{
-    Computer, Options, PerfectTable, SearchError, DEFAULT_MAX_NODES, DEFAULT_SIMULATIONS,
+    Computer, Options, PerfectTable, SearchError, SolveOptions, DEFAULT_MAX_NODES,
+    DEFAULT_SIMULATIONS,
 };
 
 use crate::convert;
@@ -85,19 +86,22 @@ fn with_computer<T: Send>(
 /// cells). Exact on any board; `max_nodes` (default 10 000 000) bounds the positions visited,
 /// and `BudgetExceededError` says when it would not be enough. `threads` (default 1) threads
 /// solve Connect Four (and the gravity boards its solver serves) together, sharing one table:
-/// the same value whatever their number, sooner; `ValueError` for 0.
+/// the same value whatever their number, sooner; `ValueError` for 0. `book` (default True):
+/// Connect Four's early positions are read from the opening book at once; `book=False` solves
+/// them (minutes for the empty board).
 #[pyfunction]
-#[pyo3(signature = (game, max_nodes = None, *, threads = None))]
+#[pyo3(signature = (game, max_nodes = None, *, threads = None, book = true))]
 pub(crate) fn solve(
     py: Python<'_>,
     game: &Bound<'_, PyTicTacToe>,
     max_nodes: Option<&Bound<'_, PyAny>>,
     threads: Option<&Bound<'_, PyAny>>,
+    book: bool,
 ) -> PyResult<(u8, usize)> {
     let max_nodes = non_negative(max_nodes, "max_nodes", DEFAULT_MAX_NODES)?;
     let threads = convert::threads(non_negative(threads, "threads", 1)?)?;
-    let solution =
-        with_computer(py, game, |computer, game| computer.solve_threads(game, max_nodes, threads))?;
+    let options = SolveOptions { max_nodes, threads, book };
+    let solution = with_computer(py, game, |computer, game| computer.solve_with(game, &options))?;
     Ok((winner_number(solution.winner), solution.plies))
 }
 
@@ -109,16 +113,19 @@ type Value = (u8, usize);
 /// played and both play perfectly after it (winner 0 for a draw), plies counted from the
 /// position given (the move itself is the first). A finished game has none. `max_nodes`
 /// (default 10 000 000) bounds the positions visited by all the moves together;
-/// `BudgetExceededError` says when it would not be enough.
+/// `BudgetExceededError` says when it would not be enough. `book=False` solves the positions
+/// the opening book has, as `solve`.
 #[pyfunction]
-#[pyo3(signature = (game, max_nodes = None))]
+#[pyo3(signature = (game, max_nodes = None, *, book = true))]
 pub(crate) fn analyze(
     py: Python<'_>,
     game: &Bound<'_, PyTicTacToe>,
     max_nodes: Option<&Bound<'_, PyAny>>,
+    book: bool,
 ) -> PyResult<Vec<((usize, usize), Value)>> {
     let max_nodes = non_negative(max_nodes, "max_nodes", DEFAULT_MAX_NODES)?;
-    let values = with_computer(py, game, |computer, game| computer.analyze(game, max_nodes))?;
+    let options = SolveOptions { max_nodes, threads: 1, book };
+    let values = with_computer(py, game, |computer, game| computer.analyze_with(game, &options))?;
     Ok(values
         .into_iter()
         .map(|v| ((v.row, v.col), (winner_number(v.solution.winner), v.solution.plies)))
@@ -126,18 +133,20 @@ pub(crate) fn analyze(
 }
 
 /// A move (row, col) for the player to move, under any rules, as `Computer::best_move` chooses
-/// it: with `perfect` (the default), a perfect move (the fastest win, the slowest loss) when
+/// it: with `perfect` (the default), a perfect move (the fastest win, the slowest loss): on
+/// Connect Four the opening book's in the positions it has (unless `book=False`), else when
 /// solving the position takes at most `max_nodes` positions, tried with few enough empty
-/// cells (by default, on Connect Four and the gravity boards the fast solver serves: 32 empty
-/// cells, from Connect Four's tenth move, within 8 000 000 positions, about a second;
-/// elsewhere, and whenever `max_nodes` is given: 16 empty cells, every 4 x 4 position; 24
-/// under gravity; 10 on boards above 64 cells; within 200 000 by default); otherwise the tactics' only move when they leave one
+/// cells (by default, on Connect Four and the gravity boards the fast solver serves: every
+/// position, within 8 000 000 positions, about a second; elsewhere, and whenever `max_nodes`
+/// is given: 16 empty cells, every 4 x 4 position; 24 under gravity; 10 on boards above 64
+/// cells; within 200 000 by default); otherwise the tactics' only move when they leave one
 /// (a win now, the block of the opponent's only winning cell), else a Monte Carlo tree search
 /// of `simulations` simulations (default 10 000) among the moves they leave, drawn from `seed`
 /// (default 0: the same position, simulations and seed give the same move). `perfect=False`
-/// skips solving (the tree search alone). `GameOverError` for a finished game (won or drawn).
+/// skips book and solving (the tree search alone). `GameOverError` for a finished game (won
+/// or drawn).
 #[pyfunction]
-#[pyo3(signature = (game, *, simulations = None, seed = None, max_nodes = None, perfect = true))]
+#[pyo3(signature = (game, *, simulations = None, seed = None, max_nodes = None, perfect = true, book = true))]
 pub(crate) fn best_move(
     py: Python<'_>,
     game: &Bound<'_, PyTicTacToe>,
@@ -145,8 +154,9 @@ pub(crate) fn best_move(
     seed: Option<&Bound<'_, PyAny>>,
     max_nodes: Option<&Bound<'_, PyAny>>,
     perfect: bool,
+    book: bool,
 ) -> PyResult<(usize, usize)> {
-    let options = Options { perfect, ..options(simulations, seed, max_nodes)? };
+    let options = Options { perfect, book, ..options(simulations, seed, max_nodes)? };
     with_computer(py, game, |computer, game| computer.best_move(game, &options))
 }
 
@@ -160,6 +170,6 @@ pub(crate) fn options(
         simulations: non_negative(simulations, "simulations", DEFAULT_SIMULATIONS)?,
         seed: non_negative(seed, "seed", 0)?,
         max_nodes: non_negative(max_nodes, "max_nodes", None)?,
-        perfect: true,
+        ..Options::default()
     })
 }

@@ -7,7 +7,7 @@ use tictactoe_core::{random, Error, Game, Games, NO_ACTION};
 
 use crate::mcts::Tree;
 use crate::symmetry::MAX_KEYED_CELLS;
-use crate::{MoveValue, SearchError, Solution, Solver};
+use crate::{Book, MoveValue, SearchError, Solution, Solver};
 
 /// Solving visits at most this many positions when no budget is given: a few seconds at most
 /// (measured: the empty Connect Four board is refused after 3.7 s, 15 x 15 gomoku after 9).
@@ -35,15 +35,11 @@ pub const EXACT_EMPTIES_GRAVITY: usize = 24;
 pub const DEFAULT_MOVE_NODES: u64 = 200_000;
 
 /// [`DEFAULT_MOVE_NODES`] on the boards the solver on masks serves (Connect Four and the rest
-/// of the gravity family whose positions one word names): about one second of solving on the
-/// machine it was measured on (8 to 9 million positions a second), after which the move is
-/// searched.
+/// of the gravity family whose positions one word names), where every position off the book
+/// is tried: the time budget of a move, one second of solving on the machine it was measured
+/// on (8 to 9 million positions a second), after which the move is searched. A count of
+/// positions rather than a clock, so that a move does not depend on the machine's speed.
 pub const DEFAULT_KEYED_MOVE_NODES: u64 = 8_000_000;
-
-/// On the boards the solver on masks serves, positions with at most this many empty cells are
-/// solved first: Connect Four from its tenth move (earlier positions take the solver minutes,
-/// not a second), smaller boards from their first.
-pub const EXACT_EMPTIES_KEYED: usize = 32;
 
 /// How [`Computer::best_move`] chooses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -53,9 +49,8 @@ pub struct Options {
     /// The tree search's seed: the same seed and simulations give the same move.
     pub seed: u64,
     /// The positions solving may visit before the move is searched instead. `None`: where the
-    /// solver on masks serves the board (Connect Four), solving tried with up to
-    /// [`EXACT_EMPTIES_KEYED`] empty cells within [`DEFAULT_KEYED_MOVE_NODES`]; elsewhere as
-    /// `Some(DEFAULT_MOVE_NODES)`.
+    /// solver on masks serves the board (Connect Four), solving tried in every position within
+    /// [`DEFAULT_KEYED_MOVE_NODES`]; elsewhere as `Some(DEFAULT_MOVE_NODES)`.
     /// `Some(budget)`: solving tried only near the end (see [`Computer::best_move`]) within
     /// `budget`, which keeps a move fast: what an opponent in many games at once wants.
     pub max_nodes: Option<u64>,
@@ -63,11 +58,40 @@ pub struct Options {
     /// leaves the move to the tactics and the tree search alone: for measuring them, and for a
     /// weaker opponent.
     pub perfect: bool,
+    /// Whether positions in the opening book ([`Book::connect_four`]) take its move
+    /// (when `perfect`): Connect Four's first moves, perfect at once.
+    pub book: bool,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { simulations: DEFAULT_SIMULATIONS, seed: 0, max_nodes: None, perfect: true }
+        Options {
+            simulations: DEFAULT_SIMULATIONS,
+            seed: 0,
+            max_nodes: None,
+            perfect: true,
+            book: true,
+        }
+    }
+}
+
+/// How [`Computer::solve_with`] and [`Computer::analyze_with`] solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SolveOptions {
+    /// The positions the solve may visit before it is refused
+    /// ([`SearchError::BudgetExceeded`]); by default [`DEFAULT_MAX_NODES`].
+    pub max_nodes: u64,
+    /// The threads that solve together, sharing the table (1 by default; 0 counts as 1): on
+    /// the boards the solver on masks serves, as [`Solver::set_threads`].
+    pub threads: usize,
+    /// Whether positions in the opening book ([`Book::connect_four`]) are read from
+    /// it (by default) rather than solved.
+    pub book: bool,
+}
+
+impl Default for SolveOptions {
+    fn default() -> SolveOptions {
+        SolveOptions { max_nodes: DEFAULT_MAX_NODES, threads: 1, book: true }
     }
 }
 
@@ -132,21 +156,31 @@ impl Computer {
         self.solver.solve(game, max_nodes)
     }
 
-    /// [`Computer::solve`] on `threads` threads sharing the table, as [`Solver::set_threads`]
-    /// (the player's other calls stay on one).
+    /// [`Computer::solve`] as `options` say: its budget, its threads (sharing the table, as
+    /// [`Solver::set_threads`]), and whether the opening book answers (the player's other
+    /// calls keep one thread and the book).
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Player, Rules};
+    /// use tictactoe_search::{Computer, SearchError, SolveOptions, Solution};
+    /// let game = Game::new(Rules::CONNECT_FOUR)?;
+    /// let mut computer = Computer::new();
+    /// // The empty board, from the book at once; without it, minutes of solving.
+    /// let solution = computer.solve_with(&game, &SolveOptions::default())?;
+    /// assert_eq!(solution, Solution { winner: Some(Player::X), plies: 41 });
+    /// let unbooked = SolveOptions { book: false, max_nodes: 1_000, ..SolveOptions::default() };
+    /// assert!(matches!(computer.solve_with(&game, &unbooked), Err(SearchError::BudgetExceeded { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     ///
     /// # Errors
     /// As [`Solver::solve`].
-    pub fn solve_threads(
+    pub fn solve_with(
         &mut self,
         game: &Game,
-        max_nodes: u64,
-        threads: usize,
+        options: &SolveOptions,
     ) -> Result<Solution, SearchError> {
-        self.solver.set_threads(threads);
-        let solution = self.solver.solve(game, max_nodes);
-        self.solver.set_threads(1);
-        solution
+        self.solving(options, |solver| solver.solve(game, options.max_nodes))
     }
 
     /// Every legal move of `game`'s position with its value, as [`Solver::analyze`].
@@ -157,15 +191,41 @@ impl Computer {
         self.solver.analyze(game, max_nodes)
     }
 
-    /// A move for the player to move, under any rules: a perfect one
-    /// ([`Solver::perfect_move`], the fastest win and the slowest loss) when `options.perfect`
-    /// and solving the position fits the budget, tried when the position has at most
-    /// [`EXACT_EMPTIES_KEYED`] empty cells on a board the solver on masks serves (Connect Four)
-    /// and `options.max_nodes` is `None`, else at most [`EXACT_EMPTIES`]
+    /// [`Computer::analyze`] as `options` say (see [`Computer::solve_with`]).
+    ///
+    /// # Errors
+    /// As [`Solver::analyze`].
+    pub fn analyze_with(
+        &mut self,
+        game: &Game,
+        options: &SolveOptions,
+    ) -> Result<Vec<MoveValue>, SearchError> {
+        self.solving(options, |solver| solver.analyze(game, options.max_nodes))
+    }
+
+    /// Runs `work` with the solver set as `options` say, then set back to one thread and the
+    /// book.
+    fn solving<T>(&mut self, options: &SolveOptions, work: impl FnOnce(&mut Solver) -> T) -> T {
+        self.solver.set_threads(options.threads);
+        self.solver.set_book(options.book);
+        let result = work(&mut self.solver);
+        self.solver.set_threads(1);
+        self.solver.set_book(true);
+        result
+    }
+
+    /// A move for the player to move, under any rules: with `options.perfect`, the book's move
+    /// where the opening book has the position (and `options.book`), else a perfect one
+    /// ([`Solver::perfect_move`], the fastest win and the slowest loss) when solving the
+    /// position fits the budget, tried in every position of a board the solver on masks
+    /// serves (Connect Four) when `options.max_nodes` is `None`, else with at most
+    /// [`EXACT_EMPTIES`]
     /// ([`EXACT_EMPTIES_GRAVITY`] under gravity, [`EXACT_EMPTIES_UNKEYED`] above 64 cells);
     /// otherwise the tactics' only move when they leave one (a win now, the block of the
     /// opponent's only winning cell), else the tree search's choice among the moves they leave.
-    /// Always a legal move; never one that loses at once when another does not.
+    /// Always a legal move; never one that loses at once when another does not. The same
+    /// position and options give the same move, whatever the player did before: a budgeted
+    /// solve starts from an empty table ([`Solver::forget`]).
     ///
     /// ```
     /// use tictactoe_core::{Game, Rules};
@@ -196,14 +256,24 @@ impl Computer {
         // A budget, not a rule: fewer actions than cells make a narrow tree, solved deeper.
         let (exact, max_nodes) = match (cells <= MAX_KEYED_CELLS, game.action_count() < cells) {
             _ if options.max_nodes.is_none() && Solver::on_masks(game) => {
-                (EXACT_EMPTIES_KEYED, DEFAULT_KEYED_MOVE_NODES)
+                (cells, DEFAULT_KEYED_MOVE_NODES)
             }
             (false, _) => (EXACT_EMPTIES_UNKEYED, DEFAULT_MOVE_NODES),
             (true, true) => (EXACT_EMPTIES_GRAVITY, DEFAULT_MOVE_NODES),
             (true, false) => (EXACT_EMPTIES, DEFAULT_MOVE_NODES),
         };
+        if options.perfect && options.book {
+            if let Some(perfect) = Book::connect_four().perfect_move(game) {
+                return Ok((perfect.row, perfect.col));
+            }
+        }
         if options.perfect && empties <= exact {
-            match self.solver.perfect_move(game, options.max_nodes.unwrap_or(max_nodes)) {
+            let budget = options.max_nodes.unwrap_or(max_nodes);
+            let solving = SolveOptions { max_nodes: budget, threads: 1, book: false };
+            // From an empty table, so that whether the budget suffices, and so the move, is
+            // the same whatever the player solved before.
+            self.solver.forget();
+            match self.solving(&solving, |solver| solver.perfect_move(game, budget)) {
                 Ok(perfect) => return Ok((perfect.row, perfect.col)),
                 Err(SearchError::BudgetExceeded { .. }) => {}
                 Err(error) => return Err(error),

@@ -6,6 +6,7 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+mod book;
 mod computer;
 mod error;
 mod masks;
@@ -16,10 +17,11 @@ mod solve;
 mod symmetry;
 mod tactics;
 
+pub use book::{Book, BookError, BookWriter};
 pub use computer::{
-    search_seed, Computer, Options, DEFAULT_KEYED_MOVE_NODES, DEFAULT_MAX_NODES,
+    search_seed, Computer, Options, SolveOptions, DEFAULT_KEYED_MOVE_NODES, DEFAULT_MAX_NODES,
     DEFAULT_MOVE_NODES, DEFAULT_SIMULATIONS, EXACT_EMPTIES, EXACT_EMPTIES_GRAVITY,
-    EXACT_EMPTIES_KEYED, EXACT_EMPTIES_UNKEYED,
+    EXACT_EMPTIES_UNKEYED,
 };
 pub use error::SearchError;
 pub use perfect::{PerfectTable, MAX_TABLE_N};

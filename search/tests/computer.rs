@@ -103,7 +103,7 @@ fn random_move(game: &Game, state: &mut u64) -> (usize, usize) {
 
 fn search_options(simulations: u32, seed: u64) -> Options {
     // No solving: these tests are about the tree search.
-    Options { simulations, seed, max_nodes: None, perfect: false }
+    Options { simulations, seed, max_nodes: None, perfect: false, book: false }
 }
 
 #[test]
@@ -158,7 +158,7 @@ fn play_random(
             computer
                 .best_move(
                     &game,
-                    &Options { simulations, seed, max_nodes: Some(5_000), perfect: true },
+                    &Options { simulations, seed, max_nodes: Some(5_000), ..Options::default() },
                 )
                 .unwrap()
         } else {
@@ -613,7 +613,8 @@ fn connect_four_is_played_perfectly_from_its_tenth_move() {
                 }
             };
             assert_eq!(kept, solution, "{played} played\n{game}");
-            let searched = Options { simulations: 300, seed: 3, max_nodes: None, perfect: false };
+            let searched =
+                Options { simulations: 300, seed: 3, max_nodes: None, perfect: false, book: false };
             let unsolved = Options { max_nodes: Some(0), ..searched };
             assert_eq!(
                 computer.best_move(&game, &searched).unwrap(),

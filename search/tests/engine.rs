@@ -88,8 +88,12 @@ fn the_tree_search_wins_and_defends_under_rules_it_does_not_know() {
     let mut state = 31;
     for rules in rule_sets() {
         for (i, game) in positions(rules, 40, &mut state).into_iter().enumerate() {
-            let options =
-                Options { simulations: 200, seed: i as u64, max_nodes: Some(0), perfect: true };
+            let options = Options {
+                simulations: 200,
+                seed: i as u64,
+                max_nodes: Some(0),
+                ..Options::default()
+            };
             let (row, col) = computer.best_move(&game, &options).unwrap();
             let grid = grid(&game);
             let (me, them) = (game.next_player().number(), game.next_player().opponent().number());

@@ -360,10 +360,11 @@ fn perfect_self_play_ends_as_solved_under_the_family_s_rules() {
     }
 }
 
-/// Connect Four and gomoku do not fit a small budget: refused, not guessed.
+/// Connect Four (without its book) and gomoku do not fit a small budget: refused, not guessed.
 #[test]
 fn large_rule_sets_are_refused_past_the_budget() {
     let mut solver = Solver::new();
+    solver.set_book(false);
     for rules in [Rules::CONNECT_FOUR, Rules::GOMOKU, exact(Rules::GOMOKU)] {
         let game = Game::new(rules).unwrap();
         assert_eq!(
@@ -408,6 +409,49 @@ fn threads_share_the_table_and_give_the_same_values() {
     }
     let mut many = Solver::new();
     many.set_threads(2);
+    many.set_book(false);
     let empty = Game::new(Rules::CONNECT_FOUR).unwrap();
     assert_eq!(many.solve(&empty, 1_000), Err(SearchError::BudgetExceeded { max_nodes: 1_000 }));
+}
+
+/// After `forget`, a solve visits what a fresh solver's does: the same positions, so the same
+/// budget suffices or not, whatever was solved before (a warm table visits fewer).
+#[test]
+fn a_forgetting_solver_visits_what_a_fresh_one_does() {
+    // A middle game (17 moves in) and the positions after each of its moves.
+    let mut positions = Vec::new();
+    for line in [[4, 6, 1, 6, 2, 5, 5, 3, 6, 2, 1, 1, 6, 0, 6, 4, 4]] {
+        let mut game = Game::new(Rules::CONNECT_FOUR).unwrap();
+        for col in line {
+            game.drop(col).unwrap();
+        }
+        for col in 0..7 {
+            let mut child = game.clone();
+            if child.drop(col).is_ok() && !child.is_over() {
+                positions.push(child);
+            }
+        }
+        positions.push(game);
+    }
+    let mut warm = Solver::new();
+    let mut fewer = 0;
+    for game in &positions {
+        let mut fresh = Solver::new();
+        let expected = fresh.solve(game, u64::MAX).unwrap();
+        let visited = fresh.nodes();
+        // Warmed by the position before and this one, then emptied.
+        warm.solve(game, u64::MAX).unwrap();
+        fewer += usize::from(warm.nodes() < visited);
+        warm.forget();
+        assert_eq!(warm.solve(game, u64::MAX).unwrap(), expected);
+        assert_eq!(warm.nodes(), visited, "{game}");
+        if let Some(less) = visited.checked_sub(1) {
+            warm.forget();
+            assert_eq!(
+                warm.solve(game, less),
+                Err(SearchError::BudgetExceeded { max_nodes: less })
+            );
+        }
+    }
+    assert!(fewer > 0, "a warm table saves positions");
 }

@@ -480,8 +480,10 @@ static void test_computer_player_under_the_familys_rules(void) {
     tictactoe_batch *batch = NULL;
     uint32_t winner = SENTINEL, plies = SENTINEL, row = SENTINEL, col = SENTINEL, again = SENTINEL;
     uint32_t actions[2] = {SENTINEL, SENTINEL};
-    /* Connect Four's empty board is far beyond a small budget: refused, out-params untouched. */
-    CHECK_RESULT(tictactoe_game_solve(game, 1000, &winner, &plies), TICTACTOE_RESULT_BUDGET_EXCEEDED);
+    /* Connect Four's empty board without its book is far beyond a small budget: refused,
+     * out-params untouched. */
+    const tictactoe_solve_options unbooked = {1000, 1, TICTACTOE_NO_BOOK};
+    CHECK_RESULT(tictactoe_game_solve_with(game, &unbooked, &winner, &plies), TICTACTOE_RESULT_BUDGET_EXCEEDED);
     CHECK(winner == SENTINEL && plies == SENTINEL);
     /* A searched move lands on the bottom row, the same for the same seed. */
     CHECK_RESULT(tictactoe_game_best_move(game, 200, 1, &row, &col), TICTACTOE_RESULT_OK);

@@ -71,6 +71,60 @@ static void test_solve_threads(void) {
     tictactoe_game_free(four);
 }
 
+/* The _with forms: NULL options are the defaults; Connect Four's empty board comes from the
+ * book at once unless TICTACTOE_NO_BOOK, which solves it (beyond a small budget); bad options
+ * are refused with the out-params untouched. */
+static void test_options(void) {
+    tictactoe_game *four = NULL;
+    tictactoe_solve_options unbooked = {1000, 1, TICTACTOE_NO_BOOK}, booked = {0, 1, 0};
+    tictactoe_solve_options no_threads = {1000, 0, 0}, unknown = {1000, 1, 4};
+    tictactoe_move_options searched = {50, TICTACTOE_NO_BOOK, 7, 1000}, plain = {50, TICTACTOE_NOT_PERFECT, 7, 0};
+    tictactoe_move_options bad_move = {50, 8, 7, 0};
+    tictactoe_move_value values[7];
+    uint32_t winner = 99, plies = 99, row = 99, col = 99;
+    size_t count = 99;
+    CHECK_RESULT(tictactoe_game_new_mnk(6, 7, 4, TICTACTOE_RULE_GRAVITY, &four), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_game_solve_with(four, NULL, &winner, &plies), TICTACTOE_RESULT_OK);
+    CHECK(winner == 1 && plies == 41);
+    winner = plies = 99;
+    CHECK_RESULT(tictactoe_game_solve_with(four, &booked, &winner, &plies), TICTACTOE_RESULT_OK);
+    CHECK(winner == 1 && plies == 41); /* no position visited */
+    winner = plies = 99;
+    CHECK_RESULT(tictactoe_game_solve_with(four, &unbooked, &winner, &plies), TICTACTOE_RESULT_BUDGET_EXCEEDED);
+    CHECK_RESULT(tictactoe_game_solve_with(four, &no_threads, &winner, &plies), TICTACTOE_RESULT_INVALID_ARGUMENT);
+    CHECK_RESULT(tictactoe_game_solve_with(four, &unknown, &winner, &plies), TICTACTOE_RESULT_INVALID_ARGUMENT);
+    CHECK_RESULT(tictactoe_game_solve_with(NULL, NULL, &winner, &plies), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_game_solve_with(four, NULL, NULL, &plies), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK(winner == 99 && plies == 99);
+    CHECK_RESULT(tictactoe_game_best_move_with(four, NULL, &row, &col), TICTACTOE_RESULT_OK);
+    CHECK(row == 5 && col == 3);
+    row = col = 99;
+    CHECK_RESULT(tictactoe_game_best_move_with(four, &searched, &row, &col), TICTACTOE_RESULT_OK);
+    CHECK(row == 5 && col < 7);
+    CHECK_RESULT(tictactoe_game_best_move_with(four, &plain, &row, &col), TICTACTOE_RESULT_OK);
+    CHECK(row == 5 && col < 7);
+    row = col = 99;
+    CHECK_RESULT(tictactoe_game_best_move_with(four, &bad_move, &row, &col), TICTACTOE_RESULT_INVALID_ARGUMENT);
+    CHECK_RESULT(tictactoe_game_best_move_with(NULL, NULL, &row, &col), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_game_best_move_with(four, NULL, &row, NULL), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK(row == 99 && col == 99);
+    /* After X's middle column, each of O's replies is in the book: all lose, the slowest in 40. */
+    CHECK_RESULT(tictactoe_game_drop(four, 3, &row, &winner), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_game_analyze_with(four, NULL, values, 7, &count), TICTACTOE_RESULT_OK);
+    CHECK(count == 7);
+    plies = 0;
+    for (size_t i = 0; i < 7; i++) {
+        CHECK(values[i].winner == 1);
+        if (values[i].plies > plies) plies = values[i].plies;
+    }
+    CHECK(plies == 40);
+    count = 99;
+    CHECK_RESULT(tictactoe_game_analyze_with(four, &unbooked, values, 7, &count), TICTACTOE_RESULT_BUDGET_EXCEEDED);
+    CHECK_RESULT(tictactoe_game_analyze_with(four, &unknown, values, 7, &count), TICTACTOE_RESULT_INVALID_ARGUMENT);
+    CHECK(count == 99);
+    tictactoe_game_free(four);
+}
+
 static void test_analyze(void) {
     const uint32_t threat[] = {0, 4, 1}; /* X X . / . O . / . . . : O to move */
     const uint32_t won[] = {0, 3, 1, 4, 2};
@@ -206,6 +260,7 @@ static void test_batch_perfect_opponent(void) {
 int main(void) {
     test_solve();
     test_solve_threads();
+    test_options();
     test_analyze();
     test_best_move();
     test_batch_perfect_opponent();

@@ -342,8 +342,15 @@ void test_computer_player() {
     tictactoe::game c4(tictactoe::rules::connect_four());
     auto drop = c4.best_move(200, 3), same = c4.best_move(200, 3);
     CHECK(drop.row == 5 && drop.col < 7 && drop.col == same.col && c4.marks() == 0);
-    CHECK_THROWS(c4.solve(1000), TICTACTOE_RESULT_BUDGET_EXCEEDED);
-    CHECK_THROWS(c4.solve_threads(2, 1000), TICTACTOE_RESULT_BUDGET_EXCEEDED);
+    // The empty board from the opening book; without it, beyond a small budget.
+    CHECK(c4.solve(0).winner == 1 && c4.solve(0).plies == 41);
+    CHECK(c4.best_move_with({1, 0, 0, 0}).col == 3);
+    CHECK(c4.best_move_with({50, TICTACTOE_NOT_PERFECT, 3, 0}).row == 5);
+    CHECK_THROWS(c4.solve_with({1000, 1, TICTACTOE_NO_BOOK}), TICTACTOE_RESULT_BUDGET_EXCEEDED);
+    CHECK_THROWS(c4.solve_with({1000, 2, TICTACTOE_NO_BOOK}), TICTACTOE_RESULT_BUDGET_EXCEEDED);
+    CHECK_THROWS(c4.analyze_with({1000, 1, TICTACTOE_NO_BOOK}), TICTACTOE_RESULT_BUDGET_EXCEEDED);
+    CHECK_THROWS(c4.solve_with({1000, 1, 8}), TICTACTOE_RESULT_INVALID_ARGUMENT);
+    CHECK_THROWS(c4.best_move_with({1, 8, 0, 0}), TICTACTOE_RESULT_INVALID_ARGUMENT);
     CHECK_THROWS(c4.solve_threads(0), TICTACTOE_RESULT_INVALID_ARGUMENT);
     for (std::uint32_t col : {3u, 3u, 2u, 4u, 2u, 1u, 4u, 4u, 3u, 5u, 5u, 0u, 1u, 6u}) c4.drop(col);
     auto alone = c4.solve(), together = c4.solve_threads(2);

@@ -133,6 +133,27 @@ def test_threads_solve_connect_four_to_the_same_value() -> None:
     assert game.marks == 14 and tictactoe.solve(game) == one
 
 
+def test_the_opening_book_answers_connect_four_at_once() -> None:
+    game = TicTacToe(6, 4, cols=7, gravity=True)
+    assert tictactoe.solve(game) == (1, 41)  # X wins with the 41st stone
+    assert tictactoe.best_move(game, simulations=1) == (5, 3)  # from the middle column
+    with pytest.raises(BudgetExceededError):
+        tictactoe.solve(game, max_nodes=1000, book=False)
+    row, col = tictactoe.best_move(game, simulations=50, max_nodes=1000, book=False)
+    assert (row, col) in game.legal_moves()
+    game.drop(3)
+    # Each of O's replies is a position of X's in the book: every one loses, the slowest in 40.
+    values = tictactoe.analyze(game)
+    assert len(values) == 7 and all(winner == 1 for _, (winner, _) in values)
+    assert max(plies for _, (_, plies) in values) == 40
+    with pytest.raises(BudgetExceededError):
+        tictactoe.analyze(game, max_nodes=1000, book=False)
+    for call in [tictactoe.solve, tictactoe.analyze, tictactoe.best_move]:
+        with pytest.raises(TypeError):
+            call(game, book="no")  # type: ignore[operator]
+    assert game.marks == 1
+
+
 def test_solve_4x4_and_finished_games() -> None:
     assert tictactoe.solve(TicTacToe(4)) == (0, 16)
     game = TicTacToe(3)

@@ -318,9 +318,11 @@ def is_valid_board(
     gravity: bool = False,
     rules: Optional[Rules] = None,
 ) -> bool: ...
-def solve(game: TicTacToe, max_nodes: Optional[int] = None, *, threads: Optional[int] = None) -> tuple[int, int]: ...
+def solve(
+    game: TicTacToe, max_nodes: Optional[int] = None, *, threads: Optional[int] = None, book: bool = True
+) -> tuple[int, int]: ...
 def analyze(
-    game: TicTacToe, max_nodes: Optional[int] = None
+    game: TicTacToe, max_nodes: Optional[int] = None, *, book: bool = True
 ) -> list[tuple[tuple[int, int], tuple[int, int]]]: ...
 def best_move(
     game: TicTacToe,
@@ -329,4 +331,5 @@ def best_move(
     seed: Optional[int] = None,
     max_nodes: Optional[int] = None,
     perfect: bool = True,
+    book: bool = True,
 ) -> tuple[int, int]: ...

@@ -24,23 +24,41 @@ pub(super) trait Store {
     fn put(&self, key: u64, value: u8);
 }
 
-/// Entries that keep 32 bits of a key: a word each, the part and its byte read and written
-/// whole (relaxed atomics: plain loads and stores), so that threads searching at once share
-/// them and never read one's part with another's byte.
+/// The epochs a table counts before it empties its memory: an entry written in another epoch
+/// than the table's reads as unknown, so that [`Bounds::forget`] empties a table in O(1).
+const EPOCHS: u32 = 1 << 24;
+
+/// Entries that keep 32 bits of a key: a word each (the epoch, the part, then the byte, from
+/// the top) read and written whole (relaxed atomics: plain loads and stores), so that threads
+/// searching at once share them and never read one's part with another's byte.
 pub(super) struct Narrow {
     slots: Vec<AtomicU64>,
+    /// The epoch, shifted to its place above a part.
+    epoch: u64,
 }
 
 /// Entries that keep whole keys (a board whose keys are long for the table's size), for one
 /// thread.
 pub(super) struct Wide {
     parts: Vec<Cell<u64>>,
-    values: Vec<Cell<u8>>,
+    /// Each entry's epoch above its byte.
+    values: Vec<Cell<u32>>,
+    /// The epoch, shifted to its place above a byte.
+    epoch: u32,
 }
 
 impl Narrow {
     const fn new() -> Narrow {
-        Narrow { slots: Vec::new() }
+        Narrow { slots: Vec::new(), epoch: 0 }
+    }
+
+    /// Starts the next epoch: every entry reads as unknown.
+    fn forget(&mut self) {
+        self.epoch += 1 << 32;
+        if self.epoch >> 32 == u64::from(EPOCHS) {
+            self.epoch = 0;
+            self.slots.iter_mut().for_each(|slot| *slot.get_mut() = 0);
+        }
     }
 
     fn len(&self) -> usize {
@@ -60,7 +78,7 @@ impl Store for Narrow {
     #[inline(always)]
     fn get(&self, key: u64) -> u8 {
         let slot = self.slots[(key % self.slots.len() as u64) as usize].load(Ordering::Relaxed);
-        if slot >> 8 == u64::from(key as u32) {
+        if slot >> 8 == self.epoch | u64::from(key as u32) {
             slot as u8
         } else {
             0
@@ -69,14 +87,23 @@ impl Store for Narrow {
 
     #[inline(always)]
     fn put(&self, key: u64, value: u8) {
-        let slot = u64::from(key as u32) << 8 | u64::from(value);
+        let slot = (self.epoch | u64::from(key as u32)) << 8 | u64::from(value);
         self.slots[(key % self.slots.len() as u64) as usize].store(slot, Ordering::Relaxed);
     }
 }
 
 impl Wide {
     const fn new() -> Wide {
-        Wide { parts: Vec::new(), values: Vec::new() }
+        Wide { parts: Vec::new(), values: Vec::new(), epoch: 0 }
+    }
+
+    /// Starts the next epoch: every entry reads as unknown.
+    fn forget(&mut self) {
+        self.epoch += 1 << 8;
+        if self.epoch >> 8 == EPOCHS {
+            self.epoch = 0;
+            self.values.iter_mut().for_each(|value| *value.get_mut() = 0);
+        }
     }
 
     fn len(&self) -> usize {
@@ -99,8 +126,9 @@ impl Store for Wide {
     #[inline(always)]
     fn get(&self, key: u64) -> u8 {
         let at = (key % self.values.len() as u64) as usize;
-        if self.parts[at].get() == key {
-            self.values[at].get()
+        let value = self.values[at].get();
+        if self.parts[at].get() == key && value >> 8 == self.epoch >> 8 {
+            value as u8
         } else {
             0
         }
@@ -110,7 +138,7 @@ impl Store for Wide {
     fn put(&self, key: u64, value: u8) {
         let at = (key % self.values.len() as u64) as usize;
         self.parts[at].set(key);
-        self.values[at].set(value);
+        self.values[at].set(self.epoch | u32::from(value));
     }
 }
 
@@ -156,6 +184,13 @@ impl Bounds {
         if self.narrow.len().max(self.wide.len()) > most.max(MIN_ENTRIES) {
             *self = Bounds { most, ..Bounds::new() };
         }
+    }
+
+    /// Empties the table in O(1) (a new epoch): a search after it visits what a fresh table's
+    /// would, whatever was solved before.
+    pub(super) fn forget(&mut self) {
+        self.narrow.forget();
+        self.wide.forget();
     }
 
     /// The table for positions of `bits`' board with at least `entries` entries (a prime

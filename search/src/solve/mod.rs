@@ -20,7 +20,7 @@ use alloc::vec::Vec;
 
 use tictactoe_core::{Bits, Error, Game, Player};
 
-use crate::SearchError;
+use crate::{Book, SearchError};
 use bounds::Bounds;
 use masks::Limits;
 use table::Table;
@@ -87,6 +87,8 @@ pub struct Solver {
     bounds: Bounds,
     /// The threads a solve on masks runs on.
     threads: usize,
+    /// Whether positions in the opening book are read from it rather than solved.
+    book: bool,
     /// The positions the last solve visited.
     nodes: u64,
 }
@@ -100,11 +102,11 @@ impl Default for Solver {
 impl Solver {
     /// A solver; allocates nothing until it solves.
     pub const fn new() -> Solver {
-        Solver { table: Table::new(), bounds: Bounds::new(), threads: 1, nodes: 0 }
+        Solver { table: Table::new(), bounds: Bounds::new(), threads: 1, book: true, nodes: 0 }
     }
 
     /// Sets the size of the table of the search on masks (Connect Four's solver): `entries`
-    /// entries of 8 bytes (9 on boards whose keys take more than 32 bits beyond the entries'
+    /// entries of 8 bytes (12 on boards whose keys take more than 32 bits beyond the entries'
     /// count), rounded up to a prime, at least 1021; by default 2^23 + 9 (64 MiB). The memory
     /// is taken by the next solve that needs it, which is refused with
     /// [`Error::AllocFailed`] (as [`SearchError::Game`]) when it cannot be had, nothing else
@@ -137,6 +139,26 @@ impl Solver {
     /// and boards whose keys are too long for the table's 32-bit entries, solve on one.
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);
+    }
+
+    /// Empties the table of the search on masks, in O(1), keeping its memory: the next solve
+    /// visits the positions a fresh solver's would, so that whether it fits a budget does not
+    /// depend on what was solved before (what a computer player that must choose the same move
+    /// in the same position asks before each budgeted solve).
+    pub fn forget(&mut self) {
+        self.bounds.forget();
+    }
+
+    /// Sets whether positions in the opening book ([`Book::connect_four`]: Connect Four's
+    /// early positions) are answered from it (by default) rather than solved: off, for
+    /// measuring the solver, or for checking the book.
+    pub fn set_book(&mut self, book: bool) {
+        self.book = book;
+    }
+
+    /// The book's perfect move for `game`'s position, when the book is on and has it.
+    fn booked(&self, game: &Game) -> Option<PerfectMove> {
+        self.book.then(|| Book::connect_four().perfect_move(game)).flatten()
     }
 
     /// Whether `game`'s board is one the search on masks serves (Connect Four, and the rest of
@@ -177,6 +199,9 @@ impl Solver {
         if game.is_over() {
             return Ok(Solution { winner: game.winner(), plies: 0 });
         }
+        if let Some(perfect) = self.booked(game) {
+            return Ok(perfect.solution);
+        }
         if let Some(bits) = keyed(game) {
             let limits = Limits { max_nodes, threads: self.threads };
             let value = masks::value(&mut self.bounds, bits, game, limits, &mut self.nodes);
@@ -200,6 +225,9 @@ impl Solver {
         self.nodes = 0;
         if game.is_over() {
             return Err(SearchError::GameOver { winner: game.winner() });
+        }
+        if let Some(perfect) = self.booked(game) {
+            return Ok(perfect);
         }
         match keyed(game) {
             Some(bits) => {
