@@ -419,11 +419,12 @@ c4-sets: $(BUILD)/c4_reference $(VENV)/.installed
 # library, so the wheel and the C library carry it): every position the computer meets in the
 # first BOOK_DEPTH plies playing either side, solved exactly on a table of 2^27 entries (1 GiB).
 # Measured on one thread here: 4 plies in 28 minutes (the empty board and O's four first
-# positions take 17 of them), 8 plies in 47. The same bytes every time (the solver's move is
-# the first in its order that keeps the value); a stopped run goes on from build/book.partial.
+# positions take 17 of them), 8 plies in 47, 12 plies in 58. The same bytes every time (the
+# solver's move is the first in its order that keeps the value); a stopped run goes on from
+# build/book.partial.
 # `make test` checks the file against its checksum rather than rebuilding it.
 BOOK := search/book/connect-four.book
-BOOK_DEPTH := 4
+BOOK_DEPTH := 12
 BOOK_THREADS := 2
 book:
 	mkdir -p $(BUILD)

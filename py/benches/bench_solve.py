@@ -90,7 +90,7 @@ def best_moves(name: str, text: str) -> dict[str, Any]:
         perfect += tictactoe.solve(game, max_nodes=MAX_NODES, book=False) == (winner, plies - 1)
     record = {"class": name, "positions": len(lines), "mean_ms": seconds / len(lines) * 1e3,
               "worst_ms": worst * 1e3, "perfect": perfect, "target_ms": MOVE_TARGET_MS}
-    print(f"best_move on {name}: {len(lines)} positions, mean {record['mean_ms']:.2f} ms, worst "
+    print(f"best_move on {name}: {len(lines)} positions, mean {record['mean_ms']:.3g} ms, worst "
           f"{record['worst_ms']:.0f} ms (target mean <= {MOVE_TARGET_MS:.0f} ms: "
           f"{'met' if record['mean_ms'] <= MOVE_TARGET_MS else 'missed'}), {perfect} perfect", flush=True)
     return record
