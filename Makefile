@@ -425,7 +425,7 @@ c4-sets: $(BUILD)/c4_reference $(VENV)/.installed
 # `make test` checks the file against its checksum rather than rebuilding it.
 BOOK := search/book/connect-four.book
 BOOK_DEPTH := 12
-BOOK_THREADS := 2
+BOOK_THREADS := 1
 book:
 	mkdir -p $(BUILD)
 	$(CARGO) run --release -p tictactoe-search --features std --example book -- $(BUILD)/book.partial $(BOOK_DEPTH) $(BOOK_THREADS)

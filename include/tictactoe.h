@@ -38,11 +38,11 @@
 // A flag of `tictactoe_solve_options` and `tictactoe_move_options`: positions in the opening
 // book (Connect Four's early positions, compiled into the library) are solved (or, for a best
 // move, searched) rather than read from it. For measuring the solver, or checking the book.
-#define TICTACTOE_NO_BOOK 1
+#define TICTACTOE_NO_BOOK 1u
 
 // A flag of `tictactoe_move_options`: the move is the tree search's alone, neither read from
 // the book nor solved. For measuring the tree search, and for a weaker opponent.
-#define TICTACTOE_NOT_PERFECT 2
+#define TICTACTOE_NOT_PERFECT 2u
 
 // A rule flag: only a run of exactly k wins (gomoku's standard rule; a longer run, an
 // overline, does not). Without it, k or more in a row win.
@@ -1613,6 +1613,8 @@ tictactoe_result tictactoe_rules_check(uint32_t rows, uint32_t cols, uint32_t k,
 // Exact under every rule set: alpha-beta with a transposition table keyed by the symmetries
 // the rules keep (the empty 4 x 4 board in about 16 000 positions). `max_nodes` bounds the
 // positions visited (`TICTACTOE_DEFAULT_MAX_NODES` when the caller has no better figure).
+// Connect Four's early positions are read from the opening book compiled into the library
+// (the empty board at once); `tictactoe_game_solve_with` and `TICTACTOE_NO_BOOK` solve them.
 //
 // Returns `BUDGET_EXCEEDED` when solving would visit more than `max_nodes` positions
 // (nothing is guessed), `ALLOC_FAILED`, `NULL_PARAMETER`. The out-params are written only on
@@ -1713,9 +1715,11 @@ tictactoe_result tictactoe_game_analyze_with(const tictactoe_game *game,
                                              size_t *count_out);
 
 // Chooses a move for the player to move, under any rules, and stores it in `*row_out` and
-// `*col_out` (under gravity, the cell the mark lands on): a perfect one when the position has
-// few empty cells (every 4 x 4 position) and solving it fits a budget; otherwise the tactics
-// (win now, block, double threats), else the choice of a Monte Carlo tree search of `simulations` simulations
+// `*col_out` (under gravity, the cell the mark lands on): a perfect one from Connect Four's
+// opening book where it has the position, else when solving fits a budget (on Connect Four
+// every position, within about a second; elsewhere positions with few empty cells, every
+// 4 x 4 position); otherwise the tactics (win now, block, double threats), else the choice
+// of a Monte Carlo tree search of `simulations` simulations
 // (`TICTACTOE_DEFAULT_SIMULATIONS` when the caller has no better figure) drawn from `seed`. The
 // same position, simulations and seed give the same move. Always a legal move.
 //
@@ -1776,9 +1780,11 @@ tictactoe_result tictactoe_batch_perfect_actions(const tictactoe_batch *batch,
 // Writes the computer player's action for each game of a batch of any rules into
 // `actions_out` (of `count`, the number of games): a cell (row * cols + col), or under gravity
 // a column, as `tictactoe_game_best_move` chooses it with `simulations` of tree search where
-// it does not solve, solving tried only near the end within 200 000 positions (a move kept
-// fast, where `tictactoe_game_best_move` plays Connect Four perfectly), game g's search seeded from `seed` and g; `TICTACTOE_NO_ACTION` for a game
-// that is over. An opponent for every game at once.
+// it does not solve, solving tried only near the end within 200 000 positions and the
+// opening book left out (a move kept fast, and openings that vary with the seed, where
+// `tictactoe_game_best_move` plays Connect Four perfectly), game g's search seeded from
+// `seed` and g; `TICTACTOE_NO_ACTION` for a game that is over. An opponent for every game at
+// once.
 //
 // Returns `LENGTH_MISMATCH` for another `count`, `NULL_PARAMETER`, `ALLOC_FAILED`; the array
 // is untouched then.
@@ -1797,9 +1803,10 @@ tictactoe_result tictactoe_batch_computer_actions(const tictactoe_batch *batch,
 // Writes the computer player's action for the games listed in `games` (`count` indices below
 // the number of games; an index may repeat) into `actions_out` (of `count`), as
 // `tictactoe_batch_computer_actions` chooses them: game `games[i]` is searched with
-// `seeds[i]` when `seeds` is not NULL (the action is then the one `tictactoe_game_best_move`
-// chooses with that seed where it would not solve), else with the seed `tictactoe_batch_computer_actions` gives it from `seed` and
-// its index (the action is then that call's). What an opponent moving in some games of a
+// `seeds[i]` when `seeds` is not NULL (the action is then the one
+// `tictactoe_game_best_move_with` chooses with that seed, `max_nodes` 200 000 and
+// `TICTACTOE_NO_BOOK`), else with the seed `tictactoe_batch_computer_actions` gives it from
+// `seed` and its index (the action is then that call's). What an opponent moving in some games of a
 // batch (those where it is its turn) needs, without searching the others.
 //
 // Returns `GAME_INDEX` for an index not below the number of games (checked before any

@@ -9,11 +9,11 @@ use crate::tictactoe_result;
 /// A flag of `tictactoe_solve_options` and `tictactoe_move_options`: positions in the opening
 /// book (Connect Four's early positions, compiled into the library) are solved (or, for a best
 /// move, searched) rather than read from it. For measuring the solver, or checking the book.
-pub const TICTACTOE_NO_BOOK: u32 = 1;
+pub const TICTACTOE_NO_BOOK: u32 = 1u32;
 
 /// A flag of `tictactoe_move_options`: the move is the tree search's alone, neither read from
 /// the book nor solved. For measuring the tree search, and for a weaker opponent.
-pub const TICTACTOE_NOT_PERFECT: u32 = 2;
+pub const TICTACTOE_NOT_PERFECT: u32 = 2u32;
 
 /// How `tictactoe_game_solve_with` and `tictactoe_game_analyze_with` solve. NULL in their
 /// place means `{TICTACTOE_DEFAULT_MAX_NODES, 1, 0}`. The caller owns it; a function only

@@ -4,9 +4,7 @@
 use core::iter::repeat;
 
 use tictactoe_core::{winner_number, NO_ACTION};
-use tictactoe_search::{
-    search_seed, Computer, Options, PerfectTable, SearchError, DEFAULT_MOVE_NODES,
-};
+use tictactoe_search::{search_seed, Computer, Options, PerfectTable, SearchError};
 
 use crate::guard::{buffer, collected, input, Out};
 use crate::options::{move_options, solve_options};
@@ -53,6 +51,8 @@ fn searched_into(
 /// Exact under every rule set: alpha-beta with a transposition table keyed by the symmetries
 /// the rules keep (the empty 4 x 4 board in about 16 000 positions). `max_nodes` bounds the
 /// positions visited (`TICTACTOE_DEFAULT_MAX_NODES` when the caller has no better figure).
+/// Connect Four's early positions are read from the opening book compiled into the library
+/// (the empty board at once); `tictactoe_game_solve_with` and `TICTACTOE_NO_BOOK` solve them.
 ///
 /// Returns `BUDGET_EXCEEDED` when solving would visit more than `max_nodes` positions
 /// (nothing is guessed), `ALLOC_FAILED`, `NULL_PARAMETER`. The out-params are written only on
@@ -213,9 +213,11 @@ pub unsafe extern "C" fn tictactoe_game_analyze_with(
 }
 
 /// Chooses a move for the player to move, under any rules, and stores it in `*row_out` and
-/// `*col_out` (under gravity, the cell the mark lands on): a perfect one when the position has
-/// few empty cells (every 4 x 4 position) and solving it fits a budget; otherwise the tactics
-/// (win now, block, double threats), else the choice of a Monte Carlo tree search of `simulations` simulations
+/// `*col_out` (under gravity, the cell the mark lands on): a perfect one from Connect Four's
+/// opening book where it has the position, else when solving fits a budget (on Connect Four
+/// every position, within about a second; elsewhere positions with few empty cells, every
+/// 4 x 4 position); otherwise the tactics (win now, block, double threats), else the choice
+/// of a Monte Carlo tree search of `simulations` simulations
 /// (`TICTACTOE_DEFAULT_SIMULATIONS` when the caller has no better figure) drawn from `seed`. The
 /// same position, simulations and seed give the same move. Always a legal move.
 ///
@@ -311,9 +313,11 @@ pub unsafe extern "C" fn tictactoe_batch_perfect_actions(
 /// Writes the computer player's action for each game of a batch of any rules into
 /// `actions_out` (of `count`, the number of games): a cell (row * cols + col), or under gravity
 /// a column, as `tictactoe_game_best_move` chooses it with `simulations` of tree search where
-/// it does not solve, solving tried only near the end within 200 000 positions (a move kept
-/// fast, where `tictactoe_game_best_move` plays Connect Four perfectly), game g's search seeded from `seed` and g; `TICTACTOE_NO_ACTION` for a game
-/// that is over. An opponent for every game at once.
+/// it does not solve, solving tried only near the end within 200 000 positions and the
+/// opening book left out (a move kept fast, and openings that vary with the seed, where
+/// `tictactoe_game_best_move` plays Connect Four perfectly), game g's search seeded from
+/// `seed` and g; `TICTACTOE_NO_ACTION` for a game that is over. An opponent for every game at
+/// once.
 ///
 /// Returns `LENGTH_MISMATCH` for another `count`, `NULL_PARAMETER`, `ALLOC_FAILED`; the array
 /// is untouched then.
@@ -335,12 +339,7 @@ pub unsafe extern "C" fn tictactoe_batch_computer_actions(
     unsafe {
         handle::reading(batch, |batch| {
             let actions_out = buffer(actions_out, count)?;
-            let options = Options {
-                simulations,
-                seed,
-                max_nodes: Some(DEFAULT_MOVE_NODES),
-                ..Options::default()
-            };
+            let options = Options::opponent(simulations, seed);
             searched_into(actions_out, |computer, actions| {
                 computer.actions(batch.games(), &options, 0, actions)
             })
@@ -351,9 +350,10 @@ pub unsafe extern "C" fn tictactoe_batch_computer_actions(
 /// Writes the computer player's action for the games listed in `games` (`count` indices below
 /// the number of games; an index may repeat) into `actions_out` (of `count`), as
 /// `tictactoe_batch_computer_actions` chooses them: game `games[i]` is searched with
-/// `seeds[i]` when `seeds` is not NULL (the action is then the one `tictactoe_game_best_move`
-/// chooses with that seed where it would not solve), else with the seed `tictactoe_batch_computer_actions` gives it from `seed` and
-/// its index (the action is then that call's). What an opponent moving in some games of a
+/// `seeds[i]` when `seeds` is not NULL (the action is then the one
+/// `tictactoe_game_best_move_with` chooses with that seed, `max_nodes` 200 000 and
+/// `TICTACTOE_NO_BOOK`), else with the seed `tictactoe_batch_computer_actions` gives it from
+/// `seed` and its index (the action is then that call's). What an opponent moving in some games of a
 /// batch (those where it is its turn) needs, without searching the others.
 ///
 /// Returns `GAME_INDEX` for an index not below the number of games (checked before any
@@ -394,12 +394,7 @@ pub unsafe extern "C" fn tictactoe_batch_computer_actions_games(
                 Some(given) => collected(count, given.iter().copied())?,
                 None => collected(count, listed.iter().map(|&g| search_seed(seed, g)))?,
             };
-            let options = Options {
-                simulations,
-                seed,
-                max_nodes: Some(DEFAULT_MOVE_NODES),
-                ..Options::default()
-            };
+            let options = Options::opponent(simulations, seed);
             searched_into(actions_out, |computer, actions| {
                 computer.actions_of(batch.games(), &listed, &searched, &options, actions)
             })

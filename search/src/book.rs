@@ -57,6 +57,9 @@ pub enum BookError {
     Rules,
     /// The entries are not sorted by key, or a key repeats.
     Unsorted,
+    /// An entry no book writes: a winner other than 0, 1 or 2, more plies than cells, or a
+    /// column off the board.
+    Entry,
 }
 
 impl core::fmt::Display for BookError {
@@ -65,6 +68,7 @@ impl core::fmt::Display for BookError {
             BookError::Malformed => "not a book: its magic or its length is wrong",
             BookError::Rules => "not a book: its rules are not a game's",
             BookError::Unsorted => "not a book: its entries are not sorted by key, each once",
+            BookError::Entry => "not a book: an entry's winner, plies or column is off",
         })
     }
 }
@@ -78,6 +82,13 @@ impl Book {
     pub fn connect_four() -> Book {
         let entries = framed(CONNECT_FOUR).map_or(&[][..], |(_, entries)| entries);
         Book { rules: Rules::CONNECT_FOUR, entries }
+    }
+
+    /// The book compiled into the library for games under `rules`, if there is one (Connect
+    /// Four's).
+    pub fn for_rules(rules: &Rules) -> Option<Book> {
+        let book = Book::connect_four();
+        (book.rules == *rules).then_some(book)
     }
 
     /// The book in `bytes`, checked.
@@ -96,6 +107,13 @@ impl Book {
         let book = Book { rules, entries };
         if (1..book.len()).any(|i| book.key(i - 1) >= book.key(i)) {
             return Err(BookError::Unsorted);
+        }
+        let fits = |entry: &[u8]| {
+            let (_, [winner, plies, col]) = split(entry);
+            winner <= 2 && usize::from(plies) <= rules.cells() && usize::from(col) < rules.cols
+        };
+        if !entries.chunks_exact(ENTRY).all(fits) {
+            return Err(BookError::Entry);
         }
         Ok(book)
     }
@@ -139,18 +157,26 @@ impl Book {
         self.perfect_move(game).map(|perfect| perfect.solution)
     }
 
+    /// Entry `i`: its key and its winner, plies and column.
+    fn at(&self, i: usize) -> (u64, [u8; 3]) {
+        split(&self.entries[i * ENTRY..(i + 1) * ENTRY])
+    }
+
     /// Entry `i`'s key.
     fn key(&self, i: usize) -> u64 {
-        let at = i * ENTRY;
-        u64::from_le_bytes(core::array::from_fn(|b| self.entries[at + b]))
+        self.at(i).0
     }
 
     /// Entry `i` read for `game`, whose position or its mirror (`mirrored`) it names.
     fn entry(&self, i: usize, game: &Game, mirrored: bool) -> Option<PerfectMove> {
-        let at = i * ENTRY + 8;
-        let [winner, plies, col] = [at, at + 1, at + 2].map(|b| self.entries[b]);
-        entry(game, mirrored, winner, plies, col)
+        entry(game, mirrored, self.at(i).1)
     }
+}
+
+/// An entry's key and its winner, plies and column, from its bytes.
+fn split(entry: &[u8]) -> (u64, [u8; 3]) {
+    let (key, value) = entry.split_at(8);
+    (u64::from_le_bytes(core::array::from_fn(|b| key[b])), [value[0], value[1], value[2]])
 }
 
 /// The rules' text and the entries of the book in `bytes`, its frame checked.
@@ -168,7 +194,7 @@ fn framed(bytes: &'static [u8]) -> Result<(&'static [u8], &'static [u8]), BookEr
 
 /// An entry's winner, plies and column read for `game`, whose position or its mirror image
 /// (`mirrored`) the entry names: `None` for bytes no book writes.
-fn entry(game: &Game, mirrored: bool, winner: u8, plies: u8, col: u8) -> Option<PerfectMove> {
+fn entry(game: &Game, mirrored: bool, [winner, plies, col]: [u8; 3]) -> Option<PerfectMove> {
     let winner = match winner {
         0 => None,
         1 => Some(Player::X),
@@ -176,7 +202,10 @@ fn entry(game: &Game, mirrored: bool, winner: u8, plies: u8, col: u8) -> Option<
         _ => return None,
     };
     let col = usize::from(col);
-    let col = if mirrored { game.cols().checked_sub(col + 1)? } else { col };
+    if col >= game.cols() {
+        return None;
+    }
+    let col = if mirrored { game.cols() - 1 - col } else { col };
     // The column's lowest free cell, read top to bottom.
     let column = game.cells().skip(col).step_by(game.cols());
     let row = column.enumerate().filter(|&(_, code)| code == 0).last()?.0;
@@ -241,10 +270,7 @@ impl BookWriter {
 
     /// A book of `book`'s positions, to add to: what a long run that was stopped takes up again.
     pub fn from_book(book: &Book) -> BookWriter {
-        let entries = book.entries.chunks_exact(ENTRY).map(|entry| {
-            let (key, value) = entry.split_at(8);
-            (u64::from_le_bytes(core::array::from_fn(|b| key[b])), [value[0], value[1], value[2]])
-        });
+        let entries = book.entries.chunks_exact(ENTRY).map(split);
         let text = Game::new(book.rules).map(|game| game.text().to_string()).unwrap_or_default();
         BookWriter { rules: book.rules, text, entries: entries.collect() }
     }
@@ -279,8 +305,7 @@ impl BookWriter {
     /// The perfect move written for `game`'s position (or its mirror image), if any.
     pub fn perfect_move(&self, game: &Game) -> Option<PerfectMove> {
         let (key, mirrored) = self.key(game)?;
-        let &[winner, plies, col] = self.entries.get(&key)?;
-        entry(game, mirrored, winner, plies, col)
+        entry(game, mirrored, *self.entries.get(&key)?)
     }
 
     /// `game`'s key in this book, and whether it is its mirror image's.

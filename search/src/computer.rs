@@ -7,10 +7,11 @@ use tictactoe_core::{random, Error, Game, Games, NO_ACTION};
 
 use crate::mcts::Tree;
 use crate::symmetry::MAX_KEYED_CELLS;
-use crate::{Book, MoveValue, SearchError, Solution, Solver};
+use crate::{MoveValue, SearchError, Solution, Solver};
 
 /// Solving visits at most this many positions when no budget is given: a few seconds at most
-/// (measured: the empty Connect Four board is refused after 3.7 s, 15 x 15 gomoku after 9).
+/// (measured: the empty Connect Four board without its book is refused after 3.7 s, 15 x 15
+/// gomoku after 9).
 pub const DEFAULT_MAX_NODES: u64 = 10_000_000;
 
 /// Simulations of the tree search when none are given.
@@ -58,9 +59,25 @@ pub struct Options {
     /// leaves the move to the tactics and the tree search alone: for measuring them, and for a
     /// weaker opponent.
     pub perfect: bool,
-    /// Whether positions in the opening book ([`Book::connect_four`]) take its move
+    /// Whether positions in the opening book ([`crate::Book::connect_four`]) take its move
     /// (when `perfect`): Connect Four's first moves, perfect at once.
     pub book: bool,
+}
+
+impl Options {
+    /// The options of an opponent for many games at once (the C and Python batches'
+    /// `computer_actions`, the RL environments' computer): solving only near the end within
+    /// [`DEFAULT_MOVE_NODES`], so that a move stays fast, and the book left out, so that the
+    /// seeds vary its openings.
+    pub fn opponent(simulations: u32, seed: u64) -> Options {
+        Options {
+            simulations,
+            seed,
+            max_nodes: Some(DEFAULT_MOVE_NODES),
+            perfect: true,
+            book: false,
+        }
+    }
 }
 
 impl Default for Options {
@@ -84,7 +101,7 @@ pub struct SolveOptions {
     /// The threads that solve together, sharing the table (1 by default; 0 counts as 1): on
     /// the boards the solver on masks serves, as [`Solver::set_threads`].
     pub threads: usize,
-    /// Whether positions in the opening book ([`Book::connect_four`]) are read from
+    /// Whether positions in the opening book ([`crate::Book::connect_four`]) are read from
     /// it (by default) rather than solved.
     pub book: bool,
 }
@@ -262,8 +279,9 @@ impl Computer {
             (true, true) => (EXACT_EMPTIES_GRAVITY, DEFAULT_MOVE_NODES),
             (true, false) => (EXACT_EMPTIES, DEFAULT_MOVE_NODES),
         };
-        if options.perfect && options.book {
-            if let Some(perfect) = Book::connect_four().perfect_move(game) {
+        if options.perfect {
+            let book = SolveOptions { book: options.book, ..SolveOptions::default() };
+            if let Some(perfect) = self.solving(&book, |solver| solver.booked(game)) {
                 return Ok((perfect.row, perfect.col));
             }
         }

@@ -109,7 +109,7 @@ fn the_book_holds_exactly_the_positions_the_computer_meets_and_agrees_with_itsel
         );
     }
     assert_eq!(seen.len(), book.len(), "every entry met, each once");
-    assert!(deepest >= 4, "the book reaches {deepest} marks");
+    assert_eq!(deepest, 12, "the book's depth");
 }
 
 #[test]
@@ -261,8 +261,16 @@ fn bytes_that_are_not_a_book_are_refused() {
     let book = Book::parse(Vec::leak(bytes.clone())).unwrap();
     assert_eq!(book.len(), 2);
     assert_eq!(BookWriter::from_book(&book).to_bytes(), bytes);
-    // The two entries swapped.
+    // The two entries swapped, or the first twice.
     let (header, entries) = bytes.split_at(bytes.len() - 22);
     let swapped = [header, &entries[11..], &entries[..11]].concat();
     assert_eq!(Book::parse(Vec::leak(swapped)).unwrap_err(), BookError::Unsorted);
+    let twice = [header, &entries[..11], &entries[..11]].concat();
+    assert_eq!(Book::parse(Vec::leak(twice)).unwrap_err(), BookError::Unsorted);
+    // A winner, plies or column no book writes (bytes 8, 9 and 10 of an entry).
+    for (at, bad) in [(8, 3), (9, 43), (10, 7)] {
+        let mut wrong = bytes.clone();
+        wrong[bytes.len() - 22 + at] = bad;
+        assert_eq!(Book::parse(Vec::leak(wrong)).unwrap_err(), BookError::Entry, "byte {at}");
+    }
 }

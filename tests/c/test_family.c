@@ -485,12 +485,15 @@ static void test_computer_player_under_the_familys_rules(void) {
     const tictactoe_solve_options unbooked = {1000, 1, TICTACTOE_NO_BOOK};
     CHECK_RESULT(tictactoe_game_solve_with(game, &unbooked, &winner, &plies), TICTACTOE_RESULT_BUDGET_EXCEEDED);
     CHECK(winner == SENTINEL && plies == SENTINEL);
-    /* A searched move lands on the bottom row, the same for the same seed. */
-    CHECK_RESULT(tictactoe_game_best_move(game, 200, 1, &row, &col), TICTACTOE_RESULT_OK);
-    CHECK(row == 5 && col < 7);
-    row = SENTINEL;
-    CHECK_RESULT(tictactoe_game_best_move(game, 200, 1, &row, &again), TICTACTOE_RESULT_OK);
-    CHECK(again == col);
+    /* A searched move (the book left out) lands on the bottom row, the same for the same seed. */
+    {
+        const tictactoe_move_options searched = {200, TICTACTOE_NO_BOOK, 1, 1000};
+        CHECK_RESULT(tictactoe_game_best_move_with(game, &searched, &row, &col), TICTACTOE_RESULT_OK);
+        CHECK(row == 5 && col < 7);
+        row = SENTINEL;
+        CHECK_RESULT(tictactoe_game_best_move_with(game, &searched, &row, &again), TICTACTOE_RESULT_OK);
+        CHECK(again == col);
+    }
     tictactoe_game_free(game);
     /* 4 x 4, k = 3: a win for X (the m,n,k literature). */
     CHECK_RESULT(tictactoe_game_new_mnk(4, 4, 3, 0, &small), TICTACTOE_RESULT_OK);
@@ -512,7 +515,7 @@ static void test_computer_player_under_the_familys_rules(void) {
         CHECK_RESULT(tictactoe_batch_computer_actions(fours, 50, 9, NULL, 3), TICTACTOE_RESULT_NULL_PARAMETER);
         CHECK_RESULT(tictactoe_batch_computer_actions(NULL, 50, 9, first, 3), TICTACTOE_RESULT_NULL_PARAMETER);
         /* The games listed only: with the call's seeds, the call's actions; with seeds of
-         * their own, best_move's with those seeds. */
+         * their own, best_move's with those seeds, the batch opponent's budget and no book. */
         {
             const uint32_t listed[3] = {2, 0, 2}, bad[2] = {0, 3};
             const uint64_t seeds[3] = {5, 6, 7};
@@ -523,7 +526,8 @@ static void test_computer_player_under_the_familys_rules(void) {
             CHECK_RESULT(tictactoe_batch_computer_actions_games(fours, 50, 9, listed, seeds, 3, some), TICTACTOE_RESULT_OK);
             for (g = 0; g < 3; g++) {
                 CHECK_RESULT(tictactoe_batch_game(fours, listed[g], &one), TICTACTOE_RESULT_OK);
-                CHECK_RESULT(tictactoe_game_best_move(one, 50, seeds[g], &best_row, &best_col), TICTACTOE_RESULT_OK);
+                const tictactoe_move_options opponent = {50, TICTACTOE_NO_BOOK, seeds[g], 200000};
+                CHECK_RESULT(tictactoe_game_best_move_with(one, &opponent, &best_row, &best_col), TICTACTOE_RESULT_OK);
                 CHECK(some[g] == best_col);
                 tictactoe_game_free(one);
             }

@@ -337,15 +337,25 @@ void test_computer_player() {
     CHECK_THROWS(played(3, {0, 3, 1, 4, 2}).best_move(), TICTACTOE_RESULT_GAME_OVER);
     CHECK_THROWS(played(3, {0, 1, 2, 4, 3, 5, 7, 6, 8}).best_move(10), TICTACTOE_RESULT_GAME_OVER);
     // Every rule set is played: Connect Four's move lands on the bottom row, the same for a
-    // seed; its empty board is far beyond a small budget, which refuses; 4 x 4, k = 3 is a win
-    // for X (the m,n,k literature).
+    // seed; its empty board is in the book, and without it far beyond a small budget, which
+    // refuses; 4 x 4, k = 3 is a win for X (the m,n,k literature).
     tictactoe::game c4(tictactoe::rules::connect_four());
     auto drop = c4.best_move(200, 3), same = c4.best_move(200, 3);
     CHECK(drop.row == 5 && drop.col < 7 && drop.col == same.col && c4.marks() == 0);
     // The empty board from the opening book; without it, beyond a small budget.
     CHECK(c4.solve(0).winner == 1 && c4.solve(0).plies == 41);
     CHECK(c4.best_move_with({1, 0, 0, 0}).col == 3);
-    CHECK(c4.best_move_with({50, TICTACTOE_NOT_PERFECT, 3, 0}).row == 5);
+    // Without the book and within a budget too small to solve, the tree search's move: the one
+    // NOT_PERFECT gives for the same seed, which for some seed is not the book's.
+    bool off_book = false;
+    for (std::uint64_t seed = 0; seed < 16; seed++) {
+        auto searched = c4.best_move_with({50, TICTACTOE_NO_BOOK, seed, 1000});
+        auto plain = c4.best_move_with({50, TICTACTOE_NOT_PERFECT, seed, 0});
+        CHECK(searched.row == 5 && searched.row == plain.row && searched.col == plain.col);
+        off_book = off_book || searched.col != 3;
+    }
+    CHECK(off_book);
+    CHECK_THROWS(c4.analyze_with({1000, 0, 0}), TICTACTOE_RESULT_INVALID_ARGUMENT);
     CHECK_THROWS(c4.solve_with({1000, 1, TICTACTOE_NO_BOOK}), TICTACTOE_RESULT_BUDGET_EXCEEDED);
     CHECK_THROWS(c4.solve_with({1000, 2, TICTACTOE_NO_BOOK}), TICTACTOE_RESULT_BUDGET_EXCEEDED);
     CHECK_THROWS(c4.analyze_with({1000, 1, TICTACTOE_NO_BOOK}), TICTACTOE_RESULT_BUDGET_EXCEEDED);

@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use tictactoe_core::Error;
 use tictactoe_parallel::POOL;
-use tictactoe_search::{search_seed, Computer, Options, DEFAULT_MOVE_NODES};
+use tictactoe_search::{search_seed, Computer, Options};
 
 use super::PyBatch;
 use crate::arrays::{actions_output, read_games, read_integers, write_actions};
@@ -43,11 +43,9 @@ pub(super) fn actions<'py>(
     if seed.is_some_and(|seed| !seed.is_none()) && seeds.is_some() {
         return Err(PyValueError::new_err("give seed or seeds, not both"));
     }
-    // The fast opponent: solving only near the end, within the small budget.
-    let options = Options {
-        max_nodes: Some(DEFAULT_MOVE_NODES),
-        ..search::options(simulations, seed, None)?
-    };
+    // The fast opponent: solving only near the end, within the small budget; no book.
+    let given = search::options(simulations, seed, None)?;
+    let options = Options::opponent(given.simulations, given.seed);
     match games {
         Some(games) => read_games(games, &mut this.games)?,
         None => {

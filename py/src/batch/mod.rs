@@ -339,13 +339,14 @@ impl PyBatch {
     /// The computer player's action per game (a cell, row * cols + col; under gravity a
     /// column), -1 for a game that is over, as int64 (count,), under any rules: as
     /// `tictactoe.best_move` chooses with `max_nodes=200_000` (solving only near the end, a
-    /// move kept fast), with `simulations` (default 10 000) of tree search where it does not
+    /// move kept fast) and `book=False` (openings that vary with the seed), with
+    /// `simulations` (default 10 000) of tree search where it does not
     /// solve, game g's search seeded from `seed` and g (the same whatever `threads`).
     /// With `games` (indices, which may repeat), the actions of those games only, in their
     /// order: what the whole call would give them, without searching the others. With `seeds`
     /// (one per game, or per game listed; instead of `seed`; non-negative integers below 2^64,
     /// as `seed`), each game's search seed itself: the action is then
-    /// `best_move(batch.game(g), seed=seeds[i], max_nodes=200_000)`'s. The games' opponent for
+    /// `best_move(batch.game(g), seed=seeds[i], max_nodes=200_000, book=False)`'s. The games' opponent for
     /// search and self-play; threaded like the rest of the batch, a game a thread at least.
     #[pyo3(signature = (*, simulations = None, seed = None, games = None, seeds = None, out = None))]
     #[allow(clippy::too_many_arguments)]

@@ -33,6 +33,8 @@ const EPOCHS: u32 = 1 << 24;
 /// searching at once share them and never read one's part with another's byte.
 pub(super) struct Narrow {
     slots: Vec<AtomicU64>,
+    /// The entries in use, the first `len` slots: keys go to entry `key % len`.
+    len: usize,
     /// The epoch, shifted to its place above a part.
     epoch: u64,
 }
@@ -43,33 +45,36 @@ pub(super) struct Wide {
     parts: Vec<Cell<u64>>,
     /// Each entry's epoch above its byte.
     values: Vec<Cell<u32>>,
+    /// The entries in use, as [`Narrow`]'s.
+    len: usize,
     /// The epoch, shifted to its place above a byte.
     epoch: u32,
 }
 
 impl Narrow {
     const fn new() -> Narrow {
-        Narrow { slots: Vec::new(), epoch: 0 }
+        Narrow { slots: Vec::new(), len: 0, epoch: 0 }
     }
 
     /// Starts the next epoch: every entry reads as unknown.
     fn forget(&mut self) {
-        self.epoch += 1 << 32;
-        if self.epoch >> 32 == u64::from(EPOCHS) {
+        if self.epoch >> 32 == u64::from(EPOCHS - 1) {
             self.epoch = 0;
             self.slots.iter_mut().for_each(|slot| *slot.get_mut() = 0);
+        } else {
+            self.epoch += 1 << 32;
         }
     }
 
-    fn len(&self) -> usize {
-        self.slots.len()
-    }
-
-    /// `len` empty entries, in this table's memory when it has room.
-    fn clear(&mut self, len: usize) -> Result<(), Error> {
-        self.slots.clear();
-        self.slots.try_reserve_exact(len).map_err(|_| Error::AllocFailed)?;
-        self.slots.resize_with(len, || AtomicU64::new(0));
+    /// `len` entries in use, every one unknown: in the memory held when it has room.
+    fn take(&mut self, len: usize) -> Result<(), Error> {
+        if self.slots.len() < len {
+            self.slots.clear();
+            self.slots.try_reserve_exact(len).map_err(|_| Error::AllocFailed)?;
+            self.slots.resize_with(len, || AtomicU64::new(0));
+        }
+        self.forget();
+        self.len = len;
         Ok(())
     }
 }
@@ -77,7 +82,7 @@ impl Narrow {
 impl Store for Narrow {
     #[inline(always)]
     fn get(&self, key: u64) -> u8 {
-        let slot = self.slots[(key % self.slots.len() as u64) as usize].load(Ordering::Relaxed);
+        let slot = self.slots[(key % self.len as u64) as usize].load(Ordering::Relaxed);
         if slot >> 8 == self.epoch | u64::from(key as u32) {
             slot as u8
         } else {
@@ -88,36 +93,37 @@ impl Store for Narrow {
     #[inline(always)]
     fn put(&self, key: u64, value: u8) {
         let slot = (self.epoch | u64::from(key as u32)) << 8 | u64::from(value);
-        self.slots[(key % self.slots.len() as u64) as usize].store(slot, Ordering::Relaxed);
+        self.slots[(key % self.len as u64) as usize].store(slot, Ordering::Relaxed);
     }
 }
 
 impl Wide {
     const fn new() -> Wide {
-        Wide { parts: Vec::new(), values: Vec::new(), epoch: 0 }
+        Wide { parts: Vec::new(), values: Vec::new(), len: 0, epoch: 0 }
     }
 
     /// Starts the next epoch: every entry reads as unknown.
     fn forget(&mut self) {
-        self.epoch += 1 << 8;
-        if self.epoch >> 8 == EPOCHS {
+        if self.epoch >> 8 == EPOCHS - 1 {
             self.epoch = 0;
             self.values.iter_mut().for_each(|value| *value.get_mut() = 0);
+        } else {
+            self.epoch += 1 << 8;
         }
     }
 
-    fn len(&self) -> usize {
-        self.values.len()
-    }
-
-    /// `len` empty entries, in this table's memory when it has room.
-    fn clear(&mut self, len: usize) -> Result<(), Error> {
-        self.parts.clear();
-        self.values.clear();
-        self.parts.try_reserve_exact(len).map_err(|_| Error::AllocFailed)?;
-        self.values.try_reserve_exact(len).map_err(|_| Error::AllocFailed)?;
-        self.parts.resize(len, Cell::new(0));
-        self.values.resize(len, Cell::new(0));
+    /// `len` entries in use, every one unknown: in the memory held when it has room.
+    fn take(&mut self, len: usize) -> Result<(), Error> {
+        if self.values.len() < len {
+            self.parts.clear();
+            self.values.clear();
+            self.parts.try_reserve_exact(len).map_err(|_| Error::AllocFailed)?;
+            self.values.try_reserve_exact(len).map_err(|_| Error::AllocFailed)?;
+            self.parts.resize(len, Cell::new(0));
+            self.values.resize(len, Cell::new(0));
+        }
+        self.forget();
+        self.len = len;
         Ok(())
     }
 }
@@ -125,7 +131,7 @@ impl Wide {
 impl Store for Wide {
     #[inline(always)]
     fn get(&self, key: u64) -> u8 {
-        let at = (key % self.values.len() as u64) as usize;
+        let at = (key % self.len as u64) as usize;
         let value = self.values[at].get();
         if self.parts[at].get() == key && value >> 8 == self.epoch >> 8 {
             value as u8
@@ -136,19 +142,19 @@ impl Store for Wide {
 
     #[inline(always)]
     fn put(&self, key: u64, value: u8) {
-        let at = (key % self.values.len() as u64) as usize;
+        let at = (key % self.len as u64) as usize;
         self.parts[at].set(key);
         self.values[at].set(self.epoch | u32::from(value));
     }
 }
 
-/// The table: its entries, of the part width the rules' keys need, and the rules they are of.
+/// The table: its entries of each width, and which it serves with, for which board, how many.
 pub(super) struct Bounds {
     narrow: Narrow,
     wide: Wide,
-    /// The board the entries hold positions of (a key of another board names another
-    /// position); `None` while the table is empty.
-    board: Option<Bits>,
+    /// The board, the width (narrow or not) and the entries of the table in use: `None` while
+    /// none is. A search asking for the same keeps what the table holds.
+    in_use: Option<(Bits, bool, usize)>,
     /// The most entries a search may ask for.
     most: usize,
 }
@@ -169,7 +175,7 @@ pub(super) enum Of<'a> {
 impl Bounds {
     /// A table that allocates nothing until [`Bounds::ready`].
     pub(super) const fn new() -> Bounds {
-        Bounds { narrow: Narrow::new(), wide: Wide::new(), board: None, most: DEFAULT_ENTRIES }
+        Bounds { narrow: Narrow::new(), wide: Wide::new(), in_use: None, most: DEFAULT_ENTRIES }
     }
 
     /// The most entries a search may ask for: [`DEFAULT_ENTRIES`] unless set.
@@ -177,11 +183,11 @@ impl Bounds {
         self.most
     }
 
-    /// Sets the most entries a search may ask for; a table already larger is let go (its memory
-    /// freed), to be had again at the size set.
+    /// Sets the most entries a search may ask for; a table holding more memory is let go, to
+    /// be had again at the size set.
     pub(super) fn set_most(&mut self, most: usize) {
         self.most = most;
-        if self.narrow.len().max(self.wide.len()) > most.max(MIN_ENTRIES) {
+        if self.narrow.slots.len().max(self.wide.values.len()) > most.max(MIN_ENTRIES) {
             *self = Bounds { most, ..Bounds::new() };
         }
     }
@@ -193,42 +199,28 @@ impl Bounds {
         self.wide.forget();
     }
 
-    /// The table for positions of `bits`' board with at least `entries` entries (a prime
-    /// number of them, of at least [`MIN_ENTRIES`]), keeping what it holds when it already
-    /// serves that board with that many; else emptied (and grown) first.
+    /// The table for positions of `bits`' board with `entries` entries (the least prime at or
+    /// above, at least [`MIN_ENTRIES`]), keeping what it holds when the last search asked for
+    /// the same; else every entry unknown, in the memory held when it has room. The size and
+    /// the width are chosen from the board and `entries` alone, as a fresh table's, so that a
+    /// search after [`Bounds::forget`] visits what a fresh table's would.
     ///
     /// # Errors
-    /// [`Error::AllocFailed`] when the memory cannot be had; the table is then empty.
+    /// [`Error::AllocFailed`] when the memory cannot be had; the table then holds none.
     pub(super) fn ready(&mut self, bits: Bits, entries: usize) -> Result<Of<'_>, Error> {
-        let entries = entries.max(MIN_ENTRIES);
-        let held = self.narrow.len().max(self.wide.len());
-        if self.board == Some(bits) && held >= entries {
-            // Its width was chosen for this board and at least as many entries.
-            return Ok(if self.wide.len() == 0 {
-                Of::Narrow(&self.narrow)
-            } else {
-                Of::Wide(&self.wide)
-            });
-        }
-        let len = prime_at_least(entries.max(held));
+        let len = prime_at_least(entries.max(MIN_ENTRIES));
         // Narrow parts name a key while keys stay below len * 2^32.
         let narrow = bits.key_bits().unwrap_or(64) <= u32::BITS + len.ilog2();
-        self.board = None;
-        // The other width keeps no memory; emptying it cannot fail.
-        let cleared = if narrow {
-            self.wide = Wide::new();
-            self.narrow.clear(len)
-        } else {
-            self.narrow = Narrow::new();
-            self.wide.clear(len)
-        };
-        if let Err(error) = cleared {
-            // Nothing kept that cannot be used.
-            self.narrow = Narrow::new();
-            self.wide = Wide::new();
-            return Err(error);
+        if self.in_use != Some((bits, narrow, len)) {
+            self.in_use = None;
+            let taken = if narrow { self.narrow.take(len) } else { self.wide.take(len) };
+            if let Err(error) = taken {
+                // Nothing kept that cannot be used.
+                *self = Bounds { most: self.most, ..Bounds::new() };
+                return Err(error);
+            }
+            self.in_use = Some((bits, narrow, len));
         }
-        self.board = Some(bits);
         Ok(if narrow { Of::Narrow(&self.narrow) } else { Of::Wide(&self.wide) })
     }
 }
@@ -262,15 +254,51 @@ mod tests {
         assert_eq!(prime_at_least(DEFAULT_ENTRIES), 8_388_617);
         let bits = Bits::of(&Rules::CONNECT_FOUR).unwrap();
         let mut bounds = Bounds::new();
-        // Connect Four's keys take 55 bits: 2003 entries need whole keys, 2^23 need 32 bits.
-        assert!(matches!(bounds.ready(bits, DEFAULT_ENTRIES), Ok(Of::Narrow(_))));
-        // Asked for fewer, it keeps the entries it has.
-        let Ok(Of::Narrow(entries)) = bounds.ready(bits, 2000) else { panic!("narrow") };
-        assert_eq!(entries.len(), 8_388_617);
-        replaces(entries, entries.len() as u64);
-        let mut bounds = Bounds::new();
+        // Connect Four's keys take 55 bits: 2^23 entries need 32 bits of them, 2003 the whole.
+        let Ok(Of::Narrow(entries)) = bounds.ready(bits, DEFAULT_ENTRIES) else { panic!("narrow") };
+        assert_eq!(entries.len, 8_388_617);
+        replaces(entries, entries.len as u64);
         let Ok(Of::Wide(entries)) = bounds.ready(bits, 2000) else { panic!("wide") };
-        assert_eq!(entries.len(), 2003);
-        replaces(entries, entries.len() as u64);
+        assert_eq!(entries.len, 2003);
+        replaces(entries, entries.len as u64);
+        // Asked for fewer entries than it holds, the table takes as many as a fresh one would
+        // (in the memory it holds): on a board of shorter keys, narrow either way.
+        let small = Bits::of(&Rules { gravity: true, ..Rules::mnk(4, 5, 3) }).unwrap();
+        bounds.ready(small, DEFAULT_ENTRIES).unwrap();
+        let Ok(Of::Narrow(entries)) = bounds.ready(small, 1 << 20) else { panic!("narrow") };
+        assert_eq!((entries.len, entries.slots.len()), (prime_at_least(1 << 20), 8_388_617));
+    }
+
+    /// What a table holds is kept for the next search that asks for the same, and unknown
+    /// after `forget` (every epoch, the wrap to the first included) or another size.
+    #[test]
+    fn a_table_keeps_its_entries_until_it_forgets() {
+        let bits = Bits::of(&Rules::CONNECT_FOUR).unwrap();
+        let mut bounds = Bounds::new();
+        for entries in [DEFAULT_ENTRIES, 2000] {
+            let stored = |bounds: &mut Bounds| match bounds.ready(bits, entries) {
+                Ok(Of::Narrow(table)) => table.get(5),
+                Ok(Of::Wide(table)) => table.get(5),
+                Err(_) => panic!("a table"),
+            };
+            let put = |bounds: &mut Bounds| match bounds.ready(bits, entries) {
+                Ok(Of::Narrow(table)) => table.put(5, 7),
+                Ok(Of::Wide(table)) => table.put(5, 7),
+                Err(_) => panic!("a table"),
+            };
+            put(&mut bounds);
+            assert_eq!(stored(&mut bounds), 7, "kept for the same");
+            bounds.forget();
+            assert_eq!(stored(&mut bounds), 0, "forgotten");
+            put(&mut bounds);
+            bounds.ready(bits, 5000).unwrap();
+            assert_eq!(stored(&mut bounds), 0, "another size came between");
+            put(&mut bounds);
+            // Round the epochs to the one it was written in: the wrap emptied the memory.
+            for _ in 0..EPOCHS {
+                bounds.forget();
+            }
+            assert_eq!(stored(&mut bounds), 0, "after the wrap");
+        }
     }
 }

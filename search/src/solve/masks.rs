@@ -83,9 +83,11 @@ fn run(
     let marks = bits.marks(game.cells());
     let mover = game.next_player();
     let (mine, theirs) = (marks[mover.index()], marks[mover.opponent().index()]);
-    // No more entries than the budget can fill (twice over), and at most the table's size.
-    let entries = usize::try_from(max_nodes.saturating_mul(2)).unwrap_or(usize::MAX);
-    let table = bounds.ready(bits, entries.min(bounds.most()))?;
+    // The table's size, and small boards' fewer entries (2^cells), whatever the budget: a
+    // solve then visits the same positions within any budget, and a budget that sufficed once
+    // suffices again.
+    let cells = bits.cells().count_ones().min(usize::BITS - 2);
+    let table = bounds.ready(bits, bounds.most().min(1 << cells))?;
     let stack = stack_for(bits).ok_or(Error::AllocFailed)?;
     let outcome = match table {
         Of::Narrow(entries) => {

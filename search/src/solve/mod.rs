@@ -156,9 +156,10 @@ impl Solver {
         self.book = book;
     }
 
-    /// The book's perfect move for `game`'s position, when the book is on and has it.
-    fn booked(&self, game: &Game) -> Option<PerfectMove> {
-        self.book.then(|| Book::connect_four().perfect_move(game)).flatten()
+    /// The opening book's perfect move for `game`'s position, when the book is on and has it:
+    /// the one place the solver and the computer player read the book.
+    pub(crate) fn booked(&self, game: &Game) -> Option<PerfectMove> {
+        self.book.then(|| Book::for_rules(&game.rules())?.perfect_move(game)).flatten()
     }
 
     /// Whether `game`'s board is one the search on masks serves (Connect Four, and the rest of
@@ -213,7 +214,9 @@ impl Solver {
     /// A perfect move from `game`'s position: one that keeps its value, taking the fastest win
     /// and putting off a loss the longest. Among equal moves, the first in the solver's order
     /// (cells on more k-windows first, then nearer the centre; under gravity, columns nearer
-    /// the centre first).
+    /// the centre first); for a position in the opening book (unless [`Solver::set_book`]
+    /// turned it off), the book's move, which is the solver's first in the orientation the book
+    /// met first (the position or its mirror image), so possibly another perfect move.
     ///
     /// # Errors
     /// [`SearchError::GameOver`] for a finished game, and as [`Solver::solve`].

@@ -48,9 +48,10 @@ fn halves(key: u128) -> [u64; 2] {
     [key as u64, (key >> 64) as u64]
 }
 
-/// A table of `2^bits` buckets.
+/// A table of `2^bits` buckets in use, the first of those held.
 pub(crate) struct Table {
     entries: Vec<[Entry; 2]>,
+    /// The buckets in use: `2^bits`, at most `entries.len()`.
     bits: u32,
     generation: u8,
 }
@@ -61,17 +62,19 @@ impl Table {
         Table { entries: Vec::new(), bits: 0, generation: 0 }
     }
 
-    /// Starts a solve with at least `2^bits` buckets; every entry of earlier solves is forgotten.
+    /// Starts a solve with `2^bits` buckets, in the memory held when it has room; every entry
+    /// of earlier solves is forgotten. The size is the one asked for, never the larger one
+    /// held, so that a solve visits what it would on a fresh table, whatever came before.
     /// `None` when the memory cannot be had.
     pub(crate) fn begin(&mut self, bits: u32) -> Option<()> {
-        if bits > self.bits {
-            let len = 1usize << bits;
+        let len = 1usize << bits;
+        if len > self.entries.len() {
             self.entries.clear();
             self.entries.try_reserve_exact(len).ok()?;
             self.entries.resize(len, [Entry::default(); 2]);
-            self.bits = bits;
             self.generation = 0;
         }
+        self.bits = bits;
         self.generation = match self.generation.checked_add(1) {
             Some(generation) => generation,
             None => {

@@ -64,7 +64,8 @@ fn search() -> bool {
     };
     let mut computer = Computer::new();
     let solved = computer.solve(&empty, u64::MAX) == Ok(Solution { winner: None, plies: 9 });
-    let options = Options { simulations: 100, seed: 1, max_nodes: Some(0), perfect: true };
+    let options =
+        Options { simulations: 100, seed: 1, max_nodes: Some(0), perfect: true, book: true };
     let free = matches!(
         computer.best_move(&large, &options).map(|(row, col)| large.cell(row, col)),
         Ok(Ok(None))
