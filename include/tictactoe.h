@@ -280,7 +280,7 @@ typedef struct {
 } tictactoe_move;
 
 // How `tictactoe_game_solve_with` and `tictactoe_game_analyze_with` solve. NULL in their
-// place means `{TICTACTOE_DEFAULT_MAX_NODES, 1, 0}`. The caller owns it; a function only
+// place means `{TICTACTOE_DEFAULT_MAX_NODES, 1, 0, 0}`. The caller owns it; a function only
 // reads it during the call.
 typedef struct {
   // The positions the solve may visit before it is refused with `BUDGET_EXCEEDED`
@@ -292,6 +292,11 @@ typedef struct {
   uint32_t threads;
   // 0 or `TICTACTOE_NO_BOOK`; any other bit is refused with `INVALID_ARGUMENT`.
   uint32_t flags;
+  // The entries of Connect Four's solver's table for this call, 8 bytes each; 0 for the
+  // default (2^23 + 9, 64 MiB). More for the longest solves (the empty board without the
+  // book: 278 s with 2^26 entries against 378 s here); memory that cannot be had is
+  // `ALLOC_FAILED`, nothing else changed.
+  uint64_t table_entries;
 } tictactoe_solve_options;
 
 // A legal move and the value it leads to: `tictactoe_game_analyze`'s answer for one move.

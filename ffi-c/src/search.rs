@@ -70,7 +70,7 @@ pub unsafe extern "C" fn tictactoe_game_solve(
     winner_out: *mut u32,
     plies_out: *mut u32,
 ) -> tictactoe_result {
-    let options = tictactoe_solve_options { max_nodes, threads: 1, flags: 0 };
+    let options = tictactoe_solve_options { max_nodes, threads: 1, flags: 0, table_entries: 0 };
     // SAFETY: the caller's promise.
     unsafe { tictactoe_game_solve_with(game, &options, winner_out, plies_out) }
 }
@@ -96,7 +96,7 @@ pub unsafe extern "C" fn tictactoe_game_solve_threads(
     winner_out: *mut u32,
     plies_out: *mut u32,
 ) -> tictactoe_result {
-    let options = tictactoe_solve_options { max_nodes, threads, flags: 0 };
+    let options = tictactoe_solve_options { max_nodes, threads, flags: 0, table_entries: 0 };
     // SAFETY: the caller's promise.
     unsafe { tictactoe_game_solve_with(game, &options, winner_out, plies_out) }
 }
@@ -165,7 +165,7 @@ pub unsafe extern "C" fn tictactoe_game_analyze(
     capacity: usize,
     count_out: *mut usize,
 ) -> tictactoe_result {
-    let options = tictactoe_solve_options { max_nodes, threads: 1, flags: 0 };
+    let options = tictactoe_solve_options { max_nodes, threads: 1, flags: 0, table_entries: 0 };
     // SAFETY: the caller's promise.
     unsafe { tictactoe_game_analyze_with(game, &options, values_out, capacity, count_out) }
 }

@@ -22,8 +22,7 @@ position after the move is worth what the position was, a ply on, by `solve`).
 
 `--empty` times the empty 6 x 7 board instead (X wins with the 41st stone). Pons' own solver,
 without its book, took 603 s on this machine (issue 32); ours, with the default table, 378 s
-on one thread (278 s with a table of 2^26 entries, which Python cannot set yet): expect 5 to 10
-minutes a side. `--json PATH` writes the records
+on one thread (278 s with `table_entries=2**26`): expect 5 to 10 minutes a side. `--json PATH` writes the records
 for bench/report.py."""
 
 from __future__ import annotations

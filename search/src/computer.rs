@@ -104,11 +104,17 @@ pub struct SolveOptions {
     /// Whether positions in the opening book ([`crate::Book::connect_four`]) are read from
     /// it (by default) rather than solved.
     pub book: bool,
+    /// The entries of the solver on masks' table for this solve, as
+    /// [`Solver::set_table_entries`] (the player's own size, by default 2^23 + 9, when
+    /// `None`): more for the longest solves (the empty Connect Four board without its book,
+    /// 278 s with 2^26 entries against 378 s here). The player's size is back after the solve,
+    /// a larger table let go.
+    pub table_entries: Option<usize>,
 }
 
 impl Default for SolveOptions {
     fn default() -> SolveOptions {
-        SolveOptions { max_nodes: DEFAULT_MAX_NODES, threads: 1, book: true }
+        SolveOptions { max_nodes: DEFAULT_MAX_NODES, threads: 1, book: true, table_entries: None }
     }
 }
 
@@ -220,14 +226,19 @@ impl Computer {
         self.solving(options, |solver| solver.analyze(game, options.max_nodes))
     }
 
-    /// Runs `work` with the solver set as `options` say, then set back to one thread and the
-    /// book.
+    /// Runs `work` with the solver set as `options` say, then set back to one thread, the book
+    /// and its own table size.
     fn solving<T>(&mut self, options: &SolveOptions, work: impl FnOnce(&mut Solver) -> T) -> T {
+        let entries = self.solver.table_entries();
         self.solver.set_threads(options.threads);
         self.solver.set_book(options.book);
+        if let Some(asked) = options.table_entries {
+            self.solver.set_table_entries(asked);
+        }
         let result = work(&mut self.solver);
         self.solver.set_threads(1);
         self.solver.set_book(true);
+        self.solver.set_table_entries(entries);
         result
     }
 
@@ -287,7 +298,8 @@ impl Computer {
         }
         if options.perfect && empties <= exact {
             let budget = options.max_nodes.unwrap_or(max_nodes);
-            let solving = SolveOptions { max_nodes: budget, threads: 1, book: false };
+            let solving =
+                SolveOptions { max_nodes: budget, book: false, ..SolveOptions::default() };
             // From an empty table, so that whether the budget suffices, and so the move, is
             // the same whatever the player solved before.
             self.solver.forget();

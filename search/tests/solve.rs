@@ -9,8 +9,8 @@ use std::time::Instant;
 
 use common::{memo_minimax, minimax, outcome, reachable};
 use proptest::prelude::*;
-use tictactoe_core::{random, Game, Player, Rules, Status};
-use tictactoe_search::{SearchError, Solution, Solver};
+use tictactoe_core::{random, Error, Game, Player, Rules, Status};
+use tictactoe_search::{Computer, SearchError, Solution, SolveOptions, Solver};
 
 /// The value after `row, col` from the mover's side, by minimax.
 fn value_of_move(game: &Game, row: usize, col: usize) -> i32 {
@@ -406,6 +406,18 @@ fn threads_share_the_table_and_give_the_same_values() {
             assert_eq!(many.solve(&game, u64::MAX).unwrap(), expected, "{threads} threads\n{game}");
             assert_eq!(many.perfect_move(&game, u64::MAX).unwrap().solution, expected);
         }
+    }
+    // Through the player: a table of the fewest entries, one that cannot be had (refused, the
+    // player's own size back after), and the player's solve after both.
+    let game = random_family_position(Rules::CONNECT_FOUR, 42 - 16, &mut state);
+    if !game.is_over() {
+        let expected = one.solve(&game, u64::MAX).unwrap();
+        let mut computer = Computer::new();
+        let small = SolveOptions { table_entries: Some(1021), ..SolveOptions::default() };
+        assert_eq!(computer.solve_with(&game, &small), Ok(expected));
+        let huge = SolveOptions { table_entries: Some(usize::MAX / 4), ..SolveOptions::default() };
+        assert_eq!(computer.solve_with(&game, &huge), Err(SearchError::Game(Error::AllocFailed)));
+        assert_eq!(computer.solve(&game, u64::MAX), Ok(expected));
     }
     let mut many = Solver::new();
     many.set_threads(2);

@@ -482,7 +482,7 @@ static void test_computer_player_under_the_familys_rules(void) {
     uint32_t actions[2] = {SENTINEL, SENTINEL};
     /* Connect Four's empty board without its book is far beyond a small budget: refused,
      * out-params untouched. */
-    const tictactoe_solve_options unbooked = {1000, 1, TICTACTOE_NO_BOOK};
+    const tictactoe_solve_options unbooked = {1000, 1, TICTACTOE_NO_BOOK, 0};
     CHECK_RESULT(tictactoe_game_solve_with(game, &unbooked, &winner, &plies), TICTACTOE_RESULT_BUDGET_EXCEEDED);
     CHECK(winner == SENTINEL && plies == SENTINEL);
     /* A searched move (the book left out) lands on the bottom row, the same for the same seed. */

@@ -59,6 +59,21 @@ static void test_solve_threads(void) {
     CHECK_RESULT(tictactoe_game_solve_threads(four, TICTACTOE_DEFAULT_MAX_NODES, 2, &many_winner, &many_plies),
                  TICTACTOE_RESULT_OK);
     CHECK(winner == many_winner && plies == many_plies && plies > 0);
+    /* A table of the fewest entries gives the same value; one that cannot be had is refused,
+     * and the next solve has the default table back. */
+    {
+        const tictactoe_solve_options small = {TICTACTOE_DEFAULT_MAX_NODES, 1, 0, 1021};
+        const tictactoe_solve_options huge = {TICTACTOE_DEFAULT_MAX_NODES, 1, 0, UINT64_MAX / 4};
+        uint32_t small_winner = 99, small_plies = 99;
+        CHECK_RESULT(tictactoe_game_solve_with(four, &small, &small_winner, &small_plies), TICTACTOE_RESULT_OK);
+        CHECK(small_winner == winner && small_plies == plies);
+        small_winner = small_plies = 99;
+        CHECK_RESULT(tictactoe_game_solve_with(four, &huge, &small_winner, &small_plies), TICTACTOE_RESULT_ALLOC_FAILED);
+        CHECK(small_winner == 99 && small_plies == 99);
+        CHECK_RESULT(tictactoe_game_solve(four, TICTACTOE_DEFAULT_MAX_NODES, &small_winner, &small_plies),
+                     TICTACTOE_RESULT_OK);
+        CHECK(small_winner == winner && small_plies == plies);
+    }
     /* Refusals leave the out-params alone. */
     many_winner = many_plies = 99;
     CHECK_RESULT(tictactoe_game_solve_threads(four, 10, 0, &many_winner, &many_plies),
@@ -76,8 +91,8 @@ static void test_solve_threads(void) {
  * are refused with the out-params untouched. */
 static void test_options(void) {
     tictactoe_game *four = NULL;
-    tictactoe_solve_options unbooked = {1000, 1, TICTACTOE_NO_BOOK}, booked = {0, 1, 0};
-    tictactoe_solve_options no_threads = {1000, 0, 0}, unknown = {1000, 1, 4};
+    tictactoe_solve_options unbooked = {1000, 1, TICTACTOE_NO_BOOK, 0}, booked = {0, 1, 0, 0};
+    tictactoe_solve_options no_threads = {1000, 0, 0, 0}, unknown = {1000, 1, 4, 0};
     tictactoe_move_options searched = {50, TICTACTOE_NO_BOOK, 7, 1000}, plain = {50, TICTACTOE_NOT_PERFECT, 7, 0};
     tictactoe_move_options bad_move = {50, 8, 7, 0};
     tictactoe_move_value values[7];

@@ -130,6 +130,14 @@ def test_threads_solve_connect_four_to_the_same_value() -> None:
     for bad in [-1, 1.5, "two"]:
         with pytest.raises(ValueError, match="threads must be a non-negative integer"):
             tictactoe.solve(game, threads=bad)  # type: ignore[arg-type]
+    # A table of the fewest entries: the same value; one that cannot be had: MemoryError, and
+    # the next solve has the default table back.
+    assert tictactoe.solve(game, table_entries=1021) == one
+    with pytest.raises(MemoryError):
+        tictactoe.solve(game, table_entries=2**62)
+    for bad in [-1, 1.5, "many"]:
+        with pytest.raises(ValueError, match="table_entries must be a non-negative integer"):
+            tictactoe.solve(game, table_entries=bad)  # type: ignore[arg-type]
     assert game.marks == 14 and tictactoe.solve(game) == one
 
 

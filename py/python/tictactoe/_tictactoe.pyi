@@ -319,7 +319,12 @@ def is_valid_board(
     rules: Optional[Rules] = None,
 ) -> bool: ...
 def solve(
-    game: TicTacToe, max_nodes: Optional[int] = None, *, threads: Optional[int] = None, book: bool = True
+    game: TicTacToe,
+    max_nodes: Optional[int] = None,
+    *,
+    threads: Optional[int] = None,
+    book: bool = True,
+    table_entries: Optional[int] = None,
 ) -> tuple[int, int]: ...
 def analyze(
     game: TicTacToe, max_nodes: Optional[int] = None, *, book: bool = True

@@ -208,6 +208,11 @@ impl Bounds {
     /// # Errors
     /// [`Error::AllocFailed`] when the memory cannot be had; the table then holds none.
     pub(super) fn ready(&mut self, bits: Bits, entries: usize) -> Result<Of<'_>, Error> {
+        // More bytes than an allocation may take: refused before looking for a prime there.
+        if entries > isize::MAX as usize / 16 {
+            *self = Bounds { most: self.most, ..Bounds::new() };
+            return Err(Error::AllocFailed);
+        }
         let len = prime_at_least(entries.max(MIN_ENTRIES));
         // Narrow parts name a key while keys stay below len * 2^32.
         let narrow = bits.key_bits().unwrap_or(64) <= u32::BITS + len.ilog2();

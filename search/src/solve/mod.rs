@@ -132,6 +132,11 @@ impl Solver {
         self.bounds.set_most(entries);
     }
 
+    /// The entries [`Solver::set_table_entries`] last set (2^23 + 9 by default).
+    pub fn table_entries(&self) -> usize {
+        self.bounds.most()
+    }
+
     /// Sets the threads a solve on masks runs on (1 by default, at least 1; with the `std`
     /// feature): the others search the same position (every other one with other null
     /// windows) on the same table, so that the answer is the same whatever the number, sooner. The budget counts the first
