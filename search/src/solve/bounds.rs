@@ -163,6 +163,13 @@ pub(super) struct Bounds {
 /// what a search of Connect Four's hardest benchmark positions visits.
 pub(super) const DEFAULT_ENTRIES: usize = (1 << 23) + 9;
 
+/// The most entries a table may have: 2^40, 8 TiB of narrow entries (all of the address space
+/// where it is smaller).
+const MAX_ENTRIES: usize = match 1usize.checked_shl(40) {
+    Some(most) => most,
+    None => usize::MAX,
+};
+
 /// The fewest entries a table has.
 const MIN_ENTRIES: usize = 1021;
 
@@ -208,8 +215,9 @@ impl Bounds {
     /// # Errors
     /// [`Error::AllocFailed`] when the memory cannot be had; the table then holds none.
     pub(super) fn ready(&mut self, bits: Bits, entries: usize) -> Result<Of<'_>, Error> {
-        // More bytes than an allocation may take: refused before looking for a prime there.
-        if entries > isize::MAX as usize / 16 {
+        // More than any machine holds: refused before looking for a prime there, or asking an
+        // allocator that may abort rather than fail (a sanitizer's).
+        if entries > MAX_ENTRIES {
             *self = Bounds { most: self.most, ..Bounds::new() };
             return Err(Error::AllocFailed);
         }

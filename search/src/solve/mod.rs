@@ -107,8 +107,8 @@ impl Solver {
 
     /// Sets the size of the table of the search on masks (Connect Four's solver): `entries`
     /// entries of 8 bytes (12 on boards whose keys take more than 32 bits beyond the entries'
-    /// count), rounded up to a prime, at least 1021; by default 2^23 + 9 (64 MiB). The memory
-    /// is taken by the next solve that needs it, which is refused with
+    /// count), rounded up to a prime, at least 1021 (and at most 2^40); by default 2^23 + 9
+    /// (64 MiB). The memory is taken by the next solve that needs it, which is refused with
     /// [`Error::AllocFailed`] (as [`SearchError::Game`]) when it cannot be had, nothing else
     /// changed: the solver solves again once a size that can be had is set. A larger table
     /// helps the longest solves (the empty board); a smaller one suits many threads.

@@ -5,7 +5,13 @@
 
 use std::collections::{HashMap, HashSet};
 
-use tictactoe_core::{Game, Player};
+use tictactoe_core::{random, Game, Player};
+
+/// A random legal move for `game` from the generator `state`.
+pub fn random_move(game: &Game, state: &mut u64) -> (usize, usize) {
+    let moves: Vec<(usize, usize)> = game.legal_moves().collect();
+    moves[random::below(state, moves.len() as u64) as usize]
+}
 
 /// The score of a win in k plies for the player to move: `WIN - k`; a loss in k: `-(WIN - k)`.
 pub const WIN: i32 = 1000;
