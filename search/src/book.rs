@@ -16,8 +16,9 @@ use alloc::collections::btree_map::{BTreeMap, Entry};
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use tictactoe_core::{Bits, Error, Game, Player, Rules};
+use tictactoe_core::{Error, Game, Player, Rules};
 
+use crate::solve::keyed;
 use crate::{PerfectMove, Solution};
 
 /// The book's first bytes.
@@ -212,10 +213,16 @@ fn entry(game: &Game, mirrored: bool, [winner, plies, col]: [u8; 3]) -> Option<P
     Some(PerfectMove { row, col, solution: Solution { winner, plies: plies.into() } })
 }
 
+/// The compiled book's perfect move for `game`'s position, when there is a book for its rules
+/// and it has the position: the one place the solver and the computer player read the book.
+pub(crate) fn opening(game: &Game) -> Option<PerfectMove> {
+    Book::for_rules(&game.rules())?.perfect_move(game)
+}
+
 /// The key of `game`'s position in a book, and whether it is its mirror image's: `None` where
 /// positions have no key (the board is not on one word under gravity).
 pub(crate) fn book_key(game: &Game) -> Option<(u64, bool)> {
-    let bits = Bits::of(&game.rules()).filter(|bits| bits.key_bits().is_some())?;
+    let bits = keyed(game)?;
     let cols = game.cols();
     // Each player's marks on the board as it is and mirrored.
     let mut marks = [[0u64; 2]; 2];

@@ -7,7 +7,7 @@ use tictactoe_core::{random, Error, Game, Games, NO_ACTION};
 
 use crate::mcts::Tree;
 use crate::symmetry::MAX_KEYED_CELLS;
-use crate::{MoveValue, SearchError, Solution, Solver};
+use crate::{book, MoveValue, SearchError, Solution, Solver};
 
 /// Solving visits at most this many positions when no budget is given: a few seconds at most
 /// (measured: the empty Connect Four board without its book is refused after 3.7 s, 15 x 15
@@ -290,11 +290,10 @@ impl Computer {
             (true, true) => (EXACT_EMPTIES_GRAVITY, DEFAULT_MOVE_NODES),
             (true, false) => (EXACT_EMPTIES, DEFAULT_MOVE_NODES),
         };
-        if options.perfect {
-            let book = SolveOptions { book: options.book, ..SolveOptions::default() };
-            if let Some(perfect) = self.solving(&book, |solver| solver.booked(game)) {
-                return Ok((perfect.row, perfect.col));
-            }
+        if let Some(perfect) =
+            (options.perfect && options.book).then(|| book::opening(game)).flatten()
+        {
+            return Ok((perfect.row, perfect.col));
         }
         if options.perfect && empties <= exact {
             let budget = options.max_nodes.unwrap_or(max_nodes);

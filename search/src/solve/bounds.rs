@@ -28,6 +28,19 @@ pub(super) trait Store {
 /// than the table's reads as unknown, so that [`Bounds::forget`] empties a table in O(1).
 const EPOCHS: u32 = 1 << 24;
 
+/// A table's epoch, below [`EPOCHS`]: what its entries are written with and read against.
+#[derive(Clone, Copy)]
+struct Epoch(u32);
+
+impl Epoch {
+    /// Moves to the next epoch; `true` when the count starts again at 0, where the table must
+    /// empty its memory (an entry of the first round would read as known again).
+    fn advance(&mut self) -> bool {
+        self.0 = (self.0 + 1) % EPOCHS;
+        self.0 == 0
+    }
+}
+
 /// Entries that keep 32 bits of a key: a word each (the epoch, the part, then the byte, from
 /// the top) read and written whole (relaxed atomics: plain loads and stores), so that threads
 /// searching at once share them and never read one's part with another's byte.
@@ -35,8 +48,7 @@ pub(super) struct Narrow {
     slots: Vec<AtomicU64>,
     /// The entries in use, the first `len` slots: keys go to entry `key % len`.
     len: usize,
-    /// The epoch, shifted to its place above a part.
-    epoch: u64,
+    epoch: Epoch,
 }
 
 /// Entries that keep whole keys (a board whose keys are long for the table's size), for one
@@ -47,23 +59,25 @@ pub(super) struct Wide {
     values: Vec<Cell<u32>>,
     /// The entries in use, as [`Narrow`]'s.
     len: usize,
-    /// The epoch, shifted to its place above a byte.
-    epoch: u32,
+    epoch: Epoch,
 }
 
 impl Narrow {
     const fn new() -> Narrow {
-        Narrow { slots: Vec::new(), len: 0, epoch: 0 }
+        Narrow { slots: Vec::new(), len: 0, epoch: Epoch(0) }
     }
 
     /// Starts the next epoch: every entry reads as unknown.
     fn forget(&mut self) {
-        if self.epoch >> 32 == u64::from(EPOCHS - 1) {
-            self.epoch = 0;
+        if self.epoch.advance() {
             self.slots.iter_mut().for_each(|slot| *slot.get_mut() = 0);
-        } else {
-            self.epoch += 1 << 32;
         }
+    }
+
+    /// A slot's bits above its byte for `key` in this epoch.
+    #[inline(always)]
+    fn tag(&self, key: u64) -> u64 {
+        u64::from(self.epoch.0) << 32 | u64::from(key as u32)
     }
 
     /// `len` entries in use, every one unknown: in the memory held when it has room.
@@ -83,7 +97,7 @@ impl Store for Narrow {
     #[inline(always)]
     fn get(&self, key: u64) -> u8 {
         let slot = self.slots[(key % self.len as u64) as usize].load(Ordering::Relaxed);
-        if slot >> 8 == self.epoch | u64::from(key as u32) {
+        if slot >> 8 == self.tag(key) {
             slot as u8
         } else {
             0
@@ -92,23 +106,20 @@ impl Store for Narrow {
 
     #[inline(always)]
     fn put(&self, key: u64, value: u8) {
-        let slot = (self.epoch | u64::from(key as u32)) << 8 | u64::from(value);
+        let slot = self.tag(key) << 8 | u64::from(value);
         self.slots[(key % self.len as u64) as usize].store(slot, Ordering::Relaxed);
     }
 }
 
 impl Wide {
     const fn new() -> Wide {
-        Wide { parts: Vec::new(), values: Vec::new(), len: 0, epoch: 0 }
+        Wide { parts: Vec::new(), values: Vec::new(), len: 0, epoch: Epoch(0) }
     }
 
     /// Starts the next epoch: every entry reads as unknown.
     fn forget(&mut self) {
-        if self.epoch >> 8 == EPOCHS - 1 {
-            self.epoch = 0;
+        if self.epoch.advance() {
             self.values.iter_mut().for_each(|value| *value.get_mut() = 0);
-        } else {
-            self.epoch += 1 << 8;
         }
     }
 
@@ -133,7 +144,7 @@ impl Store for Wide {
     fn get(&self, key: u64) -> u8 {
         let at = (key % self.len as u64) as usize;
         let value = self.values[at].get();
-        if self.parts[at].get() == key && value >> 8 == self.epoch >> 8 {
+        if self.parts[at].get() == key && value >> 8 == self.epoch.0 {
             value as u8
         } else {
             0
@@ -144,7 +155,7 @@ impl Store for Wide {
     fn put(&self, key: u64, value: u8) {
         let at = (key % self.len as u64) as usize;
         self.parts[at].set(key);
-        self.values[at].set(self.epoch | u32::from(value));
+        self.values[at].set(self.epoch.0 << 8 | u32::from(value));
     }
 }
 

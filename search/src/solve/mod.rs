@@ -20,7 +20,7 @@ use alloc::vec::Vec;
 
 use tictactoe_core::{Bits, Error, Game, Player};
 
-use crate::{Book, SearchError};
+use crate::{book, SearchError};
 use bounds::Bounds;
 use masks::Limits;
 use table::Table;
@@ -154,17 +154,16 @@ impl Solver {
         self.bounds.forget();
     }
 
-    /// Sets whether positions in the opening book ([`Book::connect_four`]: Connect Four's
+    /// Sets whether positions in the opening book ([`crate::Book::connect_four`]: Connect Four's
     /// early positions) are answered from it (by default) rather than solved: off, for
     /// measuring the solver, or for checking the book.
     pub fn set_book(&mut self, book: bool) {
         self.book = book;
     }
 
-    /// The opening book's perfect move for `game`'s position, when the book is on and has it:
-    /// the one place the solver and the computer player read the book.
-    pub(crate) fn booked(&self, game: &Game) -> Option<PerfectMove> {
-        self.book.then(|| Book::for_rules(&game.rules())?.perfect_move(game)).flatten()
+    /// The opening book's perfect move for `game`'s position, when the book is on and has it.
+    fn booked(&self, game: &Game) -> Option<PerfectMove> {
+        self.book.then(|| book::opening(game)).flatten()
     }
 
     /// Whether `game`'s board is one the search on masks serves (Connect Four, and the rest of
@@ -292,6 +291,6 @@ impl Solver {
 
 /// The masks of `game`'s board when the search on masks serves it: one word a player, and one
 /// word naming each position.
-fn keyed(game: &Game) -> Option<Bits> {
+pub(crate) fn keyed(game: &Game) -> Option<Bits> {
     Bits::of(&game.rules()).filter(|bits| bits.key_bits().is_some())
 }
