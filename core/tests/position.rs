@@ -336,7 +336,13 @@ fn check_bits(rules: Rules, grid: &[u8]) {
         let completing: u64 = (0..cells)
             .flat_map(|cell| bits.windows_through(cell))
             .fold(0, |made, window| made | Bits::completes(window, mine, theirs));
-        assert_eq!(completing & !taken, winning, "completing windows, {rules:?} {p}\n{grid:?}");
+        // Under the exact rule a completed window may be an overline's part.
+        let won = if bits.is_exact() { bits.winning(mine) } else { u64::MAX };
+        assert_eq!(
+            completing & won & !taken,
+            winning,
+            "completing windows, {rules:?} {p}\n{grid:?}"
+        );
         assert_eq!(bits.can_win(theirs), open_to(&rules, grid, p));
         assert_eq!(bits.wins(mine), !winning_runs(&rules, grid, p).is_empty());
         // The lines a search runs over (unrolled for the usual k) answer as the masks do.
@@ -413,9 +419,11 @@ proptest! {
     fn masks_of_seven_columns_under_gravity_answer_as_the_model_does(
         rows in 1usize..=8,
         k in 1usize..=8,
+        exact: bool,
         codes in prop::collection::vec(0u8..3, 56),
     ) {
-        let rules = Rules { rows, cols: 7, k: k.min(7), exact: false, gravity: true };
+        let rules = Rules { rows, cols: 7, k: k.min(7), exact, gravity: true };
+        prop_assert_eq!(Bits::of(&rules).unwrap().is_exact(), exact && rules.k < rows.max(7));
         check_bits(rules, &settled(&rules, &codes));
     }
 
@@ -430,11 +438,11 @@ proptest! {
 }
 
 #[test]
-fn masks_exist_for_free_style_boards_of_one_word() {
+fn masks_exist_for_boards_of_one_word() {
     let gravity = |rows, cols, k| Rules { rows, cols, k, exact: false, gravity: true };
     for (rules, fits) in [
         (Rules::CONNECT_FOUR, true),
-        (Rules { exact: true, ..Rules::CONNECT_FOUR }, false),
+        (Rules { exact: true, ..Rules::CONNECT_FOUR }, true),
         (Rules { exact: true, ..Rules::tic_tac_toe(5) }, true),
         (Rules::mnk(1, 63, 2), true),
         (Rules::mnk(1, 64, 2), false),
@@ -447,10 +455,18 @@ fn masks_exist_for_free_style_boards_of_one_word() {
     ] {
         assert_eq!(Bits::of(&rules).is_some(), fits, "{rules:?}");
     }
-    // Long lines of one word: the shifts past the word's end.
-    for rules in
-        [Rules::mnk(1, 63, 63), Rules::mnk(32, 1, 32), Rules::mnk(2, 21, 2), gravity(7, 7, 7)]
-    {
+    // Long lines of one word: the shifts past the word's end, and the exact rule's ends there.
+    let exact = |rules: Rules| Rules { exact: true, ..rules };
+    for rules in [
+        Rules::mnk(1, 63, 63),
+        Rules::mnk(32, 1, 32),
+        Rules::mnk(2, 21, 2),
+        gravity(7, 7, 7),
+        exact(Rules::mnk(1, 63, 62)),
+        exact(Rules::mnk(32, 1, 31)),
+        exact(Rules::mnk(2, 21, 2)),
+        exact(gravity(7, 7, 6)),
+    ] {
         let mut state = 3;
         for _ in 0..50 {
             let grid: Vec<u8> = (0..rules.rows * rules.cols)

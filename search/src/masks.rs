@@ -202,7 +202,11 @@ impl Tactical for Masks<'_> {
             .through(bit)
             .iter()
             .fold(0, |made, &window| made | Bits::completes(window, mine, theirs));
-        let made = made & self.bits.playable(taken | 1 << bit);
+        let mut made = made & self.bits.playable(taken | 1 << bit);
+        if self.bits.is_exact() {
+            // A completed window may be part of an overline.
+            made &= self.bits.winning(mine);
+        }
         usize::from(made != 0) + usize::from(made & made.wrapping_sub(1) != 0)
     }
 
@@ -231,8 +235,8 @@ mod tests {
     use crate::tactics::{Choices, Stamps, Tactical};
 
     /// Masks answer every question of the tactics as a [`Position`] does (their moves named
-    /// by bit, its by cell), in random positions of the free-style rule sets of one word, with
-    /// and without gravity: the search may take either.
+    /// by bit, its by cell), in random positions of the rule sets of one word, exact or not,
+    /// with and without gravity: the search may take either.
     #[test]
     fn masks_answer_as_a_position_does() {
         let mut state = 11u64;
@@ -241,7 +245,7 @@ mod tests {
             let mut draw = |below: usize| random::below(&mut state, below as u64) as usize;
             let (rows, cols) = (1 + draw(7), 1 + draw(8));
             let (k, gravity) = (1 + draw(rows.max(cols)), draw(2) == 1);
-            let rules = Rules { rows, cols, k, exact: false, gravity };
+            let rules = Rules { rows, cols, k, exact: draw(2) == 1, gravity };
             let stop = draw(rows * cols);
             let Some(bits) = Bits::of(&rules) else { continue };
             let mut game = Game::new(rules).unwrap();

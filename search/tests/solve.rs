@@ -120,6 +120,27 @@ fn connect_four_endgames_match_minimax() {
     }
 }
 
+/// Endgames of Connect Four's board under the exact rule (the search on masks) against
+/// minimax: reached by random moves that do not end the game, so that the positions are full
+/// of the runs a mark would make too long.
+#[test]
+fn exact_gravity_endgames_match_minimax() {
+    let mut state = 48;
+    let three = Rules { k: 3, ..Rules::CONNECT_FOUR };
+    for rules in [exact(Rules::CONNECT_FOUR), exact(three)] {
+        assert!(Solver::on_masks(&Game::new(rules).unwrap()), "{rules:?}");
+        let mut solver = Solver::new();
+        for empties in [4, 8, 10, 12] {
+            for _ in 0..16 {
+                let game = quiet_position(rules, empties, &mut state);
+                if !game.is_over() {
+                    check_against_memo_minimax(&mut solver, &game);
+                }
+            }
+        }
+    }
+}
+
 /// Plays random legal moves from the empty board until `empties` cells are left (or the game
 /// ends), following `choices`.
 fn random_position(n: usize, empties: usize, choices: &[usize]) -> Game {
@@ -244,6 +265,28 @@ fn random_family_position(rules: Rules, empties: usize, state: &mut u64) -> Game
     game
 }
 
+/// Random legal moves under `rules` that do not end the game (any, where each does) from the
+/// empty board until `empties` cells are left (or the game ends), drawn from `state`.
+fn quiet_position(rules: Rules, empties: usize, state: &mut u64) -> Game {
+    let mut game = Game::new(rules).unwrap();
+    while !game.is_over() && rules.cells() - game.marks() > empties {
+        let all: Vec<(usize, usize)> = game.legal_moves().collect();
+        let quiet: Vec<(usize, usize)> = all
+            .iter()
+            .copied()
+            .filter(|&(row, col)| {
+                let mut after = game.clone();
+                after.play(row, col).unwrap();
+                !after.is_over()
+            })
+            .collect();
+        let moves = if quiet.is_empty() { all } else { quiet };
+        let (row, col) = moves[random::below(state, moves.len() as u64) as usize];
+        game.play(row, col).unwrap();
+    }
+    game
+}
+
 /// The score of `game`'s position after `row, col` from the side that played it, by minimax
 /// remembering positions in `memo`.
 fn memo_score_after(game: &Game, row: usize, col: usize, memo: &mut HashMap<Vec<u8>, i32>) -> i32 {
@@ -298,6 +341,9 @@ fn small_rule_sets_match_minimax_on_random_positions() {
         gravity(Rules::mnk(4, 4, 3)),
         gravity(Rules::mnk(4, 5, 4)),
         gravity(exact(Rules::mnk(3, 5, 2))),
+        gravity(exact(Rules::mnk(4, 4, 3))),
+        gravity(exact(Rules::mnk(4, 5, 3))),
+        gravity(exact(Rules::mnk(5, 4, 2))),
         gravity(Rules::tic_tac_toe(4)),
         Rules::tic_tac_toe(4),
     ];

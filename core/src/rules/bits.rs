@@ -7,12 +7,12 @@
 //!
 //! A move sets one bit and asks whether the player's word now holds k in a row; taking it back
 //! clears the bit. This is the runs' rule ([`super::runs`]) at a few instructions a move, for the
-//! boards small enough: the runs stay for larger boards and for the exact rule, whose overlines
-//! the shifts do not tell apart.
+//! boards small enough: the runs stay for larger boards and for the game's exact rule.
 //!
 //! The same layout answers a search's questions of a whole position in a few shifts and masks
-//! ([`crate::Bits`]): the cells where a player would win, the cells a move may take, whether a
-//! player can still make k in a row.
+//! ([`crate::Bits`]), under the exact rule too (a run's two ends are two more shifts): the cells
+//! where a player would win, the cells a move may take, whether a player can still make k in a
+//! row.
 
 use super::{Form, Rules};
 use crate::shape::{Cell, Direction, Shape};
@@ -85,10 +85,18 @@ fn has_run(marks: u64, shape: Shape, k: u32) -> bool {
 }
 
 /// Whether `marks` hold `k` (at least 1) in a row in some direction, each cell a direction's
-/// step (of `steps` bits) after the one before: in each direction the starts of runs of `len`
-/// are halved down to those of `2 * len` until `len` reaches k, the four directions in one loop.
+/// step (of `steps` bits) after the one before ([`run_starts`], the four directions in one
+/// loop).
 #[inline(always)]
 fn runs(marks: u64, steps: [u32; 4], k: u32) -> bool {
+    run_starts(marks, steps, k).iter().fold(0, |any, &starts| any | starts) != 0
+}
+
+/// In each direction (each a step of `steps` bits), the bits where a run of `k` (at least 1) of
+/// `marks` starts: halved down from the starts of runs of `len` to those of `2 * len` until
+/// `len` reaches k.
+#[inline(always)]
+fn run_starts(marks: u64, steps: [u32; 4], k: u32) -> [u64; 4] {
     let (mut starts, mut len) = ([marks; 4], 1);
     while 2 * len <= k {
         for (starts, step) in starts.iter_mut().zip(steps) {
@@ -102,7 +110,7 @@ fn runs(marks: u64, steps: [u32; 4], k: u32) -> bool {
             *starts &= down(*starts, (k - len) * step);
         }
     }
-    starts.iter().fold(0, |any, &starts| any | starts) != 0
+    starts
 }
 
 /// `marks` shifted `by` bits away from bit 0; 0 when that is the whole word or more. The
@@ -115,12 +123,13 @@ fn up(marks: u64, by: u32) -> u64 {
 
 /// The cells (some taken) where a mark of the player holding `mine` completes k in a row: in
 /// some direction (each a step of `steps` bits), the k - 1 other cells of k in a row through
-/// the cell, `a` of them before it and the rest after, are all the player's. k is at most `N`
-/// (equal to it for the usual k, whose loops then unroll). `PLAIN`: every shift stays within
-/// the word, so that plain shifts serve. Under `gravity` no mark sits above a free cell, so up
-/// a column only the cells below count.
+/// the cell, `a` of them before it and the rest after, are all the player's; and under the
+/// `EXACT` rule the cells just past both ends are not (the run is then exactly k). k is at
+/// most `N` (equal to it for the usual k, whose loops then unroll). `PLAIN`: every shift of
+/// k - 1 steps stays within the word, so that plain shifts serve. Under `gravity` no mark sits
+/// above a free cell, so up a column only the cells below count.
 #[inline(always)]
-fn winning<const N: usize, const PLAIN: bool>(
+fn winning<const N: usize, const PLAIN: bool, const EXACT: bool>(
     mine: u64,
     steps: [u32; 4],
     k: usize,
@@ -140,12 +149,18 @@ fn winning<const N: usize, const PLAIN: bool>(
             up(marks, by as u32)
         }
     };
+    // The cells whose cell `by` bits on (`ends_after`) or back (`ends_before`) is not the
+    // player's, where a run of exactly k may end; every cell for the free-style rule. Past the
+    // word's either end no cell is the player's.
+    let ends_after = |by: usize| if EXACT { !down(mine, by as u32) } else { u64::MAX };
+    let ends_before = |by: usize| if EXACT { !up(mine, by as u32) } else { u64::MAX };
     let mut wins = 0;
     for (d, step) in steps.into_iter().enumerate() {
         let step = step as usize;
         if gravity && d == 1 {
             // The k - 1 cells below (a row is a step on) are the player's.
-            wins |= (1..k).fold(u64::MAX, |run, j| run & later(mine, j * step));
+            let below = (1..k).fold(u64::MAX, |run, j| run & later(mine, j * step));
+            wins |= below & ends_after(k * step);
             continue;
         }
         // after[j]: the cells whose j next cells are all the player's.
@@ -156,7 +171,8 @@ fn winning<const N: usize, const PLAIN: bool>(
         // before: the cells whose `a` cells before are all the player's.
         let mut before = u64::MAX;
         for a in 0..k {
-            wins |= before & after[k - 1 - a];
+            let b = k - 1 - a;
+            wins |= before & ends_before((a + 1) * step) & after[b] & ends_after((b + 1) * step);
             if a + 1 < k {
                 before &= earlier(mine, (a + 1) * step);
             }
@@ -166,9 +182,8 @@ fn winning<const N: usize, const PLAIN: bool>(
 }
 
 /// A board of the family whose marks fit one 64-bit word a player (rows * (cols + 1) <= 64:
-/// Connect Four, 7 x 7, tic-tac-toe up to 7 x 7), its win rule free-style (or k the longer
-/// side, where the exact rule changes nothing): the masks a search asks of a position, each a
-/// few shifts whatever the position. A position is two words, each player's marks (from
+/// Connect Four, 7 x 7, tic-tac-toe up to 7 x 7), under its win rule, free-style or exact:
+/// the masks a search asks of a position, each a few shifts whatever the position. A position is two words, each player's marks (from
 /// [`Bits::marks`]), which the caller keeps and changes with [`Bits::bit`]: the searches copy
 /// and change them by the million.
 ///
@@ -196,6 +211,9 @@ pub struct Bits {
     shape: Shape,
     k: u32,
     gravity: bool,
+    /// Whether a run longer than k does not win (and one can be longer: k is below the longer
+    /// side, where the exact rule changes something).
+    exact: bool,
     /// Whether k - 1 of the longest step stay within the word: plain shifts then serve.
     short: bool,
     /// The bits on from a cell to the next in each direction.
@@ -212,27 +230,33 @@ pub struct Bits {
 }
 
 impl Bits {
-    /// The masks of `rules`' board, or `None` unless the rules are valid, the board fits one
-    /// word a player, and a run longer than k wins (or none can be longer).
+    /// The masks of `rules`' board, or `None` unless the rules are valid and the board fits
+    /// one word a player.
     ///
     /// ```
     /// use tictactoe_core::{Bits, Rules};
     /// assert!(Bits::of(&Rules::CONNECT_FOUR).is_some());
     /// assert!(Bits::of(&Rules::tic_tac_toe(7)).is_some());
     /// assert!(Bits::of(&Rules::tic_tac_toe(8)).is_none()); // 8 x 9 bits
-    /// assert!(Bits::of(&Rules { exact: true, ..Rules::CONNECT_FOUR }).is_none());
+    /// let exact = Bits::of(&Rules { exact: true, ..Rules::CONNECT_FOUR }).unwrap();
+    /// // Five in the bottom row is no win: a mark between X's two and two wins nothing.
+    /// let row = |cols: &[usize]| cols.iter().fold(0, |marks, &col| marks | exact.bit(5 * 7 + col));
+    /// assert_eq!(exact.winning(row(&[0, 1, 3, 4])), 0);
+    /// assert!(!exact.wins(row(&[0, 1, 2, 3, 4])) && exact.wins(row(&[0, 1, 2, 3])));
     /// ```
     pub fn of(rules: &Rules) -> Option<Bits> {
         let shape = rules.shape().ok()?;
         let (rows, cols) = (shape.rows(), shape.cols());
-        if !fits(rows, cols) || (rules.exact && rules.k < rows.max(cols)) {
+        if !fits(rows, cols) {
             return None;
         }
-        Some(Bits::on(shape, rules.k, rules.gravity))
+        let exact = rules.exact && rules.k < rows.max(cols);
+        Some(Bits::on(shape, rules.k, rules.gravity, exact))
     }
 
-    /// The masks of a board of `shape` that fits, for k in a row (at most the longer side).
-    fn on(shape: Shape, k: usize, gravity: bool) -> Bits {
+    /// The masks of a board of `shape` that fits, for k in a row (at most the longer side),
+    /// exactly k when `exact`.
+    fn on(shape: Shape, k: usize, gravity: bool, exact: bool) -> Bits {
         let (rows, cols) = (shape.rows(), shape.cols());
         let row = (1u64 << cols) - 1;
         let (mut cells, mut first_column) = (0, 0);
@@ -248,7 +272,7 @@ impl Bits {
         let windows = steps.map(|step| {
             (0..k).fold(0u64, |window, i| window | 1u64.checked_shl(i * step).unwrap_or(0))
         });
-        Bits { shape, k, gravity, short, steps, windows, cells, bottom, first_column }
+        Bits { shape, k, gravity, exact, short, steps, windows, cells, bottom, first_column }
     }
 
     /// Every cell of the board.
@@ -342,13 +366,24 @@ impl Bits {
         }
     }
 
-    /// The free cells where a mark of the player holding `mine` makes k in a row (AND with
-    /// [`Bits::playable`] for the moves that win now; what it says of the opponent's cells is
-    /// unspecified). Under gravity, of marks a game can hold (none above a free cell). The
-    /// usual k unrolled: 3 to 5, and 7 (7 x 7 tic-tac-toe, whose searches play out 49 cells).
+    /// The free cells where a mark of the player holding `mine` makes k in a row (exactly k
+    /// under the exact rule; AND with [`Bits::playable`] for the moves that win now; what it
+    /// says of the opponent's cells is unspecified). Under gravity, of marks a game can hold
+    /// (none above a free cell). The usual k unrolled: 3 to 5, and 7 (7 x 7 tic-tac-toe, whose
+    /// searches play out 49 cells).
     #[inline(always)]
     pub fn winning(&self, mine: u64) -> u64 {
         let (steps, gravity, mine) = (self.steps, self.gravity, mine & self.cells);
+        if self.exact {
+            // A run's ends are shifts of k steps, past the word for long lines: never plain.
+            let k = self.k as usize;
+            let wins = if k <= 8 {
+                winning::<8, false, true>(mine, steps, k, gravity)
+            } else {
+                winning::<64, false, true>(mine, steps, k, gravity)
+            };
+            return wins & self.cells & !mine;
+        }
         let wins = match (self.k, self.short) {
             (3, true) => return self.winning_unrolled::<3>(mine),
             (4, true) => return self.winning_unrolled::<4>(mine),
@@ -357,20 +392,20 @@ impl Bits {
             // The loop's table is N words, filled each call: kept small where k is (a table
             // of 64 words cost 7 x 7's search a third of its time). k is below 64 on a board
             // of one word.
-            (k @ ..=8, true) => winning::<8, true>(mine, steps, k as usize, gravity),
-            (k @ ..=8, false) => winning::<8, false>(mine, steps, k as usize, gravity),
-            (k, true) => winning::<64, true>(mine, steps, k as usize, gravity),
-            (k, false) => winning::<64, false>(mine, steps, k as usize, gravity),
+            (k @ ..=8, true) => winning::<8, true, false>(mine, steps, k as usize, gravity),
+            (k @ ..=8, false) => winning::<8, false, false>(mine, steps, k as usize, gravity),
+            (k, true) => winning::<64, true, false>(mine, steps, k as usize, gravity),
+            (k, false) => winning::<64, false, false>(mine, steps, k as usize, gravity),
         };
         wins & self.cells & !mine
     }
 
-    /// [`Bits::winning`] for a board whose k is `K` and whose lines shift within the word
-    /// (what [`Bits::with_lines`] checks before it hands out such lines).
+    /// [`Bits::winning`] for a free-style board whose k is `K` and whose lines shift within
+    /// the word (what [`Bits::with_lines`] checks before it hands out such lines).
     #[inline(always)]
     fn winning_unrolled<const K: usize>(&self, mine: u64) -> u64 {
         let mine = mine & self.cells;
-        winning::<K, true>(mine, self.steps, K, self.gravity) & self.cells & !mine
+        winning::<K, true, false>(mine, self.steps, K, self.gravity) & self.cells & !mine
     }
 
     /// The cells marks on `cells` make playable: under gravity the cells right above them
@@ -449,8 +484,9 @@ impl Bits {
 
     /// The cell where a mark of the player holding `mine` completes `window` (one of
     /// [`Bits::windows_through`]) against the opponent's `theirs`: its one free cell when it
-    /// holds k - 1 of `mine` and none of `theirs`, else 0. Free-style (the only rule masks
-    /// hold), a completed window is a win: the cell is a threat.
+    /// holds k - 1 of `mine` and none of `theirs`, else 0. Free-style a completed window is a
+    /// win: the cell is a threat; under the exact rule only where [`Bits::winning`] says so
+    /// too (the run may go on past the window).
     #[inline(always)]
     pub fn completes(window: u64, mine: u64, theirs: u64) -> u64 {
         let free = window & !mine;
@@ -471,10 +507,25 @@ impl Bits {
         })
     }
 
-    /// Whether `marks` hold k in a row.
+    /// Whether `marks` hold k in a row (a run of exactly k under the exact rule).
     #[inline(always)]
     pub fn wins(&self, marks: u64) -> bool {
-        runs(marks & self.cells, self.steps, self.k)
+        let marks = marks & self.cells;
+        if !self.exact {
+            return runs(marks, self.steps, self.k);
+        }
+        // Runs of k whose cells just before and just after are not the player's.
+        let starts = run_starts(marks, self.steps, self.k);
+        starts.iter().zip(self.steps).fold(0, |exact, (&starts, step)| {
+            exact | starts & !up(marks, step) & !down(marks, self.k * step)
+        }) != 0
+    }
+
+    /// Whether a run longer than k does not win here: the exact rule, on a board where a run
+    /// can be longer than k.
+    #[inline]
+    pub fn is_exact(&self) -> bool {
+        self.exact
     }
 
     /// Whether a player can still make k in a row against the opponent's marks `theirs`: some
@@ -499,7 +550,8 @@ pub(crate) fn add(state: &mut [u32], form: Form, cell: Cell, player: Player) -> 
 /// Whether `player` can still make k in a row: some k cells in a row hold none of the
 /// opponent's marks in `state` (the block's rule state).
 pub(crate) fn open_to(state: &[u32], form: Form, player: Player) -> bool {
-    let bits = Bits::on(form.shape, form.k(), form.variant.gravity());
+    // Whether a run can be made, whatever its length: the exact rule asks the same windows.
+    let bits = Bits::on(form.shape, form.k(), form.variant.gravity(), false);
     bits.can_win(load(state, player.opponent()))
 }
 

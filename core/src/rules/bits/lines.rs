@@ -44,7 +44,7 @@ impl Lines for Bits {
     }
 }
 
-/// [`Bits`] whose k is `K` and whose lines shift within the word.
+/// Free-style [`Bits`] whose k is `K` and whose lines shift within the word.
 #[derive(Clone, Copy)]
 struct Unrolled<const K: usize>(Bits);
 
@@ -85,7 +85,7 @@ impl<const K: usize, const COLS: u32> Lines for Shaped<K, COLS> {
     #[inline(always)]
     fn winning(&self, mine: u64) -> u64 {
         let (cells, mine) = (self.0.cells, mine & self.0.cells);
-        winning::<K, true>(mine, Self::STEPS, K, true) & cells & !mine
+        winning::<K, true, false>(mine, Self::STEPS, K, true) & cells & !mine
     }
 
     #[inline(always)]
@@ -95,9 +95,9 @@ impl<const K: usize, const COLS: u32> Lines for Shaped<K, COLS> {
 }
 
 impl Bits {
-    /// Runs `over` on this board's [`Lines`]: its k a type where it is one of the usual (3 to 5,
-    /// and 7), so that a search making millions of calls chooses its way of finding winning
-    /// cells once, not at each call.
+    /// Runs `over` on this board's [`Lines`]: for the free-style rule, its k a type where it is
+    /// one of the usual (3 to 5, and 7), so that a search making millions of calls chooses its
+    /// way of finding winning cells once, not at each call.
     ///
     /// ```
     /// use tictactoe_core::{Bits, Lines, OverLines, Rules};
@@ -114,6 +114,10 @@ impl Bits {
     /// assert_eq!(bits.with_lines(Count(marks)), 1);
     /// ```
     pub fn with_lines<O: OverLines>(&self, over: O) -> O::Output {
+        if self.exact {
+            // The exact rule's few boards ask the masks as they are.
+            return over.run(*self);
+        }
         let connect_four = self.gravity && self.shape.cols() == 7;
         match (self.k, self.short) {
             (4, true) if connect_four => over.run(Shaped::<4, 7>(*self)),
