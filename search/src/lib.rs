@@ -13,6 +13,7 @@ mod masks;
 mod mcts;
 mod near;
 mod perfect;
+mod puct;
 mod solve;
 mod symmetry;
 mod tactics;
@@ -25,4 +26,5 @@ pub use computer::{
 };
 pub use error::SearchError;
 pub use perfect::{PerfectTable, MAX_TABLE_N};
+pub use puct::{Evaluator, Puct, PuctConfig, PuctError};
 pub use solve::{MoveValue, PerfectMove, Solution, Solver};

@@ -1,0 +1,261 @@
+//! Search guided by a learned network: PUCT (AlphaZero's tree search) over every unfinished game
+//! of a [`Batch`] at once. Each simulation step descends every game's tree to a leaf, hands all
+//! the new leaves to the caller's [`Evaluator`] in one call (the observation planes a batch
+//! writes, from the side to move, and the legal mask), expands them with the priors it returns
+//! and backs its values up. Finished games are valued by the rules, without a call. The trees
+//! are the search's own and outlive a call: [`Puct::play`] keeps the subtree of each move
+//! played as the next search's tree.
+//!
+//! With noise off, the visits are exactly the textbook algorithm's (`search/tests/puct.rs`
+//! holds it, written plainly): the root expanded by a first call, then each simulation takes at
+//! each expanded node the legal action maximizing `Q + c_puct * P * sqrt(N(s)) / (1 + N(s, a))`
+//! (ties to the lowest action) down to an action not expanded yet or a finished game, and adds
+//! the value found, negated at each ply, along the path.
+
+mod noise;
+mod run;
+mod tree;
+
+use alloc::vec::Vec;
+use core::convert::Infallible;
+use core::fmt;
+
+use tictactoe_core::{Batch, Error, Game};
+
+use crate::SearchError;
+use tree::{Backup, Leaf, Mark, Tree};
+
+/// What values the leaves: given the positions of one simulation step, it writes each one's
+/// logits over the actions and its value from the side to move.
+pub trait Evaluator {
+    /// Why an evaluation failed: the search stops with it, everything as it was before.
+    type Error;
+
+    /// Evaluates `leaves` positions. `observation` holds `leaves * 2 * rows * cols` flags, each
+    /// position's two planes as [`Batch::observation_into`] writes them from the side to move
+    /// (its marks, then the opponent's); `legal` holds `leaves * actions` flags, its legal
+    /// actions. Write each position's logits over the actions into `logits`
+    /// (`leaves * actions`; those of illegal actions are not read) and its value, in [-1, 1]
+    /// from the side to move, into `values` (`leaves`).
+    ///
+    /// # Errors
+    /// Whatever the evaluator fails with, which the search returns.
+    fn evaluate(
+        &mut self,
+        observation: &[bool],
+        legal: &[bool],
+        logits: &mut [f32],
+        values: &mut [f32],
+    ) -> Result<(), Self::Error>;
+}
+
+/// The search's settings (AlphaZero's defaults).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PuctConfig {
+    /// The exploration constant: how much the priors weigh against the values found.
+    pub c_puct: f32,
+    /// The Dirichlet noise's concentration (smaller: noise on fewer moves).
+    pub dirichlet_alpha: f32,
+    /// The share of noise mixed into the root's priors when a search asks for noise.
+    pub dirichlet_fraction: f32,
+    /// The seed of the noise and of the moves drawn under a temperature.
+    pub seed: u64,
+    /// The most bytes the trees and buffers may take; `None`: no bound.
+    pub max_bytes: Option<usize>,
+}
+
+impl Default for PuctConfig {
+    fn default() -> PuctConfig {
+        PuctConfig {
+            c_puct: 1.25,
+            dirichlet_alpha: 0.3,
+            dirichlet_fraction: 0.25,
+            seed: 0,
+            max_bytes: None,
+        }
+    }
+}
+
+/// Why a search was refused or stopped. Everything is as it was before the call.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PuctError<E> {
+    /// The evaluator failed.
+    Evaluator(E),
+    /// The evaluator gave leaf `leaf` (of its call) a value that is not a number in [-1, 1].
+    Value {
+        /// The leaf's index in the call.
+        leaf: usize,
+        /// The value given.
+        value: f32,
+    },
+    /// The evaluator gave leaf `leaf` no usable logits: one of a legal action is NaN or
+    /// infinite upwards, or every one is infinite downwards.
+    Logits {
+        /// The leaf's index in the call.
+        leaf: usize,
+    },
+    /// The search would take more than [`PuctConfig::max_bytes`].
+    Memory {
+        /// The bytes it would need.
+        needed: usize,
+        /// The bound.
+        max_bytes: usize,
+    },
+    /// The setting named is out of its range ([`Puct::new`]).
+    Setting {
+        /// The setting's name: `"c_puct"`, `"dirichlet_alpha"` or `"dirichlet_fraction"`.
+        name: &'static str,
+    },
+    /// What the core refuses: memory that could not be had, a batch of another size, outputs
+    /// of the wrong length.
+    Search(SearchError),
+    /// [`Puct::play`] refused the action of game `game` (the core's reason).
+    Action {
+        /// The game's index.
+        game: usize,
+        /// Why.
+        error: Error,
+    },
+}
+
+impl<E> From<Error> for PuctError<E> {
+    fn from(error: Error) -> PuctError<E> {
+        PuctError::Search(SearchError::Game(error))
+    }
+}
+
+impl<E: fmt::Display> fmt::Display for PuctError<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PuctError::Evaluator(error) => write!(f, "the evaluator failed: {error}"),
+            PuctError::Value { leaf, value } => {
+                write!(f, "the evaluator's value for position {leaf} is {value}, not in [-1, 1]")
+            }
+            PuctError::Logits { leaf } => write!(
+                f,
+                "the evaluator's logits for position {leaf} are NaN or +inf on a legal action, \
+                 or -inf on every one"
+            ),
+            PuctError::Memory { needed, max_bytes } => {
+                write!(f, "the search needs {needed} bytes, more than max_bytes = {max_bytes}")
+            }
+            PuctError::Setting { name } => write!(f, "{name} is out of its range"),
+            PuctError::Search(error) => fmt::Display::fmt(error, f),
+            PuctError::Action { game, error } => write!(f, "game {game}: {error}"),
+        }
+    }
+}
+
+impl<E: fmt::Debug + fmt::Display> core::error::Error for PuctError<E> {}
+
+/// One game's part of the search: its tree, the position at its root (to descend from, and to
+/// tell when the batch moved without the search), and its root's priors before noise.
+#[derive(Debug)]
+struct Root {
+    tree: Tree,
+    /// The batch's cells history at the root.
+    history: Vec<u32>,
+    /// The root's position, moved along and back by each descent.
+    game: Option<Game>,
+}
+
+/// A new leaf of a simulation step: its game and where it hangs.
+#[derive(Clone, Copy, Debug)]
+struct Open {
+    game: usize,
+    leaf: Leaf,
+}
+
+/// PUCT over a batch's games: the trees, the buffers handed to the evaluator, the seed's state.
+///
+/// ```
+/// use tictactoe_core::Batch;
+/// use tictactoe_search::{Evaluator, Puct, PuctConfig};
+/// /// Every move alike, every position even.
+/// struct Uniform;
+/// impl Evaluator for Uniform {
+///     type Error = ();
+///     fn evaluate(&mut self, _: &[bool], _: &[bool], logits: &mut [f32], values: &mut [f32]) -> Result<(), ()> {
+///         logits.fill(0.0);
+///         values.fill(0.0);
+///         Ok(())
+///     }
+/// }
+/// let batch = Batch::new(2, 3, 0)?;
+/// let mut puct = Puct::new(&batch, PuctConfig::default())?;
+/// let (mut visits, mut values) = (vec![0; 2 * 9], vec![0.0; 2]);
+/// puct.run(&batch, &mut Uniform, 16, false, &mut visits, &mut values).unwrap();
+/// assert_eq!(visits[..9].iter().sum::<u32>(), 16);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct Puct {
+    config: PuctConfig,
+    /// The batch's action count.
+    actions: usize,
+    roots: Vec<Root>,
+    /// The evaluator's inputs and outputs, a leaf's worth per game.
+    observation: Vec<bool>,
+    legal: Vec<bool>,
+    logits: Vec<f32>,
+    values: Vec<f32>,
+    codes: Vec<u8>,
+    opens: Vec<Open>,
+    /// What a failed search takes back: each game's mark, the backups and expansions made.
+    marks: Vec<Mark>,
+    backups: Vec<(usize, Backup)>,
+    expanded: Vec<(usize, u32)>,
+    /// The roots' priors before noise, root by root.
+    priors: Vec<f32>,
+    noise: Vec<f64>,
+    spare: Tree,
+    state: u64,
+}
+
+impl Puct {
+    /// A search over `batch`'s games (its size and rules), with empty trees.
+    ///
+    /// # Errors
+    /// [`PuctError::Setting`] for `c_puct` or the Dirichlet settings out of range (`c_puct`
+    /// finite and >= 0, alpha finite and > 0, fraction in [0, 1]); [`Error::AllocFailed`].
+    pub fn new(batch: &Batch, config: PuctConfig) -> Result<Puct, PuctError<Infallible>> {
+        let checks = [
+            ("c_puct", config.c_puct.is_finite() && config.c_puct >= 0.0),
+            ("dirichlet_alpha", config.dirichlet_alpha.is_finite() && config.dirichlet_alpha > 0.0),
+            ("dirichlet_fraction", (0.0..=1.0).contains(&config.dirichlet_fraction)),
+        ];
+        if let Some(&(name, _)) = checks.iter().find(|(_, valid)| !valid) {
+            return Err(PuctError::Setting { name });
+        }
+        let mut roots = Vec::new();
+        roots.try_reserve_exact(batch.count()).map_err(|_| Error::AllocFailed)?;
+        roots.extend((0..batch.count()).map(|_| Root {
+            tree: Tree::default(),
+            history: Vec::new(),
+            game: None,
+        }));
+        Ok(Puct {
+            config,
+            actions: batch.actions(),
+            roots,
+            observation: Vec::new(),
+            legal: Vec::new(),
+            logits: Vec::new(),
+            values: Vec::new(),
+            codes: Vec::new(),
+            opens: Vec::new(),
+            marks: Vec::new(),
+            backups: Vec::new(),
+            expanded: Vec::new(),
+            priors: Vec::new(),
+            noise: Vec::new(),
+            spare: Tree::default(),
+            state: config.seed,
+        })
+    }
+
+    /// The settings.
+    pub fn config(&self) -> PuctConfig {
+        self.config
+    }
+}
