@@ -20,6 +20,7 @@ use pyo3::prelude::*;
 fn _tictactoe(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyTicTacToe>()?;
     m.add_class::<batch::PyBatch>()?;
+    m.add_class::<batch::puct::PyPuct>()?;
     m.add_class::<rules::PyRules>()?;
     m.add_function(wrap_pyfunction!(game::is_valid_board, m)?)?;
     m.add_function(wrap_pyfunction!(search::solve, m)?)?;

@@ -1,6 +1,6 @@
 """Type stubs of the native module (checked by mypy --strict against the tests)."""
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, Literal, Optional, SupportsIndex, Union, final
 
 import numpy as np
@@ -21,6 +21,7 @@ __all__ = [
     "LimitExceededError",
     "OutOfBoundsError",
     "ParseError",
+    "Puct",
     "Rules",
     "TicTacToe",
     "__version__",
@@ -309,6 +310,31 @@ class Batch:
     ) -> Batch: ...
 
 _RulesState = tuple[int, int, int, bool, bool]
+
+# An evaluator: (observation bool (leaves, 2, rows, cols), legal mask bool (leaves, actions)) ->
+# (logits (leaves, actions), values (leaves,)), any float arrays.
+_Evaluate = Callable[[NDArray[np.bool_], NDArray[np.bool_]], tuple[Any, Any]]
+
+@final
+class Puct:
+    def __new__(
+        cls,
+        batch: Batch,
+        *,
+        c_puct: float = 1.25,
+        dirichlet_alpha: float = 0.3,
+        dirichlet_fraction: float = 0.25,
+        seed: Optional[int] = None,
+        max_bytes: Optional[int] = None,
+    ) -> Puct: ...
+    def run(
+        self, evaluate: _Evaluate, simulations: int, *, noise: bool = False
+    ) -> tuple[NDArray[np.int32], NDArray[np.float32]]: ...
+    def play(self, actions: _Indices) -> None: ...
+    def choose(self, visits: Any, temperature: float = 1.0) -> NDArray[np.int64]: ...
+    def bytes_needed(self, simulations: int) -> int: ...
+    @property
+    def batch(self) -> Batch: ...
 
 def is_valid_board(
     rows: Sequence[str],

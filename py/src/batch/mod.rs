@@ -19,6 +19,7 @@ use crate::rules::{Asked, PyRules};
 
 mod computer;
 mod pickle;
+pub(crate) mod puct;
 mod refusals;
 mod steps;
 

@@ -148,6 +148,22 @@ impl<E: fmt::Display> fmt::Display for PuctError<E> {
 
 impl<E: fmt::Debug + fmt::Display> core::error::Error for PuctError<E> {}
 
+impl PuctError<Infallible> {
+    /// The same refusal as one of a search whose evaluator fails with `E`: what a face that
+    /// reports every refusal of the search one way needs of calls that call no evaluator.
+    pub fn widen<E>(self) -> PuctError<E> {
+        match self {
+            PuctError::Evaluator(never) => match never {},
+            PuctError::Value { leaf, value } => PuctError::Value { leaf, value },
+            PuctError::Logits { leaf } => PuctError::Logits { leaf },
+            PuctError::Memory { needed, max_bytes } => PuctError::Memory { needed, max_bytes },
+            PuctError::Setting { name } => PuctError::Setting { name },
+            PuctError::Search(error) => PuctError::Search(error),
+            PuctError::Action { game, error } => PuctError::Action { game, error },
+        }
+    }
+}
+
 /// One game's part of the search: its tree, the position at its root (to descend from, and to
 /// tell when the batch moved without the search), and its root's priors before noise.
 #[derive(Debug)]
@@ -175,7 +191,13 @@ struct Open {
 /// struct Uniform;
 /// impl Evaluator for Uniform {
 ///     type Error = ();
-///     fn evaluate(&mut self, _: &[bool], _: &[bool], logits: &mut [f32], values: &mut [f32]) -> Result<(), ()> {
+///     fn evaluate(
+///         &mut self,
+///         _: &[bool],
+///         _: &[bool],
+///         logits: &mut [f32],
+///         values: &mut [f32],
+///     ) -> Result<(), ()> {
 ///         logits.fill(0.0);
 ///         values.fill(0.0);
 ///         Ok(())

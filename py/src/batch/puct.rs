@@ -1,0 +1,210 @@
+//! `tictactoe.Puct`: the search a learned network guides, over a `Batch`'s games. The trees,
+//! the descent and the backups are the search crate's; the evaluator is the caller's Python
+//! function, called once a simulation step with every new leaf, its answers read back from
+//! whatever arrays it returns.
+
+use core::convert::Infallible;
+
+use numpy::{PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use tictactoe_core::{Error, ListError};
+use tictactoe_search::{Evaluator, Puct, PuctConfig, PuctError};
+
+use super::refusals::step_error;
+use super::PyBatch;
+use crate::arrays::{python_actions, read_integers};
+use crate::errors::{GameError, Given};
+
+/// What a search returns: the roots' visits by action and their values.
+type Searched<'py> = (Bound<'py, PyArray2<i32>>, Bound<'py, PyArray1<f32>>);
+
+/// PUCT (AlphaZero's tree search) over every unfinished game of a batch, leaves valued by the
+/// caller's network.
+#[pyclass(name = "Puct", module = "tictactoe")]
+pub(crate) struct PyPuct {
+    puct: Puct,
+    batch: Py<PyBatch>,
+    /// Scratch for the actions of a call.
+    actions: Vec<u32>,
+}
+
+/// The Python function that values leaves, and the shapes it is handed and must answer in.
+struct Network<'a, 'py> {
+    evaluate: &'a Bound<'py, PyAny>,
+    rows: usize,
+    cols: usize,
+    actions: usize,
+}
+
+/// `value` (any array-like of numbers) as a C-contiguous float32 array of exactly `shape`
+/// (values also as (leaves, 1)), or `ValueError` naming `what` and the shape expected.
+fn float32<'py>(
+    value: &Bound<'py, PyAny>,
+    what: &str,
+    shape: &[usize],
+) -> PyResult<Bound<'py, PyArrayDyn<f32>>> {
+    let numpy = value.py().import("numpy")?;
+    let array = numpy.call_method1("ascontiguousarray", (value, numpy.getattr("float32")?))?;
+    let array = array.cast_into::<PyArrayDyn<f32>>()?;
+    let given = array.shape().to_vec();
+    let column = shape.len() == 1 && given == [shape[0], 1];
+    if given != shape && !column {
+        return Err(PyValueError::new_err(format!(
+            "the evaluator's {what} have shape {}, expected {}",
+            shape_text(&given),
+            shape_text(shape)
+        )));
+    }
+    Ok(array)
+}
+
+/// A shape as Python writes it: (3, 7), (3,).
+fn shape_text(shape: &[usize]) -> String {
+    match shape {
+        [one] => format!("({one},)"),
+        _ => format!("({})", shape.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")),
+    }
+}
+
+impl Evaluator for Network<'_, '_> {
+    type Error = PyErr;
+
+    fn evaluate(
+        &mut self,
+        observation: &[bool],
+        legal: &[bool],
+        logits: &mut [f32],
+        values: &mut [f32],
+    ) -> PyResult<()> {
+        let (py, leaves) = (self.evaluate.py(), values.len());
+        let planes =
+            PyArray1::from_slice(py, observation).reshape([leaves, 2, self.rows, self.cols])?;
+        let mask = PyArray1::from_slice(py, legal).reshape([leaves, self.actions])?;
+        let answer = self.evaluate.call1((planes, mask))?;
+        let (given_logits, given_values): (Bound<'_, PyAny>, Bound<'_, PyAny>) =
+            answer.extract().map_err(|_| {
+                PyValueError::new_err("the evaluator must return a pair (logits, values)")
+            })?;
+        let given_logits = float32(&given_logits, "logits", &[leaves, self.actions])?;
+        let given_values = float32(&given_values, "values", &[leaves])?;
+        logits.copy_from_slice(given_logits.readonly().as_slice()?);
+        values.copy_from_slice(given_values.readonly().as_slice()?);
+        Ok(())
+    }
+}
+
+/// The exception for a refused or failed search: the evaluator's own exception as itself;
+/// `ValueError` for its answers out of range and for settings; the core's classes otherwise.
+fn puct_error(error: PuctError<PyErr>) -> PyErr {
+    match error {
+        PuctError::Evaluator(error) => error,
+        PuctError::Value { .. } | PuctError::Logits { .. } | PuctError::Setting { .. } => {
+            PyValueError::new_err(error.to_string())
+        }
+        PuctError::Memory { needed, max_bytes } => {
+            GameError::from(Error::LimitExceeded { requested: needed, limit: max_bytes }).into()
+        }
+        PuctError::Search(error) => crate::search::search_error(error),
+        PuctError::Action { game, error } => {
+            step_error(ListError { index: Some(game), error }, Given::default())
+        }
+    }
+}
+
+/// A refusal of a call that calls no evaluator, as [`puct_error`] makes it.
+fn refused(error: PuctError<Infallible>) -> PyErr {
+    puct_error(error.widen())
+}
+
+#[pymethods]
+impl PyPuct {
+    #[new]
+    #[pyo3(signature = (
+        batch, *, c_puct = 1.25, dirichlet_alpha = 0.3, dirichlet_fraction = 0.25, seed = None,
+        max_bytes = None
+    ))]
+    fn new(
+        batch: Bound<'_, PyBatch>,
+        c_puct: f32,
+        dirichlet_alpha: f32,
+        dirichlet_fraction: f32,
+        seed: Option<&Bound<'_, PyAny>>,
+        max_bytes: Option<usize>,
+    ) -> PyResult<PyPuct> {
+        let seed = seed.map(crate::convert::seed).transpose()?.unwrap_or(0);
+        let config = PuctConfig { c_puct, dirichlet_alpha, dirichlet_fraction, seed, max_bytes };
+        let puct = Puct::new(&batch.borrow().batch, config).map_err(refused)?;
+        Ok(PyPuct { puct, batch: batch.unbind(), actions: Vec::new() })
+    }
+
+    /// Runs `simulations` simulation steps on every unfinished game of the batch, calling
+    /// `evaluate(observation, legal_mask) -> (logits, values)` once a step with the new leaves
+    /// (bool (leaves, 2, rows, cols) from the side to move, bool (leaves, actions); logits
+    /// (leaves, actions) and values (leaves,) in [-1, 1] from the side to move, any float
+    /// dtype). With `noise`, Dirichlet noise mixed into the roots' priors for this search.
+    /// Returns (visits int32 (count, actions), values float32 (count,)): the roots' visits by
+    /// action (zero rows for finished games) and values from the side to move. An exception
+    /// of `evaluate` propagates as itself; the trees are then as they were.
+    #[pyo3(signature = (evaluate, simulations, *, noise = false))]
+    fn run<'py>(
+        &mut self,
+        py: Python<'py>,
+        evaluate: &Bound<'py, PyAny>,
+        simulations: u32,
+        noise: bool,
+    ) -> PyResult<Searched<'py>> {
+        let batch = self.batch.bind(py).borrow();
+        let batch = &batch.batch;
+        let (count, actions) = (batch.count(), batch.actions());
+        let mut evaluator = Network { evaluate, rows: batch.rows(), cols: batch.cols(), actions };
+        let (mut visits, mut values) = (vec![0u32; count * actions], vec![0f32; count]);
+        self.puct
+            .run(batch, &mut evaluator, simulations, noise, &mut visits, &mut values)
+            .map_err(puct_error)?;
+        // Visits of one search fit an i32 (they are at most the simulations plus those kept).
+        let visits: Vec<i32> = visits.iter().map(|&v| v.min(i32::MAX as u32) as i32).collect();
+        let visits = PyArray1::from_vec(py, visits).reshape([count, actions])?;
+        Ok((visits, PyArray1::from_vec(py, values)))
+    }
+
+    /// Plays `actions[g]` in each unfinished game g of the batch (entries of finished games
+    /// are not read) and keeps each move's subtree for the next search. A refused action
+    /// raises as `Batch.step` does, naming the game; nothing is played then.
+    fn play(&mut self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<()> {
+        read_integers(actions, "actions", &mut self.actions)?;
+        let mut batch = self.batch.bind(py).borrow_mut();
+        self.puct.play(&mut batch.batch, &self.actions).map_err(refused)
+    }
+
+    /// A move a game drawn from `visits` (as `run` returns them) under `temperature`: in
+    /// proportion to visits ** (1 / temperature), at 0 the most visited (ties to the lowest
+    /// action); -1 for a game without visits. int64 (count,).
+    #[pyo3(signature = (visits, temperature = 1.0))]
+    fn choose<'py>(
+        &mut self,
+        py: Python<'py>,
+        visits: &Bound<'py, PyAny>,
+        temperature: f32,
+    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let mut given = Vec::new();
+        let flat = py.import("numpy")?.call_method1("ravel", (visits,))?;
+        read_integers(&flat, "visits", &mut given)?;
+        let mut chosen = vec![0u32; self.batch.bind(py).borrow().batch.count()];
+        self.puct.choose(&given, temperature, &mut chosen).map_err(refused)?;
+        let mut out = vec![0i64; chosen.len()];
+        python_actions(&chosen, &mut out);
+        Ok(PyArray1::from_vec(py, out))
+    }
+
+    /// An upper bound of the bytes the trees and buffers take after a search of `simulations`.
+    fn bytes_needed(&self, py: Python<'_>, simulations: u32) -> usize {
+        self.puct.bytes_needed(&self.batch.bind(py).borrow().batch, simulations)
+    }
+
+    /// The batch searched.
+    #[getter]
+    fn batch(&self, py: Python<'_>) -> Py<PyBatch> {
+        self.batch.clone_ref(py)
+    }
+}

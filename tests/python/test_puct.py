@@ -1,0 +1,248 @@
+"""tictactoe.Puct from Python: the visits against the textbook PUCT written plainly below (a dict
+tree, recursion, a copy of the game a move), the evaluator's errors and answers, kept subtrees,
+noise, the memory bound and the refusals."""
+
+from __future__ import annotations
+
+import copy
+import math
+from typing import Any
+
+import numpy as np
+import pytest
+
+import tictactoe
+from tictactoe import Batch, Puct, Rules, TicTacToe
+
+C_PUCT = 1.25
+WEIGHTS = np.random.default_rng(7).integers(1, 2**20, size=2 * 6 * 7 * 2)
+
+
+def hashed(observation: np.ndarray, actions: int) -> tuple[np.ndarray, np.ndarray]:
+    """Logits and values as a deterministic function of each position's planes; values are
+    multiples of 1/1024 (summed exactly on both sides)."""
+    flat = observation.reshape(len(observation), -1).astype(np.int64)
+    h = flat @ WEIGHTS[: flat.shape[1]]
+    logits = ((h[:, None] * 7 + np.arange(actions) * 13) % 29) / 7.0 - 2.0
+    values = (h % 2049) / 1024.0 - 1.0
+    return logits, values
+
+
+class Counting:
+    """The evaluator handed to the search: `hashed`, counting calls; raising KeyError on the
+    call numbered `fail_at`."""
+
+    def __init__(self, actions: int, fail_at: int | None = None) -> None:
+        self.actions, self.calls, self.fail_at = actions, 0, fail_at
+
+    def __call__(self, observation: np.ndarray, legal: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        assert observation.dtype == np.bool_ and legal.dtype == np.bool_
+        assert legal.shape == (len(observation), self.actions)
+        self.calls += 1
+        if self.calls - 1 == self.fail_at:
+            raise KeyError("the network broke")
+        return hashed(observation, self.actions)
+
+
+def planes(game: TicTacToe) -> np.ndarray:
+    cells = np.frombuffer(game.cells(), dtype=np.uint8).reshape(game.rows, game.cols)
+    return np.stack([cells == game.next_player, cells == 3 - game.next_player])
+
+
+def legal_actions(game: TicTacToe) -> list[int]:
+    if game.status != "in_progress":
+        return []
+    cells = {c if game.gravity else r * game.cols + c for r, c in game.legal_moves()}
+    return sorted(cells)
+
+
+def apply(game: TicTacToe, action: int) -> TicTacToe:
+    child = copy.copy(game)
+    if game.gravity:
+        child.drop(action)
+    else:
+        child.play(action // game.cols, action % game.cols)
+    return child
+
+
+class Node:
+    """A textbook node: priors of the legal actions, and N and W (from the mover's side) of
+    the actions taken, and the children expanded."""
+
+    def __init__(self, game: TicTacToe, actions: int) -> None:
+        logits, values = hashed(planes(game)[None], actions)
+        legal = legal_actions(game)
+        logits32 = logits[0].astype(np.float32).astype(np.float64)
+        top = max(logits32[a] for a in legal)
+        weights = {a: math.exp(logits32[a] - top) for a in legal}
+        total = sum(weights[a] for a in legal)
+        self.priors = {a: float(np.float32(weights[a] / total)) for a in legal}
+        self.value = float(np.float32(values[0]))
+        self.visits: dict[int, int] = {}
+        self.values: dict[int, float] = {}
+        self.children: dict[int, Node] = {}
+
+
+def simulate(node: Node, game: TicTacToe, actions: int) -> float:
+    """One simulation: the value found, from the side to move at `node`."""
+    total = sum(node.visits.values())
+    best, best_score = -1, -math.inf
+    for action, prior in node.priors.items():
+        n = node.visits.get(action, 0)
+        q = node.values[action] / n if n else 0.0
+        score = q + C_PUCT * math.sqrt(total) * prior / (1 + n)
+        if score > best_score:
+            best, best_score = action, score
+    child = apply(game, best)
+    if child.winner:
+        value = 1.0
+    elif child.status == "draw":
+        value = 0.0
+    elif best in node.children:
+        value = -simulate(node.children[best], child, actions)
+    else:
+        node.children[best] = Node(child, actions)
+        value = -node.children[best].value
+    node.visits[best] = node.visits.get(best, 0) + 1
+    node.values[best] = node.values.get(best, 0.0) + value
+    return value
+
+
+def textbook(game: TicTacToe, actions: int, simulations: int) -> tuple[list[int], float]:
+    root = Node(game, actions)
+    total = root.value
+    for _ in range(simulations):
+        total += simulate(root, game, actions)
+    return [root.visits.get(a, 0) for a in range(actions)], total / (simulations + 1)
+
+
+def random_batch(rules: Rules, count: int, plies: int, seed: int = 3) -> Batch:
+    batch = Batch(count, rules=rules, seed=seed)
+    for _ in range(plies):
+        open_games = np.flatnonzero(~batch.terminated)
+        batch.step(batch.random_legal_actions()[open_games], games=open_games)
+    return batch
+
+
+@pytest.mark.parametrize("rules", [Rules.tic_tac_toe(3), Rules.CONNECT_FOUR, Rules(4, cols=5, k=3, gravity=True)])
+@pytest.mark.parametrize("plies", [0, 3])
+def test_the_visits_are_the_textbook_algorithm_s(rules: Rules, plies: int) -> None:
+    batch = random_batch(rules, 4, plies)
+    puct = Puct(batch, c_puct=C_PUCT)
+    visits, values = puct.run(Counting(batch.actions), 40)
+    assert visits.dtype == np.int32 and visits.shape == (4, batch.actions)
+    assert values.dtype == np.float32 and values.shape == (4,)
+    for g in range(4):
+        game = batch.game(g)
+        if game.status != "in_progress":
+            assert not visits[g].any()
+            continue
+        expected, value = textbook(game, batch.actions, 40)
+        assert visits[g].tolist() == expected
+        assert visits[g].sum() == 40
+        assert values[g] == pytest.approx(value, abs=1e-6)
+
+
+def state(batch: Batch) -> tuple[bytes, list[Any]]:
+    """What a batch holds: its cells and every game's history."""
+    return batch.cells().tobytes(), [batch.game(g).history for g in range(len(batch))]
+
+
+def test_an_evaluator_s_exception_propagates_and_changes_nothing() -> None:
+    failing_batch = random_batch(Rules.CONNECT_FOUR, 3, 2)
+    clean_batch = copy.copy(failing_batch)
+    failing, clean = Puct(failing_batch), Puct(clean_batch)
+    # Trees kept from a first move, so that the failure has old nodes to spoil.
+    visits, _ = failing.run(Counting(7), 30)
+    clean.run(Counting(7), 30)
+    actions = failing.choose(visits, 0.0)
+    failing.play(actions)
+    clean.play(actions)
+    before = state(failing_batch)
+    for fail_at in (0, 4):
+        with pytest.raises(KeyError, match="the network broke"):
+            failing.run(Counting(7, fail_at=fail_at), 20, noise=True)
+        assert state(failing_batch) == before
+    after_failure, values = failing.run(Counting(7), 20)
+    expected, expected_values = clean.run(Counting(7), 20)
+    assert after_failure.tolist() == expected.tolist()
+    assert values.tolist() == expected_values.tolist()
+
+
+def test_answers_of_any_float_dtype_and_lists_are_read_and_wrong_shapes_refused() -> None:
+    batch = random_batch(Rules.tic_tac_toe(3), 2, 1)
+    reference, _ = Puct(batch).run(Counting(9), 10)
+    for convert in (np.float64, np.float16, lambda a: a.tolist()):
+
+        def evaluate(observation: np.ndarray, legal: np.ndarray, convert: Any = convert) -> tuple[Any, Any]:
+            logits, values = hashed(observation, 9)
+            return convert(logits.astype(np.float32)), convert(values.astype(np.float32))
+
+        visits, _ = Puct(batch).run(evaluate, 10)
+        assert visits.sum() == reference.sum()
+    column, _ = Puct(batch).run(lambda o, m: (hashed(o, 9)[0], hashed(o, 9)[1][:, None]), 10)
+    assert (column == reference).all(), "values as a column are read too"
+    with pytest.raises(ValueError, match=r"logits have shape \(2, 8\), expected \(2, 9\)"):
+        Puct(batch).run(lambda o, m: (np.zeros((len(o), 8)), np.zeros(len(o))), 1)
+    with pytest.raises(ValueError, match=r"values have shape \(3,\), expected \(2,\)"):
+        Puct(batch).run(lambda o, m: (np.zeros((len(o), 9)), np.zeros(3)), 1)
+    with pytest.raises(ValueError, match="pair"):
+        Puct(batch).run(lambda o, m: None, 1)  # type: ignore[arg-type, return-value]
+    with pytest.raises(ValueError, match=r"not in \[-1, 1\]"):
+        Puct(batch).run(lambda o, m: (np.zeros((len(o), 9)), np.full(len(o), 2.0)), 1)
+    with pytest.raises(ValueError, match="logits"):
+        Puct(batch).run(lambda o, m: (np.full((len(o), 9), np.nan), np.zeros(len(o))), 1)
+
+
+def test_kept_subtrees_carry_their_visits_and_refused_moves_play_nothing() -> None:
+    batch = random_batch(Rules.CONNECT_FOUR, 2, 0)
+    puct = Puct(batch)
+    visits, _ = puct.run(Counting(7), 50)
+    chosen = puct.choose(visits, 0.0)
+    assert chosen.tolist() == [int(np.argmax(row)) for row in visits]
+    puct.play(chosen)
+    kept, _ = puct.run(Counting(7), 0)
+    assert kept.sum(axis=1).tolist() == [visits[g, chosen[g]] - 1 for g in range(2)]
+    before = state(batch)
+    for _ in range(6):
+        puct.play([0, 1])
+    full = state(batch)
+    with pytest.raises(tictactoe.ColumnFullError) as refused:
+        puct.play([2, 1])
+    assert refused.value.index == 1
+    assert state(batch) == full != before
+
+
+def test_noise_is_seeded() -> None:
+    batch = random_batch(Rules.CONNECT_FOUR, 4, 1)
+
+    def noisy(seed: int) -> list[list[int]]:
+        visits: list[list[int]] = Puct(batch, seed=seed).run(Counting(7), 40, noise=True)[0].tolist()
+        return visits
+
+    assert noisy(1) == noisy(1)
+    assert noisy(1) != noisy(2)
+    assert noisy(1) != Puct(batch).run(Counting(7), 40)[0].tolist()
+
+
+def test_settings_and_the_memory_bound_are_checked() -> None:
+    batch = random_batch(Rules.CONNECT_FOUR, 2, 0)
+    with pytest.raises(ValueError, match="c_puct"):
+        Puct(batch, c_puct=-1.0)
+    with pytest.raises(ValueError, match="dirichlet_alpha"):
+        Puct(batch, dirichlet_alpha=0.0)
+    with pytest.raises(ValueError, match="dirichlet_fraction"):
+        Puct(batch, dirichlet_fraction=2.0)
+    needed = Puct(batch).bytes_needed(100)
+    assert needed > Puct(batch).bytes_needed(10)
+    small = Puct(batch, max_bytes=needed - 1)
+    with pytest.raises(tictactoe.LimitExceededError):
+        small.run(Counting(7), 100)
+    assert small.run(Counting(7), 10)[0].sum() == 20
+    with pytest.raises(ValueError, match="temperature"):
+        small.choose(np.zeros((2, 7), dtype=np.int32), -1.0)
+    finished = random_batch(Rules.tic_tac_toe(3), 1, 9)
+    assert finished.terminated.all()
+    visits, values = Puct(finished).run(Counting(9), 5)
+    assert not visits.any() and Puct(finished).choose(visits).tolist() == [-1]
+    assert values[0] in (0.0, -1.0)
