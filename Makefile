@@ -129,7 +129,7 @@ header:
 $(BUILD):
 	mkdir -p $@
 
-C_TESTS := test_api test_vectors test_batch test_games test_search test_threads test_family test_rules
+C_TESTS := test_api test_vectors test_batch test_games test_search test_threads test_family test_rules test_puct
 
 # Each C test program against the static library, the shared library, and with sanitizers.
 $(BUILD)/%-static: tests/c/%.c tests/c/*.h include/tictactoe.h $(LIB_A) | $(BUILD)

@@ -44,6 +44,10 @@
 // the book nor solved. For measuring the tree search, and for a weaker opponent.
 #define TICTACTOE_NOT_PERFECT 2u
 
+// A flag of `tictactoe_puct_run`: mix Dirichlet noise into the roots' priors for this search
+// (AlphaZero's self-play exploration).
+#define TICTACTOE_PUCT_NOISE 1u
+
 // A rule flag: only a run of exactly k wins (gomoku's standard rule; a longer run, an
 // overline, does not). Without it, k or more in a row win.
 #define TICTACTOE_RULE_EXACT 1u
@@ -126,6 +130,12 @@ enum tictactoe_result
   // perfect opponent is for n x n tic-tac-toe only; solving and the computer player serve
   // every rule set).
   TICTACTOE_RESULT_UNSUPPORTED_RULES = 24,
+  // The evaluator callback of a learned search returned non-zero: the search stopped, the
+  // trees and the batch as they were before the call.
+  TICTACTOE_RESULT_EVALUATOR_FAILED = 25,
+  // The evaluator callback of a learned search wrote a value outside [-1, 1] (or NaN), or
+  // logits that are NaN or +inf on a legal action, or -inf on every one.
+  TICTACTOE_RESULT_BAD_EVALUATION = 26,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -211,6 +221,10 @@ typedef struct tictactoe_batch tictactoe_batch;
 // `tictactoe_game_free`.
 typedef struct tictactoe_game tictactoe_game;
 
+// PUCT over the games of one batch: the trees, kept from one search to the next. Opaque: made
+// by `tictactoe_puct_new`, released by `tictactoe_puct_free`.
+typedef struct tictactoe_puct tictactoe_puct;
+
 // A rule set of the k-in-a-row family as one value, as the `_rules` functions take it (by
 // pointer; the caller owns it and a function only reads it during the call): a `rows` x
 // `cols` board where `k` marks in a row, column or diagonal win, and `flags`. n x n
@@ -278,6 +292,37 @@ typedef struct {
   // 1 (X) or 2 (O).
   uint32_t player;
 } tictactoe_move;
+
+// How `tictactoe_puct_new` searches. NULL in its place means `{1.25, 0.3, 0.25, 0, 0}`.
+// The caller owns it; the function only reads it during the call.
+typedef struct {
+  // The exploration constant (finite, >= 0): how much the priors weigh against values.
+  float c_puct;
+  // The Dirichlet noise's concentration (finite, > 0).
+  float dirichlet_alpha;
+  // The share of noise in the roots' priors when a search asks for noise (0 to 1).
+  float dirichlet_fraction;
+  // The seed of the noise and of `tictactoe_puct_choose`.
+  uint64_t seed;
+  // The most bytes the trees and buffers may take (`tictactoe_puct_bytes_needed`); 0 for
+  // no bound.
+  uint64_t max_bytes;
+} tictactoe_puct_options;
+
+// The evaluator of `tictactoe_puct_run`: values `leaves` positions. `observation` holds
+// `leaves * 2 * rows * cols` flags (each position's marks of the side to move, then the
+// opponent's, row-major), `legal_mask` `leaves * actions` flags (its legal actions). Write each
+// position's logits over the actions into `logits` (`leaves * actions`; those of illegal
+// actions are not read) and its value in [-1, 1] from the side to move into `values`
+// (`leaves`). Return 0; any other value stops the search with `EVALUATOR_FAILED`. The arrays
+// are the library's, valid only during the call; the callback must not call into the same
+// search handle.
+typedef int32_t (*tictactoe_evaluate)(void *user,
+                                      size_t leaves,
+                                      const bool *observation,
+                                      const bool *legal_mask,
+                                      float *logits,
+                                      float *values);
 
 // How `tictactoe_game_solve_with` and `tictactoe_game_analyze_with` solve. NULL in their
 // place means `{TICTACTOE_DEFAULT_MAX_NODES, 1, 0, 0}`. The caller owns it; a function only
@@ -1592,6 +1637,109 @@ tictactoe_result tictactoe_game_from_cells_rules(const tictactoe_rules *rules,
 tictactoe_result tictactoe_position_validate_rules(const tictactoe_rules *rules,
                                                    const uint8_t *cells,
                                                    size_t cells_len);
+
+// Makes a search over the games of `batch` (its size and rules; the trees empty) and stores
+// it in `*puct_out`.
+//
+// Returns `INVALID_ARGUMENT` for an option out of its range, `ALLOC_FAILED`, `NULL_PARAMETER`.
+// `*puct_out` is written only on success.
+//
+// Ownership: the caller owns the new search and releases it with `tictactoe_puct_free`; the
+// batch stays the caller's (the search keeps no pointer to it). Thread safety: safe from any
+// thread.
+//
+// # Safety
+// `batch` must be NULL or a live batch; `options` NULL or valid for reads; `puct_out` NULL or
+// valid for writes of a pointer.
+tictactoe_result tictactoe_puct_new(const tictactoe_batch *batch,
+                                    const tictactoe_puct_options *options,
+                                    tictactoe_puct **puct_out);
+
+// Releases a search. NULL does nothing.
+//
+// Ownership: takes back the search; it must not be used again. Thread safety: no other
+// thread may be using it.
+//
+// # Safety
+// `puct` must be NULL or a search from this library not yet released.
+void tictactoe_puct_free(tictactoe_puct *puct);
+
+// Runs `simulations` simulation steps of PUCT on every unfinished game of `batch` (the batch
+// the search was made for), calling `evaluate(user, ...)` once a step with every new leaf
+// (`tictactoe_evaluate`); `flags` 0 or `TICTACTOE_PUCT_NOISE`. Writes each game's root visits
+// by action into `visits` (`visits_len` = count * actions; zero rows for finished games) and
+// its root value from the side to move into `values` (`values_len` = count). With noise off
+// and fresh trees the visits are the textbook PUCT's; trees kept by `tictactoe_puct_play` go
+// on growing.
+//
+// Returns `EVALUATOR_FAILED` when the callback returns non-zero, `BAD_EVALUATION` for a value
+// outside [-1, 1] or unusable logits, `LIMIT_EXCEEDED` past the options' `max_bytes`,
+// `LENGTH_MISMATCH` for arrays of the wrong length or a batch of another size,
+// `INVALID_ARGUMENT` for an unknown flag, `ALLOC_FAILED`, `NULL_PARAMETER`. The trees are
+// then as they were before the call, and nothing is written.
+//
+// Ownership: the caller keeps everything. Thread safety: the search and the batch must not
+// be used by another thread during the call (the batch only read).
+//
+// # Safety
+// `puct` and `batch` NULL or live; `evaluate` NULL or a function keeping its contract with
+// `user`; `visits` and `values` NULL or valid for writes of their lengths.
+tictactoe_result tictactoe_puct_run(tictactoe_puct *puct,
+                                    const tictactoe_batch *batch,
+                                    tictactoe_evaluate evaluate,
+                                    void *user,
+                                    uint32_t simulations,
+                                    uint32_t flags,
+                                    uint32_t *visits,
+                                    size_t visits_len,
+                                    float *values,
+                                    size_t values_len);
+
+// Plays `actions[g]` (`count` values, one a game; entries of finished games not read) in each
+// unfinished game g of `batch`, and keeps each move's subtree for the next search.
+//
+// Returns the core's code for the first refused action (`OUT_OF_BOUNDS`, `OCCUPIED`,
+// `COLUMN_FULL`; nothing is played then), `LENGTH_MISMATCH`, `NULL_PARAMETER`.
+//
+// Ownership: the caller keeps everything. Thread safety: neither may be used by another
+// thread during the call.
+//
+// # Safety
+// `puct` and `batch` NULL or live; `actions` NULL or valid for reads of `count` values.
+tictactoe_result tictactoe_puct_play(tictactoe_puct *puct,
+                                     tictactoe_batch *batch,
+                                     const uint32_t *actions,
+                                     size_t count);
+
+// Draws a move a game from `visits` (`visits_len` = count * actions, as `tictactoe_puct_run`
+// writes them) under `temperature`: in proportion to visits^(1 / temperature), at 0 the most
+// visited (ties to the lowest action); `TICTACTOE_NO_ACTION` for a game without visits. Into
+// `actions_out` (`count` values), from the search's seed.
+//
+// Returns `INVALID_ARGUMENT` for a temperature below 0 or not finite, `LENGTH_MISMATCH`,
+// `NULL_PARAMETER`; `actions_out` is written only on success.
+//
+// # Safety
+// `puct` NULL or live; `visits` NULL or valid for reads of `visits_len` values;
+// `actions_out` NULL or valid for writes of `count` values.
+tictactoe_result tictactoe_puct_choose(tictactoe_puct *puct,
+                                       const uint32_t *visits,
+                                       size_t visits_len,
+                                       float temperature,
+                                       uint32_t *actions_out,
+                                       size_t count);
+
+// Stores in `*bytes_out` an upper bound of the bytes the search's trees and buffers take
+// after a search of `simulations` on `batch`: what the options' `max_bytes` is checked against.
+//
+// Returns `NULL_PARAMETER`; `*bytes_out` is written only on success.
+//
+// # Safety
+// `puct` and `batch` NULL or live; `bytes_out` NULL or valid for writes.
+tictactoe_result tictactoe_puct_bytes_needed(const tictactoe_puct *puct,
+                                             const tictactoe_batch *batch,
+                                             uint32_t simulations,
+                                             uint64_t *bytes_out);
 
 // A description of a result code, as static NUL-terminated text: never freed, valid for the
 // life of the program. Takes the code as an integer, so any value is safe: an unknown one

@@ -15,6 +15,8 @@
 // - the computer player: game::solve (solve_threads, solve_with), game::analyze (analyze_with),
 //   game::best_move (best_move_with), batch::perfect_actions and
 //   batch::computer_actions (_of and _seeded for the games listed);
+// - tictactoe::puct, the search a learned network guides over a batch's games (its evaluator
+//   any callable; an exception it throws comes back out of run());
 // - a refused call throws tictactoe::error, carrying the tictactoe_result code and its text;
 //   a refused call changes nothing, as in C;
 // - std::optional where a value may be absent (no winner, an empty cell);
@@ -29,12 +31,14 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <initializer_list>
 #include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -928,6 +932,103 @@ private:
     }
 
     tictactoe_batch *raw_ = nullptr;
+};
+
+// The search a learned network guides (PUCT) over every unfinished game of one batch: owns its
+// tictactoe_puct (RAII, move-only), whose trees outlive a search. The evaluator is any callable
+// evaluate(leaves, observation, legal_mask, logits, values) as tictactoe_evaluate describes it
+// (returning nothing); an exception it throws stops the search, the trees as they were, and is
+// rethrown from run().
+class puct {
+public:
+    // tictactoe_puct_options' fields, with its defaults.
+    struct options {
+        float c_puct = 1.25f;
+        float dirichlet_alpha = 0.3f;
+        float dirichlet_fraction = 0.25f;
+        std::uint64_t seed = 0;
+        std::uint64_t max_bytes = 0;  // 0: no bound
+    };
+
+    // A search over b's games (the batch stays the caller's). Throws error (INVALID_ARGUMENT,
+    // ALLOC_FAILED).
+    explicit puct(const batch &b) : puct(b, options()) {}
+    puct(const batch &b, const options &o) {
+        const tictactoe_puct_options c{o.c_puct, o.dirichlet_alpha, o.dirichlet_fraction, o.seed, o.max_bytes};
+        detail::check(tictactoe_puct_new(b.get(), &c, &raw_));
+    }
+    puct(puct &&other) noexcept : raw_(std::exchange(other.raw_, nullptr)) {}
+    puct &operator=(puct &&other) noexcept {
+        std::swap(raw_, other.raw_);
+        return *this;
+    }
+    puct(const puct &) = delete;
+    puct &operator=(const puct &) = delete;
+    ~puct() { tictactoe_puct_free(raw_); }
+
+    // What run() gives: the roots' visits by action (count * actions) and values (count).
+    struct result {
+        std::vector<std::uint32_t> visits;
+        std::vector<float> values;
+    };
+
+    // tictactoe_puct_run on b (the batch the search was made for). Throws what evaluate
+    // throws, or error (BAD_EVALUATION, LIMIT_EXCEEDED, LENGTH_MISMATCH, ALLOC_FAILED).
+    template <typename Evaluate>
+    result run(const batch &b, Evaluate &&evaluate, std::uint32_t simulations, bool noise = false) {
+        result out{std::vector<std::uint32_t>(std::size_t{b.count()} * b.actions()),
+                   std::vector<float>(b.count())};
+        struct context {
+            std::remove_reference_t<Evaluate> *evaluate;
+            std::exception_ptr thrown;
+        } call{&evaluate, nullptr};
+        auto trampoline = [](void *user, std::size_t leaves, const bool *observation, const bool *legal,
+                             float *logits, float *values) -> std::int32_t {
+            auto *c = static_cast<context *>(user);
+            try {
+                (*c->evaluate)(leaves, observation, legal, logits, values);
+                return 0;
+            } catch (...) {
+                c->thrown = std::current_exception();
+                return 1;
+            }
+        };
+        const tictactoe_result code =
+            tictactoe_puct_run(raw_, b.get(), trampoline, &call, simulations, noise ? TICTACTOE_PUCT_NOISE : 0u,
+                               out.visits.data(), out.visits.size(), out.values.data(), out.values.size());
+        if (call.thrown) std::rethrow_exception(call.thrown);
+        detail::check(code);
+        return out;
+    }
+
+    // Plays actions (one a game; entries of finished games not read) in b and keeps each
+    // move's subtree. Throws error (OUT_OF_BOUNDS, OCCUPIED, COLUMN_FULL, LENGTH_MISMATCH);
+    // nothing is played then.
+    void play(batch &b, const std::vector<std::uint32_t> &actions) {
+        detail::check(tictactoe_puct_play(raw_, b.get(), actions.data(), actions.size()));
+    }
+
+    // A move a game drawn from visits under temperature (TICTACTOE_NO_ACTION for none).
+    // Throws error (INVALID_ARGUMENT, LENGTH_MISMATCH).
+    std::vector<std::uint32_t> choose(const std::vector<std::uint32_t> &visits, std::size_t count,
+                                      float temperature) {
+        std::vector<std::uint32_t> actions(count);
+        detail::check(tictactoe_puct_choose(raw_, visits.data(), visits.size(), temperature, actions.data(), count));
+        return actions;
+    }
+
+    // An upper bound of the bytes after a search of `simulations` on b.
+    std::uint64_t bytes_needed(const batch &b, std::uint32_t simulations) const {
+        std::uint64_t bytes = 0;
+        detail::check(tictactoe_puct_bytes_needed(raw_, b.get(), simulations, &bytes));
+        return bytes;
+    }
+
+    // The C handle, still owned by this object.
+    tictactoe_puct *get() noexcept { return raw_; }
+
+private:
+    tictactoe_puct *raw_ = nullptr;
 };
 
 // The stable names of a status and a line kind ("won", "anti_diagonal", ...), as every face

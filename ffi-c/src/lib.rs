@@ -33,6 +33,7 @@ mod limits;
 mod names;
 mod options;
 mod position;
+mod puct;
 mod result;
 mod rules;
 mod search;
@@ -47,6 +48,7 @@ pub use options::{
     tictactoe_move_options, tictactoe_solve_options, TICTACTOE_NOT_PERFECT, TICTACTOE_NO_BOOK,
 };
 pub use position::*;
+pub use puct::*;
 pub use result::{tictactoe_result, tictactoe_result_str};
 pub use rules::*;
 pub use search::*;

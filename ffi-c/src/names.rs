@@ -7,7 +7,7 @@
 use core::ffi::{c_char, CStr};
 
 use tictactoe_core::{ErrorKind, Line, ParseError, Player, Status};
-use tictactoe_search::SearchError;
+use tictactoe_search::{PuctError, SearchError};
 
 use crate::{tictactoe_line_kind, tictactoe_result, tictactoe_status};
 
@@ -42,6 +42,8 @@ static PARSE_ERROR_NAME: [u8; SLOT] = c_text(ParseError::SYNTAX_NAME);
 static BUDGET_EXCEEDED_NAME: [u8; SLOT] = c_text(SearchError::BUDGET_EXCEEDED_NAME);
 static UNSUPPORTED_SIZE_NAME: [u8; SLOT] = c_text(SearchError::UNSUPPORTED_SIZE_NAME);
 static UNSUPPORTED_RULES_NAME: [u8; SLOT] = c_text(SearchError::UNSUPPORTED_RULES_NAME);
+static EVALUATOR_FAILED_NAME: [u8; SLOT] = c_text(PuctError::<()>::EVALUATOR_FAILED_NAME);
+static BAD_EVALUATION_NAME: [u8; SLOT] = c_text(PuctError::<()>::BAD_EVALUATION_NAME);
 
 /// Status names by `tictactoe_status` value (the player of `Won` does not change its name).
 static STATUS_NAMES: [[u8; SLOT]; 3] = [
@@ -81,6 +83,8 @@ pub extern "C" fn tictactoe_result_name(result: u32) -> *const c_char {
         tictactoe_result::BudgetExceeded => text(&BUDGET_EXCEEDED_NAME),
         tictactoe_result::UnsupportedSize => text(&UNSUPPORTED_SIZE_NAME),
         tictactoe_result::UnsupportedRules => text(&UNSUPPORTED_RULES_NAME),
+        tictactoe_result::EvaluatorFailed => text(&EVALUATOR_FAILED_NAME),
+        tictactoe_result::BadEvaluation => text(&BAD_EVALUATION_NAME),
         tictactoe_result::InvalidSize
         | tictactoe_result::AllocFailed
         | tictactoe_result::OutOfBounds

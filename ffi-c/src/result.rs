@@ -73,6 +73,12 @@ pub enum tictactoe_result {
     /// perfect opponent is for n x n tic-tac-toe only; solving and the computer player serve
     /// every rule set).
     UnsupportedRules = 24,
+    /// The evaluator callback of a learned search returned non-zero: the search stopped, the
+    /// trees and the batch as they were before the call.
+    EvaluatorFailed = 25,
+    /// The evaluator callback of a learned search wrote a value outside [-1, 1] (or NaN), or
+    /// logits that are NaN or +inf on a legal action, or -inf on every one.
+    BadEvaluation = 26,
 }
 
 impl From<ErrorKind> for tictactoe_result {
@@ -122,7 +128,7 @@ impl From<Error> for tictactoe_result {
 impl tictactoe_result {
     /// The code appended last: a new code goes after it, with the next value, and becomes the
     /// last (the header test fails while this names an earlier one).
-    const LAST: tictactoe_result = tictactoe_result::UnsupportedRules;
+    const LAST: tictactoe_result = tictactoe_result::BadEvaluation;
 
     /// Every code, by value: the values from 0 to [`tictactoe_result::LAST`], each turned into
     /// its code. Evaluated by the compiler, which refuses to build when a value in that range
@@ -180,6 +186,10 @@ impl tictactoe_result {
             tictactoe_result::ColumnFull => c"the column is full",
             tictactoe_result::UnsupportedRules => {
                 c"the operation does not support the game's rules"
+            }
+            tictactoe_result::EvaluatorFailed => c"the evaluator callback failed",
+            tictactoe_result::BadEvaluation => {
+                c"the evaluator gave a value outside [-1, 1] or unusable logits"
             }
         }
     }

@@ -5,8 +5,10 @@
 // first members, and a list against every game), a step restarting some games (against a reset
 // and a step), threads, and the computer player. Built with -std=c++17 -Wall
 // -Wextra -Wpedantic -Werror, and run under AddressSanitizer and UBSan too.
+#include <algorithm>
 #include <cstdio>
 #include <string>
+#include <stdexcept>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -738,6 +740,52 @@ void test_threads() {
     CHECK(one.cells() == two.cells() && one.observation() == two.observation() && one.legal_mask() == two.legal_mask());
 }
 
+// The learned search: a lambda evaluator, an exception it throws coming back out of run() with
+// the trees as they were, kept subtrees, and the refusals as errors.
+void test_puct() {
+    tictactoe::batch b(2, tictactoe::rules::connect_four(), 1);
+    tictactoe::puct search(b), twin(b);
+    int calls = 0;
+    auto uniform = [&calls](std::size_t leaves, const bool *, const bool *, float *logits, float *values) {
+        calls++;
+        std::fill(logits, logits + leaves * 7, 0.0f);
+        std::fill(values, values + leaves, 0.0f);
+    };
+    auto first = search.run(b, uniform, 30, true);
+    CHECK(calls == 31 && first.visits.size() == 14 && first.values.size() == 2);
+    std::uint32_t sum = 0;
+    for (std::size_t a = 0; a < 7; a++) sum += first.visits[a];
+    CHECK(sum == 30);
+    CHECK(twin.run(b, uniform, 30, true).visits == first.visits);
+    bool caught = false;
+    try {
+        search.run(b, [](std::size_t, const bool *, const bool *, float *, float *) { throw std::logic_error("broke"); },
+                   10);
+    } catch (const std::logic_error &e) {
+        caught = std::string(e.what()) == "broke";
+    }
+    CHECK(caught);
+    CHECK(search.run(b, uniform, 20).visits == twin.run(b, uniform, 20).visits);
+    auto moves = search.choose(first.visits, 2, 0.0f);
+    search.play(b, moves);
+    auto kept = search.run(b, uniform, 0);
+    sum = 0;
+    for (std::size_t a = 0; a < 7; a++) sum += kept.visits[a];
+    CHECK(sum > 0);
+    auto too_high = [](std::size_t leaves, const bool *, const bool *, float *logits, float *values) {
+        std::fill(logits, logits + leaves * 7, 0.0f);
+        std::fill(values, values + leaves, 2.0f);
+    };
+    CHECK_THROWS(search.run(b, too_high, 5), TICTACTOE_RESULT_BAD_EVALUATION);
+    CHECK_THROWS(search.choose(first.visits, 2, -1.0f), TICTACTOE_RESULT_INVALID_ARGUMENT);
+    CHECK_THROWS(search.play(b, {0}), TICTACTOE_RESULT_LENGTH_MISMATCH);
+    CHECK_THROWS(tictactoe::puct(b, tictactoe::puct::options{-1.0f, 0.3f, 0.25f, 0, 0}),
+                 TICTACTOE_RESULT_INVALID_ARGUMENT);
+    const std::uint64_t needed = tictactoe::puct(b).bytes_needed(b, 100);
+    tictactoe::puct bounded(b, tictactoe::puct::options{1.25f, 0.3f, 0.25f, 0, needed - 1});
+    CHECK_THROWS(bounded.run(b, uniform, 100), TICTACTOE_RESULT_LIMIT_EXCEEDED);
+}
+
 }  // namespace
 
 int main() {
@@ -763,6 +811,7 @@ int main() {
     test_threads();
     test_limits();
     test_arrays_and_names();
+    test_puct();
     std::printf("test_wrapper.cpp: %d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

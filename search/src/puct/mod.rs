@@ -20,7 +20,7 @@ use alloc::vec::Vec;
 use core::convert::Infallible;
 use core::fmt;
 
-use tictactoe_core::{Batch, Error, Game};
+use tictactoe_core::{Batch, Error, ErrorKind, Game};
 
 use crate::SearchError;
 use tree::{Backup, Leaf, Mark, Tree};
@@ -116,6 +116,30 @@ pub enum PuctError<E> {
         /// Why.
         error: Error,
     },
+}
+
+impl<E> PuctError<E> {
+    /// The name of [`PuctError::Evaluator`]: `"evaluator_failed"`.
+    pub const EVALUATOR_FAILED_NAME: &'static str = "evaluator_failed";
+    /// The name of [`PuctError::Value`] and [`PuctError::Logits`]: `"bad_evaluation"`.
+    pub const BAD_EVALUATION_NAME: &'static str = "bad_evaluation";
+    /// The name of [`PuctError::Setting`]: `"invalid_argument"`, as the C face's code for a
+    /// value out of its range.
+    pub const SETTING_NAME: &'static str = "invalid_argument";
+
+    /// The refusal's stable name, as every face spells it: the constants above, the core's
+    /// `"limit_exceeded"` for [`PuctError::Memory`], and the core's and the search's names
+    /// for the rest.
+    pub fn name(&self) -> &'static str {
+        match self {
+            PuctError::Evaluator(_) => Self::EVALUATOR_FAILED_NAME,
+            PuctError::Value { .. } | PuctError::Logits { .. } => Self::BAD_EVALUATION_NAME,
+            PuctError::Memory { .. } => ErrorKind::LimitExceeded.name(),
+            PuctError::Setting { .. } => Self::SETTING_NAME,
+            PuctError::Search(error) => error.name(),
+            PuctError::Action { error, .. } => error.kind().name(),
+        }
+    }
 }
 
 impl<E> From<Error> for PuctError<E> {

@@ -1,0 +1,326 @@
+//! The search a learned network guides, from C: a handle over a batch's games, searched with
+//! the caller's evaluator callback (a function pointer and a user pointer), its moves played
+//! through the handle so that each tree keeps the subtree of the move.
+
+use core::ffi::c_void;
+
+use tictactoe_core::Batch;
+use tictactoe_search::{Evaluator, Puct, PuctConfig, PuctError};
+
+use crate::guard::{borrow, borrow_mut, buffer, guard, input, Out};
+use crate::handle::{hand_out, release, Handle};
+use crate::{tictactoe_batch, tictactoe_result};
+
+/// A flag of `tictactoe_puct_run`: mix Dirichlet noise into the roots' priors for this search
+/// (AlphaZero's self-play exploration).
+pub const TICTACTOE_PUCT_NOISE: u32 = 1u32;
+
+/// The evaluator of `tictactoe_puct_run`: values `leaves` positions. `observation` holds
+/// `leaves * 2 * rows * cols` flags (each position's marks of the side to move, then the
+/// opponent's, row-major), `legal_mask` `leaves * actions` flags (its legal actions). Write each
+/// position's logits over the actions into `logits` (`leaves * actions`; those of illegal
+/// actions are not read) and its value in [-1, 1] from the side to move into `values`
+/// (`leaves`). Return 0; any other value stops the search with `EVALUATOR_FAILED`. The arrays
+/// are the library's, valid only during the call; the callback must not call into the same
+/// search handle.
+pub type tictactoe_evaluate = Option<
+    unsafe extern "C" fn(
+        user: *mut c_void,
+        leaves: usize,
+        observation: *const bool,
+        legal_mask: *const bool,
+        logits: *mut f32,
+        values: *mut f32,
+    ) -> i32,
+>;
+
+/// How `tictactoe_puct_new` searches. NULL in its place means `{1.25, 0.3, 0.25, 0, 0}`.
+/// The caller owns it; the function only reads it during the call.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct tictactoe_puct_options {
+    /// The exploration constant (finite, >= 0): how much the priors weigh against values.
+    pub c_puct: f32,
+    /// The Dirichlet noise's concentration (finite, > 0).
+    pub dirichlet_alpha: f32,
+    /// The share of noise in the roots' priors when a search asks for noise (0 to 1).
+    pub dirichlet_fraction: f32,
+    /// The seed of the noise and of `tictactoe_puct_choose`.
+    pub seed: u64,
+    /// The most bytes the trees and buffers may take (`tictactoe_puct_bytes_needed`); 0 for
+    /// no bound.
+    pub max_bytes: u64,
+}
+
+/// PUCT over the games of one batch: the trees, kept from one search to the next. Opaque: made
+/// by `tictactoe_puct_new`, released by `tictactoe_puct_free`.
+pub struct tictactoe_puct {
+    puct: Puct,
+}
+
+impl Handle for tictactoe_puct {
+    type Inner = Puct;
+
+    fn wrap(puct: Puct) -> Result<tictactoe_puct, tictactoe_result> {
+        Ok(tictactoe_puct { puct })
+    }
+
+    fn inner(&self) -> &Puct {
+        &self.puct
+    }
+
+    fn inner_mut(&mut self) -> &mut Puct {
+        &mut self.puct
+    }
+}
+
+/// The C code of a refused or failed search.
+fn code<E>(error: PuctError<E>) -> tictactoe_result {
+    match error {
+        PuctError::Evaluator(_) => tictactoe_result::EvaluatorFailed,
+        PuctError::Value { .. } | PuctError::Logits { .. } => tictactoe_result::BadEvaluation,
+        PuctError::Memory { .. } => tictactoe_result::LimitExceeded,
+        PuctError::Setting { .. } => tictactoe_result::InvalidArgument,
+        PuctError::Search(error) => error.into(),
+        PuctError::Action { error, .. } => error.into(),
+    }
+}
+
+/// The caller's callback and pointer as an [`Evaluator`].
+struct Callback {
+    evaluate: unsafe extern "C" fn(
+        *mut c_void,
+        usize,
+        *const bool,
+        *const bool,
+        *mut f32,
+        *mut f32,
+    ) -> i32,
+    user: *mut c_void,
+}
+
+impl Evaluator for Callback {
+    type Error = i32;
+
+    fn evaluate(
+        &mut self,
+        observation: &[bool],
+        legal: &[bool],
+        logits: &mut [f32],
+        values: &mut [f32],
+    ) -> Result<(), i32> {
+        let leaves = values.len();
+        let (observation, legal) = (observation.as_ptr(), legal.as_ptr());
+        // SAFETY: the arrays are valid for the lengths the callback's contract gives; the rest
+        // is the promise of whoever passed the callback.
+        let status = unsafe {
+            (self.evaluate)(
+                self.user,
+                leaves,
+                observation,
+                legal,
+                logits.as_mut_ptr(),
+                values.as_mut_ptr(),
+            )
+        };
+        if status == 0 {
+            Ok(())
+        } else {
+            Err(status)
+        }
+    }
+}
+
+/// The batch of a call, read.
+///
+/// # Safety
+/// `batch` must be NULL or a live batch not changed during the call.
+unsafe fn batch_of<'a>(batch: *const tictactoe_batch) -> Result<&'a Batch, tictactoe_result> {
+    // SAFETY: the caller's promise.
+    Ok(unsafe { borrow(batch) }?.inner())
+}
+
+/// Makes a search over the games of `batch` (its size and rules; the trees empty) and stores
+/// it in `*puct_out`.
+///
+/// Returns `INVALID_ARGUMENT` for an option out of its range, `ALLOC_FAILED`, `NULL_PARAMETER`.
+/// `*puct_out` is written only on success.
+///
+/// Ownership: the caller owns the new search and releases it with `tictactoe_puct_free`; the
+/// batch stays the caller's (the search keeps no pointer to it). Thread safety: safe from any
+/// thread.
+///
+/// # Safety
+/// `batch` must be NULL or a live batch; `options` NULL or valid for reads; `puct_out` NULL or
+/// valid for writes of a pointer.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_puct_new(
+    batch: *const tictactoe_batch,
+    options: *const tictactoe_puct_options,
+    puct_out: *mut *mut tictactoe_puct,
+) -> tictactoe_result {
+    guard(|| {
+        // SAFETY: the caller's promise.
+        let batch = unsafe { batch_of(batch) }?;
+        let puct_out = Out::new(puct_out)?;
+        let defaults = PuctConfig::default();
+        let config = if options.is_null() {
+            defaults
+        } else {
+            // SAFETY: non-NULL, valid for reads by the caller's promise.
+            let options = unsafe { *options };
+            PuctConfig {
+                c_puct: options.c_puct,
+                dirichlet_alpha: options.dirichlet_alpha,
+                dirichlet_fraction: options.dirichlet_fraction,
+                seed: options.seed,
+                max_bytes: (options.max_bytes != 0)
+                    .then(|| usize::try_from(options.max_bytes).unwrap_or(usize::MAX)),
+            }
+        };
+        let puct = Puct::new(batch, config).map_err(code)?;
+        // SAFETY: checked non-NULL; valid by the caller's promise.
+        unsafe { hand_out(puct, puct_out) }
+    })
+}
+
+/// Releases a search. NULL does nothing.
+///
+/// Ownership: takes back the search; it must not be used again. Thread safety: no other
+/// thread may be using it.
+///
+/// # Safety
+/// `puct` must be NULL or a search from this library not yet released.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_puct_free(puct: *mut tictactoe_puct) {
+    // SAFETY: the caller's promise.
+    unsafe { release(puct) }
+}
+
+/// Runs `simulations` simulation steps of PUCT on every unfinished game of `batch` (the batch
+/// the search was made for), calling `evaluate(user, ...)` once a step with every new leaf
+/// (`tictactoe_evaluate`); `flags` 0 or `TICTACTOE_PUCT_NOISE`. Writes each game's root visits
+/// by action into `visits` (`visits_len` = count * actions; zero rows for finished games) and
+/// its root value from the side to move into `values` (`values_len` = count). With noise off
+/// and fresh trees the visits are the textbook PUCT's; trees kept by `tictactoe_puct_play` go
+/// on growing.
+///
+/// Returns `EVALUATOR_FAILED` when the callback returns non-zero, `BAD_EVALUATION` for a value
+/// outside [-1, 1] or unusable logits, `LIMIT_EXCEEDED` past the options' `max_bytes`,
+/// `LENGTH_MISMATCH` for arrays of the wrong length or a batch of another size,
+/// `INVALID_ARGUMENT` for an unknown flag, `ALLOC_FAILED`, `NULL_PARAMETER`. The trees are
+/// then as they were before the call, and nothing is written.
+///
+/// Ownership: the caller keeps everything. Thread safety: the search and the batch must not
+/// be used by another thread during the call (the batch only read).
+///
+/// # Safety
+/// `puct` and `batch` NULL or live; `evaluate` NULL or a function keeping its contract with
+/// `user`; `visits` and `values` NULL or valid for writes of their lengths.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_puct_run(
+    puct: *mut tictactoe_puct,
+    batch: *const tictactoe_batch,
+    evaluate: tictactoe_evaluate,
+    user: *mut c_void,
+    simulations: u32,
+    flags: u32,
+    visits: *mut u32,
+    visits_len: usize,
+    values: *mut f32,
+    values_len: usize,
+) -> tictactoe_result {
+    guard(|| {
+        // SAFETY: the caller's promise, for each.
+        let (puct, batch) = unsafe { (borrow_mut(puct)?, batch_of(batch)?) };
+        let evaluate = evaluate.ok_or(tictactoe_result::NullParameter)?;
+        if flags & !TICTACTOE_PUCT_NOISE != 0 {
+            return Err(tictactoe_result::InvalidArgument);
+        }
+        // SAFETY: the caller's promise, for each.
+        let (visits, values) =
+            unsafe { (buffer(visits, visits_len)?, buffer(values, values_len)?) };
+        let mut callback = Callback { evaluate, user };
+        let noise = flags & TICTACTOE_PUCT_NOISE != 0;
+        puct.inner_mut().run(batch, &mut callback, simulations, noise, visits, values).map_err(code)
+    })
+}
+
+/// Plays `actions[g]` (`count` values, one a game; entries of finished games not read) in each
+/// unfinished game g of `batch`, and keeps each move's subtree for the next search.
+///
+/// Returns the core's code for the first refused action (`OUT_OF_BOUNDS`, `OCCUPIED`,
+/// `COLUMN_FULL`; nothing is played then), `LENGTH_MISMATCH`, `NULL_PARAMETER`.
+///
+/// Ownership: the caller keeps everything. Thread safety: neither may be used by another
+/// thread during the call.
+///
+/// # Safety
+/// `puct` and `batch` NULL or live; `actions` NULL or valid for reads of `count` values.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_puct_play(
+    puct: *mut tictactoe_puct,
+    batch: *mut tictactoe_batch,
+    actions: *const u32,
+    count: usize,
+) -> tictactoe_result {
+    guard(|| {
+        // SAFETY: the caller's promise, for each.
+        let (puct, batch, actions) =
+            unsafe { (borrow_mut(puct)?, borrow_mut(batch)?, input(actions, count)?) };
+        puct.inner_mut().play(batch.inner_mut(), actions).map_err(code)
+    })
+}
+
+/// Draws a move a game from `visits` (`visits_len` = count * actions, as `tictactoe_puct_run`
+/// writes them) under `temperature`: in proportion to visits^(1 / temperature), at 0 the most
+/// visited (ties to the lowest action); `TICTACTOE_NO_ACTION` for a game without visits. Into
+/// `actions_out` (`count` values), from the search's seed.
+///
+/// Returns `INVALID_ARGUMENT` for a temperature below 0 or not finite, `LENGTH_MISMATCH`,
+/// `NULL_PARAMETER`; `actions_out` is written only on success.
+///
+/// # Safety
+/// `puct` NULL or live; `visits` NULL or valid for reads of `visits_len` values;
+/// `actions_out` NULL or valid for writes of `count` values.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_puct_choose(
+    puct: *mut tictactoe_puct,
+    visits: *const u32,
+    visits_len: usize,
+    temperature: f32,
+    actions_out: *mut u32,
+    count: usize,
+) -> tictactoe_result {
+    guard(|| {
+        // SAFETY: the caller's promise, for each.
+        let (puct, visits, out) =
+            unsafe { (borrow_mut(puct)?, input(visits, visits_len)?, buffer(actions_out, count)?) };
+        puct.inner_mut().choose(visits, temperature, out).map_err(code)
+    })
+}
+
+/// Stores in `*bytes_out` an upper bound of the bytes the search's trees and buffers take
+/// after a search of `simulations` on `batch`: what the options' `max_bytes` is checked against.
+///
+/// Returns `NULL_PARAMETER`; `*bytes_out` is written only on success.
+///
+/// # Safety
+/// `puct` and `batch` NULL or live; `bytes_out` NULL or valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_puct_bytes_needed(
+    puct: *const tictactoe_puct,
+    batch: *const tictactoe_batch,
+    simulations: u32,
+    bytes_out: *mut u64,
+) -> tictactoe_result {
+    guard(|| {
+        // SAFETY: the caller's promise, for each.
+        let (puct, batch) = unsafe { (borrow(puct)?, batch_of(batch)?) };
+        let bytes_out = Out::new(bytes_out)?;
+        let bytes = puct.inner().bytes_needed(batch, simulations);
+        // SAFETY: checked non-NULL; valid by the caller's promise.
+        unsafe { bytes_out.write(u64::try_from(bytes).unwrap_or(u64::MAX)) };
+        Ok(())
+    })
+}

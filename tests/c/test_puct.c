@@ -1,0 +1,220 @@
+/* The search a learned network guides, through the C ABI: a search with a callback, its
+ * determinism, kept subtrees, a failing or wrong callback leaving everything as it was, and
+ * every refusal with its out-params untouched. */
+#include <stdint.h>
+#include <string.h>
+
+#include "check.h"
+#include "tictactoe.h"
+
+#define GAMES 3
+#define ACTIONS 7
+
+/* What the test evaluators keep: calls made, the call to fail at (-1: none), and what to
+ * write. */
+typedef struct {
+    int calls;
+    int fail_at;
+    float value;
+    float logit;
+} evaluator;
+
+/* Every legal move alike (or `logit` for all), every position worth `value`; counts the
+ * calls and checks the planes: two flags a cell, never both set. */
+static int32_t evaluate(void *user, size_t leaves, const bool *observation, const bool *legal_mask,
+                        float *logits, float *values) {
+    evaluator *e = (evaluator *)user;
+    size_t i;
+    (void)legal_mask;
+    if (e->calls++ == e->fail_at) {
+        return 42;
+    }
+    for (i = 0; i < leaves; i++) {
+        size_t cell;
+        for (cell = 0; cell < 42; cell++) {
+            CHECK(!(observation[i * 84 + cell] && observation[i * 84 + 42 + cell]));
+        }
+    }
+    for (i = 0; i < leaves * ACTIONS; i++) {
+        logits[i] = e->logit;
+    }
+    for (i = 0; i < leaves; i++) {
+        values[i] = e->value;
+    }
+    return 0;
+}
+
+static tictactoe_batch *connect_four(void) {
+    const tictactoe_rules rules = {6, 7, 4, TICTACTOE_RULE_GRAVITY};
+    tictactoe_batch *batch = NULL;
+    CHECK_RESULT(tictactoe_batch_new_rules(GAMES, &rules, 5, NULL, &batch), TICTACTOE_RESULT_OK);
+    return batch;
+}
+
+static void test_search(void) {
+    tictactoe_batch *batch = connect_four();
+    tictactoe_puct *a = NULL, *b = NULL;
+    evaluator e = {0, -1, 0.0f, 0.0f};
+    uint32_t visits[GAMES * ACTIONS], again[GAMES * ACTIONS], actions[GAMES];
+    float values[GAMES];
+    uint64_t bytes = 0;
+    size_t g, i;
+    CHECK_RESULT(tictactoe_puct_new(batch, NULL, &a), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_puct_new(batch, NULL, &b), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_puct_run(a, batch, evaluate, &e, 50, TICTACTOE_PUCT_NOISE, visits, GAMES * ACTIONS,
+                                    values, GAMES),
+                 TICTACTOE_RESULT_OK);
+    CHECK(e.calls == 51); /* the roots' call, then one a step */
+    for (g = 0; g < GAMES; g++) {
+        uint32_t sum = 0;
+        for (i = 0; i < ACTIONS; i++) {
+            sum += visits[g * ACTIONS + i];
+        }
+        CHECK(sum == 50);
+        CHECK(values[g] >= -1.0f && values[g] <= 1.0f);
+    }
+    /* The same seed, the same noise. */
+    CHECK_RESULT(tictactoe_puct_run(b, batch, evaluate, &e, 50, TICTACTOE_PUCT_NOISE, again, GAMES * ACTIONS,
+                                    values, GAMES),
+                 TICTACTOE_RESULT_OK);
+    CHECK(memcmp(visits, again, sizeof visits) == 0);
+    /* A move kept: the next search starts from its subtree. */
+    CHECK_RESULT(tictactoe_puct_choose(a, visits, GAMES * ACTIONS, 0.0f, actions, GAMES), TICTACTOE_RESULT_OK);
+    for (g = 0; g < GAMES; g++) {
+        for (i = 0; i < ACTIONS; i++) {
+            CHECK(visits[g * ACTIONS + i] <= visits[g * ACTIONS + actions[g]]);
+        }
+    }
+    CHECK_RESULT(tictactoe_puct_play(a, batch, actions, GAMES), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_puct_run(a, batch, evaluate, &e, 0, 0, again, GAMES * ACTIONS, values, GAMES),
+                 TICTACTOE_RESULT_OK);
+    for (g = 0; g < GAMES; g++) {
+        uint32_t sum = 0;
+        for (i = 0; i < ACTIONS; i++) {
+            sum += again[g * ACTIONS + i];
+        }
+        CHECK(sum + 1 == visits[g * ACTIONS + actions[g]]);
+    }
+    CHECK_RESULT(tictactoe_puct_bytes_needed(a, batch, 100, &bytes), TICTACTOE_RESULT_OK);
+    CHECK(bytes > 0);
+    tictactoe_puct_free(a);
+    tictactoe_puct_free(b);
+    tictactoe_batch_free(batch);
+}
+
+/* A callback that fails, or writes what no search can use, stops the search with its code;
+ * nothing is written, and the next search gives what a search that never failed gives. */
+static void test_failures(void) {
+    tictactoe_batch *batch = connect_four();
+    tictactoe_puct *failing = NULL, *clean = NULL;
+    evaluator e = {0, -1, 0.25f, 0.0f};
+    uint32_t visits[GAMES * ACTIONS], expected[GAMES * ACTIONS];
+    float values[GAMES], expected_values[GAMES];
+    int fail_at;
+    CHECK_RESULT(tictactoe_puct_new(batch, NULL, &failing), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_puct_new(batch, NULL, &clean), TICTACTOE_RESULT_OK);
+    for (fail_at = 0; fail_at < 12; fail_at += 5) {
+        evaluator broken = {0, fail_at, 0.25f, 0.0f};
+        memset(visits, 0xab, sizeof visits);
+        CHECK_RESULT(tictactoe_puct_run(failing, batch, evaluate, &broken, 20, 0, visits, GAMES * ACTIONS, values,
+                                        GAMES),
+                     TICTACTOE_RESULT_EVALUATOR_FAILED);
+        CHECK(visits[0] == 0xabababab && visits[GAMES * ACTIONS - 1] == 0xabababab);
+    }
+    {
+        evaluator too_high = {0, -1, 1.5f, 0.0f};
+        evaluator no_logits = {0, -1, 0.0f, -1.0f / 0.0f};
+        CHECK_RESULT(tictactoe_puct_run(failing, batch, evaluate, &too_high, 5, 0, visits, GAMES * ACTIONS, values,
+                                        GAMES),
+                     TICTACTOE_RESULT_BAD_EVALUATION);
+        CHECK_RESULT(tictactoe_puct_run(failing, batch, evaluate, &no_logits, 5, 0, visits, GAMES * ACTIONS, values,
+                                        GAMES),
+                     TICTACTOE_RESULT_BAD_EVALUATION);
+    }
+    CHECK_RESULT(tictactoe_puct_run(failing, batch, evaluate, &e, 30, 0, visits, GAMES * ACTIONS, values, GAMES),
+                 TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_puct_run(clean, batch, evaluate, &e, 30, 0, expected, GAMES * ACTIONS, expected_values,
+                                    GAMES),
+                 TICTACTOE_RESULT_OK);
+    CHECK(memcmp(visits, expected, sizeof visits) == 0);
+    CHECK(memcmp(values, expected_values, sizeof values) == 0);
+    CHECK(strcmp(tictactoe_result_name(TICTACTOE_RESULT_EVALUATOR_FAILED), "evaluator_failed") == 0);
+    CHECK(strcmp(tictactoe_result_name(TICTACTOE_RESULT_BAD_EVALUATION), "bad_evaluation") == 0);
+    tictactoe_puct_free(failing);
+    tictactoe_puct_free(clean);
+    tictactoe_batch_free(batch);
+}
+
+static void test_refusals(void) {
+    tictactoe_batch *batch = connect_four();
+    tictactoe_puct *puct = NULL, *sentinel = (tictactoe_puct *)&puct;
+    tictactoe_puct *small = NULL;
+    evaluator e = {0, -1, 0.0f, 0.0f};
+    uint32_t visits[GAMES * ACTIONS], actions[GAMES] = {9, 9, 9};
+    uint32_t column[GAMES] = {3, 3, 3}, full[GAMES] = {0, 0, 3};
+    float values[GAMES];
+    uint64_t bytes = 7;
+    tictactoe_puct_options bad = {-1.0f, 0.3f, 0.25f, 0, 0};
+    tictactoe_puct_options bounded = {1.25f, 0.3f, 0.25f, 0, 0};
+    int i;
+    /* Options out of range, NULLs: nothing made, the out-param untouched. */
+    CHECK_RESULT(tictactoe_puct_new(batch, &bad, &sentinel), TICTACTOE_RESULT_INVALID_ARGUMENT);
+    bad.c_puct = 1.0f;
+    bad.dirichlet_fraction = 2.0f;
+    CHECK_RESULT(tictactoe_puct_new(batch, &bad, &sentinel), TICTACTOE_RESULT_INVALID_ARGUMENT);
+    CHECK(sentinel == (tictactoe_puct *)&puct);
+    CHECK_RESULT(tictactoe_puct_new(NULL, NULL, &puct), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_puct_new(batch, NULL, NULL), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_puct_new(batch, NULL, &puct), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_puct_run(NULL, batch, evaluate, &e, 1, 0, visits, GAMES * ACTIONS, values, GAMES),
+                 TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_puct_run(puct, NULL, evaluate, &e, 1, 0, visits, GAMES * ACTIONS, values, GAMES),
+                 TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_puct_run(puct, batch, NULL, &e, 1, 0, visits, GAMES * ACTIONS, values, GAMES),
+                 TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_puct_run(puct, batch, evaluate, &e, 1, 0, NULL, GAMES * ACTIONS, values, GAMES),
+                 TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_puct_run(puct, batch, evaluate, &e, 1, 0, visits, GAMES * ACTIONS - 1, values, GAMES),
+                 TICTACTOE_RESULT_LENGTH_MISMATCH);
+    CHECK_RESULT(tictactoe_puct_run(puct, batch, evaluate, &e, 1, 2, visits, GAMES * ACTIONS, values, GAMES),
+                 TICTACTOE_RESULT_INVALID_ARGUMENT);
+    CHECK(e.calls == 0);
+    /* A move into a full column: refused, nothing played. */
+    for (i = 0; i < 6; i++) {
+        CHECK_RESULT(tictactoe_puct_play(puct, batch, column, GAMES), TICTACTOE_RESULT_OK);
+    }
+    CHECK_RESULT(tictactoe_puct_play(puct, batch, full, GAMES), TICTACTOE_RESULT_COLUMN_FULL);
+    full[2] = 0;
+    CHECK_RESULT(tictactoe_puct_play(puct, batch, full, GAMES), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_puct_play(puct, batch, full, GAMES - 1), TICTACTOE_RESULT_LENGTH_MISMATCH);
+    CHECK_RESULT(tictactoe_puct_play(puct, NULL, full, GAMES), TICTACTOE_RESULT_NULL_PARAMETER);
+    /* Choosing: a temperature out of range, the wrong lengths. */
+    memset(visits, 0, sizeof visits);
+    CHECK_RESULT(tictactoe_puct_choose(puct, visits, GAMES * ACTIONS, -1.0f, actions, GAMES),
+                 TICTACTOE_RESULT_INVALID_ARGUMENT);
+    CHECK_RESULT(tictactoe_puct_choose(puct, visits, GAMES * ACTIONS, 0.0f, actions, GAMES - 1),
+                 TICTACTOE_RESULT_LENGTH_MISMATCH);
+    CHECK(actions[0] == 9);
+    CHECK_RESULT(tictactoe_puct_choose(puct, visits, GAMES * ACTIONS, 0.0f, actions, GAMES), TICTACTOE_RESULT_OK);
+    CHECK(actions[0] == TICTACTOE_NO_ACTION);
+    /* A memory bound below what a search needs. */
+    CHECK_RESULT(tictactoe_puct_bytes_needed(puct, batch, 200, NULL), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_puct_bytes_needed(puct, batch, 200, &bytes), TICTACTOE_RESULT_OK);
+    bounded.max_bytes = bytes - 1;
+    CHECK_RESULT(tictactoe_puct_new(batch, &bounded, &small), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_puct_run(small, batch, evaluate, &e, 200, 0, visits, GAMES * ACTIONS, values, GAMES),
+                 TICTACTOE_RESULT_LIMIT_EXCEEDED);
+    CHECK_RESULT(tictactoe_puct_run(small, batch, evaluate, &e, 20, 0, visits, GAMES * ACTIONS, values, GAMES),
+                 TICTACTOE_RESULT_OK);
+    tictactoe_puct_free(small);
+    tictactoe_puct_free(puct);
+    tictactoe_puct_free(NULL);
+    tictactoe_batch_free(batch);
+}
+
+int main(void) {
+    test_search();
+    test_failures();
+    test_refusals();
+    return checks_report("test_puct");
+}
