@@ -30,7 +30,7 @@ VERSION := $(shell grep -m1 '^version' Cargo.toml | cut -d'"' -f2)
 ABI := $(firstword $(subst ., ,$(VERSION)))
 LIB_SONAME := $(RELEASE)/libtictactoe.so.$(ABI)
 
-.PHONY: wheel sdist-test demo demo-play setup-test doc-test test lint fmt-check clippy doc rust-test nostd package-test static-libs-test bench lib header c-test c-asan \
+.PHONY: wheel sdist-test alphazero-smoke demo demo-play setup-test doc-test test lint fmt-check clippy doc rust-test nostd package-test static-libs-test bench lib header c-test c-asan \
 	c-valgrind cpp-test ctypes-test install install-test bench-c py-test bench-py lib-asan c4-sets book book-check \
 	c-asan-rust c-tsan lib-tsan fuzz fuzz-smoke fuzz-replay fuzz-cmin cargo-fuzz soak
 
@@ -63,7 +63,7 @@ demo-play: lib $(BUILD)/play $(VENV)/.installed
 # target/ or another git-ignored place. `make test TEST_TARGETS=fuzz-smoke` runs a part of
 # the checks under the same tree check.
 TEST_TARGETS := setup-test lint book-check rust-test nostd package-test static-libs-test c-test cpp-test c-asan c-tsan c-asan-rust \
-	c-valgrind ctypes-test install-test py-test doc-test sdist-test fuzz-replay fuzz-smoke
+	c-valgrind ctypes-test install-test py-test alphazero-smoke doc-test sdist-test fuzz-replay fuzz-smoke
 TREE_BEFORE := $(BUILD)/tree-before
 
 test:
@@ -258,11 +258,22 @@ sdist-test: $(DIST)/.built | $(BUILD)
 PY_TYPED := tests/python/test_api.py tests/python/test_vectors.py tests/python/test_model.py tests/python/test_batch.py \
 	tests/python/test_family.py tests/python/family_model.py tests/python/test_selfplay.py \
 	tests/python/test_cli.py tests/python/test_rl.py tests/python/test_search.py tests/python/test_puct.py tests/python/model.py tests/python/batch_model.py tests/python/soak.py \
-	tests/python/conftest.py tests/docs/check_examples.py py/python/tictactoe tests/python/test_c4_sets.py \
+	tests/python/conftest.py tests/docs/check_examples.py py/python/tictactoe tests/python/test_c4_sets.py examples/alphazero.py \
 	bench/c4/c4sets.py
 
 # Every Python file of the repository, linted by ruff (ruff.toml) before the tests run.
-PY_LINTED := py/python tests/python tests/docs py/benches bench
+PY_LINTED := py/python tests/python tests/docs py/benches bench examples
+
+# examples/alphazero.py for a few seconds (self-play, training, games against the perfect
+# player): the loop runs end to end and ends with its result line. Training to the issue's
+# targets takes minutes (docs/alphazero.md).
+alphazero-smoke: $(VENV)/.installed
+	$(VENV)/bin/python examples/alphazero.py --game tictactoe --seconds 3 --batch 32 --simulations 8 \
+	  --games 4 --report-every 1 | tee $(BUILD)/alphazero-smoke.log
+	tail -n 1 $(BUILD)/alphazero-smoke.log | grep -Eq '^wins [0-9]+, draws [0-9]+, losses [0-9]+$$'
+	$(VENV)/bin/python examples/alphazero.py --game connect-four --seconds 2 --batch 8 --simulations 4 \
+	  --games 2 --against mcts --opponent-simulations 20 --report-every 100 | tail -n 1 \
+	  | grep -Eq '^wins [0-9]+, draws [0-9]+, losses [0-9]+$$'
 
 # pytest exits 5 when it collects nothing, which fails here like any other non-zero status.
 py-test: $(VENV)/.installed
