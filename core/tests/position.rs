@@ -636,3 +636,55 @@ fn a_copy_keeps_room_for_every_move() {
         assert_eq!(copy.heap_bytes(), room);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// On masks, a position in a learner's terms answers as the game does: the action count,
+    /// the cell each action marks (none for an illegal one), the legal actions, the two
+    /// planes from the side to move; along random games of random one-word rule sets.
+    #[test]
+    fn masks_play_by_actions_as_the_game_does(rules in rules(), seed in any::<u64>()) {
+        let Some(bits) = Bits::of(&rules) else { return Ok(()) };
+        let mut game = Game::new(rules).unwrap();
+        let mut state = seed;
+        let actions = game.action_count();
+        prop_assert_eq!(bits.action_count(), actions);
+        loop {
+            let [x, o] = bits.marks(game.cells());
+            let taken = x | o;
+            let legal: Vec<u32> = game.legal_actions().collect();
+            let mut flags = vec![false; actions];
+            bits.legal_into(taken, &mut flags);
+            if game.winner().is_none() {
+                let expected: Vec<u32> = (0..actions as u32).filter(|&a| flags[a as usize]).collect();
+                prop_assert_eq!(&expected, &legal);
+            }
+            for action in 0..=actions as u32 {
+                let mut after = game.clone();
+                let bit = bits.action(action, taken);
+                match after.apply(action) {
+                    Ok(((row, col), _)) => prop_assert_eq!(bit, bits.bit(row * rules.cols + col)),
+                    Err(_) if game.winner().is_none() => prop_assert_eq!(bit, 0, "action {}", action),
+                    Err(_) => {}
+                }
+            }
+            let me = game.next_player();
+            let (mine, theirs) = if me == Player::X { (x, o) } else { (o, x) };
+            let mut planes = vec![false; 2 * rules.cells()];
+            bits.planes_into(mine, theirs, &mut planes);
+            let codes: Vec<u8> = game.cells().collect();
+            let expected: Vec<bool> = codes
+                .iter()
+                .map(|&c| c == me.number())
+                .chain(codes.iter().map(|&c| c == me.opponent().number()))
+                .collect();
+            prop_assert_eq!(planes, expected);
+            if game.is_over() || legal.is_empty() {
+                break;
+            }
+            let action = legal[tictactoe_core::random::below(&mut state, legal.len() as u64) as usize];
+            game.apply(action).unwrap();
+        }
+    }
+}

@@ -19,6 +19,7 @@ use crate::shape::{Cell, Direction, Shape};
 use crate::storage::board;
 use crate::{random, Player};
 
+mod actions;
 mod lines;
 
 pub use lines::{Lines, OverLines};

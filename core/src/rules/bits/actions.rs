@@ -1,0 +1,89 @@
+//! A position of one word a player in a learner's terms: the cell an action marks, the legal
+//! actions as flags, and the two observation planes, as a batch numbers and writes them (a
+//! cell each, or under gravity a column each), so that a search playing by actions on masks
+//! needs no rule of its own.
+
+use super::Bits;
+
+impl Bits {
+    /// How many actions a position has: its cells, or under gravity its columns.
+    pub fn action_count(&self) -> usize {
+        if self.gravity {
+            self.shape.cols()
+        } else {
+            self.shape.cells()
+        }
+    }
+
+    /// The bit of the cell `action` marks when the cells `taken` are taken: the cell with that
+    /// index, or under gravity the lowest free cell of that column; 0 when the action is not
+    /// legal there (past the last, or its cell or column full).
+    ///
+    /// ```
+    /// use tictactoe_core::{Bits, Rules};
+    /// let bits = Bits::of(&Rules::CONNECT_FOUR).unwrap();
+    /// let first = bits.action(3, 0);
+    /// assert_eq!(first, bits.bit(5 * 7 + 3)); // the bottom row
+    /// assert_eq!(bits.action(3, first), bits.bit(4 * 7 + 3));
+    /// assert_eq!(bits.action(7, 0), 0);
+    /// ```
+    #[inline]
+    pub fn action(&self, action: u32, taken: u64) -> u64 {
+        let action = action as usize;
+        if self.gravity {
+            self.playable(taken) & self.column(action)
+        } else {
+            self.bit(action) & !taken
+        }
+    }
+
+    /// Writes into `out` (one flag an action, [`Bits::action_count`]) which actions are legal
+    /// when the cells `taken` are taken (a position nobody has won).
+    ///
+    /// # Panics
+    /// When `out` is shorter than the action count.
+    #[inline]
+    pub fn legal_into(&self, taken: u64, out: &mut [bool]) {
+        let free = self.cells & !taken;
+        if self.gravity {
+            // A column has room when its top cell (on the first row, bits 0 on) is free.
+            for (col, legal) in out[..self.shape.cols()].iter_mut().enumerate() {
+                *legal = free >> col & 1 == 1;
+            }
+        } else {
+            self.each_cell(|cell, bit| out[cell] = free & bit != 0);
+        }
+    }
+
+    /// Writes the two observation planes of a position into `out` (two flags a cell,
+    /// row-major): where `mine` has marks, then where `theirs` has, as a batch writes them
+    /// from the side to move.
+    ///
+    /// # Panics
+    /// When `out` is shorter than two flags a cell.
+    #[inline]
+    pub fn planes_into(&self, mine: u64, theirs: u64, out: &mut [bool]) {
+        let cells = self.shape.cells();
+        let (own, other) = out[..2 * cells].split_at_mut(cells);
+        self.each_cell(|cell, bit| {
+            own[cell] = mine & bit != 0;
+            other[cell] = theirs & bit != 0;
+        });
+    }
+
+    /// Calls `visit(cell, bit)` for every cell, row by row: its index and its bit.
+    #[inline(always)]
+    fn each_cell(&self, mut visit: impl FnMut(usize, u64)) {
+        let (rows, cols) = (self.shape.rows(), self.shape.cols());
+        let mut cell = 0;
+        for row in 0..rows {
+            // Below 64: the board fits one word.
+            let mut bit = 1u64 << (row * (cols + 1));
+            for _ in 0..cols {
+                visit(cell, bit);
+                cell += 1;
+                bit <<= 1;
+            }
+        }
+    }
+}
