@@ -390,7 +390,7 @@ $(BENCH_VENV)/.ready: bench/requirements.txt
 	$(PYTHON) -m venv $(BENCH_VENV)
 	$(BENCH_VENV)/bin/pip install --quiet --upgrade pip
 	$(BENCH_VENV)/bin/pip install --quiet -r bench/requirements.txt
-	@for peer in open-spiel envpool "pgx jax[cpu]" "pettingzoo[classic]"; do \
+	@for peer in open-spiel envpool "pgx jax[cpu]" mctx "pettingzoo[classic]"; do \
 	  $(BENCH_VENV)/bin/pip install --quiet $$peer || echo "$$peer did not install: it is skipped"; done
 	touch $@
 
@@ -417,6 +417,7 @@ bench: lib $(BUILD)/bench $(BUILD)/c4_reference $(BENCH_VENV)/.installed
 	cd py/benches && taskset -c 1 $(abspath $(BENCH_VENV))/bin/python bench_rl.py --json $(abspath $(BENCH_DIR))/rl.json
 	taskset -c 1 $(BENCH_VENV)/bin/python py/benches/bench_solve.py --reference $(BUILD)/c4_reference --json $(BENCH_DIR)/c4.json
 	taskset -c 1 $(BENCH_VENV)/bin/python py/benches/bench_solve.py --moves --json $(BENCH_DIR)/c4-moves.json
+	taskset -c 1 $(BENCH_VENV)/bin/python py/benches/bench_puct.py --json $(BENCH_DIR)/puct.json
 	$(BENCH_VENV)/bin/python py/benches/bench_limits.py --json $(BENCH_DIR)/limits.json
 	$(BENCH_VENV)/bin/python bench/report.py $(BENCH_DIR) docs
 

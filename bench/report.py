@@ -482,6 +482,37 @@ def c4_moves_section(moves: dict[str, Any]) -> list[str]:
     return lines
 
 
+def puct_section(puct: dict[str, Any]) -> list[str]:
+    """Search guided by a network against mctx over pgx (py/benches/bench_puct.py)."""
+    records = puct.get("records", [])
+    if not records:
+        return []
+    lines = [
+        "",
+        "## Search guided by a network: `Puct` against mctx",
+        "",
+        "Simulations a second on one core (`taskset -c 1`), Connect Four, a uniform evaluator",
+        "(logits 0, value 0), one search from fresh roots a call, noise at the roots: `tictactoe.Puct`",
+        "(the evaluator a numpy function) against DeepMind's mctx `gumbel_muzero_policy` over pgx's",
+        "`connect_four` (jitted whole; compilation apart), best of 10 calls each, in one run. Targets",
+        "(issue 33): 10x mctx at 1 024 x 32, 5x at 64 x 200.",
+        "",
+        "| games x simulations | ours (M/s) | mctx (M/s) | ratio | target | met/missed |",
+        "|---|---:|---:|---:|---:|---|",
+    ]
+    for r in records:
+        theirs = f"{r['mctx'] / 1e6:.3f}" if "mctx" in r else "not run"
+        ratio = f"{r['ratio']:.1f}x" if r.get("ratio") is not None else ""
+        target = f"{r['target']:.0f}x" if r.get("target") is not None else ""
+        verdict = ""
+        if r.get("target") is not None and r.get("ratio") is not None:
+            verdict = "met" if r["ratio"] >= r["target"] else "missed"
+        lines.append(f"| {r['games']} x {r['simulations']} | {r['ours'] / 1e6:.2f} | {theirs} | {ratio} | "
+                     f"{target} | {verdict} |")
+    lines += [f"- not run: {reason}" for reason in puct.get("skipped", [])]
+    return lines
+
+
 def main() -> None:
     records_dir, docs = Path(sys.argv[1]), Path(sys.argv[2])
     records: list[dict[str, Any]] = []
@@ -495,6 +526,8 @@ def main() -> None:
     c4_empty = json.loads(c4_empty_path.read_text()) if c4_empty_path.exists() else {}
     c4_moves_path = records_dir / "c4-moves.json"
     c4_moves = json.loads(c4_moves_path.read_text()) if c4_moves_path.exists() else {}
+    puct_path = records_dir / "puct.json"
+    puct = json.loads(puct_path.read_text()) if puct_path.exists() else {}
     limits_path = records_dir / "limits.json"
     limits = json.loads(limits_path.read_text()) if limits_path.exists() else []
     c_threads_path = records_dir / "c-threads.json"
@@ -602,6 +635,7 @@ def main() -> None:
     lines += search_section(search)
     lines += c4_section(c4, c4_empty)
     lines += c4_moves_section(c4_moves)
+    lines += puct_section(puct)
     lines += rl_section(rl, rl_skipped)
     lines += limits_section(limits)
     lines += ["", "## Memory", "", "Bytes per new game (the object plus its heap).", ""]

@@ -463,3 +463,15 @@ fn the_rules_value_finished_games() {
     assert!(visits[9..].iter().all(|&v| v == 0));
     assert_eq!(values[1], -1.0, "O, to move, has lost");
 }
+
+/// `clear` forgets the trees: the next search is a fresh one's, on the same positions.
+#[test]
+fn a_cleared_search_starts_afresh() {
+    let batch = batch(Rules::CONNECT_FOUR, 4, 3);
+    let mut puct = Puct::new(&batch, config()).unwrap();
+    let first = run(&mut puct, &batch, &mut evaluator(&batch), 40);
+    let grown = run(&mut puct, &batch, &mut evaluator(&batch), 40);
+    assert_ne!(first.0, grown.0, "the kept trees go on growing");
+    puct.clear();
+    assert_eq!(run(&mut puct, &batch, &mut evaluator(&batch), 40), first);
+}

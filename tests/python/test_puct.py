@@ -213,6 +213,15 @@ def test_kept_subtrees_carry_their_visits_and_refused_moves_play_nothing() -> No
     assert state(batch) == full != before
 
 
+def test_clear_starts_afresh() -> None:
+    batch = random_batch(Rules.CONNECT_FOUR, 3, 2)
+    puct = Puct(batch)
+    first, _ = puct.run(Counting(7), 30)
+    assert puct.run(Counting(7), 30)[0].sum() == 2 * first.sum(), "the kept trees grow on"
+    puct.clear()
+    assert puct.run(Counting(7), 30)[0].tolist() == first.tolist()
+
+
 def test_noise_is_seeded() -> None:
     batch = random_batch(Rules.CONNECT_FOUR, 4, 1)
 

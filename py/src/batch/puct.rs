@@ -197,6 +197,11 @@ impl PyPuct {
         Ok(PyArray1::from_vec(py, out))
     }
 
+    /// Forgets every tree (keeping their memory): the next search starts from fresh roots.
+    fn clear(&mut self) {
+        self.puct.clear();
+    }
+
     /// An upper bound of the bytes the trees and buffers take after a search of `simulations`.
     fn bytes_needed(&self, py: Python<'_>, simulations: u32) -> usize {
         self.puct.bytes_needed(&self.batch.bind(py).borrow().batch, simulations)

@@ -12,6 +12,8 @@
 //! (ties to the lowest action) down to an action not expanded yet or a finished game, and adds
 //! the value found, negated at each ply, along the path.
 
+mod board;
+mod leaves;
 mod noise;
 mod run;
 mod tree;
@@ -20,10 +22,12 @@ use alloc::vec::Vec;
 use core::convert::Infallible;
 use core::fmt;
 
-use tictactoe_core::{Batch, Error, ErrorKind, Game};
+use tictactoe_core::{Batch, Error, ErrorKind};
 
 use crate::SearchError;
-use tree::{Backup, Leaf, Mark, Tree};
+use board::Board;
+use leaves::Leaves;
+use tree::{Saved, Tree};
 
 /// What values the leaves: given the positions of one simulation step, it writes each one's
 /// logits over the actions and its value from the side to move.
@@ -193,17 +197,12 @@ impl PuctError<Infallible> {
 #[derive(Debug)]
 struct Root {
     tree: Tree,
+    /// What the tree held before the search running, to go back to if it fails.
+    saved: Saved,
     /// The batch's cells history at the root.
     history: Vec<u32>,
-    /// The root's position, moved along and back by each descent.
-    game: Option<Game>,
-}
-
-/// A new leaf of a simulation step: its game and where it hangs.
-#[derive(Clone, Copy, Debug)]
-struct Open {
-    game: usize,
-    leaf: Leaf,
+    /// The root's position, moved along and back by each descent (none for a finished game).
+    board: Option<Board>,
 }
 
 /// PUCT over a batch's games: the trees, the buffers handed to the evaluator, the seed's state.
@@ -241,19 +240,14 @@ pub struct Puct {
     actions: usize,
     roots: Vec<Root>,
     /// The evaluator's inputs and outputs, a leaf's worth per game.
-    observation: Vec<bool>,
-    legal: Vec<bool>,
-    logits: Vec<f32>,
-    values: Vec<f32>,
-    codes: Vec<u8>,
-    opens: Vec<Open>,
-    /// What a failed search takes back: each game's mark, the backups and expansions made.
-    marks: Vec<Mark>,
-    backups: Vec<(usize, Backup)>,
-    expanded: Vec<(usize, u32)>,
+    leaves: Leaves,
+    /// The edges of a step's descents, game after game.
+    trail: Vec<u32>,
     /// The roots' priors before noise, root by root.
     priors: Vec<f32>,
+    /// Scratch: a Dirichlet draw, a position's softmax weights.
     noise: Vec<f64>,
+    weights: Vec<f64>,
     spare: Tree,
     state: u64,
 }
@@ -277,24 +271,19 @@ impl Puct {
         roots.try_reserve_exact(batch.count()).map_err(|_| Error::AllocFailed)?;
         roots.extend((0..batch.count()).map(|_| Root {
             tree: Tree::default(),
+            saved: Saved::default(),
             history: Vec::new(),
-            game: None,
+            board: None,
         }));
         Ok(Puct {
             config,
             actions: batch.actions(),
             roots,
-            observation: Vec::new(),
-            legal: Vec::new(),
-            logits: Vec::new(),
-            values: Vec::new(),
-            codes: Vec::new(),
-            opens: Vec::new(),
-            marks: Vec::new(),
-            backups: Vec::new(),
-            expanded: Vec::new(),
+            leaves: Leaves::default(),
+            trail: Vec::new(),
             priors: Vec::new(),
             noise: Vec::new(),
+            weights: Vec::new(),
             spare: Tree::default(),
             state: config.seed,
         })
@@ -303,5 +292,14 @@ impl Puct {
     /// The settings.
     pub fn config(&self) -> PuctConfig {
         self.config
+    }
+
+    /// Forgets every tree, keeping their memory: the next search starts from fresh roots, as
+    /// one without tree reuse does (for evaluation games, or a search repeated from the same
+    /// positions).
+    pub fn clear(&mut self) {
+        for root in &mut self.roots {
+            root.tree.clear();
+        }
     }
 }

@@ -6,9 +6,11 @@ use core::convert::Infallible;
 
 use tictactoe_core::{Batch, Error, Illegal, Selection, NO_ACTION};
 
+use super::board::Board;
+use super::leaves::Open;
 use super::noise;
-use super::tree::{self, After, Leaf, Tree};
-use super::{Evaluator, Open, Puct, PuctError};
+use super::tree::{self, Next};
+use super::{Evaluator, Puct, PuctError};
 
 impl Puct {
     /// An upper bound of the bytes the trees and the buffers take after a search of
@@ -21,18 +23,18 @@ impl Puct {
         let grown = simulations as usize + 1;
         let mut largest = 0;
         let trees = self.roots.iter().enumerate().fold(0usize, |bytes, (g, root)| {
-            let (nodes, edges) = root.tree.sizes();
+            let edges = root.tree.len();
             let open = !games.is_terminated(g).unwrap_or(true);
-            let (nodes, edges) =
-                if open { (nodes + grown, edges + grown * actions) } else { (nodes, edges) };
-            let size = tree::bytes(nodes, edges);
+            let grown = if open { edges.saturating_add(grown * actions) } else { edges };
+            let size = tree::bytes(grown);
             largest = largest.max(size);
-            bytes.saturating_add(size)
+            // The tree, and what it held before the search (kept to go back to).
+            bytes.saturating_add(size).saturating_add(tree::bytes(edges))
         });
         let count = self.roots.len();
         // Per game: two planes of flags, the legal flags, f32 logits, an f32 value, a code a
-        // cell, the root's priors and noise.
-        let per_game = 2 * cells + cells + actions * (1 + 4 + 4 + 8) + 4;
+        // cell, the root's priors, noise and weights, a descent's edges.
+        let per_game = 2 * cells + cells + actions * (1 + 4 + 4 + 8 + 8) + 4 + 4 * (cells + 1);
         trees.saturating_add(largest).saturating_add(count.saturating_mul(per_game))
     }
 
@@ -78,20 +80,15 @@ impl Puct {
         }
         self.sync(batch)?;
         self.reserve(batch, simulations)?;
-        self.marks.clear();
-        self.marks.extend(self.roots.iter().map(|root| root.tree.mark()));
-        self.backups.clear();
-        self.expanded.clear();
+        for root in &mut self.roots {
+            root.tree.save(&mut root.saved).map_err(|_| Error::AllocFailed)?;
+        }
         self.priors.clear();
         let searched = self.search(batch, evaluator, simulations, noise);
         self.restore_priors();
         if let Err(error) = searched {
-            for (g, root) in self.roots.iter_mut().enumerate() {
-                let backups: Vec<_> =
-                    self.backups.iter().filter(|(game, _)| *game == g).map(|&(_, b)| b).collect();
-                let expanded: Vec<u32> =
-                    self.expanded.iter().filter(|(game, _)| *game == g).map(|&(_, e)| e).collect();
-                root.tree.undo(self.marks[g], &backups, &expanded);
+            for root in &mut self.roots {
+                root.tree.restore(&root.saved);
             }
             return Err(error);
         }
@@ -106,7 +103,7 @@ impl Puct {
             }
             // A game searched is not over; one that is over is worth -1 to the side to move
             // when won.
-            values[g] = match (&root.game, winners[g]) {
+            values[g] = match (&root.board, winners[g]) {
                 (Some(_), _) => root.tree.root_value(),
                 (None, 0) => 0.0,
                 (None, _) => -1.0,
@@ -148,12 +145,12 @@ impl Puct {
         )?;
         for (&g, &action) in open.iter().zip(&taken) {
             let root = &mut self.roots[g];
-            let Some(game) = root.game.as_mut() else { continue };
+            let Some(board) = root.board.as_mut() else { continue };
             root.tree.descend_to(action, &mut self.spare);
             // The batch took it: so does the same position here.
-            match game.apply(action) {
-                Ok(((row, col), _)) => root.history.push((row * game.cols() + col) as u32),
-                Err(_) => root.game = None,
+            match board.apply(action) {
+                Ok((cell, _)) => root.history.push(cell),
+                Err(_) => root.board = None,
             }
         }
         Ok(())
@@ -198,13 +195,13 @@ impl Puct {
             let history = batch.history(g)?;
             if games.is_terminated(g)? {
                 root.tree.clear();
-                root.game = None;
-            } else if root.game.is_none() || root.history != history {
+                root.board = None;
+            } else if root.board.is_none() || root.history != history {
                 root.tree.clear();
                 root.history.clear();
                 root.history.try_reserve(history.len()).map_err(|_| Error::AllocFailed)?;
                 root.history.extend_from_slice(history);
-                root.game = Some(batch.game(g)?);
+                root.board = Some(Board::of(batch.game(g)?)?);
             }
         }
         Ok(())
@@ -217,21 +214,17 @@ impl Puct {
         let grown = simulations as usize + 1;
         let failed = |_| PuctError::from(Error::AllocFailed);
         for root in &mut self.roots {
-            if root.game.is_some() {
-                root.tree.reserve(grown, grown * actions).map_err(failed)?;
+            if root.board.is_some() {
+                root.tree.reserve(grown * actions).map_err(failed)?;
             }
         }
-        let steps = count.saturating_mul(grown);
-        self.observation.resize(count * 2 * cells, false);
-        self.legal.resize(count * actions, false);
-        self.logits.resize(count * actions, 0.0);
-        self.values.resize(count, 0.0);
-        self.codes.resize(cells, 0);
-        self.opens.try_reserve(count).map_err(failed)?;
-        self.backups.try_reserve(steps).map_err(failed)?;
-        self.expanded.try_reserve(steps).map_err(failed)?;
+        self.leaves.resize(count, cells, actions);
+        self.leaves.opens.try_reserve(count).map_err(failed)?;
+        // A descent is at most a move a cell long.
+        self.trail.try_reserve(count.saturating_mul(cells + 1)).map_err(failed)?;
         self.priors.try_reserve(count * actions).map_err(failed)?;
         self.noise.try_reserve(actions).map_err(failed)?;
+        self.weights.try_reserve(actions).map_err(failed)?;
         Ok(())
     }
 
@@ -244,11 +237,11 @@ impl Puct {
         noise: bool,
     ) -> Result<(), PuctError<E::Error>> {
         let actions = batch.actions();
-        self.opens.clear();
-        for g in 0..self.roots.len() {
-            if self.roots[g].game.is_some() && self.roots[g].tree.is_empty() {
-                self.write_leaf(g, actions);
-                self.opens.push(Open { game: g, leaf: Leaf::Root });
+        self.leaves.clear();
+        self.trail.clear();
+        for (g, root) in self.roots.iter().enumerate() {
+            if let Some(board) = root.board.as_ref().filter(|_| root.tree.is_empty()) {
+                self.leaves.push(Open { game: g, path: (0, 0) }, board, actions);
             }
         }
         self.evaluate(evaluator, actions)?;
@@ -256,7 +249,8 @@ impl Puct {
             self.add_noise();
         }
         for _ in 0..simulations {
-            self.opens.clear();
+            self.leaves.clear();
+            self.trail.clear();
             for g in 0..self.roots.len() {
                 self.descend(g, actions)?;
             }
@@ -269,69 +263,34 @@ impl Puct {
     /// once; a position to evaluate is written into the evaluator's buffers.
     fn descend<E>(&mut self, g: usize, actions: usize) -> Result<(), PuctError<E>> {
         let c_puct = f64::from(self.config.c_puct);
-        let root = &mut self.roots[g];
-        let Some(game) = root.game.as_mut() else { return Ok(()) };
-        let (mut node, mut depth) = (0, 0);
-        let leaf = loop {
+        let Puct { roots, trail, leaves, .. } = self;
+        let root = &mut roots[g];
+        let Some(board) = root.board.as_mut() else { return Ok(()) };
+        let start = trail.len();
+        let mut node = root.tree.root();
+        let next = loop {
             let edge = root.tree.select(node, c_puct);
-            let (action, child) = root.tree.step(edge);
-            if Tree::is_node(child) {
-                game.apply(action)?;
-                depth += 1;
-                node = child;
-                continue;
+            trail.push(edge);
+            let (_, after) = board.apply(root.tree.action(edge))?;
+            match root.tree.next(edge, after) {
+                Next::Node(child) => node = child,
+                next => break next,
             }
-            let mut after = After::Going;
-            if child == tree::NONE {
-                game.apply(action)?;
-                depth += 1;
-                after = match (game.winner(), game.is_over()) {
-                    (Some(_), _) => After::Won,
-                    (None, true) => After::Drawn,
-                    (None, false) => After::Going,
-                };
-            }
-            break Tree::leaf(node, edge, child, after);
         };
-        match leaf {
-            Leaf::Finished { node, edge, value } => {
-                if root.tree.finish(edge, value) {
-                    self.expanded.push((g, edge));
+        let path = &trail[start..];
+        match next {
+            Next::Finished(value) => {
+                if let Some(&last) = path.last() {
+                    root.tree.finish(last, value);
                 }
-                let backup = root.tree.back_up(node, edge, value);
-                self.backups.push((g, backup));
+                root.tree.back_up(path, value);
             }
-            _ => {
-                self.write_leaf(g, actions);
-                self.opens.push(Open { game: g, leaf });
-            }
+            _ => leaves.push(Open { game: g, path: (start, trail.len()) }, board, actions),
         }
-        let game = self.roots[g].game.as_mut().expect("searched above");
-        for _ in 0..depth {
-            game.undo()?;
+        for _ in start..trail.len() {
+            board.undo()?;
         }
         Ok(())
-    }
-
-    /// Writes game g's position as it stands (a leaf reached by its descent) into the
-    /// evaluator's buffers, at the next leaf's place.
-    fn write_leaf(&mut self, g: usize, actions: usize) {
-        let Some(game) = self.roots[g].game.as_ref() else { return };
-        let (leaf, cells) = (self.opens.len(), self.codes.len());
-        // The buffer holds a cell's code each: the sizes agree.
-        let _ = game.cells_into(&mut self.codes);
-        let me = game.next_player();
-        let (me, them) = (me.number(), me.opponent().number());
-        let planes = &mut self.observation[leaf * 2 * cells..(leaf + 1) * 2 * cells];
-        let (own, other) = planes.split_at_mut(cells);
-        for ((&code, own), other) in self.codes.iter().zip(own).zip(other) {
-            (*own, *other) = (code == me, code == them);
-        }
-        let legal = &mut self.legal[leaf * actions..(leaf + 1) * actions];
-        legal.fill(false);
-        for action in game.legal_actions() {
-            legal[action as usize] = true;
-        }
     }
 
     /// Hands the step's open leaves to the evaluator in one call (none when there are none),
@@ -341,27 +300,24 @@ impl Puct {
         evaluator: &mut E,
         actions: usize,
     ) -> Result<(), PuctError<E::Error>> {
-        let leaves = self.opens.len();
-        if leaves == 0 {
+        let Puct { roots, trail, leaves, weights, .. } = self;
+        let (count, cells) = (leaves.len(), leaves.cells());
+        if count == 0 {
             return Ok(());
         }
-        let cells = self.codes.len();
-        let (logits, values) = (&mut self.logits[..leaves * actions], &mut self.values[..leaves]);
+        let logits = &mut leaves.logits[..count * actions];
+        let values = &mut leaves.values[..count];
         logits.fill(0.0);
         values.fill(0.0);
+        let observation = &leaves.observation[..count * 2 * cells];
         evaluator
-            .evaluate(
-                &self.observation[..leaves * 2 * cells],
-                &self.legal[..leaves * actions],
-                logits,
-                values,
-            )
+            .evaluate(observation, &leaves.legal[..count * actions], logits, values)
             .map_err(PuctError::Evaluator)?;
         for (leaf, &value) in values.iter().enumerate() {
             if !(-1.0..=1.0).contains(&value) {
                 return Err(PuctError::Value { leaf, value });
             }
-            let legal = &self.legal[leaf * actions..(leaf + 1) * actions];
+            let legal = &leaves.legal[leaf * actions..(leaf + 1) * actions];
             let logits = &logits[leaf * actions..(leaf + 1) * actions];
             let mut usable = legal.iter().zip(logits).filter(|(&legal, _)| legal).map(|(_, &l)| l);
             let finite = usable.clone().any(|l| l.is_finite());
@@ -369,23 +325,22 @@ impl Puct {
                 return Err(PuctError::Logits { leaf });
             }
         }
-        for (leaf, open) in self.opens.iter().enumerate() {
-            let tree = &mut self.roots[open.game].tree;
-            let legal = &self.legal[leaf * actions..(leaf + 1) * actions];
-            let logits = &self.logits[leaf * actions..(leaf + 1) * actions];
-            let value = tree::fixed(self.values[leaf]);
-            match open.leaf {
-                Leaf::Root => {
-                    tree.expand(None, legal, logits);
+        for (leaf, open) in leaves.opens.iter().enumerate() {
+            let tree = &mut roots[open.game].tree;
+            let legal = &leaves.legal[leaf * actions..(leaf + 1) * actions];
+            let logits = &leaves.logits[leaf * actions..(leaf + 1) * actions];
+            let value = tree::fixed(leaves.values[leaf]);
+            let path = &trail[open.path.0..open.path.1];
+            match path.last() {
+                None => {
+                    tree.expand(None, legal, logits, weights);
                     tree.set_root_value(value);
                 }
-                Leaf::Open { node, edge } => {
-                    tree.expand(Some((node, edge)), legal, logits);
-                    self.expanded.push((open.game, edge));
+                Some(&edge) => {
+                    tree.expand(Some(edge), legal, logits, weights);
                     // The leaf's value is the side to move's; the edge's, the mover's.
-                    self.backups.push((open.game, tree.back_up(node, edge, -value)));
+                    tree.back_up(path, -value);
                 }
-                Leaf::Finished { .. } => {}
             }
         }
         Ok(())
@@ -396,7 +351,7 @@ impl Puct {
         let (alpha, fraction) =
             (f64::from(self.config.dirichlet_alpha), f64::from(self.config.dirichlet_fraction));
         for root in &mut self.roots {
-            if root.game.is_none() {
+            if root.board.is_none() {
                 continue;
             }
             let edges = root.tree.root_edges_mut();
@@ -418,7 +373,7 @@ impl Puct {
         }
         let mut kept = self.priors.iter();
         for root in &mut self.roots {
-            if root.game.is_none() {
+            if root.board.is_none() {
                 continue;
             }
             for (edge, &prior) in root.tree.root_edges_mut().iter_mut().zip(&mut kept) {

@@ -1,10 +1,14 @@
-//! One game's search tree: nodes and the edges out of them in two arenas, the statistics on the
-//! edges (where choosing among a node's moves reads them side by side), values as fixed-point
-//! integers so that taking a backup back restores them exactly.
+//! One game's search tree: the edges out of every expanded position in one arena, a position's
+//! edges side by side, each edge holding its statistics and where its child's edges start, so
+//! that a descent reads one run of edges a ply and nothing else. Values are fixed-point
+//! integers so that sums add and subtract exactly.
 
+use alloc::collections::TryReserveError;
 use alloc::vec::Vec;
 
-/// No node: an edge not expanded yet, the root's parent.
+use super::board::After;
+
+/// An edge not expanded yet.
 pub(crate) const NONE: u32 = u32::MAX;
 /// An edge whose move won for the player who made it.
 const WON: u32 = u32::MAX - 1;
@@ -12,7 +16,7 @@ const WON: u32 = u32::MAX - 1;
 const DRAWN: u32 = u32::MAX - 2;
 
 /// Values are kept as integers of this many units to 1.0: sums of values in [-1, 1] then
-/// add and subtract exactly (u32 visits of 2^30 at most fit an i64 sum).
+/// add exactly (u32 visits of 2^30 at most fit an i64 sum).
 const SCALE: f64 = (1u64 << 30) as f64;
 
 /// A value in [-1, 1] as the fixed-point integer the tree sums.
@@ -21,27 +25,12 @@ pub(crate) fn fixed(value: f32) -> i64 {
     (f64::from(value) * SCALE) as i64
 }
 
-/// The bytes `nodes` nodes and `edges` edges take.
-pub(crate) fn bytes(nodes: usize, edges: usize) -> usize {
-    let nodes = nodes.saturating_mul(core::mem::size_of::<Node>());
-    nodes.saturating_add(edges.saturating_mul(core::mem::size_of::<Edge>()))
+/// The bytes `edges` edges take.
+pub(crate) fn bytes(edges: usize) -> usize {
+    edges.saturating_mul(core::mem::size_of::<Edge>())
 }
 
-/// A position of the tree whose moves were expanded.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Node {
-    /// Its first edge in the edge arena; its edges follow, in increasing action.
-    first: u32,
-    /// How many edges (legal moves) it has.
-    len: u32,
-    /// The node above it and the edge from there to it (`NONE` for the root).
-    parent: u32,
-    parent_edge: u32,
-    /// N(s): the visits of its edges, summed.
-    visits: u32,
-}
-
-/// A move out of a node, and what the simulations through it found.
+/// A move out of an expanded position, and what the simulations through it found.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Edge {
     /// The values backed up through it, from the side of the player making the move, in
@@ -51,8 +40,11 @@ pub(crate) struct Edge {
     visits: u32,
     /// P(s, a).
     prior: f32,
-    /// The node it leads to; [`NONE`] until expanded; [`WON`] or [`DRAWN`] when the game ends.
+    /// Where the child's edges start; [`NONE`] until expanded; [`WON`] or [`DRAWN`] when the
+    /// game ends there.
     child: u32,
+    /// How many edges the child has.
+    len: u32,
     /// The batch's action number.
     pub(crate) action: u32,
 }
@@ -74,49 +66,44 @@ impl Edge {
     }
 }
 
-/// Where a descent ended.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) enum Leaf {
-    /// The root needs expanding.
-    Root,
-    /// The edge `edge` of node `node` leads to a position to evaluate.
-    Open { node: u32, edge: u32 },
-    /// The edge leads to a finished game, worth `value` to the player making the move.
-    Finished { node: u32, edge: u32, value: i64 },
-}
-
-/// What the game says after a move of the descent: still going, won by the mover, drawn.
+/// An expanded position of a descent: its edges, and N(s) + 1, the simulations that reached
+/// it (the first expanded it; every later one went on through one of its edges).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum After {
-    Going,
-    Won,
-    Drawn,
+pub(crate) struct Node {
+    first: u32,
+    len: u32,
+    reached: u32,
 }
 
-/// A backup to take back when a search fails: the node, the edge and the value added there.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Backup {
-    node: u32,
-    edge: u32,
-    value: i64,
+/// Where a descent's last edge leads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Next {
+    /// An expanded position to go on from.
+    Node(Node),
+    /// A position to evaluate (its edge not expanded yet; the game goes on).
+    Open,
+    /// A finished game, worth `value` to the player making the move.
+    Finished(i64),
 }
 
 /// One game's tree. Empty until its root is expanded.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Tree {
-    nodes: Vec<Node>,
     edges: Vec<Edge>,
+    /// The root's edges (`None` until expanded).
+    root: Option<(u32, u32)>,
     /// The root's own visits (its expansion, then every simulation) and their values summed,
     /// from the side to move at the root.
     root_visits: u32,
     root_value: i64,
 }
 
-/// What a tree held before a search, to go back to.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Mark {
-    nodes: usize,
-    edges: usize,
+/// What a tree held before a search, to go back to: its edges' statistics and children, and
+/// its root's.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Saved {
+    edges: Vec<(i64, u32, u32, u32)>,
+    root: Option<(u32, u32)>,
     root_visits: u32,
     root_value: i64,
 }
@@ -124,45 +111,45 @@ pub(crate) struct Mark {
 impl Tree {
     /// Whether the root is still to be expanded.
     pub(crate) fn is_empty(&self) -> bool {
-        self.nodes.is_empty()
+        self.root.is_none()
     }
 
-    /// Forgets every node.
+    /// Forgets every position.
     pub(crate) fn clear(&mut self) {
-        self.nodes.clear();
         self.edges.clear();
-        (self.root_visits, self.root_value) = (0, 0);
+        (self.root, self.root_visits, self.root_value) = (None, 0, 0);
     }
 
-    /// Reserves room for `nodes` more nodes and `edges` more edges.
-    pub(crate) fn reserve(
-        &mut self,
-        nodes: usize,
-        edges: usize,
-    ) -> Result<(), alloc::collections::TryReserveError> {
-        self.nodes.try_reserve(nodes)?;
+    /// Edges held, for the memory a tree takes.
+    pub(crate) fn len(&self) -> usize {
+        self.edges.len()
+    }
+
+    /// Reserves room for `edges` more edges.
+    pub(crate) fn reserve(&mut self, edges: usize) -> Result<(), TryReserveError> {
         self.edges.try_reserve(edges)
-    }
-
-    /// Nodes and edges held, for the memory a tree takes.
-    pub(crate) fn sizes(&self) -> (usize, usize) {
-        (self.nodes.len(), self.edges.len())
     }
 
     /// The root's edges.
     pub(crate) fn root_edges(&self) -> &[Edge] {
-        match self.nodes.first() {
-            Some(root) => &self.edges[root.first as usize..(root.first + root.len) as usize],
+        match self.root {
+            Some((first, len)) => &self.edges[first as usize..(first + len) as usize],
             None => &[],
         }
     }
 
     /// The root's edges, their priors to change (the root's noise).
     pub(crate) fn root_edges_mut(&mut self) -> &mut [Edge] {
-        match self.nodes.first() {
-            Some(root) => &mut self.edges[root.first as usize..(root.first + root.len) as usize],
+        match self.root {
+            Some((first, len)) => &mut self.edges[first as usize..(first + len) as usize],
             None => &mut [],
         }
+    }
+
+    /// The root as a descent starts from it (the tree is not empty).
+    pub(crate) fn root(&self) -> Node {
+        let (first, len) = self.root.unwrap_or((0, 0));
+        Node { first, len, reached: self.root_visits }
     }
 
     /// The root's value from the side to move: the mean of its evaluation and every
@@ -174,33 +161,33 @@ impl Tree {
         (self.root_value as f64 / SCALE / f64::from(self.root_visits)) as f32
     }
 
-    pub(crate) fn mark(&self) -> Mark {
-        let (nodes, edges) = self.sizes();
-        Mark { nodes, edges, root_visits: self.root_visits, root_value: self.root_value }
+    /// Keeps in `saved` what the tree holds now (its memory reused; `Err` when it cannot grow).
+    pub(crate) fn save(&self, saved: &mut Saved) -> Result<(), TryReserveError> {
+        saved.edges.clear();
+        saved.edges.try_reserve(self.edges.len())?;
+        saved.edges.extend(self.edges.iter().map(|e| (e.value, e.visits, e.child, e.len)));
+        (saved.root, saved.root_visits, saved.root_value) =
+            (self.root, self.root_visits, self.root_value);
+        Ok(())
     }
 
-    /// Goes back to `mark`, the backups made since taken back (`backups`, the tree's own)
-    /// and the edges expanded since (`expanded`) made unexpanded again.
-    pub(crate) fn undo(&mut self, mark: Mark, backups: &[Backup], expanded: &[u32]) {
-        for backup in backups.iter().rev() {
-            self.add(*backup, -1);
+    /// Goes back to what `saved` kept: the edges added since dropped, the rest's statistics and
+    /// children put back.
+    pub(crate) fn restore(&mut self, saved: &Saved) {
+        self.edges.truncate(saved.edges.len());
+        for (edge, &(value, visits, child, len)) in self.edges.iter_mut().zip(&saved.edges) {
+            (edge.value, edge.visits, edge.child, edge.len) = (value, visits, child, len);
         }
-        for &edge in expanded {
-            if (edge as usize) < mark.edges {
-                self.edges[edge as usize].child = NONE;
-            }
-        }
-        self.nodes.truncate(mark.nodes);
-        self.edges.truncate(mark.edges);
-        (self.root_visits, self.root_value) = (mark.root_visits, mark.root_value);
+        (self.root, self.root_visits, self.root_value) =
+            (saved.root, saved.root_visits, saved.root_value);
     }
 
-    /// The action chosen at `node` by PUCT: the legal action maximizing
+    /// The edge PUCT takes at `node`: the legal action maximizing
     /// `Q + c_puct * P * sqrt(N(s)) / (1 + N(s, a))`, Q the edge's mean value (0 unvisited),
     /// ties to the lowest action; scores in f64 from the stored f32 priors.
-    pub(crate) fn select(&self, node: u32, c_puct: f64) -> u32 {
-        let node = self.nodes[node as usize];
-        let explore = c_puct * libm::sqrt(f64::from(node.visits));
+    #[inline]
+    pub(crate) fn select(&self, node: Node, c_puct: f64) -> u32 {
+        let explore = c_puct * libm::sqrt(f64::from(node.reached - 1));
         let edges = &self.edges[node.first as usize..(node.first + node.len) as usize];
         let (mut best, mut best_score) = (0, f64::NEG_INFINITY);
         for (i, edge) in edges.iter().enumerate() {
@@ -217,64 +204,64 @@ impl Tree {
         node.first + best as u32
     }
 
-    /// The edge `edge`'s action and its child: `Some(node)` to go on from, or what ends the
-    /// descent there (`None`: a leaf, open or finished).
-    pub(crate) fn step(&self, edge: u32) -> (u32, u32) {
-        let edge = self.edges[edge as usize];
-        (edge.action, edge.child)
+    /// The action of `edge`.
+    #[inline]
+    pub(crate) fn action(&self, edge: u32) -> u32 {
+        self.edges[edge as usize].action
     }
 
-    /// What ends a descent at `edge` of `node` whose child is `child` (not a node), the game
-    /// after the move being `after`: a finished game's value, or a position to evaluate.
-    pub(crate) fn leaf(node: u32, edge: u32, child: u32, after: After) -> Leaf {
-        match (child, after) {
-            (WON, _) | (NONE, After::Won) => Leaf::Finished { node, edge, value: fixed(1.0) },
-            (DRAWN, _) | (NONE, After::Drawn) => Leaf::Finished { node, edge, value: 0 },
-            _ => Leaf::Open { node, edge },
+    /// Where `edge` leads, the game after its move being `after` (read only when the edge was
+    /// never expanded).
+    #[inline]
+    pub(crate) fn next(&self, edge: u32, after: After) -> Next {
+        let edge = self.edges[edge as usize];
+        match edge.child {
+            WON => Next::Finished(fixed(1.0)),
+            DRAWN => Next::Finished(0),
+            NONE => match after {
+                After::Going => Next::Open,
+                After::Won => Next::Finished(fixed(1.0)),
+                After::Drawn => Next::Finished(0),
+            },
+            first => Next::Node(Node { first, len: edge.len, reached: edge.visits }),
         }
     }
 
-    /// Whether `child` (of [`Tree::step`]) is a node to go on from.
-    pub(crate) fn is_node(child: u32) -> bool {
-        child < DRAWN
+    /// Marks `edge` as leading to a finished game worth `value` to its mover.
+    pub(crate) fn finish(&mut self, edge: u32, value: i64) {
+        self.edges[edge as usize].child = if value == 0 { DRAWN } else { WON };
     }
 
-    /// Marks `edge` as leading to a finished game (its first visit); whether it changed.
-    pub(crate) fn finish(&mut self, edge: u32, value: i64) -> bool {
-        let child = &mut self.edges[edge as usize].child;
-        let was = *child;
-        *child = if value == 0 { DRAWN } else { WON };
-        was == NONE
-    }
-
-    /// Expands a position: a node under `parent` (or the root, with `parent` `None`) whose
-    /// edges are the legal actions of `legal` with priors the softmax of their `logits`.
-    /// Returns the new node's index.
+    /// Expands a position: under `parent` (an edge; the root for `None`), its edges the legal
+    /// actions of `legal` with priors the softmax of their `logits` over them (`weights` is
+    /// scratch memory).
     pub(crate) fn expand(
         &mut self,
-        parent: Option<(u32, u32)>,
+        parent: Option<u32>,
         legal: &[bool],
         logits: &[f32],
-    ) -> u32 {
-        let index = self.nodes.len() as u32;
+        weights: &mut Vec<f64>,
+    ) {
         let first = self.edges.len() as u32;
         let legal_logits = || legal.iter().zip(logits).enumerate().filter(|(_, (&l, _))| l);
         let top = legal_logits().fold(f64::NEG_INFINITY, |top, (_, (_, &l))| top.max(l.into()));
-        let weight = |logit: f32| libm::exp(f64::from(logit) - top);
-        let total: f64 = legal_logits().map(|(_, (_, &logit))| weight(logit)).sum();
-        for (action, (_, &logit)) in legal_logits() {
-            let prior = (weight(logit) / total) as f32;
+        weights.clear();
+        weights.extend(legal_logits().map(|(_, (_, &logit))| libm::exp(f64::from(logit) - top)));
+        let total: f64 = weights.iter().sum();
+        for ((action, _), &weight) in legal_logits().zip(weights.iter()) {
+            let prior = (weight / total) as f32;
             // Actions are below 2^32.
             let action = action as u32;
-            self.edges.push(Edge { value: 0, visits: 0, prior, child: NONE, action });
+            self.edges.push(Edge { value: 0, visits: 0, prior, child: NONE, len: 0, action });
         }
         let len = self.edges.len() as u32 - first;
-        let (parent, parent_edge) = parent.unwrap_or((NONE, NONE));
-        self.nodes.push(Node { first, len, parent, parent_edge, visits: 0 });
-        if parent_edge != NONE {
-            self.edges[parent_edge as usize].child = index;
+        match parent {
+            Some(edge) => {
+                let edge = &mut self.edges[edge as usize];
+                (edge.child, edge.len) = (first, len);
+            }
+            None => self.root = Some((first, len)),
         }
-        index
     }
 
     /// The root's own evaluation, `value` from the side to move there.
@@ -282,70 +269,46 @@ impl Tree {
         (self.root_visits, self.root_value) = (1, value);
     }
 
-    /// Adds `value` (from the side of the player making the move) through `edge` of `node` and
-    /// every edge above it, negated at each ply, and to the root; the backup to take back.
-    pub(crate) fn back_up(&mut self, node: u32, edge: u32, value: i64) -> Backup {
-        let backup = Backup { node, edge, value };
-        self.add(backup, 1);
-        backup
-    }
-
-    /// Adds a backup (`sign` 1) or takes it back (-1).
-    fn add(&mut self, Backup { mut node, mut edge, mut value }: Backup, sign: i64) {
-        let visit = |visits: u32| if sign > 0 { visits + 1 } else { visits - 1 };
-        loop {
-            let e = &mut self.edges[edge as usize];
-            e.value += sign * value;
-            e.visits = visit(e.visits);
-            let n = &mut self.nodes[node as usize];
-            n.visits = visit(n.visits);
-            if n.parent == NONE {
-                self.root_value += sign * value;
-                self.root_visits = visit(self.root_visits);
-                return;
-            }
-            (node, edge, value) = (n.parent, n.parent_edge, -value);
+    /// Adds `value` (from the side of the player making the last move) through the edges of
+    /// `path`, root first, negated at each ply going up, and to the root.
+    pub(crate) fn back_up(&mut self, path: &[u32], mut value: i64) {
+        for &edge in path.iter().rev() {
+            let edge = &mut self.edges[edge as usize];
+            edge.value += value;
+            edge.visits += 1;
+            value = -value;
         }
+        // The root's side to move made the first move of the path.
+        self.root_value -= value;
+        self.root_visits += 1;
     }
 
     /// Makes the subtree under the root's move `action` the whole tree (the rest dropped), its
     /// root's statistics those of the edge into it seen from the side now to move; empties the
     /// tree when that move was never expanded. `spare` is memory to build in (left empty).
     pub(crate) fn descend_to(&mut self, action: u32, spare: &mut Tree) {
-        let child = self
-            .root_edges()
-            .iter()
-            .find(|edge| edge.action == action)
-            .map(|edge| (edge.child, edge.visits, edge.value));
-        let Some((child, visits, value)) = child.filter(|&(child, ..)| Tree::is_node(child)) else {
+        let child = self.root_edges().iter().find(|edge| edge.action == action).copied();
+        let Some(child) = child.filter(|edge| edge.child < DRAWN) else {
             self.clear();
             return;
         };
         spare.clear();
-        // Nodes copied in breadth-first order: each node's place known before its edges are.
-        let root = self.nodes[child as usize];
-        spare.nodes.push(Node { parent: NONE, parent_edge: NONE, ..root });
+        // Copied breadth first: a position's edges are placed before its children's.
+        spare.edges.extend_from_slice(&self.edges[child.child as usize..][..child.len as usize]);
         let mut next = 0;
-        while next < spare.nodes.len() {
-            let old = spare.nodes[next];
-            let first = spare.edges.len() as u32;
-            for edge in &self.edges[old.first as usize..(old.first + old.len) as usize] {
-                let mut copy = *edge;
-                if Tree::is_node(edge.child) {
-                    let grandchild = self.nodes[edge.child as usize];
-                    copy.child = spare.nodes.len() as u32;
-                    spare.nodes.push(Node {
-                        parent: next as u32,
-                        parent_edge: spare.edges.len() as u32,
-                        ..grandchild
-                    });
-                }
-                spare.edges.push(copy);
+        while next < spare.edges.len() {
+            let edge = spare.edges[next];
+            if edge.child < DRAWN {
+                let first = spare.edges.len() as u32;
+                spare
+                    .edges
+                    .extend_from_slice(&self.edges[edge.child as usize..][..edge.len as usize]);
+                spare.edges[next].child = first;
             }
-            spare.nodes[next].first = first;
             next += 1;
         }
-        (spare.root_visits, spare.root_value) = (visits, -value);
+        spare.root = Some((0, child.len));
+        (spare.root_visits, spare.root_value) = (child.visits, -child.value);
         core::mem::swap(self, spare);
         spare.clear();
     }

@@ -1,0 +1,132 @@
+//! The position a search's descents move through and back: on a board of one word a player
+//! (Connect Four, tic-tac-toe up to 7 x 7) the two players' marks as the core's masks, a move a
+//! few shifts; on any other board the game itself. Either answers by action, as a batch
+//! numbers actions, and writes what the evaluator sees.
+
+use alloc::vec::Vec;
+
+use tictactoe_core::{Bits, Error, Game};
+
+/// What the game says after a move: still going, won by the mover, drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum After {
+    Going,
+    Won,
+    Drawn,
+}
+
+/// A position on masks: each player's marks (by [`tictactoe_core::Player::index`]), whose
+/// turn it is, and the bits played since it was made, to take back.
+#[derive(Clone, Debug)]
+pub(crate) struct Masks {
+    bits: Bits,
+    marks: [u64; 2],
+    mover: usize,
+    played: Vec<u64>,
+}
+
+/// The position of a game's root, moved along by descents and back.
+#[derive(Clone, Debug)]
+pub(crate) enum Board {
+    Masks(Masks),
+    Game(Game),
+}
+
+impl Board {
+    /// The position of `game`: on masks where its board fits one word.
+    ///
+    /// # Errors
+    /// [`Error::AllocFailed`].
+    pub(crate) fn of(game: Game) -> Result<Board, Error> {
+        let Some(bits) = Bits::of(&game.rules()) else { return Ok(Board::Game(game)) };
+        let mut played = Vec::new();
+        // A move a cell at most: pushing never grows it.
+        played.try_reserve_exact(game.rows() * game.cols()).map_err(|_| Error::AllocFailed)?;
+        let marks = bits.marks(game.cells());
+        Ok(Board::Masks(Masks { bits, marks, mover: game.next_player().index(), played }))
+    }
+
+    /// Plays `action` for the player to move: the cell marked (row * cols + col) and what the
+    /// game says after it. The action must be legal: the descents take theirs from the legal
+    /// masks, [`Puct::play`](super::Puct::play) after the batch accepted them; on masks nothing
+    /// is checked again.
+    ///
+    /// # Errors
+    /// On the game, its refusal; [`Error::AllocFailed`].
+    #[inline]
+    pub(crate) fn apply(&mut self, action: u32) -> Result<(u32, After), Error> {
+        match self {
+            Board::Masks(masks) => {
+                let Masks { bits, marks, mover, played } = masks;
+                let bit = bits.action(action, marks[0] | marks[1]);
+                debug_assert!(bit != 0, "an illegal action reached the masks");
+                marks[*mover] |= bit;
+                played.push(bit);
+                let after = if bits.wins(marks[*mover]) {
+                    After::Won
+                } else if marks[0] | marks[1] == bits.cells() {
+                    After::Drawn
+                } else {
+                    After::Going
+                };
+                *mover ^= 1;
+                // Below the board's cells.
+                Ok((bits.cell(bit) as u32, after))
+            }
+            Board::Game(game) => {
+                let ((row, col), winner) = game.apply(action)?;
+                let after = match (winner, game.is_over()) {
+                    (Some(_), _) => After::Won,
+                    (None, true) => After::Drawn,
+                    (None, false) => After::Going,
+                };
+                // Below the board's cells, which fit a u32 for a batch's games.
+                Ok(((row * game.cols() + col) as u32, after))
+            }
+        }
+    }
+
+    /// Takes back the last move [`Board::apply`] played.
+    ///
+    /// # Errors
+    /// [`Error::NothingToUndo`].
+    #[inline]
+    pub(crate) fn undo(&mut self) -> Result<(), Error> {
+        match self {
+            Board::Masks(masks) => {
+                let bit = masks.played.pop().ok_or(Error::NothingToUndo)?;
+                masks.mover ^= 1;
+                masks.marks[masks.mover] &= !bit;
+                Ok(())
+            }
+            Board::Game(game) => game.undo().map(|_| ()),
+        }
+    }
+
+    /// Writes the position's two planes from the side to move into `planes` (two flags a
+    /// cell) and its legal actions into `legal` (a flag an action); `codes` is scratch of a
+    /// byte a cell.
+    #[inline]
+    pub(crate) fn write(&self, planes: &mut [bool], legal: &mut [bool], codes: &mut [u8]) {
+        match self {
+            Board::Masks(Masks { bits, marks, mover, .. }) => {
+                bits.planes_into(marks[*mover], marks[*mover ^ 1], planes);
+                bits.legal_into(marks[0] | marks[1], legal);
+            }
+            Board::Game(game) => {
+                // `codes` holds a byte a cell: the sizes agree.
+                let _ = game.cells_into(codes);
+                let me = game.next_player();
+                let (me, them) = (me.number(), me.opponent().number());
+                let (own, other) = planes.split_at_mut(codes.len());
+                for ((&code, own), other) in codes.iter().zip(own).zip(other) {
+                    (*own, *other) = (code == me, code == them);
+                }
+                legal.fill(false);
+                for action in game.legal_actions() {
+                    legal[action as usize] = true;
+                }
+            }
+        }
+    }
+}

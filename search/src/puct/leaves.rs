@@ -1,0 +1,67 @@
+//! The new leaves of a simulation step as the evaluator sees them: their positions' planes and
+//! legal masks, written as the descents reach them, and the logits and values it writes back.
+
+use alloc::vec::Vec;
+
+use super::board::Board;
+
+/// A new leaf of a simulation step: its game, and the edges from the root to it (a range of
+/// the step's trail; none for the root itself).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Open {
+    pub(crate) game: usize,
+    pub(crate) path: (usize, usize),
+}
+
+/// The evaluator's inputs and outputs, room for a leaf a game.
+#[derive(Debug, Default)]
+pub(crate) struct Leaves {
+    /// Two planes of flags a leaf (the side to move's marks, the opponent's).
+    pub(crate) observation: Vec<bool>,
+    /// The legal actions, a flag each, a leaf after another.
+    pub(crate) legal: Vec<bool>,
+    /// What the evaluator writes: logits a leaf's actions, a value a leaf.
+    pub(crate) logits: Vec<f32>,
+    pub(crate) values: Vec<f32>,
+    /// The step's leaves, in the order of the buffers.
+    pub(crate) opens: Vec<Open>,
+    /// Scratch: a position's cell codes.
+    codes: Vec<u8>,
+}
+
+impl Leaves {
+    /// Room for `count` leaves of `cells` cells and `actions` actions (filled with zeros;
+    /// what was held kept when it is enough).
+    pub(crate) fn resize(&mut self, count: usize, cells: usize, actions: usize) {
+        self.observation.resize(count * 2 * cells, false);
+        self.legal.resize(count * actions, false);
+        self.logits.resize(count * actions, 0.0);
+        self.values.resize(count, 0.0);
+        self.codes.resize(cells, 0);
+    }
+
+    /// Starts a step: no leaf yet.
+    pub(crate) fn clear(&mut self) {
+        self.opens.clear();
+    }
+
+    /// How many leaves the step has.
+    pub(crate) fn len(&self) -> usize {
+        self.opens.len()
+    }
+
+    /// The cells of a position.
+    pub(crate) fn cells(&self) -> usize {
+        self.codes.len()
+    }
+
+    /// Adds `open`, whose position is `board`'s as it stands, writing its planes and legal
+    /// mask at the next leaf's place.
+    pub(crate) fn push(&mut self, open: Open, board: &Board, actions: usize) {
+        let (leaf, cells) = (self.opens.len(), self.codes.len());
+        let planes = &mut self.observation[leaf * 2 * cells..(leaf + 1) * 2 * cells];
+        let legal = &mut self.legal[leaf * actions..(leaf + 1) * actions];
+        board.write(planes, legal, &mut self.codes);
+        self.opens.push(open);
+    }
+}
