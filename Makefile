@@ -417,6 +417,8 @@ bench: lib $(BUILD)/bench $(BUILD)/c4_reference $(BENCH_VENV)/.installed
 	cd py/benches && taskset -c 1 $(abspath $(BENCH_VENV))/bin/python bench_rl.py --json $(abspath $(BENCH_DIR))/rl.json
 	taskset -c 1 $(BENCH_VENV)/bin/python py/benches/bench_solve.py --reference $(BUILD)/c4_reference --json $(BENCH_DIR)/c4.json
 	taskset -c 1 $(BENCH_VENV)/bin/python py/benches/bench_solve.py --moves --json $(BENCH_DIR)/c4-moves.json
+	taskset -c 1 $(BENCH_VENV)/bin/python py/benches/bench_solve.py --empty --reference $(BUILD)/c4_reference \
+	  --json $(BENCH_DIR)/c4-empty.json
 	taskset -c 1 $(BENCH_VENV)/bin/python py/benches/bench_puct.py --json $(BENCH_DIR)/puct.json
 	$(BENCH_VENV)/bin/python py/benches/bench_limits.py --json $(BENCH_DIR)/limits.json
 	$(BENCH_VENV)/bin/python bench/report.py $(BENCH_DIR) docs

@@ -181,8 +181,8 @@ def c4_section(c4: dict[str, Any], empty: dict[str, Any]) -> list[str]:
         "written here in C (a table of about 2^23 entries, no opening book). The sets are `bench/c4/`",
         "(`make c4-sets`: random games, Begin cut at 6 to 14 stones), valued by both solvers when",
         "made; every score is checked again here. Target: ours at most the reference's time (issue",
-        "32). The empty board's row, when there is one, is `py/benches/bench_solve.py --empty --json",
-        "<records>/c4-empty.json`, run by hand (10 minutes or more a side).",
+        "32). The empty board's row is one position, without the book, with the default table of",
+        "each side (`bench_solve.py --empty`: 5 to 10 minutes a side).",
         "",
         "| class | positions | ours ms | reference ms | ratio | target (<= 1.0x) | met/missed "
         "| reference positions visited |",

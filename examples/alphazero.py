@@ -13,17 +13,15 @@ from __future__ import annotations
 
 import argparse
 import time
-from dataclasses import dataclass, field
 
 import numpy as np
 
 import tictactoe
-from tictactoe import Batch, Puct, Rules
+from tictactoe import Batch, Puct, Rules, TicTacToe
 
 GAMES = {"tictactoe": Rules.tic_tac_toe(3), "connect-four": Rules.CONNECT_FOUR}
 # The network's parameters, in the order a saved network holds them.
 PARAMS = ("w1", "b1", "w2", "b2", "wp", "bp", "wv", "bv")
-Sample = tuple[np.ndarray, np.ndarray, np.ndarray, float]
 
 
 class Network:
@@ -50,6 +48,9 @@ class Network:
         }
         self.moments = {k: (np.zeros_like(v), np.zeros_like(v)) for k, v in self.params.items()}
         self.steps = 0
+        # Seconds spent in the network (its evaluations and its training steps): what the rest
+        # of a training loop is measured against.
+        self.seconds = 0.0
 
     def forward(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray, tuple[np.ndarray, ...]]:
         p = self.params
@@ -61,11 +62,14 @@ class Network:
 
     def evaluate(self, observation: np.ndarray, legal: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """What tictactoe.Puct calls: the leaves' planes in, logits and values out."""
+        start = time.perf_counter()
         logits, value, _ = self.forward(observation.reshape(len(observation), -1).astype(np.float32))
+        self.seconds += time.perf_counter() - start
         return logits, value
 
     def train(self, x: np.ndarray, legal: np.ndarray, pi: np.ndarray, z: np.ndarray, lr: float = 1e-3) -> float:
         """One Adam step on a minibatch; the loss before it."""
+        start = time.perf_counter()
         p = self.params
         logits, value, (x, h1, h2) = self.forward(x)
         masked = np.where(legal, logits, -1e9)
@@ -91,6 +95,7 @@ class Network:
             v += 0.001 * g * g
             m_hat, v_hat = m / (1 - 0.9**self.steps), v / (1 - 0.999**self.steps)
             p[k] -= (lr * m_hat / (np.sqrt(v_hat) + 1e-8)).astype(np.float32)
+        self.seconds += time.perf_counter() - start
         return loss
 
     def save(self, path: str) -> None:
@@ -105,50 +110,49 @@ class Network:
         return net
 
 
-def symmetries(
-    rules: Rules, planes: np.ndarray, legal: np.ndarray, pi: np.ndarray
-) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
-    """The position's images under the board's symmetries, with their masks and targets: the
-    eight of a square board without gravity, the mirror under gravity (actions are columns)."""
+def symmetric(rules: Rules, k: int, x: np.ndarray, legal: np.ndarray, pi: np.ndarray) -> tuple[np.ndarray, ...]:
+    """A minibatch under the board's symmetry `k` (0 to 7: a quarter turn k % 4 times, then a
+    mirror when k >= 4), with its masks and targets: the eight of a square board without
+    gravity, the mirror alone under gravity (actions are columns) or on other boards."""
+    n, shape = len(x), (rules.rows, rules.cols)
+    turns = k % 4 if rules.rows == rules.cols and not rules.gravity else 0
+    mirror = k >= 4
+
+    def image(a: np.ndarray) -> np.ndarray:
+        a = np.rot90(a, turns, axes=(-2, -1))
+        return a[..., ::-1] if mirror else a
+
+    planes = image(x.reshape(n, 2, *shape))
     if rules.gravity:
-        return [(planes, legal, pi), (planes[:, :, ::-1], legal[::-1], pi[::-1])]
-    shape = (rules.rows, rules.cols)
-    images: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
-    for flip in (False, True):
-        for turns in range(4 if rules.rows == rules.cols else 1):
-
-            def image(a: np.ndarray, flip: bool = flip, turns: int = turns) -> np.ndarray:
-                a = np.rot90(a, turns, axes=(-2, -1))
-                return a[..., ::-1] if flip else a
-
-            images.append(
-                (image(planes), image(legal.reshape(shape)).reshape(-1), image(pi.reshape(shape)).reshape(-1))
-            )
-    return images
+        return planes, legal[:, ::-1] if mirror else legal, pi[:, ::-1] if mirror else pi
+    return planes, image(legal.reshape(n, *shape)).reshape(n, -1), image(pi.reshape(n, *shape)).reshape(n, -1)
 
 
-@dataclass
 class Buffer:
     """The replay buffer: the latest `capacity` positions with their legal masks, visit shares
-    and results."""
+    and results, in arrays written round; a minibatch is drawn under one of the board's
+    symmetries at random."""
 
-    capacity: int
-    items: list[Sample] = field(default_factory=list)
+    def __init__(self, capacity: int, rules: Rules, actions: int) -> None:
+        cells = rules.rows * rules.cols
+        self.rules, self.capacity, self.size, self.next = rules, capacity, 0, 0
+        self.x = np.zeros((capacity, 2 * cells), np.bool_)
+        self.legal = np.zeros((capacity, actions), np.bool_)
+        self.pi = np.zeros((capacity, actions), np.float32)
+        self.z = np.zeros(capacity, np.float32)
 
-    def add(self, item: Sample) -> None:
-        self.items.append(item)
-        if len(self.items) > self.capacity:
-            del self.items[: len(self.items) - self.capacity]
+    def add(self, x: np.ndarray, legal: np.ndarray, pi: np.ndarray, z: np.ndarray) -> None:
+        """Adds positions (one a row), overwriting the oldest once full."""
+        at = (self.next + np.arange(len(x))) % self.capacity
+        self.x[at], self.legal[at], self.pi[at], self.z[at] = x.reshape(len(x), -1), legal, pi, z
+        self.next = int((self.next + len(x)) % self.capacity)
+        self.size = min(self.capacity, self.size + len(x))
 
     def sample(self, size: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        picks = rng.integers(0, len(self.items), size)
-        x, legal, pi, z = zip(*(self.items[i] for i in picks), strict=True)
-        return (
-            np.stack(x).reshape(size, -1).astype(np.float32),
-            np.stack(legal),
-            np.stack(pi).astype(np.float32),
-            np.array(z, np.float32),
-        )
+        picks = rng.integers(0, self.size, size)
+        planes, legal, pi = symmetric(self.rules, int(rng.integers(8)), self.x[picks], self.legal[picks],
+                                      self.pi[picks])
+        return planes.reshape(size, -1).astype(np.float32), legal, pi, self.z[picks]
 
 
 def self_play(rules: Rules, net: Network, seconds: float, games: int, simulations: int, seed: int,
@@ -157,49 +161,89 @@ def self_play(rules: Rules, net: Network, seconds: float, games: int, simulation
     rng = np.random.default_rng(seed)
     batch = Batch(games, rules=rules, seed=seed)
     puct = Puct(batch, c_puct=1.5, dirichlet_alpha=1.0 if rules.gravity is False else 0.5, seed=seed)
-    buffer = Buffer(200_000)
-    pending: list[list[tuple[np.ndarray, np.ndarray, np.ndarray, int]]] = [[] for _ in range(games)]
+    buffer = Buffer(200_000, rules, batch.actions)
+    # The batch's moves still needed (move number `base` first: the planes, masks, visit shares
+    # and movers of every game), and each game's positions so far by move number.
+    moves: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
+    base, pending = 0, [list[int]() for _ in range(games)]
     plies = np.zeros(games, np.int64)
-    opening = 2 if rules.rows * rules.cols <= 9 else 8
+    # The first move of every game is uniformly random (so that the network meets every opening,
+    # as an opponent that is not itself plays them), the next few drawn in proportion to the
+    # visits, the rest the most visited.
+    random_plies, opening = 1, 2 if rules.rows * rules.cols <= 9 else 8
     start = last_report = time.perf_counter()
     finished_games = 0
+    # What self-play and training took, the reports' games against the tree search apart.
+    reports, network_before = 0.0, net.seconds
     while time.perf_counter() - start < seconds:
         observation, legal, players = batch.observation(), batch.legal_mask(), batch.next_player.copy()
         visits, _ = puct.run(net.evaluate, simulations, noise=True)
         actions = np.where(plies < opening, puct.choose(visits, 1.0), puct.choose(visits, 0.0))
+        actions = np.where(plies < random_plies, batch.random_legal_actions(), actions)
+        shares = visits / np.maximum(visits.sum(axis=1, keepdims=True), 1)
+        moves.append((observation, legal, shares.astype(np.float32), players))
         for g in np.flatnonzero(~batch.terminated):
-            pending[g].append((observation[g], legal[g], visits[g] / visits[g].sum(), int(players[g])))
+            pending[g].append(base + len(moves) - 1)
         puct.play(actions)
         plies += 1
         over = np.flatnonzero(batch.terminated)
         for g in over:
+            rows = [moves[m - base] for m in pending[g]]
+            mover = np.array([r[3][g] for r in rows])
             winner = int(batch.winner[g])
-            for planes, mask, pi, player in pending[g]:
-                z = 0.0 if winner == 0 else (1.0 if winner == player else -1.0)
-                for image_planes, image_mask, image_pi in symmetries(rules, planes, mask, pi):
-                    buffer.add((image_planes, image_mask, image_pi, z))
+            z = np.where(winner == 0, 0.0, np.where(mover == winner, 1.0, -1.0)).astype(np.float32)
+            buffer.add(np.stack([r[0][g] for r in rows]), np.stack([r[1][g] for r in rows]),
+                       np.stack([r[2][g] for r in rows]), z)
             pending[g] = []
+        # Moves no game still needs are dropped.
+        oldest = min((p[0] for p in pending if p), default=base + len(moves))
+        del moves[: oldest - base]
+        base = oldest
         finished_games += len(over)
         plies[over] = 0
         batch.reset_terminated()
-        if len(buffer.items) >= 512:
+        if buffer.size >= 512:
             for _ in range(4):
                 net.train(*buffer.sample(256, rng))
         if evaluate and time.perf_counter() - last_report >= report_every:
             last_report = time.perf_counter()
             minutes = (last_report - start) / 60
+            network = net.seconds
             wins, draws, losses = play_against(rules, net, "mcts", 20, simulations, 200, seed)
+            net.seconds = network
+            reports += time.perf_counter() - last_report
             print(f"{minutes:5.1f} min, {finished_games} self-play games: against the tree search "
                   f"(200 simulations) wins {wins}, draws {draws}, losses {losses}", flush=True)
+    total = time.perf_counter() - start - reports
+    outside = 1.0 - (net.seconds - network_before) / total
+    print(f"self-play and training: {total:.1f} s, {outside:.0%} of it outside the network", flush=True)
+
+
+def perfect_move(game: TicTacToe, rng: np.random.Generator) -> tuple[int, int]:
+    """A move drawn uniformly from those that keep the position's result (a win a win, a draw
+    a draw), by `tictactoe.analyze`: a perfect player that does not play one game only."""
+    me = game.next_player
+
+    def result(value: tuple[int, int]) -> int:
+        winner = value[0]
+        return 0 if winner == 0 else (1 if winner == me else -1)
+
+    values = tictactoe.analyze(game)
+    best = max(result(value) for _, value in values)
+    moves = [move for move, value in values if result(value) == best]
+    row, col = moves[int(rng.integers(len(moves)))]
+    return row, col
 
 
 def play_against(rules: Rules, net: Network, against: str, games: int, simulations: int,
                  opponent_simulations: int, seed: int) -> tuple[int, int, int]:
     """Plays `games` games (half as X, half as O) with the network's search (`simulations` a
     move, no noise, the most visited move) against the perfect player or the tree search; the
-    network's wins, draws and losses."""
+    network's wins, draws and losses. The perfect player draws among its perfect moves, so
+    that the games differ."""
     batch = Batch(games, rules=rules, seed=seed)
     puct = Puct(batch, seed=seed)
+    rng = np.random.default_rng(seed)
     ours = np.where(np.arange(games) < (games + 1) // 2, 1, 2)
     while not batch.terminated.all():
         visits, _ = puct.run(net.evaluate, simulations)
@@ -208,7 +252,7 @@ def play_against(rules: Rules, net: Network, against: str, games: int, simulatio
             if batch.next_player[g] != ours[g]:
                 game = batch.game(g)
                 if against == "perfect":
-                    row, col = tictactoe.best_move(game)
+                    row, col = perfect_move(game, rng)
                 else:
                     row, col = tictactoe.best_move(game, simulations=opponent_simulations, seed=seed + int(g),
                                                    perfect=False)
