@@ -1008,14 +1008,17 @@ public:
         detail::check(tictactoe_puct_play(raw_, b.get(), actions.data(), actions.size()));
     }
 
-    // A move a game drawn from visits under temperature (TICTACTOE_NO_ACTION for none).
-    // Throws error (INVALID_ARGUMENT, LENGTH_MISMATCH).
-    std::vector<std::uint32_t> choose(const std::vector<std::uint32_t> &visits, std::size_t count,
-                                      float temperature) {
+    // A move for each of `count` games drawn from visits under temperature
+    // (TICTACTOE_NO_ACTION for none). Throws error (INVALID_ARGUMENT, LENGTH_MISMATCH).
+    std::vector<std::uint32_t> choose(const std::vector<std::uint32_t> &visits, float temperature,
+                                      std::size_t count) {
         std::vector<std::uint32_t> actions(count);
         detail::check(tictactoe_puct_choose(raw_, visits.data(), visits.size(), temperature, actions.data(), count));
         return actions;
     }
+
+    // Forgets every tree (keeping their memory): the next run starts from fresh roots.
+    void clear() noexcept { tictactoe_puct_clear(raw_); }
 
     // An upper bound of the bytes after a search of `simulations` on b.
     std::uint64_t bytes_needed(const batch &b, std::uint32_t simulations) const {

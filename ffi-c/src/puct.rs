@@ -22,7 +22,7 @@ pub const TICTACTOE_PUCT_NOISE: u32 = 1u32;
 /// actions are not read) and its value in [-1, 1] from the side to move into `values`
 /// (`leaves`). Return 0; any other value stops the search with `EVALUATOR_FAILED`. The arrays
 /// are the library's, valid only during the call; the callback must not call into the same
-/// search handle.
+/// search handle, nor change the batch searched (it is read during the whole call).
 pub type tictactoe_evaluate = Option<
     unsafe extern "C" fn(
         user: *mut c_void,
@@ -80,7 +80,7 @@ fn code<E>(error: PuctError<E>) -> tictactoe_result {
         PuctError::Evaluator(_) => tictactoe_result::EvaluatorFailed,
         PuctError::Value { .. } | PuctError::Logits { .. } => tictactoe_result::BadEvaluation,
         PuctError::Memory { .. } => tictactoe_result::LimitExceeded,
-        PuctError::Setting { .. } => tictactoe_result::InvalidArgument,
+        PuctError::Setting { .. } | PuctError::OtherBatch => tictactoe_result::InvalidArgument,
         PuctError::Search(error) => error.into(),
         PuctError::Action { error, .. } => error.into(),
     }
@@ -207,8 +207,8 @@ pub unsafe extern "C" fn tictactoe_puct_free(puct: *mut tictactoe_puct) {
 ///
 /// Returns `EVALUATOR_FAILED` when the callback returns non-zero, `BAD_EVALUATION` for a value
 /// outside [-1, 1] or unusable logits, `LIMIT_EXCEEDED` past the options' `max_bytes`,
-/// `LENGTH_MISMATCH` for arrays of the wrong length or a batch of another size,
-/// `INVALID_ARGUMENT` for an unknown flag, `ALLOC_FAILED`, `NULL_PARAMETER`. The trees are
+/// `LENGTH_MISMATCH` for arrays of the wrong length, `INVALID_ARGUMENT` for an unknown flag
+/// or a batch of another size or rules, `ALLOC_FAILED`, `NULL_PARAMETER`. The trees are
 /// then as they were before the call, and nothing is written.
 ///
 /// Ownership: the caller keeps everything. Thread safety: the search and the batch must not
@@ -250,7 +250,9 @@ pub unsafe extern "C" fn tictactoe_puct_run(
 /// unfinished game g of `batch`, and keeps each move's subtree for the next search.
 ///
 /// Returns the core's code for the first refused action (`OUT_OF_BOUNDS`, `OCCUPIED`,
-/// `COLUMN_FULL`; nothing is played then), `LENGTH_MISMATCH`, `NULL_PARAMETER`.
+/// `COLUMN_FULL`; nothing is played then), `LENGTH_MISMATCH`, `INVALID_ARGUMENT` for a batch
+/// of another size or rules, `NULL_PARAMETER`. A game the batch moved by other means since the
+/// last search keeps no tree (the next search starts it afresh).
 ///
 /// Ownership: the caller keeps everything. Thread safety: neither may be used by another
 /// thread during the call.
@@ -272,6 +274,26 @@ pub unsafe extern "C" fn tictactoe_puct_play(
     })
 }
 
+/// Forgets every tree of the search, keeping their memory: the next `tictactoe_puct_run` starts
+/// from fresh roots (evaluation games, a search repeated from the same positions). NULL does
+/// nothing.
+///
+/// Ownership: the caller keeps the search. Thread safety: no other thread may be using it.
+///
+/// # Safety
+/// `puct` must be NULL or a live search.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_puct_clear(puct: *mut tictactoe_puct) {
+    // A NULL search has nothing to forget: NULL_PARAMETER is not worth a result here.
+    let _ = guard(|| {
+        // SAFETY: the caller's promise.
+        if let Ok(puct) = unsafe { borrow_mut(puct) } {
+            puct.inner_mut().clear();
+        }
+        Ok(())
+    });
+}
+
 /// Draws a move a game from `visits` (`visits_len` = count * actions, as `tictactoe_puct_run`
 /// writes them) under `temperature`: in proportion to visits^(1 / temperature), at 0 the most
 /// visited (ties to the lowest action); `TICTACTOE_NO_ACTION` for a game without visits. Into
@@ -279,6 +301,9 @@ pub unsafe extern "C" fn tictactoe_puct_play(
 ///
 /// Returns `INVALID_ARGUMENT` for a temperature below 0 or not finite, `LENGTH_MISMATCH`,
 /// `NULL_PARAMETER`; `actions_out` is written only on success.
+///
+/// Ownership: the caller keeps everything. Thread safety: the search must not be used by
+/// another thread during the call (its seed's state advances).
 ///
 /// # Safety
 /// `puct` NULL or live; `visits` NULL or valid for reads of `visits_len` values;
@@ -304,6 +329,9 @@ pub unsafe extern "C" fn tictactoe_puct_choose(
 /// after a search of `simulations` on `batch`: what the options' `max_bytes` is checked against.
 ///
 /// Returns `NULL_PARAMETER`; `*bytes_out` is written only on success.
+///
+/// Ownership: the caller keeps everything. Thread safety: may run while other threads read the
+/// search and the batch.
 ///
 /// # Safety
 /// `puct` and `batch` NULL or live; `bytes_out` NULL or valid for writes.

@@ -51,6 +51,10 @@ impl Integer for usize {
     const REFUSED: usize = usize::MAX;
 }
 
+impl Integer for i64 {
+    const REFUSED: i64 = i64::MAX;
+}
+
 /// A 1-D sequence of integers into `out`, each out of `T`'s range (negative included) saturated
 /// to `T::REFUSED`: an integer numpy array of any dtype, read in place when it is int64 or
 /// uint8, or any sequence of integers. `TypeError` for other dtypes or items, `ValueError` for

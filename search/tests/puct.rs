@@ -439,11 +439,70 @@ fn noise_is_seeded_and_leaves_the_priors() {
     assert_eq!(first, noisy(1).1);
     assert_ne!(first, noisy(2).1);
     let mut plain = Puct::new(&batch, config()).unwrap();
-    assert_ne!(first, run(&mut plain, &batch, &mut evaluator(&batch), 64).0);
-    // Both trees go on without noise: the visits added are the same where the trees agree on
-    // the priors, which the noise did not touch.
+    let fresh = run(&mut plain, &batch, &mut evaluator(&batch), 64);
+    assert_ne!(first, fresh.0);
     let (after_noise, _) = run(&mut puct, &batch, &mut evaluator(&batch), 0);
     assert_eq!(after_noise, first, "no simulation: the visits stand");
+    // The noise is put back: a root expanded by a noisy search of no simulation searches on as
+    // a plain one does.
+    let mut noised = Puct::new(&batch, PuctConfig { seed: 3, ..config() }).unwrap();
+    let (mut visits, mut values) = (vec![0; 8 * 7], vec![0.0; 8]);
+    noised.run(&batch, &mut evaluator(&batch), 0, true, &mut visits, &mut values).unwrap();
+    assert_eq!(run(&mut noised, &batch, &mut evaluator(&batch), 64), fresh);
+}
+
+/// After a failure the seed's state is as it was: noisy searches and moves drawn under a
+/// temperature go on as a search that never failed does.
+#[test]
+fn a_failed_search_leaves_the_draws_alone() {
+    let batch = batch(Rules::CONNECT_FOUR, 4, 1);
+    let (mut failing, mut clean) =
+        (Puct::new(&batch, config()).unwrap(), Puct::new(&batch, config()).unwrap());
+    let (mut visits, mut values) = (vec![0; 4 * 7], vec![0.0; 4]);
+    let mut broken = Hashed { fail_at: Some(3), ..evaluator(&batch) };
+    assert!(failing.run(&batch, &mut broken, 10, true, &mut visits, &mut values).is_err());
+    let noisy = |puct: &mut Puct| {
+        let (mut visits, mut values) = (vec![0; 4 * 7], vec![0.0; 4]);
+        puct.run(&batch, &mut evaluator(&batch), 30, true, &mut visits, &mut values).unwrap();
+        let mut moves = [0; 4];
+        puct.choose(&visits, 1.0, &mut moves).unwrap();
+        (visits, moves)
+    };
+    assert_eq!(noisy(&mut failing), noisy(&mut clean));
+}
+
+/// A batch of other rules (with as many games and actions) is refused; a batch the search did
+/// not move itself starts afresh, even when moved through the search next.
+#[test]
+fn other_batches_and_moved_games_are_handled() {
+    let batch6 = batch(Rules::CONNECT_FOUR, 2, 0);
+    let batch5 = batch(Rules { rows: 5, ..Rules::CONNECT_FOUR }, 2, 0);
+    let mut puct = Puct::new(&batch6, config()).unwrap();
+    let (mut visits, mut values) = (vec![0; 2 * 7], vec![0.0; 2]);
+    let refused = puct.run(&batch5, &mut evaluator(&batch5), 5, false, &mut visits, &mut values);
+    assert_eq!(refused, Err(PuctError::OtherBatch));
+    let mut moved = batch6.try_clone().unwrap();
+    run(&mut puct, &moved, &mut evaluator(&moved), 20);
+    // The batch moves without the search, then through it.
+    moved.step(Selection::All, &[3, 3], &mut [0, 0], tictactoe_core::Illegal::Refuse).unwrap();
+    puct.play(&mut moved, &[3, 3]).unwrap();
+    let mut fresh = Puct::new(&moved, config()).unwrap();
+    assert_eq!(
+        run(&mut puct, &moved, &mut evaluator(&moved), 20),
+        run(&mut fresh, &moved, &mut evaluator(&moved), 20)
+    );
+    // A batch reset under the search: the cell its root had marked is free again, and played.
+    let mut reset = Batch::new(1, 3, 0).unwrap();
+    reset.step(Selection::All, &[4], &mut [0], tictactoe_core::Illegal::Refuse).unwrap();
+    let mut puct = Puct::new(&reset, config()).unwrap();
+    run(&mut puct, &reset, &mut evaluator(&reset), 10);
+    reset.reset(Selection::All).unwrap();
+    puct.play(&mut reset, &[4]).unwrap();
+    let mut fresh = Puct::new(&reset, config()).unwrap();
+    assert_eq!(
+        run(&mut puct, &reset, &mut evaluator(&reset), 10),
+        run(&mut fresh, &reset, &mut evaluator(&reset), 10)
+    );
 }
 
 /// A game one move from a win finds it; finished games have no visits and the rules' value.

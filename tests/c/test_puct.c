@@ -97,6 +97,16 @@ static void test_search(void) {
     }
     CHECK_RESULT(tictactoe_puct_bytes_needed(a, batch, 100, &bytes), TICTACTOE_RESULT_OK);
     CHECK(bytes > 0);
+    /* Cleared, the search starts from fresh roots: as a new one's. */
+    tictactoe_puct_clear(a);
+    tictactoe_puct_clear(NULL);
+    tictactoe_puct_free(b);
+    CHECK_RESULT(tictactoe_puct_new(batch, NULL, &b), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_puct_run(a, batch, evaluate, &e, 20, 0, visits, GAMES * ACTIONS, values, GAMES),
+                 TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_puct_run(b, batch, evaluate, &e, 20, 0, again, GAMES * ACTIONS, values, GAMES),
+                 TICTACTOE_RESULT_OK);
+    CHECK(memcmp(visits, again, sizeof visits) == 0);
     tictactoe_puct_free(a);
     tictactoe_puct_free(b);
     tictactoe_batch_free(batch);
@@ -178,6 +188,15 @@ static void test_refusals(void) {
                  TICTACTOE_RESULT_LENGTH_MISMATCH);
     CHECK_RESULT(tictactoe_puct_run(puct, batch, evaluate, &e, 1, 2, visits, GAMES * ACTIONS, values, GAMES),
                  TICTACTOE_RESULT_INVALID_ARGUMENT);
+    {
+        /* A batch of other rules, with as many games and actions. */
+        const tictactoe_rules five = {5, 7, 4, TICTACTOE_RULE_GRAVITY};
+        tictactoe_batch *other = NULL;
+        CHECK_RESULT(tictactoe_batch_new_rules(GAMES, &five, 5, NULL, &other), TICTACTOE_RESULT_OK);
+        CHECK_RESULT(tictactoe_puct_run(puct, other, evaluate, &e, 1, 0, visits, GAMES * ACTIONS, values, GAMES),
+                     TICTACTOE_RESULT_INVALID_ARGUMENT);
+        tictactoe_batch_free(other);
+    }
     CHECK(e.calls == 0);
     /* A move into a full column: refused, nothing played. */
     for (i = 0; i < 6; i++) {

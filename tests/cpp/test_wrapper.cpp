@@ -766,18 +766,22 @@ void test_puct() {
     }
     CHECK(caught);
     CHECK(search.run(b, uniform, 20).visits == twin.run(b, uniform, 20).visits);
-    auto moves = search.choose(first.visits, 2, 0.0f);
+    auto moves = search.choose(first.visits, 0.0f, 2);
+    auto before = search.run(b, uniform, 0);
     search.play(b, moves);
     auto kept = search.run(b, uniform, 0);
     sum = 0;
     for (std::size_t a = 0; a < 7; a++) sum += kept.visits[a];
-    CHECK(sum > 0);
+    CHECK(sum + 1 == before.visits[moves[0]]);
+    search.clear();
+    tictactoe::puct fresh(b);
+    CHECK(search.run(b, uniform, 10).visits == fresh.run(b, uniform, 10).visits);
     auto too_high = [](std::size_t leaves, const bool *, const bool *, float *logits, float *values) {
         std::fill(logits, logits + leaves * 7, 0.0f);
         std::fill(values, values + leaves, 2.0f);
     };
     CHECK_THROWS(search.run(b, too_high, 5), TICTACTOE_RESULT_BAD_EVALUATION);
-    CHECK_THROWS(search.choose(first.visits, 2, -1.0f), TICTACTOE_RESULT_INVALID_ARGUMENT);
+    CHECK_THROWS(search.choose(first.visits, -1.0f, 2), TICTACTOE_RESULT_INVALID_ARGUMENT);
     CHECK_THROWS(search.play(b, {0}), TICTACTOE_RESULT_LENGTH_MISMATCH);
     CHECK_THROWS(tictactoe::puct(b, tictactoe::puct::options{-1.0f, 0.3f, 0.25f, 0, 0}),
                  TICTACTOE_RESULT_INVALID_ARGUMENT);

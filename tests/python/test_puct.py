@@ -179,7 +179,7 @@ def test_answers_of_any_float_dtype_and_lists_are_read_and_wrong_shapes_refused(
             return convert(logits.astype(np.float32)), convert(values.astype(np.float32))
 
         visits, _ = Puct(batch).run(evaluate, 10)
-        assert visits.sum() == reference.sum()
+        assert visits.tolist() == reference.tolist()
     column, _ = Puct(batch).run(lambda o, m: (hashed(o, 9)[0], hashed(o, 9)[1][:, None]), 10)
     assert (column == reference).all(), "values as a column are read too"
     with pytest.raises(ValueError, match=r"logits have shape \(2, 8\), expected \(2, 9\)"):
@@ -250,6 +250,12 @@ def test_settings_and_the_memory_bound_are_checked() -> None:
     assert small.run(Counting(7), 10)[0].sum() == 20
     with pytest.raises(ValueError, match="temperature"):
         small.choose(np.zeros((2, 7), dtype=np.int32), -1.0)
+    with pytest.raises(ValueError, match=r"visits have shape \(7, 2\), expected \(2, 7\)"):
+        small.choose(np.zeros((7, 2), dtype=np.int32), 0.0)
+    with pytest.raises(ValueError, match="counts"):
+        small.choose(np.full((2, 7), -1), 0.0)
+    with pytest.raises(ValueError, match="max_bytes"):
+        Puct(batch, max_bytes=-1)
     finished = random_batch(Rules.tic_tac_toe(3), 1, 9)
     assert finished.terminated.all()
     visits, values = Puct(finished).run(Counting(9), 5)

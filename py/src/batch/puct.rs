@@ -99,9 +99,10 @@ impl Evaluator for Network<'_, '_> {
 fn puct_error(error: PuctError<PyErr>) -> PyErr {
     match error {
         PuctError::Evaluator(error) => error,
-        PuctError::Value { .. } | PuctError::Logits { .. } | PuctError::Setting { .. } => {
-            PyValueError::new_err(error.to_string())
-        }
+        PuctError::Value { .. }
+        | PuctError::Logits { .. }
+        | PuctError::Setting { .. }
+        | PuctError::OtherBatch => PyValueError::new_err(error.to_string()),
         PuctError::Memory { needed, max_bytes } => {
             GameError::from(Error::LimitExceeded { requested: needed, limit: max_bytes }).into()
         }
@@ -130,9 +131,11 @@ impl PyPuct {
         dirichlet_alpha: f32,
         dirichlet_fraction: f32,
         seed: Option<&Bound<'_, PyAny>>,
-        max_bytes: Option<usize>,
+        max_bytes: Option<i128>,
     ) -> PyResult<PyPuct> {
         let seed = seed.map(crate::convert::seed).transpose()?.unwrap_or(0);
+        let limits = crate::convert::limits(max_bytes)?;
+        let max_bytes = max_bytes.map(|_| limits.max_bytes);
         let config = PuctConfig { c_puct, dirichlet_alpha, dirichlet_fraction, seed, max_bytes };
         let puct = Puct::new(&batch.borrow().batch, config).map_err(refused)?;
         Ok(PyPuct { puct, batch: batch.unbind(), actions: Vec::new() })
@@ -177,9 +180,9 @@ impl PyPuct {
         self.puct.play(&mut batch.batch, &self.actions).map_err(refused)
     }
 
-    /// A move a game drawn from `visits` (as `run` returns them) under `temperature`: in
-    /// proportion to visits ** (1 / temperature), at 0 the most visited (ties to the lowest
-    /// action); -1 for a game without visits. int64 (count,).
+    /// A move a game drawn from `visits` (as `run` returns them: (count, actions), counts from
+    /// 0) under `temperature`: in proportion to visits ** (1 / temperature), at 0 the most
+    /// visited (ties to the lowest action); -1 for a game without visits. int64 (count,).
     #[pyo3(signature = (visits, temperature = 1.0))]
     fn choose<'py>(
         &mut self,
@@ -187,10 +190,27 @@ impl PyPuct {
         visits: &Bound<'py, PyAny>,
         temperature: f32,
     ) -> PyResult<Bound<'py, PyArray1<i64>>> {
-        let mut given = Vec::new();
-        let flat = py.import("numpy")?.call_method1("ravel", (visits,))?;
-        read_integers(&flat, "visits", &mut given)?;
-        let mut chosen = vec![0u32; self.batch.bind(py).borrow().batch.count()];
+        let (count, actions) = {
+            let batch = self.batch.bind(py).borrow();
+            (batch.batch.count(), batch.batch.actions())
+        };
+        let array = py.import("numpy")?.call_method1("asarray", (visits,))?;
+        let shape: Vec<usize> = array.getattr("shape")?.extract()?;
+        if shape != [count, actions] {
+            return Err(PyValueError::new_err(format!(
+                "visits have shape {}, expected {}",
+                shape_text(&shape),
+                shape_text(&[count, actions])
+            )));
+        }
+        let mut wide: Vec<i64> = Vec::new();
+        read_integers(&array.call_method0("ravel")?, "visits", &mut wide)?;
+        let given = wide
+            .iter()
+            .map(|&v| u32::try_from(v))
+            .collect::<Result<Vec<u32>, _>>()
+            .map_err(|_| PyValueError::new_err("visits are counts from 0 to 2**32 - 1"))?;
+        let mut chosen = vec![0u32; count];
         self.puct.choose(&given, temperature, &mut chosen).map_err(refused)?;
         let mut out = vec![0i64; chosen.len()];
         python_actions(&chosen, &mut out);

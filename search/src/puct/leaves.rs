@@ -1,6 +1,7 @@
 //! The new leaves of a simulation step as the evaluator sees them: their positions' planes and
 //! legal masks, written as the descents reach them, and the logits and values it writes back.
 
+use alloc::collections::TryReserveError;
 use alloc::vec::Vec;
 
 use super::board::Board;
@@ -32,12 +33,26 @@ pub(crate) struct Leaves {
 impl Leaves {
     /// Room for `count` leaves of `cells` cells and `actions` actions (filled with zeros;
     /// what was held kept when it is enough).
-    pub(crate) fn resize(&mut self, count: usize, cells: usize, actions: usize) {
-        self.observation.resize(count * 2 * cells, false);
-        self.legal.resize(count * actions, false);
-        self.logits.resize(count * actions, 0.0);
-        self.values.resize(count, 0.0);
-        self.codes.resize(cells, 0);
+    ///
+    /// # Errors
+    /// When the memory cannot be had (nothing resized then but what fit before).
+    pub(crate) fn resize(
+        &mut self,
+        count: usize,
+        cells: usize,
+        actions: usize,
+    ) -> Result<(), TryReserveError> {
+        fn grow<T: Copy>(v: &mut Vec<T>, len: usize, zero: T) -> Result<(), TryReserveError> {
+            v.try_reserve_exact(len.saturating_sub(v.len()))?;
+            v.resize(len, zero);
+            Ok(())
+        }
+        grow(&mut self.observation, count * 2 * cells, false)?;
+        grow(&mut self.legal, count * actions, false)?;
+        grow(&mut self.logits, count * actions, 0.0)?;
+        grow(&mut self.values, count, 0.0)?;
+        grow(&mut self.codes, cells, 0)?;
+        self.opens.try_reserve_exact(count.saturating_sub(self.opens.len()))
     }
 
     /// Starts a step: no leaf yet.

@@ -22,7 +22,7 @@ use alloc::vec::Vec;
 use core::convert::Infallible;
 use core::fmt;
 
-use tictactoe_core::{Batch, Error, ErrorKind};
+use tictactoe_core::{Batch, Error, ErrorKind, Rules};
 
 use crate::SearchError;
 use board::Board;
@@ -105,14 +105,18 @@ pub enum PuctError<E> {
         /// The bound.
         max_bytes: usize,
     },
-    /// The setting named is out of its range ([`Puct::new`]).
+    /// The setting named is out of its range ([`Puct::new`]'s, or [`Puct::choose`]'s
+    /// temperature).
     Setting {
-        /// The setting's name: `"c_puct"`, `"dirichlet_alpha"` or `"dirichlet_fraction"`.
+        /// The setting's name: `"c_puct"`, `"dirichlet_alpha"`, `"dirichlet_fraction"` or
+        /// `"temperature"`.
         name: &'static str,
     },
     /// What the core refuses: memory that could not be had, a batch of another size, outputs
     /// of the wrong length.
     Search(SearchError),
+    /// The batch is not one of the size and rules the search was made for.
+    OtherBatch,
     /// [`Puct::play`] refused the action of game `game` (the core's reason).
     Action {
         /// The game's index.
@@ -127,8 +131,8 @@ impl<E> PuctError<E> {
     pub const EVALUATOR_FAILED_NAME: &'static str = "evaluator_failed";
     /// The name of [`PuctError::Value`] and [`PuctError::Logits`]: `"bad_evaluation"`.
     pub const BAD_EVALUATION_NAME: &'static str = "bad_evaluation";
-    /// The name of [`PuctError::Setting`]: `"invalid_argument"`, as the C face's code for a
-    /// value out of its range.
+    /// The name of [`PuctError::Setting`] and [`PuctError::OtherBatch`]: `"invalid_argument"`,
+    /// as the C face's code for a value out of its range.
     pub const SETTING_NAME: &'static str = "invalid_argument";
 
     /// The refusal's stable name, as every face spells it: the constants above, the core's
@@ -139,7 +143,7 @@ impl<E> PuctError<E> {
             PuctError::Evaluator(_) => Self::EVALUATOR_FAILED_NAME,
             PuctError::Value { .. } | PuctError::Logits { .. } => Self::BAD_EVALUATION_NAME,
             PuctError::Memory { .. } => ErrorKind::LimitExceeded.name(),
-            PuctError::Setting { .. } => Self::SETTING_NAME,
+            PuctError::Setting { .. } | PuctError::OtherBatch => Self::SETTING_NAME,
             PuctError::Search(error) => error.name(),
             PuctError::Action { error, .. } => error.kind().name(),
         }
@@ -168,6 +172,9 @@ impl<E: fmt::Display> fmt::Display for PuctError<E> {
                 write!(f, "the search needs {needed} bytes, more than max_bytes = {max_bytes}")
             }
             PuctError::Setting { name } => write!(f, "{name} is out of its range"),
+            PuctError::OtherBatch => {
+                f.write_str("the batch is not of the size and rules the search was made for")
+            }
             PuctError::Search(error) => fmt::Display::fmt(error, f),
             PuctError::Action { game, error } => write!(f, "game {game}: {error}"),
         }
@@ -186,14 +193,16 @@ impl PuctError<Infallible> {
             PuctError::Logits { leaf } => PuctError::Logits { leaf },
             PuctError::Memory { needed, max_bytes } => PuctError::Memory { needed, max_bytes },
             PuctError::Setting { name } => PuctError::Setting { name },
+            PuctError::OtherBatch => PuctError::OtherBatch,
             PuctError::Search(error) => PuctError::Search(error),
             PuctError::Action { game, error } => PuctError::Action { game, error },
         }
     }
 }
 
-/// One game's part of the search: its tree, the position at its root (to descend from, and to
-/// tell when the batch moved without the search), and its root's priors before noise.
+/// One game's part of the search: its tree (and what it held before the search running), the
+/// position at its root (to descend from) and the batch's history there (to tell when the
+/// batch moved without the search).
 #[derive(Debug)]
 struct Root {
     tree: Tree,
@@ -236,7 +245,8 @@ struct Root {
 #[derive(Debug)]
 pub struct Puct {
     config: PuctConfig,
-    /// The batch's action count.
+    /// The batch's rules and action count.
+    rules: Rules,
     actions: usize,
     roots: Vec<Root>,
     /// The evaluator's inputs and outputs, a leaf's worth per game.
@@ -245,6 +255,8 @@ pub struct Puct {
     trail: Vec<u32>,
     /// The roots' priors before noise, root by root.
     priors: Vec<f32>,
+    /// Each game's winner, read when a search ends.
+    winners: Vec<u8>,
     /// Scratch: a Dirichlet draw, a position's softmax weights.
     noise: Vec<f64>,
     weights: Vec<f64>,
@@ -277,6 +289,7 @@ impl Puct {
         }));
         Ok(Puct {
             config,
+            rules: batch.rules(),
             actions: batch.actions(),
             roots,
             leaves: Leaves::default(),
@@ -284,6 +297,7 @@ impl Puct {
             priors: Vec::new(),
             noise: Vec::new(),
             weights: Vec::new(),
+            winners: Vec::new(),
             spare: Tree::default(),
             state: config.seed,
         })

@@ -23,19 +23,31 @@ impl Puct {
         let grown = simulations as usize + 1;
         let mut largest = 0;
         let trees = self.roots.iter().enumerate().fold(0usize, |bytes, (g, root)| {
-            let edges = root.tree.len();
+            let (edges, held) = (root.tree.len(), root.tree.capacity());
             let open = !games.is_terminated(g).unwrap_or(true);
             let grown = if open { edges.saturating_add(grown * actions) } else { edges };
-            let size = tree::bytes(grown);
+            let size = tree::bytes(grown.max(held));
             largest = largest.max(size);
             // The tree, and what it held before the search (kept to go back to).
-            bytes.saturating_add(size).saturating_add(tree::bytes(edges))
+            let saved = tree::saved_bytes(edges.max(root.saved.capacity()));
+            bytes.saturating_add(size).saturating_add(saved)
         });
         let count = self.roots.len();
         // Per game: two planes of flags, the legal flags, f32 logits, an f32 value, a code a
-        // cell, the root's priors, noise and weights, a descent's edges.
-        let per_game = 2 * cells + cells + actions * (1 + 4 + 4 + 8 + 8) + 4 + 4 * (cells + 1);
-        trees.saturating_add(largest).saturating_add(count.saturating_mul(per_game))
+        // cell, the root's priors, noise and weights, a descent's edges, its leaf's place,
+        // its winner, its root's history and moves played on masks.
+        let per_game = 2 * cells
+            + cells
+            + actions * (1 + 4 + 4 + 8 + 8)
+            + 4
+            + 4 * (cells + 1)
+            + 24
+            + 1
+            + 4 * cells
+            + 8 * cells;
+        // The spare tree the moves' subtrees are copied into: what it holds, or the largest tree.
+        let spare = tree::bytes(self.spare.capacity()).max(largest);
+        trees.saturating_add(spare).saturating_add(count.saturating_mul(per_game))
     }
 
     /// Runs `simulations` simulation steps of PUCT on every unfinished game of `batch` (the
@@ -62,14 +74,9 @@ impl Puct {
         visits: &mut [u32],
         values: &mut [f32],
     ) -> Result<(), PuctError<E::Error>> {
+        self.check_batch(batch)?;
         let (count, actions) = (self.roots.len(), self.actions);
-        let sizes = [
-            (batch.count(), count),
-            (batch.actions(), actions),
-            (visits.len(), count * actions),
-            (values.len(), count),
-        ];
-        for (len, expected) in sizes {
+        for (len, expected) in [(visits.len(), count * actions), (values.len(), count)] {
             if len != expected {
                 return Err(Error::LengthMismatch { len, expected }.into());
             }
@@ -84,18 +91,18 @@ impl Puct {
             root.tree.save(&mut root.saved).map_err(|_| Error::AllocFailed)?;
         }
         self.priors.clear();
+        let state = self.state;
         let searched = self.search(batch, evaluator, simulations, noise);
         self.restore_priors();
         if let Err(error) = searched {
             for root in &mut self.roots {
                 root.tree.restore(&root.saved);
             }
+            self.state = state;
             return Err(error);
         }
-        let mut winners = Vec::new();
-        winners.try_reserve_exact(count).map_err(|_| Error::AllocFailed)?;
-        winners.resize(count, 0);
-        batch.winners(&mut winners)?;
+        let winners = &mut self.winners[..count];
+        batch.winners(winners)?;
         visits.fill(0);
         for (g, root) in self.roots.iter().enumerate() {
             for edge in root.tree.root_edges() {
@@ -124,18 +131,21 @@ impl Puct {
         batch: &mut Batch,
         actions: &[u32],
     ) -> Result<(), PuctError<Infallible>> {
+        self.check_batch(batch)?;
         let count = self.roots.len();
-        for (len, expected) in
-            [(batch.count(), count), (batch.actions(), self.actions), (actions.len(), count)]
-        {
-            if len != expected {
-                return Err(Error::LengthMismatch { len, expected }.into());
-            }
+        if actions.len() != count {
+            return Err(Error::LengthMismatch { len: actions.len(), expected: count }.into());
         }
         let games = batch.games();
         let open: Vec<usize> =
             (0..count).filter(|&g| !games.is_terminated(g).unwrap_or(true)).collect();
         let taken: Vec<u32> = open.iter().map(|&g| actions[g]).collect();
+        // The roots at the batch's position: a game the batch moved without the search keeps
+        // no tree (its root is made afresh at the next search).
+        let current = open
+            .iter()
+            .map(|&g| Ok(self.roots[g].history == batch.history(g)?))
+            .collect::<Result<Vec<bool>, Error>>()?;
         let mut winners = alloc::vec![0; open.len()];
         batch.step(Selection::Listed(&open), &taken, &mut winners, Illegal::Refuse).map_err(
             |refused| match refused.index {
@@ -143,9 +153,13 @@ impl Puct {
                 None => PuctError::from(refused.error),
             },
         )?;
-        for (&g, &action) in open.iter().zip(&taken) {
+        for ((&g, &action), current) in open.iter().zip(&taken).zip(current) {
             let root = &mut self.roots[g];
-            let Some(board) = root.board.as_mut() else { continue };
+            let Some(board) = root.board.as_mut().filter(|_| current) else {
+                root.tree.clear();
+                root.board = None;
+                continue;
+            };
             root.tree.descend_to(action, &mut self.spare);
             // The batch took it: so does the same position here.
             match board.apply(action) {
@@ -187,6 +201,15 @@ impl Puct {
         Ok(())
     }
 
+    /// Checks that `batch` is one of the size and rules the search was made for.
+    fn check_batch<E>(&self, batch: &Batch) -> Result<(), PuctError<E>> {
+        if batch.count() == self.roots.len() && batch.rules() == self.rules {
+            Ok(())
+        } else {
+            Err(PuctError::OtherBatch)
+        }
+    }
+
     /// Brings each game's root to the batch's position: a game the batch moved on its own (or
     /// never searched) starts an empty tree from a copy of it; a finished game keeps none.
     fn sync<E>(&mut self, batch: &Batch) -> Result<(), PuctError<E>> {
@@ -218,8 +241,9 @@ impl Puct {
                 root.tree.reserve(grown * actions).map_err(failed)?;
             }
         }
-        self.leaves.resize(count, cells, actions);
-        self.leaves.opens.try_reserve(count).map_err(failed)?;
+        self.leaves.resize(count, cells, actions).map_err(failed)?;
+        self.winners.try_reserve_exact(count.saturating_sub(self.winners.len())).map_err(failed)?;
+        self.winners.resize(count, 0);
         // A descent is at most a move a cell long.
         self.trail.try_reserve(count.saturating_mul(cells + 1)).map_err(failed)?;
         self.priors.try_reserve(count * actions).map_err(failed)?;
@@ -260,7 +284,8 @@ impl Puct {
     }
 
     /// One simulation of game g: down its tree to a leaf. A finished game is backed up at
-    /// once; a position to evaluate is written into the evaluator's buffers.
+    /// once; a position to evaluate is written into the evaluator's buffers. The root's
+    /// position is as it was afterwards, a refused move included.
     fn descend<E>(&mut self, g: usize, actions: usize) -> Result<(), PuctError<E>> {
         let c_puct = f64::from(self.config.c_puct);
         let Puct { roots, trail, leaves, .. } = self;
@@ -270,27 +295,32 @@ impl Puct {
         let mut node = root.tree.root();
         let next = loop {
             let edge = root.tree.select(node, c_puct);
+            let after = match board.apply(root.tree.action(edge)) {
+                Ok((_, after)) => after,
+                Err(error) => break Err(error),
+            };
             trail.push(edge);
-            let (_, after) = board.apply(root.tree.action(edge))?;
             match root.tree.next(edge, after) {
                 Next::Node(child) => node = child,
-                next => break next,
+                next => break Ok(next),
             }
         };
         let path = &trail[start..];
         match next {
-            Next::Finished(value) => {
+            Ok(Next::Finished(value)) => {
                 if let Some(&last) = path.last() {
                     root.tree.finish(last, value);
                 }
                 root.tree.back_up(path, value);
             }
-            _ => leaves.push(Open { game: g, path: (start, trail.len()) }, board, actions),
+            Ok(_) => leaves.push(Open { game: g, path: (start, trail.len()) }, board, actions),
+            Err(_) => {}
         }
-        for _ in start..trail.len() {
+        let moves = trail.len() - start;
+        for _ in 0..moves {
             board.undo()?;
         }
-        Ok(())
+        next.map(|_| ()).map_err(PuctError::from)
     }
 
     /// Hands the step's open leaves to the evaluator in one call (none when there are none),

@@ -30,6 +30,11 @@ pub(crate) fn bytes(edges: usize) -> usize {
     edges.saturating_mul(core::mem::size_of::<Edge>())
 }
 
+/// The bytes a copy of `edges` edges' statistics takes ([`Saved`]).
+pub(crate) fn saved_bytes(edges: usize) -> usize {
+    edges.saturating_mul(core::mem::size_of::<(i64, u32, u32, u32)>())
+}
+
 /// A move out of an expanded position, and what the simulations through it found.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Edge {
@@ -108,6 +113,13 @@ pub(crate) struct Saved {
     root_value: i64,
 }
 
+impl Saved {
+    /// Edges it has memory for.
+    pub(crate) fn capacity(&self) -> usize {
+        self.edges.capacity()
+    }
+}
+
 impl Tree {
     /// Whether the root is still to be expanded.
     pub(crate) fn is_empty(&self) -> bool {
@@ -125,9 +137,16 @@ impl Tree {
         self.edges.len()
     }
 
-    /// Reserves room for `edges` more edges.
+    /// Edges the tree has memory for.
+    pub(crate) fn capacity(&self) -> usize {
+        self.edges.capacity()
+    }
+
+    /// Reserves room for `edges` more edges, exactly (what [`Puct::bytes_needed`] counts).
+    ///
+    /// [`Puct::bytes_needed`]: super::Puct::bytes_needed
     pub(crate) fn reserve(&mut self, edges: usize) -> Result<(), TryReserveError> {
-        self.edges.try_reserve(edges)
+        self.edges.try_reserve_exact(edges)
     }
 
     /// The root's edges.
@@ -164,7 +183,7 @@ impl Tree {
     /// Keeps in `saved` what the tree holds now (its memory reused; `Err` when it cannot grow).
     pub(crate) fn save(&self, saved: &mut Saved) -> Result<(), TryReserveError> {
         saved.edges.clear();
-        saved.edges.try_reserve(self.edges.len())?;
+        saved.edges.try_reserve_exact(self.edges.len())?;
         saved.edges.extend(self.edges.iter().map(|e| (e.value, e.visits, e.child, e.len)));
         (saved.root, saved.root_visits, saved.root_value) =
             (self.root, self.root_visits, self.root_value);
