@@ -40,8 +40,12 @@ fn every_error_has_a_message_naming_its_data() {
             "3 cells given, a 2 x 2 board has 4",
         ),
         (
-            PositionError::InvalidCell { row: 0, col: 1, value: 63 },
-            "cell (0, 1) holds 63, which is not empty, X or O",
+            PositionError::InvalidChar { row: 0, col: 1, found: '?' },
+            "cell (0, 1) holds '?': cells are ' ' or '.' (empty), 'X' or 'O'",
+        ),
+        (
+            PositionError::InvalidCell { row: 2, col: 0, value: 3 },
+            "cell (2, 0) holds 3: cells are 0 (empty), 1 (X) or 2 (O)",
         ),
         (
             PositionError::BadCounts { x: 3, o: 1 },

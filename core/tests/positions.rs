@@ -119,11 +119,11 @@ fn each_reason_is_reported() {
     );
     assert_eq!(
         Game::from_rows(2, &["X?", ".."]),
-        Err(InvalidCell { row: 0, col: 1, value: '?' as u32 }.into())
+        Err(InvalidChar { row: 0, col: 1, found: '?' }.into())
     );
     assert_eq!(
         Game::from_rows(2, &["Xé", ".."]),
-        Err(InvalidCell { row: 0, col: 1, value: 'é' as u32 }.into())
+        Err(InvalidChar { row: 0, col: 1, found: 'é' }.into())
     );
     let none: [&str; 0] = [];
     assert_eq!(Game::from_rows(0, &none), Err(Error::InvalidSize { n: 0 }));

@@ -1,15 +1,15 @@
 //! The `TicTacToe` class: the core's `Game`, translated.
 
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
 use tictactoe_core::{
-    validate_rows, winner_number, Error, Game, Limits, Line, ListError, Move, Player,
-    PositionError, Rules, Run,
+    winner_number, Error, Game, Limits, Line, ListError, Move, Player, PositionError, Run,
 };
 
+use crate::board::Board;
 use crate::convert::{self, Batch};
-use crate::errors::{parse_error, GameError, Given};
+use crate::errors::{parse_error, GameError, Given, InvalidPositionError};
 use crate::rules::{Asked, PyRules};
 
 /// A game of the k-in-a-row family (n x n tic-tac-toe by default); every move is validated and
@@ -44,15 +44,6 @@ impl From<Game> for PyTicTacToe {
 /// A move as Python sees it: (row, col, player).
 fn move_tuple(m: Move) -> (usize, usize, u8) {
     (m.row, m.col, m.player.number())
-}
-
-/// Rows of a board: a sequence of strings, but not a string itself (whose characters would
-/// pass for one-character rows).
-fn rows(value: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
-    if value.is_instance_of::<PyString>() {
-        return Err(PyTypeError::new_err("rows must be a sequence of strings, not a string"));
-    }
-    value.extract()
 }
 
 /// The results of a batch of `count` moves that ended with `winner`: the winner after each
@@ -322,18 +313,20 @@ impl PyTicTacToe {
         Self::read(slf, Game::marks)
     }
 
-    /// A game at a position: rows of 'X', 'O', and ' ' or '.' for empty. With only the rows,
-    /// LeetCode 348's n x n game (n rows of n); under `rules` (a `Rules`, whose board the rows
-    /// must fill); with `k`, `exact` or `gravity`, a board of as many rows as given, all as long
-    /// as the first, where k in a row wins (default the longer side). Raises
-    /// InvalidPositionError when no legal game under those rules reaches it (under gravity: a
-    /// mark above a free cell, or no order of drops). With `max_bytes`, a game that would take
-    /// more is refused with `LimitExceededError` before the rows are read (no limit by default:
-    /// the rows are as large as the board).
+    /// A game at a position: rows of 'X', 'O', and ' ' or '.' for empty; or numbers 0
+    /// (empty), 1 (X) and 2 (O) as a 2-D array or rows of lists, or a flat list with `cols`
+    /// (or `rules`) saying how many columns. With only the board, LeetCode 348's n x n game
+    /// (n rows of n); under `rules` (a `Rules`, whose board it must fill); with `k`, `exact` or
+    /// `gravity`, a board of as many rows as given, all as long as the first, where k in a row
+    /// wins (default the longer side). Raises InvalidPositionError when no legal game under
+    /// those rules reaches it (under gravity: a mark above a free cell, or no order of drops),
+    /// naming a value that is not a cell as given. With `max_bytes`, a game that would take
+    /// more is refused with `LimitExceededError` before the board is read (no limit by
+    /// default: the board is as large as the game).
     #[staticmethod]
     #[pyo3(
-        signature = (rows, *, k = None, exact = None, gravity = None, max_bytes = None, rules = None),
-        text_signature = "(rows, *, k=None, exact=False, gravity=False, max_bytes=None, rules=None)"
+        signature = (rows, *, k = None, exact = None, gravity = None, max_bytes = None, rules = None, cols = None),
+        text_signature = "(rows, *, k=None, exact=False, gravity=False, max_bytes=None, rules=None, cols=None)"
     )]
     fn from_board(
         rows: &Bound<'_, PyAny>,
@@ -342,13 +335,13 @@ impl PyTicTacToe {
         gravity: Option<bool>,
         max_bytes: Option<i128>,
         rules: Option<PyRules>,
+        cols: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let limits = convert::limits(max_bytes)?;
-        let rows = self::rows(rows)?;
-        let asked = Asked { rules, n: None, k, cols: None, exact, gravity };
-        let game = limits.game_from_rows(board_rules(&rows, asked)?, &rows);
+        let asked = Asked { rules, n: None, k, cols, exact, gravity };
+        let board = Board::read(rows, board_cols(&asked)?)?;
         let given = Given { k: k.map(|k| k.clone().unbind()), ..Given::default() };
-        Ok(PyTicTacToe { game: game.map_err(|error| GameError::new(error, given))? })
+        Ok(PyTicTacToe { game: board.game(limits, board.rules(&asked)?, given)? })
     }
 
     /// The game described by the text form `to_text` writes. A game that would take more than
@@ -423,14 +416,15 @@ impl PyTicTacToe {
     }
 }
 
-/// Whether rows of 'X', 'O', ' ' or '.' form a position some legal game reaches (X first,
-/// alternating, nobody moving after a win): with only the rows, on LeetCode 348's n x n board;
-/// with `k`, `exact` or `gravity`, or `rules`, under those rules (as `TicTacToe.from_board`
-/// reads them); correct for any board, not just 3 x 3.
+/// Whether a board (rows of 'X', 'O', ' ' or '.', or numbers 0, 1 and 2, as
+/// `TicTacToe.from_board` reads them) is a position some legal game reaches (X first,
+/// alternating, nobody moving after a win): with only the board, on LeetCode 348's n x n
+/// board; with `k`, `exact` or `gravity`, or `rules`, under those rules; correct for any
+/// board, not just 3 x 3. A value that is not a cell makes it False.
 #[pyfunction]
 #[pyo3(
-    signature = (rows, *, k = None, exact = None, gravity = None, rules = None),
-    text_signature = "(rows, *, k=None, exact=False, gravity=False, rules=None)"
+    signature = (rows, *, k = None, exact = None, gravity = None, rules = None, cols = None),
+    text_signature = "(rows, *, k=None, exact=False, gravity=False, rules=None, cols=None)"
 )]
 pub(crate) fn is_valid_board(
     rows: &Bound<'_, PyAny>,
@@ -438,10 +432,15 @@ pub(crate) fn is_valid_board(
     exact: Option<bool>,
     gravity: Option<bool>,
     rules: Option<PyRules>,
+    cols: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<bool> {
-    let rows = self::rows(rows)?;
-    let asked = Asked { rules, n: None, k, cols: None, exact, gravity };
-    match validate_rows(board_rules(&rows, asked)?, &rows) {
+    let asked = Asked { rules, n: None, k, cols, exact, gravity };
+    let board = match Board::read(rows, board_cols(&asked)?) {
+        Ok(board) => board,
+        Err(error) if error.is_instance_of::<InvalidPositionError>(rows.py()) => return Ok(false),
+        Err(error) => return Err(error),
+    };
+    match board.validate(board.rules(&asked)?) {
         Ok(()) => Ok(true),
         // Neither proves the position unreachable: the question could not be answered.
         Err(
@@ -452,21 +451,13 @@ pub(crate) fn is_valid_board(
     }
 }
 
-/// The rules of a board given as text rows: `rules=` as given, or with `k`, `exact` or
-/// `gravity` its rows and columns (from the first row; the rows are checked against them when
-/// read), k in a row (default the longer side). Without any, LeetCode 348's n x n board of as
-/// many rows as given.
-fn board_rules(rows: &[String], asked: Asked<'_, '_>) -> PyResult<Rules> {
-    if let Some(rules) = asked.given_rules()? {
-        return Ok(rules);
+/// The columns of a flat board of numbers: `cols=`, or those of `rules=`.
+fn board_cols(asked: &Asked<'_, '_>) -> PyResult<Option<usize>> {
+    match (asked.cols, asked.rules) {
+        (Some(cols), _) => convert::index(cols).map(Some),
+        (None, Some(rules)) => Ok(Some(rules.0.cols)),
+        (None, None) => Ok(None),
     }
-    let (exact, gravity) = (asked.exact.unwrap_or(false), asked.gravity.unwrap_or(false));
-    if asked.k.is_none() && !exact && !gravity {
-        return Ok(Rules::tic_tac_toe(rows.len()));
-    }
-    let shape = Rules::of_rows(rows, 0);
-    let k = asked.k.map_or(Ok(shape.rows.max(shape.cols)), convert::index)?;
-    Ok(Rules { k, exact, gravity, ..shape })
 }
 
 /// Winning runs as Python sees them: ((first_row, first_col), (last_row, last_col)).

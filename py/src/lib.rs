@@ -6,6 +6,7 @@ extern crate alloc;
 
 mod arrays;
 mod batch;
+mod board;
 mod buffer;
 mod convert;
 mod errors;

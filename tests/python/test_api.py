@@ -186,8 +186,8 @@ def test_positions() -> None:
     assert raised.value.reason == "wrong_shape"
     with pytest.raises(TypeError):
         TicTacToe.from_board("XO.X")
-    with pytest.raises(TypeError):
-        TicTacToe.from_board([1, 2])  # type: ignore[list-item]
+    with pytest.raises(ValueError, match="needs cols"):  # numbers, but no rows
+        TicTacToe.from_board([1, 2])
     with pytest.raises(TypeError):
         tictactoe.is_valid_board("X")
     assert tictactoe.is_valid_board(["XXX", "OO ", "   "])

@@ -471,3 +471,64 @@ def test_the_old_keywords_keep_working() -> None:
     assert Batch(2).rules == tictactoe.Rules(3) and Batch(2, 4, 0).rules == tictactoe.Rules(4)
     assert Batch(2, 6, 1, k=4, cols=7, gravity=True).rules == tictactoe.Rules.CONNECT_FOUR
     assert TicTacToe.from_board(["..", ".."], k=1).rules == tictactoe.Rules(2, k=1)
+
+
+CELL_MARKS = {0: ".", 1: "X", 2: "O"}
+
+
+@settings(max_examples=150, deadline=None)
+@given(rows=st.integers(1, 6), cols=st.integers(1, 7), gravity=st.booleans(), seed=st.integers(0, 2**32))
+def test_a_board_of_numbers_is_the_board_of_its_text(rows: int, cols: int, gravity: bool, seed: int) -> None:
+    """Numbers 0/1/2 as a 2-D array, rows of lists or a flat list with cols or rules give the
+    game the same board as text gives, and are valid exactly when the text is."""
+    rules = tictactoe.Rules(rows, cols=cols, k=min(3, max(rows, cols)), gravity=gravity)
+    rng = np.random.default_rng(seed)
+    game = TicTacToe(rules=rules)
+    for _ in range(int(rng.integers(0, rows * cols + 1))):
+        moves = game.legal_moves()
+        if not moves:
+            break
+        game.play(*moves[int(rng.integers(len(moves)))])
+    numbers = np.frombuffer(game.cells(), np.uint8).reshape(rows, cols)
+    text = ["".join(CELL_MARKS[int(c)] for c in row) for row in numbers]
+    expected = TicTacToe.from_board(text, rules=rules)
+    for board in (numbers, numbers.astype(np.int64), numbers.tolist()):
+        assert TicTacToe.from_board(board, rules=rules).cells() == expected.cells()
+        assert tictactoe.is_valid_board(board, rules=rules)
+    flat = numbers.ravel().tolist()
+    assert TicTacToe.from_board(flat, rules=rules).cells() == expected.cells()
+    keywords = {"k": rules.k, "gravity": gravity}
+    assert TicTacToe.from_board(flat, cols=cols, **keywords).cells() == expected.cells()  # type: ignore[arg-type]
+    # A board no game reaches is refused whichever way it is given.
+    both = numbers.copy()
+    both[0, 0] = 2 if both[0, 0] != 2 else 1
+    assert tictactoe.is_valid_board(both, rules=rules) == tictactoe.is_valid_board(
+        ["".join(CELL_MARKS[int(c)] for c in row) for row in both], rules=rules
+    )
+
+
+def test_a_board_of_numbers_names_what_it_refuses_as_given() -> None:
+    for board, value in (([[0, 3, 0]] * 3, "3"), ([[0, -1, 0]] * 3, "-1"), (np.full((3, 3), 2**40), str(2**40))):
+        cell = r"\(0, 0\)" if value == str(2**40) else r"\(0, 1\)"
+        with pytest.raises(tictactoe.InvalidPositionError, match=rf"cell {cell} holds {value}:") as refused:
+            TicTacToe.from_board(board)
+        assert refused.value.reason == "invalid_cell"
+        assert not tictactoe.is_valid_board(board)
+    with pytest.raises(tictactoe.InvalidPositionError, match=r"cell \(0, 0\) holds '0'"):
+        TicTacToe.from_board(["012", "000", "000"])
+    with pytest.raises(ValueError, match="needs cols"):
+        TicTacToe.from_board([0] * 9)
+    with pytest.raises(ValueError, match="do not fill rows of 4"):
+        TicTacToe.from_board([0] * 9, cols=4)
+    with pytest.raises(ValueError, match="rows have 3 cells, but cols is 4"):
+        TicTacToe.from_board([[0] * 3] * 3, cols=4)
+    with pytest.raises(ValueError, match="1 or 2 dimensions"):
+        TicTacToe.from_board(np.zeros((2, 2, 2), np.int64))
+    with pytest.raises(TypeError, match="numbers 0"):
+        TicTacToe.from_board([[0.5] * 3] * 3)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="numbers 0"):
+        TicTacToe.from_board([[0, 2**70, 0]] * 3)  # past what numpy holds as integers
+    with pytest.raises(TypeError, match="cols"):
+        TicTacToe.from_board([0] * 42, rules=tictactoe.Rules.CONNECT_FOUR, cols=7)
+    with pytest.raises(tictactoe.InvalidPositionError, match="42 cells given"):
+        TicTacToe.from_board([0] * 42, rules=tictactoe.Rules.tic_tac_toe(3), k=None)

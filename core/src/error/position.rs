@@ -29,14 +29,24 @@ pub enum PositionError {
         /// The length found (of that row, or in total).
         len: usize,
     },
-    /// A cell value that is not empty (0, `' '`, `'.'`), 1 (`'X'`) or 2 (`'O'`).
+    /// A cell code that is not 0 (empty), 1 (`X`) or 2 (`O`).
     InvalidCell {
         /// The row of the cell.
         row: usize,
         /// The column of the cell.
         col: usize,
-        /// The value found (a cell code, or a character's code point).
-        value: u32,
+        /// The code found (as a caller gave it: a face reading numbers wider than a byte names
+        /// them here too).
+        value: i64,
+    },
+    /// A character of a board's rows that is not `' '` or `'.'` (empty), `'X'` or `'O'`.
+    InvalidChar {
+        /// The row of the cell.
+        row: usize,
+        /// The column of the cell.
+        col: usize,
+        /// The character found.
+        found: char,
     },
     /// `X` must have as many marks as `O` or one more.
     BadCounts {
@@ -87,7 +97,7 @@ impl PositionError {
     pub fn name(&self) -> &'static str {
         match self {
             PositionError::WrongShape { .. } => "wrong_shape",
-            PositionError::InvalidCell { .. } => "invalid_cell",
+            PositionError::InvalidCell { .. } | PositionError::InvalidChar { .. } => "invalid_cell",
             PositionError::BadCounts { .. } => "bad_counts",
             PositionError::BothWin => "both_win",
             PositionError::WinnerNotLast { .. } => "winner_not_last",
@@ -109,8 +119,12 @@ impl fmt::Display for PositionError {
                 write!(f, "{len} cells given, a {rows} x {cols} board has {}", rows * cols)
             }
             PositionError::InvalidCell { row, col, value } => {
-                write!(f, "cell ({row}, {col}) holds {value}, which is not empty, X or O")
+                write!(f, "cell ({row}, {col}) holds {value}: cells are 0 (empty), 1 (X) or 2 (O)")
             }
+            PositionError::InvalidChar { row, col, found } => write!(
+                f,
+                "cell ({row}, {col}) holds {found:?}: cells are ' ' or '.' (empty), 'X' or 'O'"
+            ),
             PositionError::BadCounts { x, o } => write!(
                 f,
                 "X has {x} marks and O has {o}: X moves first, so X must have as many as O or one more"

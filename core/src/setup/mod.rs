@@ -39,7 +39,7 @@ fn check_cells(form: Form, cells: &[u8]) -> Result<(), Error> {
         return Err(PositionError::WrongShape { rows, cols, row: None, len: cells.len() }.into());
     }
     if let Some(index) = cells.iter().position(|&value| value > 2) {
-        let (cell, value) = (shape.cell_at(index), u32::from(cells[index]));
+        let (cell, value) = (shape.cell_at(index), i64::from(cells[index]));
         return Err(PositionError::InvalidCell { row: cell.row, col: cell.col, value }.into());
     }
     Ok(())
@@ -66,7 +66,7 @@ fn check_rows<S: AsRef<str>>(form: Form, rows: &[S]) -> Result<(), Error> {
         }
         if let Some((col, c)) = text.chars().enumerate().find(|&(_, c)| holder_of_char(c).is_err())
         {
-            return Err(PositionError::InvalidCell { row, col, value: u32::from(c) }.into());
+            return Err(PositionError::InvalidChar { row, col, found: c }.into());
         }
     }
     Ok(())

@@ -38,6 +38,9 @@ __version__: str
 _Int = SupportsIndex
 _Moves = Union[Sequence[Sequence[_Int]], Any]  # or a (k, 3) integer buffer such as a numpy array
 _Run = tuple[tuple[int, int], tuple[int, int]]
+# A board: rows of 'X', 'O', ' ' or '.'; or numbers 0, 1 and 2 (a 2-D array, rows of lists, a
+# flat list with cols or rules).
+_Board = Union[Sequence[str], Sequence[Sequence[int]], Sequence[int], NDArray[np.integer[Any]]]
 _Line = tuple[Literal["row", "column", "diagonal", "anti_diagonal"], Optional[int]]
 
 class InvalidMoveError(ValueError):
@@ -175,13 +178,14 @@ class TicTacToe:
     def marks(self) -> int: ...
     @staticmethod
     def from_board(
-        rows: Sequence[str],
+        rows: _Board,
         *,
         k: Optional[_Int] = None,
         exact: bool = False,
         gravity: bool = False,
         max_bytes: Optional[int] = None,
         rules: Optional[Rules] = None,
+        cols: Optional[_Int] = None,
     ) -> TicTacToe: ...
     @staticmethod
     def from_text(text: str, max_bytes: Optional[int] = ...) -> TicTacToe: ...
@@ -338,12 +342,13 @@ class Puct:
     def batch(self) -> Batch: ...
 
 def is_valid_board(
-    rows: Sequence[str],
+    rows: _Board,
     *,
     k: Optional[_Int] = None,
     exact: bool = False,
     gravity: bool = False,
     rules: Optional[Rules] = None,
+    cols: Optional[_Int] = None,
 ) -> bool: ...
 def solve(
     game: TicTacToe,
