@@ -30,7 +30,7 @@ VERSION := $(shell grep -m1 '^version' Cargo.toml | cut -d'"' -f2)
 ABI := $(firstword $(subst ., ,$(VERSION)))
 LIB_SONAME := $(RELEASE)/libtictactoe.so.$(ABI)
 
-.PHONY: wheel sdist-test alphazero-smoke demo demo-play setup-test doc-test test lint fmt-check clippy doc rust-test nostd package-test static-libs-test bench lib header c-test c-asan \
+.PHONY: wheel sdist-test alphazero-smoke kaggle-test demo demo-play setup-test doc-test test lint fmt-check clippy doc rust-test nostd package-test static-libs-test bench lib header c-test c-asan \
 	c-valgrind cpp-test ctypes-test install install-test bench-c py-test bench-py lib-asan c4-sets book book-check \
 	c-asan-rust c-tsan lib-tsan fuzz fuzz-smoke fuzz-replay fuzz-cmin cargo-fuzz soak
 
@@ -63,7 +63,8 @@ demo-play: lib $(BUILD)/play $(VENV)/.installed
 # target/ or another git-ignored place. `make test TEST_TARGETS=fuzz-smoke` runs a part of
 # the checks under the same tree check.
 TEST_TARGETS := setup-test lint book-check rust-test nostd package-test static-libs-test c-test cpp-test c-asan c-tsan c-asan-rust \
-	c-valgrind ctypes-test install-test py-test alphazero-smoke doc-test sdist-test fuzz-replay fuzz-smoke
+	c-valgrind ctypes-test install-test py-test alphazero-smoke kaggle-test doc-test sdist-test fuzz-replay \
+	fuzz-smoke
 TREE_BEFORE := $(BUILD)/tree-before
 
 test:
@@ -263,6 +264,23 @@ PY_TYPED := tests/python/test_api.py tests/python/test_vectors.py tests/python/t
 
 # Every Python file of the repository, linted by ruff (ruff.toml) before the tests run.
 PY_LINTED := py/python tests/python tests/docs py/benches bench examples
+
+# Kaggle's own harness playing tictactoe.connectx's agent (tests/python/test_connectx.py, whose
+# Kaggle test the main venv skips): kaggle-environments is a heavy install (about 1.6 GB), kept
+# in a venv of its own under build/, made once and reused.
+KAGGLE_VENV := $(BUILD)/kaggle-venv
+$(KAGGLE_VENV)/.ready:
+	$(PYTHON) -m venv $(KAGGLE_VENV)
+	$(KAGGLE_VENV)/bin/pip install --quiet --upgrade pip
+	$(KAGGLE_VENV)/bin/pip install --quiet kaggle-environments pytest
+	touch $@
+
+kaggle-test: $(KAGGLE_VENV)/.ready $(DIST)/.built
+	$(KAGGLE_VENV)/bin/pip install --quiet --force-reinstall --no-deps $(DIST)/tictactoe-$(VERSION)-*.whl
+	# Importable, so that the test below cannot be skipped here.
+	$(KAGGLE_VENV)/bin/python -c "import kaggle_environments"
+	cd /tmp && $(abspath $(KAGGLE_VENV))/bin/python -m pytest -q -p no:cacheprovider \
+	  $(abspath tests/python/test_connectx.py) -k kaggle
 
 # examples/alphazero.py for a few seconds (self-play, training, games against the perfect
 # player): the loop runs end to end and ends with its result line. Training to the issue's

@@ -1,0 +1,46 @@
+"""The computer player as a Kaggle ConnectX agent: `tictactoe.connectx.agent(simulations=...)`
+is a function Kaggle's `make("connectx").run([...])` and `evaluate("connectx", [...])` accept.
+
+    from kaggle_environments import evaluate
+    import tictactoe.connectx
+    evaluate("connectx", [tictactoe.connectx.agent(), "negamax"], num_episodes=10)
+
+Each call reads Kaggle's board (a flat list of rows * columns numbers, 0 empty, 1 and 2 the
+players, 1 moving first) into the engine under Kaggle's rules (`rows`, `columns`, `inarow`,
+gravity) and answers `tictactoe.best_move`'s column: on the standard board the opening book,
+else solving within about a second, else the tree search."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Optional
+
+from ._tictactoe import Rules, TicTacToe, best_move
+
+__all__ = ["agent"]
+
+
+def _field(holder: Any, name: str) -> Any:
+    """A field of Kaggle's observation or configuration: an attribute, or a dict's item."""
+    return holder[name] if isinstance(holder, dict) else getattr(holder, name)
+
+
+def agent(
+    simulations: Optional[int] = None, *, perfect: bool = True, seed: Optional[int] = None
+) -> Callable[[Any, Any], int]:
+    """A ConnectX agent: `(observation, configuration) -> column`. `simulations`, `perfect` and
+    `seed` are `tictactoe.best_move`'s (`perfect=False`: the tree search alone, a weaker
+    opponent)."""
+
+    def act(observation: Any, configuration: Any) -> int:
+        rules = Rules(
+            int(_field(configuration, "rows")),
+            cols=int(_field(configuration, "columns")),
+            k=int(_field(configuration, "inarow")),
+            gravity=True,
+        )
+        game = TicTacToe.from_board(list(_field(observation, "board")), rules=rules)
+        _, col = best_move(game, simulations=simulations, seed=seed, perfect=perfect)
+        return col
+
+    return act
