@@ -225,7 +225,7 @@ def test_illegal_actions_raise_with_nothing_changed_or_lose() -> None:
         ({"illegal": "ignore"}, "illegal"),
         ({"n": 4, "opponent": "perfect"}, "up to 3 x 3"),
         ({"n": 1, "agent": "O"}, "agent must be X"),
-        ({"render_mode": "human"}, "render_mode"),
+        ({"render_mode": "pygame"}, "render_mode"),
         ({"n": 0}, "size"),
     ],
 )

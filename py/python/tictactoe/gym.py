@@ -46,7 +46,8 @@ from gymnasium.vector.utils import batch_space
 from numpy.typing import NDArray
 
 from ._arena import Arena, Policy
-from ._display import board
+from ._display import RENDER_MODES as _RENDER_MODES
+from ._display import render
 from ._keywords import RuleKeywords
 from ._tictactoe import Rules
 
@@ -80,7 +81,6 @@ _REGISTERED: dict[str, dict[str, Any]] = {
     GOMOKU_ID: _keywords(Rules.GOMOKU),
 }
 
-_RENDER_MODES = ["ansi"]
 
 
 def _spaces(arena: Arena) -> tuple[spaces.Space[NDArray[np.int8]], spaces.Discrete]:
@@ -202,10 +202,10 @@ class TicTacToeEnv(_Board, gymnasium.Env[NDArray[np.int8], np.int64]):
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks().view(np.int8)}
 
-    def render(self) -> Optional[str]:
-        if self.render_mode != "ansi":
-            return None
-        return board(self._arena.batch.game(0))
+    def render(self) -> Any:
+        """The text (``"ansi"``), the image (``"rgb_array"``: rows * 64 x cols * 64 RGB), or for
+        ``"human"`` the text printed."""
+        return render(self._arena.batch.game(0), self.render_mode)
 
 
 class TicTacToeVectorEnv(_Board, VectorEnv[NDArray[np.int8], NDArray[np.int64], NDArray[Any]]):
@@ -375,10 +375,11 @@ class TicTacToeVectorEnv(_Board, VectorEnv[NDArray[np.int8], NDArray[np.int64], 
         """Each game's legal actions, (num_envs, actions) bool: all False in a game that is over."""
         return self._arena.masks()
 
-    def render(self) -> Optional[tuple[str, ...]]:
-        if self.render_mode != "ansi":
-            return None
-        return tuple(board(self._arena.batch.game(g)) for g in range(self.num_envs))
+    def render(self) -> Optional[tuple[Any, ...]]:
+        """Each game's text (``"ansi"``) or image (``"rgb_array"``); for ``"human"`` every
+        game's text printed."""
+        shown = tuple(render(self._arena.batch.game(g), self.render_mode) for g in range(self.num_envs))
+        return None if self.render_mode in (None, "human") else shown
 
 
 for _id, _rules in _REGISTERED.items():

@@ -28,8 +28,8 @@ Where it differs, on purpose:
   is over every mask is all zeros (no action is legal; theirs still list the free cells);
 - copies, deep copies and pickles keep the whole game (``tictactoe_v3`` pickles its constructor
   arguments only and comes back empty);
-- ``render_mode="ansi"`` draws the board as ``python -m tictactoe`` does; there is no pygame
-  window.
+- ``render_mode="ansi"`` draws the board as ``python -m tictactoe`` does, ``"human"`` prints
+  it, ``"rgb_array"`` draws it as an RGB image (64 pixels a cell); there is no pygame window.
 """
 
 from __future__ import annotations
@@ -44,7 +44,8 @@ from numpy.typing import NDArray
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import AgentSelector, wrappers  # type: ignore[import-untyped]
 
-from ._display import board
+from ._display import RENDER_MODES as _RENDER_MODES
+from ._display import render
 from ._keywords import RuleKeywords
 from ._tictactoe import Batch, Rules
 
@@ -53,7 +54,6 @@ if TYPE_CHECKING:
 
 __all__ = ["ConnectFourRawEnv", "connect_four_env", "env", "raw_env"]
 
-_RENDER_MODES = ["ansi"]
 
 
 def _wrapped(game: AECEnv) -> AECEnv:
@@ -179,10 +179,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
             self._accumulate_rewards()
         self.agent_selection = self._agent_selector.next()
 
-    def render(self) -> Optional[str]:
-        if self.render_mode != "ansi":
-            return None
-        return board(self._batch.game(0))
+    def render(self) -> Any:
+        """The text (``"ansi"``), the image (``"rgb_array"``), or for ``"human"`` the text
+        printed."""
+        return render(self._batch.game(0), self.render_mode)
 
     def close(self) -> None:
         pass
