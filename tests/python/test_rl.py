@@ -195,7 +195,7 @@ def test_the_computers_seeded_moves_are_the_same_in_every_interpreter() -> None:
 
 
 def test_illegal_actions_raise_with_nothing_changed_or_lose() -> None:
-    env = TicTacToeEnv(3)
+    env = TicTacToeEnv(3, illegal="raise")
     env.reset(seed=2)
     env.step(4)
     before = copy.deepcopy(env)
@@ -210,11 +210,50 @@ def test_illegal_actions_raise_with_nothing_changed_or_lose() -> None:
     # Unchanged: the copy taken before and the env step on identically.
     action = random_legal(np.random.default_rng(0), env.action_masks())
     assert_same(env.step(action), before.step(action))
-    lose = TicTacToeEnv(3, illegal="lose")
-    lose.reset(seed=0)
+    lose = TicTacToeEnv(3)  # the default, as pgx and PettingZoo
+    _, info = lose.reset(seed=0)
+    assert info["illegal_action"] is False
     _, reward, terminated, truncated, info = lose.step(9)
     assert (reward, terminated, truncated) == (-1.0, True, False)
-    assert not info["action_mask"].any()
+    assert not info["action_mask"].any() and info["illegal_action"] is True
+    lose.reset(seed=0)
+    _, reward, terminated, _, info = lose.step(4)
+    assert info["illegal_action"] is False
+
+
+def test_any_action_of_the_space_is_a_step_by_default() -> None:
+    """What Stable-Baselines3's check_env does: actions sampled from the action space without
+    the mask, stepped until the episode ends, again and again; none raises, and an illegal one
+    ends its episode with -1 and says so."""
+    for rules in (tictactoe.Rules.tic_tac_toe(3), tictactoe.Rules.CONNECT_FOUR):
+        env = TicTacToeEnv(rules=rules)
+        env.action_space.seed(3)
+        env.reset(seed=3)
+        illegal_seen = 0
+        for _ in range(300):
+            mask = env.action_masks().copy()
+            action = env.action_space.sample()
+            _, reward, terminated, _, info = env.step(action)
+            assert info["illegal_action"] == (not mask[action])
+            if info["illegal_action"]:
+                illegal_seen += 1
+                assert terminated and reward == -1.0
+            if terminated:
+                env.reset()
+        assert illegal_seen > 0
+    # The vector env the same, game by game; games restarting take no action.
+    envs = TicTacToeVectorEnv(8, 3)
+    _, info = envs.reset(seed=5)
+    rng = np.random.default_rng(5)
+    for _ in range(50):
+        masks = info["action_mask"].astype(bool)
+        actions = rng.integers(0, 10, 8)
+        restarting = envs._autoreset.copy()
+        _, rewards, ended, _, info = envs.step(actions)
+        expected = ~masks[np.arange(8), np.minimum(actions, 8)] | (actions == 9)
+        lost = info["illegal_action"]
+        assert (lost == (expected & ~restarting)).all()
+        assert (rewards[lost] == -1.0).all() and ended[lost].all()
 
 
 @pytest.mark.parametrize(
@@ -350,7 +389,7 @@ def test_vector_env_with_threads_and_a_callable_opponent() -> None:
 
 
 def test_vector_env_refuses_bad_actions_with_nothing_changed() -> None:
-    envs = TicTacToeVectorEnv(3, 3)
+    envs = TicTacToeVectorEnv(3, 3, illegal="raise")
     envs.reset(seed=1)
     envs.step(np.array([4, 4, 4]))
     before = copy.deepcopy(envs)
@@ -364,7 +403,7 @@ def test_vector_env_refuses_bad_actions_with_nothing_changed() -> None:
     assert_same(envs.step(actions), before.step(actions))
     # With games waiting to restart, a refusal still names its env, whatever the opponent.
     for opponent in ["random", "perfect"]:
-        pending = TicTacToeVectorEnv(3, 1, opponent=opponent)  # 1 x 1: every game ends at once
+        pending = TicTacToeVectorEnv(3, 1, opponent=opponent, illegal="raise")  # 1 x 1: every game ends at once
         pending.reset(seed=0)
         pending.step(np.zeros(3, np.int64))
         pending._autoreset[2] = False  # game 2 takes the next action, games 0 and 1 restart

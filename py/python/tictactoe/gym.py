@@ -23,8 +23,10 @@ vector env as its vector entry point::
   plane 1 the opponent's;
 - action: ``Discrete(rows * cols)``, the cell ``row * cols + col``; under gravity
   ``Discrete(cols)``, the column (the mark falls to its lowest free cell);
-- reward: +1 when the agent wins, -1 when it loses (an illegal move with ``illegal="lose"``
-  included), 0 otherwise; an episode ends only by termination (never truncated);
+- reward: +1 when the agent wins, -1 when it loses (an illegal action included: by default,
+  as in pgx and PettingZoo, it loses the game for the agent), 0 otherwise; an episode ends only
+  by termination (never truncated);
+- ``info["illegal_action"]``: whether the step's action was illegal (so lost the game);
 - ``info["action_mask"]`` (int8, what ``action_space.sample(mask=...)`` takes) and
   ``action_masks()`` (bool, sb3-contrib's ``MaskablePPO`` convention): the free cells, all zero
   once the episode is over (a state nobody acts in).
@@ -83,6 +85,16 @@ _REGISTERED: dict[str, dict[str, Any]] = {
 
 
 
+def _legal(masks: NDArray[np.bool_], actions: NDArray[np.int64]) -> NDArray[np.bool_]:
+    """Whether each game's action is legal by its mask (an action off the board is not). On the
+    vector env's every step: one flat gather (negative actions wrap past the width as unsigned)."""
+    count, width = masks.shape
+    inside = actions.view(np.uint64) < width
+    where = np.arange(count, dtype=np.int64) * width + np.where(inside, actions, 0)
+    picked: NDArray[np.bool_] = masks.reshape(-1).take(where) & inside
+    return picked
+
+
 def _spaces(arena: Arena) -> tuple[spaces.Space[NDArray[np.int8]], spaces.Discrete]:
     shape = (2, arena.rows, arena.cols)
     box = cast("spaces.Space[NDArray[np.int8]]", spaces.Box(0, 1, shape, np.int8))
@@ -129,8 +141,10 @@ class TicTacToeEnv(_Board, gymnasium.Env[NDArray[np.int8], np.int64]):
     computer player under any rules: exact where it can solve the position, else ``simulations``
     of tree search a move), or a callable taking the observations (m, 2, rows, cols) and masks
     (m, actions) of the m games where it is to move (from its view) and returning m actions.
-    ``illegal``: "raise" (the matching ``InvalidMoveError``, the game unchanged) or "lose" (the
-    episode ends, reward -1).
+    ``illegal``: "lose" (the default, as pgx and PettingZoo do: the episode ends, reward -1,
+    ``info["illegal_action"]`` True; any action of the action space is then a step, as
+    Gymnasium's contract and Stable-Baselines3's ``check_env`` ask) or "raise" (the matching
+    ``InvalidMoveError``, the game unchanged).
     """
 
     # Gymnasium reads it from the class; its type is Env's (an instance variable to mypy).
@@ -144,7 +158,7 @@ class TicTacToeEnv(_Board, gymnasium.Env[NDArray[np.int8], np.int64]):
         rules: Optional[Rules] = None,
         agent: str = "X",
         opponent: Union[str, Policy] = "random",
-        illegal: str = "raise",
+        illegal: str = "lose",
         simulations: Optional[int] = None,
         render_mode: Optional[str] = None,
         **keywords: Unpack[RuleKeywords],
@@ -190,17 +204,19 @@ class TicTacToeEnv(_Board, gymnasium.Env[NDArray[np.int8], np.int64]):
             raise RuntimeError("call reset() before step()")
         if self._arena.batch.terminated[0]:
             raise RuntimeError("the episode is over: call reset()")
-        observation, _, rewards = self._arena.step(np.array([action], np.int64).reshape(1))
+        actions = np.array([action], np.int64).reshape(1)
+        illegal = ~_legal(self.action_masks()[None], actions)
+        observation, _, rewards = self._arena.step(actions)
         terminated = bool(self._arena.batch.terminated[0])
-        return observation[0], float(rewards[0]), terminated, False, self._info()
+        return observation[0], float(rewards[0]), terminated, False, self._info(bool(illegal[0]))
 
     def action_masks(self) -> NDArray[np.bool_]:
         """The legal actions, (actions,) bool: all False once the episode is over."""
         mask: NDArray[np.bool_] = self._arena.masks()[0]
         return mask
 
-    def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.action_masks().view(np.int8)}
+    def _info(self, illegal: bool = False) -> dict[str, Any]:
+        return {"action_mask": self.action_masks().view(np.int8), "illegal_action": illegal}
 
     def render(self) -> Any:
         """The text (``"ansi"``), the image (``"rgb_array"``: rows * 64 x cols * 64 RGB), or for
@@ -228,7 +244,7 @@ class TicTacToeVectorEnv(_Board, VectorEnv[NDArray[np.int8], NDArray[np.int64], 
         rules: Optional[Rules] = None,
         agent: str = "X",
         opponent: Union[str, Policy] = "random",
-        illegal: str = "raise",
+        illegal: str = "lose",
         simulations: Optional[int] = None,
         autoreset_mode: Union[str, AutoresetMode] = AutoresetMode.NEXT_STEP,
         render_mode: Optional[str] = None,
@@ -261,6 +277,8 @@ class TicTacToeVectorEnv(_Board, VectorEnv[NDArray[np.int8], NDArray[np.int64], 
         self._autoreset = np.zeros(num_envs, np.bool_)
         self._seeded = False
         self._everyone = np.ones(num_envs, np.bool_)
+        # The masks the agent was last shown: what its next actions are judged legal by.
+        self._masks = np.zeros((num_envs, self._arena.batch.actions), np.bool_)
 
     @property
     def agent_player(self) -> NDArray[np.uint8]:
@@ -299,7 +317,8 @@ class TicTacToeVectorEnv(_Board, VectorEnv[NDArray[np.int8], NDArray[np.int64], 
         self._arena.reset(games)
         self._autoreset[games] = False
         self._arena.opponent_moves()
-        return self._arena.observation(), self._info(self.action_masks())
+        self._masks = self.action_masks()
+        return self._arena.observation(), self._info(self._masks, np.zeros(self.num_envs, np.bool_))
 
     def step(
         self, actions: Any
@@ -323,16 +342,19 @@ class TicTacToeVectorEnv(_Board, VectorEnv[NDArray[np.int8], NDArray[np.int64], 
         """Every game steps (none is over: an ended game was reset in the step that ended it);
         the games that end now are reset at once, their last observations kept in the info."""
         arena = self._arena
+        illegal = ~_legal(self._masks, actions.astype(np.int64))
         observation, masks, rewards = arena.step(actions)
         terminated = arena.batch.terminated
         ended = np.flatnonzero(terminated)
         info: dict[str, Any] = {}
         if ended.size:
-            info = self._final_info(ended, observation, masks.view(np.int8))
+            info = self._final_info(ended, observation, masks.view(np.int8), illegal)
             arena.reset(ended)
             arena.opponent_moves()
             observation, masks = arena.observation(), arena.masks()
-        info.update(self._info(masks))
+        self._masks = masks
+        # A game that ended was reset: its info is the reset's, the step's in final_info.
+        info.update(self._info(masks, illegal & ~terminated))
         truncated = np.zeros(self.num_envs, np.bool_)
         return observation, rewards, terminated, truncated, info
 
@@ -343,17 +365,30 @@ class TicTacToeVectorEnv(_Board, VectorEnv[NDArray[np.int8], NDArray[np.int64], 
     ]:
         """The games that ended in the last step are reset (their actions ignored); the others
         step."""
+        # The games restarting take no action: theirs is neither legal nor illegal.
+        illegal = ~_legal(self._masks, actions.astype(np.int64)) & ~self._autoreset
         observation, masks, rewards = self._arena.step(actions, self._autoreset)
         terminated = self._arena.batch.terminated
         self._autoreset = terminated.copy()
+        self._masks = masks
         truncated = np.zeros(self.num_envs, np.bool_)
-        return observation, rewards, terminated, truncated, self._info(masks)
+        return observation, rewards, terminated, truncated, self._info(masks, illegal)
 
-    def _info(self, masks: NDArray[np.bool_]) -> dict[str, Any]:
-        return {"action_mask": masks.view(np.int8), "_action_mask": self._everyone.copy()}
+    def _info(self, masks: NDArray[np.bool_], illegal: NDArray[np.bool_]) -> dict[str, Any]:
+        everyone = self._everyone
+        return {
+            "action_mask": masks.view(np.int8),
+            "_action_mask": everyone.copy(),
+            "illegal_action": illegal,
+            "_illegal_action": everyone.copy(),
+        }
 
     def _final_info(
-        self, ended: NDArray[np.intp], final_obs: NDArray[np.int8], final_mask: NDArray[np.int8]
+        self,
+        ended: NDArray[np.intp],
+        final_obs: NDArray[np.int8],
+        final_mask: NDArray[np.int8],
+        illegal: NDArray[np.bool_],
     ) -> dict[str, Any]:
         """What SyncVectorEnv gives in same-step mode for the games that ended: their last
         observations (an object array, None elsewhere) and their last infos."""
@@ -364,10 +399,16 @@ class TicTacToeVectorEnv(_Board, VectorEnv[NDArray[np.int8], NDArray[np.int64], 
             observations[g] = final_obs[g]
         masks = np.zeros_like(final_mask)
         masks[ended] = final_mask[ended]
+        final_info = {
+            "action_mask": masks,
+            "_action_mask": which.copy(),
+            "illegal_action": illegal & which,
+            "_illegal_action": which.copy(),
+        }
         return {
             "final_obs": observations,
             "_final_obs": which,
-            "final_info": {"action_mask": masks, "_action_mask": which.copy()},
+            "final_info": final_info,
             "_final_info": which.copy(),
         }
 
