@@ -662,3 +662,45 @@ fn runs_as_long_as_a_side_win_in_a_batch() {
         assert_eq!(game.winning_runs().map(|run| run.len()).collect::<Vec<_>>(), [cols]);
     }
 }
+
+/// A game writes its planes and legal mask as a batch of it does, along random games of the
+/// family's rule sets (gravity's column actions and finished games included), and refuses
+/// outputs of the wrong length without writing them.
+#[test]
+fn a_game_observes_as_a_batch_of_it_does() {
+    let mut state = 17u64;
+    for rules in [
+        Rules::tic_tac_toe(3),
+        Rules::CONNECT_FOUR,
+        Rules { exact: true, ..Rules::mnk(5, 6, 3) },
+        Rules::mnk(9, 9, 5),
+    ] {
+        for _ in 0..20 {
+            let mut batch = Batch::new(1, rules, 3).unwrap();
+            loop {
+                let game = batch.game(0).unwrap();
+                let cells = rules.rows * rules.cols;
+                let (mut planes, mut expected) = (vec![false; 2 * cells], vec![false; 2 * cells]);
+                game.observation_into(&mut planes).unwrap();
+                batch.observation_into(None, &mut expected).unwrap();
+                assert_eq!(planes, expected, "{rules:?}");
+                let actions = batch.actions();
+                let (mut legal, mut expected) = (vec![true; actions], vec![true; actions]);
+                game.legal_mask_into(&mut legal).unwrap();
+                batch.legal_mask_into(&mut expected).unwrap();
+                assert_eq!(legal, expected, "{rules:?}");
+                if game.is_over() {
+                    break;
+                }
+                let moves: Vec<u32> = game.legal_actions().collect();
+                let pick =
+                    moves[tictactoe_core::random::below(&mut state, moves.len() as u64) as usize];
+                batch.step(Selection::All, &[pick], &mut [0], Illegal::Refuse).unwrap();
+            }
+        }
+    }
+    let game = Game::new(3).unwrap();
+    let mut short = [true; 17];
+    assert!(game.observation_into(&mut short).is_err() && short.iter().all(|&f| f));
+    assert!(game.legal_mask_into(&mut short[..8]).is_err() && short.iter().all(|&f| f));
+}

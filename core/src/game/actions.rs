@@ -4,6 +4,7 @@
 
 use super::Game;
 use crate::rules;
+use crate::storage::board;
 use crate::{Error, Player};
 
 impl Game {
@@ -62,6 +63,54 @@ impl Game {
         let cell =
             rules::action_cell::<false>(words, rule_start, self.form, self.winner(), action)?;
         Ok(((cell.row, cell.col), self.play(cell.row, cell.col)?))
+    }
+
+    /// Writes the position as a learner sees it from the side to move into `out` (two flags a
+    /// cell, row-major: that player's marks, then the opponent's), as a batch's
+    /// [`observation_into`](crate::Batch::observation_into) writes a game's planes: what a
+    /// search playing a game by actions hands its network.
+    ///
+    /// ```
+    /// use tictactoe_core::Game;
+    /// let mut game = Game::new(2)?;
+    /// game.apply(0)?; // X at (0, 0); O to move
+    /// let mut planes = [false; 8];
+    /// game.observation_into(&mut planes)?;
+    /// assert_eq!(planes, [false, false, false, false, true, false, false, false]);
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::LengthMismatch`] unless `out` holds two flags a cell; `out` is then untouched.
+    pub fn observation_into(&self, out: &mut [bool]) -> Result<(), Error> {
+        let cells = self.form.shape.cells();
+        if out.len() != 2 * cells {
+            return Err(Error::LengthMismatch { len: out.len(), expected: 2 * cells });
+        }
+        let (own, other) = out.split_at_mut(cells);
+        let me = self.next_player();
+        board::flags_into(self.words.as_slice(), me.number(), own);
+        board::flags_into(self.words.as_slice(), me.opponent().number(), other);
+        Ok(())
+    }
+
+    /// Writes the legal actions as flags into `out` (one an action, [`Game::action_count`]), as
+    /// a batch's [`legal_mask_into`](crate::Batch::legal_mask_into) writes a game's: all false
+    /// once the game is over.
+    ///
+    /// # Errors
+    /// [`Error::LengthMismatch`] unless `out` holds one flag an action; `out` is then untouched.
+    pub fn legal_mask_into(&self, out: &mut [bool]) -> Result<(), Error> {
+        let actions = self.form.action_count();
+        if out.len() != actions {
+            return Err(Error::LengthMismatch { len: out.len(), expected: actions });
+        }
+        if self.is_over() {
+            out.fill(false);
+        } else {
+            rules::legal_actions_into(self.words.as_slice(), out);
+        }
+        Ok(())
     }
 
     /// The legal actions in increasing order: the free cells' indices, or under gravity the

@@ -104,28 +104,18 @@ impl Board {
     }
 
     /// Writes the position's two planes from the side to move into `planes` (two flags a
-    /// cell) and its legal actions into `legal` (a flag an action); `codes` is scratch of a
-    /// byte a cell.
+    /// cell) and its legal actions into `legal` (a flag an action), as the core writes them.
     #[inline]
-    pub(crate) fn write(&self, planes: &mut [bool], legal: &mut [bool], codes: &mut [u8]) {
+    pub(crate) fn write(&self, planes: &mut [bool], legal: &mut [bool]) {
         match self {
             Board::Masks(Masks { bits, marks, mover, .. }) => {
                 bits.planes_into(marks[*mover], marks[*mover ^ 1], planes);
                 bits.legal_into(marks[0] | marks[1], legal);
             }
             Board::Game(game) => {
-                // `codes` holds a byte a cell: the sizes agree.
-                let _ = game.cells_into(codes);
-                let me = game.next_player();
-                let (me, them) = (me.number(), me.opponent().number());
-                let (own, other) = planes.split_at_mut(codes.len());
-                for ((&code, own), other) in codes.iter().zip(own).zip(other) {
-                    (*own, *other) = (code == me, code == them);
-                }
-                legal.fill(false);
-                for action in game.legal_actions() {
-                    legal[action as usize] = true;
-                }
+                // The buffers are a leaf's slices of the board's sizes: nothing to refuse.
+                let _ = game.observation_into(planes);
+                let _ = game.legal_mask_into(legal);
             }
         }
     }

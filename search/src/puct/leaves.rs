@@ -26,8 +26,8 @@ pub(crate) struct Leaves {
     pub(crate) values: Vec<f32>,
     /// The step's leaves, in the order of the buffers.
     pub(crate) opens: Vec<Open>,
-    /// Scratch: a position's cell codes.
-    codes: Vec<u8>,
+    /// The cells of a position.
+    cells: usize,
 }
 
 impl Leaves {
@@ -51,7 +51,7 @@ impl Leaves {
         grow(&mut self.legal, count * actions, false)?;
         grow(&mut self.logits, count * actions, 0.0)?;
         grow(&mut self.values, count, 0.0)?;
-        grow(&mut self.codes, cells, 0)?;
+        self.cells = cells;
         self.opens.try_reserve_exact(count.saturating_sub(self.opens.len()))
     }
 
@@ -67,16 +67,16 @@ impl Leaves {
 
     /// The cells of a position.
     pub(crate) fn cells(&self) -> usize {
-        self.codes.len()
+        self.cells
     }
 
     /// Adds `open`, whose position is `board`'s as it stands, writing its planes and legal
     /// mask at the next leaf's place.
     pub(crate) fn push(&mut self, open: Open, board: &Board, actions: usize) {
-        let (leaf, cells) = (self.opens.len(), self.codes.len());
+        let (leaf, cells) = (self.opens.len(), self.cells);
         let planes = &mut self.observation[leaf * 2 * cells..(leaf + 1) * 2 * cells];
         let legal = &mut self.legal[leaf * actions..(leaf + 1) * actions];
-        board.write(planes, legal, &mut self.codes);
+        board.write(planes, legal);
         self.opens.push(open);
     }
 }
