@@ -30,11 +30,13 @@ VERSION := $(shell grep -m1 '^version' Cargo.toml | cut -d'"' -f2)
 ABI := $(firstword $(subst ., ,$(VERSION)))
 LIB_SONAME := $(RELEASE)/libtictactoe.so.$(ABI)
 
-.PHONY: wheel sdist-test alphazero-smoke kaggle-test demo demo-play setup-test doc-test test lint fmt-check clippy doc rust-test nostd package-test static-libs-test bench lib header c-test c-asan \
+.PHONY: wheel sdist-test alphazero-smoke kaggle-test sb3-test demo demo-play setup-test doc-test test lint fmt-check clippy doc rust-test nostd package-test static-libs-test bench lib header c-test c-asan \
 	c-valgrind cpp-test ctypes-test install install-test bench-c py-test bench-py lib-asan c4-sets book book-check \
 	c-asan-rust c-tsan lib-tsan fuzz fuzz-smoke fuzz-replay fuzz-cmin cargo-fuzz soak
 
-SETUP := PYTHON=$(PYTHON) CARGO=$(CARGO) bash tools/setup.sh
+# Debian's own interpreter, for what Debian packages for it (PyTorch, under sb3-test).
+SYSTEM_PYTHON ?= /usr/bin/python3
+SETUP := PYTHON=$(PYTHON) CARGO=$(CARGO) SYSTEM_PYTHON=$(SYSTEM_PYTHON) bash tools/setup.sh
 
 demo:
 	@$(SETUP) demo
@@ -63,7 +65,7 @@ demo-play: lib $(BUILD)/play $(VENV)/.installed
 # target/ or another git-ignored place. `make test TEST_TARGETS=fuzz-smoke` runs a part of
 # the checks under the same tree check.
 TEST_TARGETS := setup-test lint book-check rust-test nostd package-test static-libs-test c-test cpp-test c-asan c-tsan c-asan-rust \
-	c-valgrind ctypes-test install-test py-test alphazero-smoke kaggle-test doc-test sdist-test fuzz-replay \
+	c-valgrind ctypes-test install-test py-test alphazero-smoke kaggle-test sb3-test doc-test sdist-test fuzz-replay \
 	fuzz-smoke
 TREE_BEFORE := $(BUILD)/tree-before
 
@@ -282,6 +284,26 @@ kaggle-test: $(KAGGLE_VENV)/.ready $(DIST)/.built
 	cd /tmp && $(abspath $(KAGGLE_VENV))/bin/python -m pytest -q -p no:cacheprovider \
 	  $(abspath tests/python/test_connectx.py) -k kaggle
 
+# Stable-Baselines3 and sb3-contrib playing tictactoe.sb3's VecEnv and the Gymnasium envs
+# (tests/python/test_sb3.py, which the main venv skips), in a venv of their own under build/,
+# made once and reused. PyTorch is Debian's CPU-only python3-torch (tools/setup.sh installs it),
+# seen through --system-site-packages: PyPI's torch for x86-64 Linux brings about 3 GB of CUDA
+# libraries. SB3 2.9 declares torch >= 2.8 and runs on Debian's 1.13 for all the tests use, so
+# it is installed without its declared dependencies, at the versions tested.
+SB3_VENV := $(BUILD)/sb3-venv
+$(SB3_VENV)/.ready:
+	$(SYSTEM_PYTHON) -m venv --system-site-packages $(SB3_VENV)
+	$(SB3_VENV)/bin/pip install --quiet "gymnasium>=1.1" cloudpickle pytest
+	$(SB3_VENV)/bin/pip install --quiet --no-deps stable-baselines3==2.9.2 sb3-contrib==2.9.2
+	touch $@
+
+sb3-test: $(SB3_VENV)/.ready $(DIST)/.built
+	$(SB3_VENV)/bin/pip install --quiet --force-reinstall --no-deps $(DIST)/tictactoe-$(VERSION)-*.whl
+	# Importable, so that the tests below cannot be skipped here.
+	$(SB3_VENV)/bin/python -c "import torch, stable_baselines3, sb3_contrib"
+	cd /tmp && $(abspath $(SB3_VENV))/bin/python -m pytest -q -p no:cacheprovider \
+	  $(abspath tests/python/test_sb3.py)
+
 # examples/alphazero.py for a few seconds (self-play, training, games against the perfect
 # player): the loop runs end to end and ends with its result line. Training to the issue's
 # targets takes minutes (docs/alphazero.md).
@@ -298,7 +320,7 @@ py-test: $(VENV)/.installed
 	$(VENV)/bin/ruff check --no-cache $(PY_LINTED)
 	$(VENV)/bin/pytest -q tests/python --ignore=tests/python/test_ctypes.py
 	$(VENV)/bin/mypy --strict $(PY_TYPED)
-	cd /tmp && $(abspath $(VENV))/bin/python -m mypy.stubtest tictactoe
+	cd /tmp && $(abspath $(VENV))/bin/python -m mypy.stubtest tictactoe --allowlist $(abspath tests/python/stubtest_allowlist.txt)
 
 # Every code example of the README and the guides, compiled and run: Rust through rustdoc,
 # C and C++ against libtictactoe.a, Python in the venv with the wheel (>>> blocks as doctests).
@@ -417,7 +439,7 @@ $(BENCH_VENV)/.installed: $(BENCH_VENV)/.ready $(DIST)/.built
 	touch $@
 
 # Every benchmark in one go, then docs/benchmarks.md and docs/benchmarks.png.
-bench: lib $(BUILD)/bench $(BUILD)/c4_reference $(BENCH_VENV)/.installed
+bench: lib $(BUILD)/bench $(BUILD)/c4_reference $(BENCH_VENV)/.installed $(SB3_VENV)/.ready
 	mkdir -p $(BENCH_DIR)
 	BENCH_JSON=$(abspath $(BENCH_DIR))/rust.json $(CARGO) bench -p tictactoe-bench --bench moves
 	BENCH_JSON=$(abspath $(BENCH_DIR))/family.json taskset -c 1 $(CARGO) bench -p tictactoe-bench --bench family
@@ -438,6 +460,8 @@ bench: lib $(BUILD)/bench $(BUILD)/c4_reference $(BENCH_VENV)/.installed
 	taskset -c 1 $(BENCH_VENV)/bin/python py/benches/bench_solve.py --empty --reference $(BUILD)/c4_reference \
 	  --json $(BENCH_DIR)/c4-empty.json
 	taskset -c 1 $(BENCH_VENV)/bin/python py/benches/bench_puct.py --json $(BENCH_DIR)/puct.json
+	$(SB3_VENV)/bin/pip install --quiet --force-reinstall --no-deps $(DIST)/tictactoe-$(VERSION)-*.whl
+	taskset -c 1 $(SB3_VENV)/bin/python py/benches/bench_sb3.py --learn 100000 --json $(BENCH_DIR)/sb3.json
 	$(BENCH_VENV)/bin/python py/benches/bench_limits.py --json $(BENCH_DIR)/limits.json
 	$(BENCH_VENV)/bin/python bench/report.py $(BENCH_DIR) docs
 

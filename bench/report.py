@@ -513,6 +513,45 @@ def puct_section(puct: dict[str, Any]) -> list[str]:
     return lines
 
 
+def sb3_section(sb3: dict[str, Any]) -> list[str]:
+    """Stable-Baselines3's MaskablePPO on the native batch (py/benches/bench_sb3.py)."""
+    rollouts = sb3.get("rollouts", [])
+    if not rollouts:
+        return []
+    lines = [
+        "",
+        "## Stable-Baselines3: MaskablePPO's rollouts on `tictactoe.sb3.VecEnv`",
+        "",
+        "Environment steps a second of sb3-contrib's MaskablePPO collecting rollouts (its update left",
+        "out) on Connect Four against the random opponent, PyTorch on one thread, one core",
+        "(`taskset -c 1`), best of 3 interleaved rounds of 16 384 steps: SB3's `make_vec_env(...,",
+        "n_envs=8)` (a `DummyVecEnv` of single environments) against `tictactoe.sb3.VecEnv`. Target",
+        "(issue 35): 3x `make_vec_env`'s. With as many games the two learn exactly alike (the same",
+        "seeds give the same weights: tests/python/test_sb3.py); at 8 games PyTorch's forward pass is",
+        "most of a step, which more games a step share.",
+        "",
+        "| environment | games a step | steps/s | against make_vec_env x 8 |",
+        "|---|---:|---:|---:|",
+    ]
+    for r in rollouts:
+        lines.append(f"| `{r['kind']}` | {r['games']} | {r['steps_per_s']:.0f} | {r['ratio']:.2f}x |")
+    learning = sb3.get("learning", [])
+    if learning:
+        lines += [
+            "",
+            "The learning side by side: MaskablePPO trained with either environment (a rollout of",
+            "2 048 x 8 steps either way), then its greedy policy's games won as X against the random",
+            "opponent, of 1 000.",
+            "",
+            "| environment | games a step | seed | steps | won | seconds |",
+            "|---|---:|---:|---:|---:|---:|",
+        ]
+        for r in learning:
+            lines.append(f"| `{r['kind']}` | {r['games']} | {r['seed']} | {r['steps']} | "
+                         f"{r['won']:.1%} | {r['seconds']:.0f} |")
+    return lines
+
+
 def main() -> None:
     records_dir, docs = Path(sys.argv[1]), Path(sys.argv[2])
     records: list[dict[str, Any]] = []
@@ -528,6 +567,8 @@ def main() -> None:
     c4_moves = json.loads(c4_moves_path.read_text()) if c4_moves_path.exists() else {}
     puct_path = records_dir / "puct.json"
     puct = json.loads(puct_path.read_text()) if puct_path.exists() else {}
+    sb3_path = records_dir / "sb3.json"
+    sb3 = json.loads(sb3_path.read_text()) if sb3_path.exists() else {}
     limits_path = records_dir / "limits.json"
     limits = json.loads(limits_path.read_text()) if limits_path.exists() else []
     c_threads_path = records_dir / "c-threads.json"
@@ -636,6 +677,7 @@ def main() -> None:
     lines += c4_section(c4, c4_empty)
     lines += c4_moves_section(c4_moves)
     lines += puct_section(puct)
+    lines += sb3_section(sb3)
     lines += rl_section(rl, rl_skipped)
     lines += limits_section(limits)
     lines += ["", "## Memory", "", "Bytes per new game (the object plus its heap).", ""]

@@ -3,14 +3,17 @@
 # one place (the Makefile runs it first; `.ci/run` is nothing but `make test`).
 #
 #   tools/setup.sh demo    cargo, a C compiler, python3 (>= 3.10) with venv
-#   tools/setup.sh test    the same, and g++, valgrind, pkg-config, cmake, git, rustfmt, clippy
+#   tools/setup.sh test    the same, and g++, valgrind, pkg-config, cmake, git, rustfmt, clippy,
+#                          and Debian's python3 with its CPU-only PyTorch (python3-torch), which
+#                          Stable-Baselines3's test venv is made from (the Makefile's sb3-test)
 #
 # A missing tool is installed where that can be done without asking anybody: Debian's packages
 # with apt-get when running as root (a fresh CI machine), rustfmt and clippy with rustup. Where
 # it cannot (not root, no apt-get, no rustup, or TICTACTOE_SETUP_INSTALL=no), the script stops
 # at once, naming each missing tool and the exact command that installs it, and exits 1.
 #
-# Environment: PYTHON (default python3), CARGO (default cargo), as the Makefile passes them;
+# Environment: PYTHON (default python3), CARGO (default cargo), SYSTEM_PYTHON (default
+# /usr/bin/python3, Debian's), as the Makefile passes them;
 # TICTACTOE_SETUP_INSTALL=no to report without installing (tests/setup/test_setup.sh uses it).
 set -euo pipefail
 
@@ -19,6 +22,7 @@ case $goal in demo | test) ;; *) echo "usage: $0 demo|test" >&2; exit 2 ;; esac
 
 PYTHON=${PYTHON:-python3}
 CARGO=${CARGO:-cargo}
+SYSTEM_PYTHON=${SYSTEM_PYTHON:-/usr/bin/python3}
 install_allowed=${TICTACTOE_SETUP_INSTALL:-yes}
 
 # Each check: a tool's name as the user knows it, how to tell it is there, and the Debian
@@ -54,6 +58,11 @@ check() {
     need_command pkg-config pkg-config
     need_command cmake cmake
     need_command git git
+    # PyPI's torch for x86-64 Linux brings about 3 GB of CUDA libraries; Debian's is CPU-only.
+    if ! { [[ -x $SYSTEM_PYTHON ]] && "$SYSTEM_PYTHON" -c 'import torch, venv, ensurepip' 2>/dev/null; }; then
+        missing_names+=("$SYSTEM_PYTHON with PyTorch (Debian's python3-torch)")
+        missing_packages+=(python3 python3-venv python3-torch)
+    fi
     if have "$CARGO"; then
         "$CARGO" fmt --version >/dev/null 2>&1 || { missing_names+=(rustfmt); missing_rust+=(rustfmt); }
         "$CARGO" clippy --version >/dev/null 2>&1 || { missing_names+=(clippy); missing_rust+=(clippy); }
