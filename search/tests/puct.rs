@@ -8,7 +8,7 @@ extern crate alloc;
 use alloc::collections::BTreeMap;
 use core::cmp::Reverse;
 
-use tictactoe_core::{Batch, Game, Rules, Selection, NO_ACTION};
+use tictactoe_core::{Batch, Game, Rules, Runner, Selection, NO_ACTION};
 use tictactoe_search::{Evaluator, Puct, PuctConfig, PuctError};
 
 /// A position's two planes from the side to move (its marks, then the opponent's).
@@ -533,4 +533,62 @@ fn a_cleared_search_starts_afresh() {
     assert_ne!(first.0, grown.0, "the kept trees go on growing");
     puct.clear();
     assert_eq!(run(&mut puct, &batch, &mut evaluator(&batch), 40), first);
+}
+
+/// Runs a call's parts on threads of its own, and splits even the smallest batch.
+struct Scoped;
+
+impl Runner for Scoped {
+    fn run(&self, jobs: &mut [&mut (dyn FnMut() + Send)]) {
+        std::thread::scope(|scope| {
+            for job in jobs.iter_mut() {
+                scope.spawn(job);
+            }
+        });
+    }
+
+    fn min_part(&self) -> usize {
+        1
+    }
+}
+
+/// The batch's threads change nothing but the time: with 1, 2, 3 and 8 threads, searches with
+/// noise, moves chosen under a temperature and the subtrees kept give the same visits, values
+/// and moves, on masks and on games; and a failure in the middle is taken back alike.
+#[test]
+fn threads_give_the_same_results() {
+    for rules in [Rules::CONNECT_FOUR, Rules::mnk(9, 9, 5), Rules::tic_tac_toe(3)] {
+        let mut runs = Vec::new();
+        for threads in [1, 2, 3, 8] {
+            let mut batch = batch(rules, 11, 2);
+            if threads > 1 {
+                batch.set_threads(threads, &Scoped);
+            }
+            let mut puct = Puct::new(&batch, PuctConfig { seed: 5, ..config() }).unwrap();
+            let mut eval = evaluator(&batch);
+            let mut seen = Vec::new();
+            for round in 0..4 {
+                let mut visits = vec![0; batch.count() * batch.actions()];
+                let mut values = vec![0.0; batch.count()];
+                if round == 2 {
+                    let mut broken = Hashed { fail_at: Some(7), ..evaluator(&batch) };
+                    let failed = puct.run(&batch, &mut broken, 30, true, &mut visits, &mut values);
+                    assert!(failed.is_err());
+                }
+                puct.run(&batch, &mut eval, 30, true, &mut visits, &mut values).unwrap();
+                let mut actions = vec![0; batch.count()];
+                puct.choose(&visits, 1.0, &mut actions).unwrap();
+                seen.push((visits, values, actions.clone()));
+                for (g, action) in actions.iter_mut().enumerate() {
+                    if *action == NO_ACTION {
+                        *action = 0; // a finished game's entry is not read
+                        assert!(batch.games().is_terminated(g).unwrap());
+                    }
+                }
+                puct.play(&mut batch, &actions).unwrap();
+            }
+            runs.push(seen);
+        }
+        assert!(runs.iter().all(|run| *run == runs[0]), "{rules:?}");
+    }
 }

@@ -234,6 +234,22 @@ def test_noise_is_seeded() -> None:
     assert noisy(1) != Puct(batch).run(Counting(7), 40)[0].tolist()
 
 
+def test_the_batch_s_threads_change_nothing_but_the_time() -> None:
+    # 600 games: the pool splits a call into parts of 256 games at least.
+    def played(threads: int) -> list[Any]:
+        batch = random_batch(Rules.CONNECT_FOUR, 600, 2)
+        batch.threads = threads
+        puct, seen = Puct(batch, seed=9), []
+        for _ in range(3):
+            visits, values = puct.run(Counting(7), 12, noise=True)
+            actions = puct.choose(visits, temperature=1.0)
+            seen += [visits.tolist(), values.tolist(), actions.tolist()]
+            puct.play(actions)
+        return seen
+
+    assert played(1) == played(2) == played(3)
+
+
 def test_settings_and_the_memory_bound_are_checked() -> None:
     batch = random_batch(Rules.CONNECT_FOUR, 2, 0)
     with pytest.raises(ValueError, match="c_puct"):

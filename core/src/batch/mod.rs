@@ -25,7 +25,7 @@ pub use games::Games;
 pub(crate) use games_mut::GamesMut;
 pub use games_mut::{Illegal, NO_ACTION};
 pub use selection::Selection;
-use threads::Threads;
+use threads::{Indexed, Threads};
 pub use threads::{Runner, GAMES_PER_THREAD};
 
 /// `count` games of one rule set (n x n tic-tac-toe, or any [`Rules`]: Connect Four, gomoku,
@@ -303,6 +303,55 @@ impl Batch {
     /// The threads a call over all games may use ([`Batch::set_threads`]; 1 by default).
     pub fn threads(&self) -> usize {
         self.threads.count()
+    }
+
+    /// Runs `work` on `items` (a value a game, `items[g]` game g's) cut into consecutive parts
+    /// as the batch's own calls are cut, on its threads at once, each part with the index of
+    /// its first game: for work over each game done above the core, such as a search in each
+    /// game's tree, split as the batch's calls are. The first error in the order of the parts
+    /// (and so of the games, when each part stops at its first). Each part changes its own
+    /// items alone, so the results are the same whatever the number of threads.
+    ///
+    /// ```
+    /// use tictactoe_core::{Batch, Runner};
+    /// /// Runs the parts one after another, and splits even the smallest batch.
+    /// struct InTurn;
+    /// impl Runner for InTurn {
+    ///     fn run(&self, jobs: &mut [&mut (dyn FnMut() + Send)]) {
+    ///         jobs.iter_mut().for_each(|job| job());
+    ///     }
+    ///     fn min_part(&self) -> usize {
+    ///         1
+    ///     }
+    /// }
+    /// let mut batch = Batch::new(5, 3, 0)?;
+    /// batch.set_threads(2, &InTurn);
+    /// let mut squares = [0u64; 5];
+    /// batch.split_work(&mut squares, |first, part| {
+    ///     for (i, square) in part.iter_mut().enumerate() {
+    ///         *square = ((first + i) * (first + i)) as u64;
+    ///     }
+    ///     Ok::<(), ()>(())
+    /// })
+    /// .unwrap();
+    /// assert_eq!(squares, [0, 1, 4, 9, 16]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// The first error of a part.
+    pub fn split_work<T: Send, E: Send>(
+        &self,
+        items: &mut [T],
+        work: impl Fn(usize, &mut [T]) -> Result<(), E> + Sync,
+    ) -> Result<(), E> {
+        let games = items.len();
+        self.threads.run(
+            games,
+            Indexed(0, items),
+            |Indexed(first, part)| work(first, part),
+            |e, _| e,
+        )
     }
 
     /// The cells of game `g`'s moves, oldest first.

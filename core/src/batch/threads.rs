@@ -138,6 +138,16 @@ impl<T> SplitAt for &[T] {
     }
 }
 
+/// One value a game, with the index of the first game: what [`super::Batch::split_work`] cuts.
+pub(crate) struct Indexed<'a, T>(pub(crate) usize, pub(crate) &'a mut [T]);
+
+impl<T> SplitAt for Indexed<'_, T> {
+    fn split_at(self, mid: usize) -> (Self, Self) {
+        let (first, rest) = self.1.split_at_mut(mid);
+        (Indexed(self.0, first), Indexed(self.0 + mid, rest))
+    }
+}
+
 /// A slice of `.1` values a game (planes, masks): cut as its games are.
 pub(crate) struct PerGame<S>(pub(crate) S, pub(crate) usize);
 

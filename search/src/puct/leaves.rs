@@ -1,18 +1,9 @@
-//! The new leaves of a simulation step as the evaluator sees them: their positions' planes and
-//! legal masks, written as the descents reach them, and the logits and values it writes back.
+//! The new leaves of a simulation step as the evaluator sees them, side by side in the order of
+//! their games: their positions' planes and legal masks, and the logits and values it writes
+//! back.
 
 use alloc::collections::TryReserveError;
 use alloc::vec::Vec;
-
-use super::board::Board;
-
-/// A new leaf of a simulation step: its game, and the edges from the root to it (a range of
-/// the step's trail; none for the root itself).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Open {
-    pub(crate) game: usize,
-    pub(crate) path: (usize, usize),
-}
 
 /// The evaluator's inputs and outputs, room for a leaf a game.
 #[derive(Debug, Default)]
@@ -24,8 +15,8 @@ pub(crate) struct Leaves {
     /// What the evaluator writes: logits a leaf's actions, a value a leaf.
     pub(crate) logits: Vec<f32>,
     pub(crate) values: Vec<f32>,
-    /// The step's leaves, in the order of the buffers.
-    pub(crate) opens: Vec<Open>,
+    /// How many leaves the step has.
+    len: usize,
     /// The cells of a position.
     cells: usize,
 }
@@ -52,17 +43,17 @@ impl Leaves {
         grow(&mut self.logits, count * actions, 0.0)?;
         grow(&mut self.values, count, 0.0)?;
         self.cells = cells;
-        self.opens.try_reserve_exact(count.saturating_sub(self.opens.len()))
+        Ok(())
     }
 
     /// Starts a step: no leaf yet.
     pub(crate) fn clear(&mut self) {
-        self.opens.clear();
+        self.len = 0;
     }
 
     /// How many leaves the step has.
     pub(crate) fn len(&self) -> usize {
-        self.opens.len()
+        self.len
     }
 
     /// The cells of a position.
@@ -70,13 +61,12 @@ impl Leaves {
         self.cells
     }
 
-    /// Adds `open`, whose position is `board`'s as it stands, writing its planes and legal
-    /// mask at the next leaf's place.
-    pub(crate) fn push(&mut self, open: Open, board: &Board, actions: usize) {
-        let (leaf, cells) = (self.opens.len(), self.cells);
-        let planes = &mut self.observation[leaf * 2 * cells..(leaf + 1) * 2 * cells];
-        let legal = &mut self.legal[leaf * actions..(leaf + 1) * actions];
-        board.write(planes, legal);
-        self.opens.push(open);
+    /// Adds a leaf of these `planes` and `legal` actions at the next place, which it returns.
+    pub(crate) fn push(&mut self, planes: &[bool], legal: &[bool]) -> usize {
+        let leaf = self.len;
+        self.observation[leaf * planes.len()..(leaf + 1) * planes.len()].copy_from_slice(planes);
+        self.legal[leaf * legal.len()..(leaf + 1) * legal.len()].copy_from_slice(legal);
+        self.len += 1;
+        leaf
     }
 }

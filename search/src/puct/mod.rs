@@ -4,7 +4,9 @@
 //! writes, from the side to move, and the legal mask), expands them with the priors it returns
 //! and backs its values up. Finished games are valued by the rules, without a call. The trees
 //! are the search's own and outlive a call: [`Puct::play`] keeps the subtree of each move
-//! played as the next search's tree.
+//! played as the next search's tree. The descents and expansions run on the batch's threads
+//! ([`Batch::split_work`]), each game's in its own tree, the evaluator called from the caller's
+//! thread: the results are the same whatever the number of threads.
 //!
 //! With noise off, the visits are exactly the textbook algorithm's (`search/tests/puct.rs`
 //! holds it, written plainly): the root expanded by a first call, then each simulation takes at
@@ -15,6 +17,7 @@
 mod board;
 mod leaves;
 mod noise;
+mod root;
 mod run;
 mod tree;
 
@@ -25,9 +28,9 @@ use core::fmt;
 use tictactoe_core::{Batch, Error, ErrorKind, Rules};
 
 use crate::SearchError;
-use board::Board;
 use leaves::Leaves;
-use tree::{Saved, Tree};
+use root::Root;
+use tree::Tree;
 
 /// What values the leaves: given the positions of one simulation step, it writes each one's
 /// logits over the actions and its value from the side to move.
@@ -200,20 +203,6 @@ impl PuctError<Infallible> {
     }
 }
 
-/// One game's part of the search: its tree (and what it held before the search running), the
-/// position at its root (to descend from) and the batch's history there (to tell when the
-/// batch moved without the search).
-#[derive(Debug)]
-struct Root {
-    tree: Tree,
-    /// What the tree held before the search running, to go back to if it fails.
-    saved: Saved,
-    /// The batch's cells history at the root.
-    history: Vec<u32>,
-    /// The root's position, moved along and back by each descent (none for a finished game).
-    board: Option<Board>,
-}
-
 /// PUCT over a batch's games: the trees, the buffers handed to the evaluator, the seed's state.
 ///
 /// ```
@@ -251,15 +240,12 @@ pub struct Puct {
     roots: Vec<Root>,
     /// The evaluator's inputs and outputs, a leaf's worth per game.
     leaves: Leaves,
-    /// The edges of a step's descents, game after game.
-    trail: Vec<u32>,
     /// The roots' priors before noise, root by root.
     priors: Vec<f32>,
     /// Each game's winner, read when a search ends.
     winners: Vec<u8>,
-    /// Scratch: a Dirichlet draw, a position's softmax weights.
+    /// Scratch: a Dirichlet draw.
     noise: Vec<f64>,
-    weights: Vec<f64>,
     spare: Tree,
     state: u64,
 }
@@ -281,22 +267,15 @@ impl Puct {
         }
         let mut roots = Vec::new();
         roots.try_reserve_exact(batch.count()).map_err(|_| Error::AllocFailed)?;
-        roots.extend((0..batch.count()).map(|_| Root {
-            tree: Tree::default(),
-            saved: Saved::default(),
-            history: Vec::new(),
-            board: None,
-        }));
+        roots.extend((0..batch.count()).map(|_| Root::default()));
         Ok(Puct {
             config,
             rules: batch.rules(),
             actions: batch.actions(),
             roots,
             leaves: Leaves::default(),
-            trail: Vec::new(),
             priors: Vec::new(),
             noise: Vec::new(),
-            weights: Vec::new(),
             winners: Vec::new(),
             spare: Tree::default(),
             state: config.seed,

@@ -7,9 +7,8 @@ use core::convert::Infallible;
 use tictactoe_core::{Batch, Error, Illegal, Selection, NO_ACTION};
 
 use super::board::Board;
-use super::leaves::Open;
 use super::noise;
-use super::tree::{self, Next};
+use super::tree;
 use super::{Evaluator, Puct, PuctError};
 
 impl Puct {
@@ -33,15 +32,15 @@ impl Puct {
             bytes.saturating_add(size).saturating_add(saved)
         });
         let count = self.roots.len();
-        // Per game: two planes of flags, the legal flags, f32 logits, an f32 value, a code a
-        // cell, the root's priors, noise and weights, a descent's edges, its leaf's place,
-        // its winner, its root's history and moves played on masks.
-        let per_game = 2 * cells
-            + cells
-            + actions * (1 + 4 + 4 + 8 + 8)
+        // Per game: a code a cell (a copy of the game, on boards not on masks), its leaf's two
+        // planes of flags and legal flags (the root's, and the evaluator's copy), f32 logits,
+        // the root's priors, softmax weights and a Dirichlet draw an action, an f32 value, a
+        // descent's edges, its winner, its root's history and moves played on masks.
+        let per_game = cells
+            + 2 * (2 * cells + actions)
+            + actions * (4 + 4 + 8 + 8)
             + 4
             + 4 * (cells + 1)
-            + 24
             + 1
             + 4 * cells
             + 8 * cells;
@@ -239,16 +238,14 @@ impl Puct {
         for root in &mut self.roots {
             if root.board.is_some() {
                 root.tree.reserve(grown * actions).map_err(failed)?;
+                root.reserve(cells, actions).map_err(failed)?;
             }
         }
         self.leaves.resize(count, cells, actions).map_err(failed)?;
         self.winners.try_reserve_exact(count.saturating_sub(self.winners.len())).map_err(failed)?;
         self.winners.resize(count, 0);
-        // A descent is at most a move a cell long.
-        self.trail.try_reserve(count.saturating_mul(cells + 1)).map_err(failed)?;
         self.priors.try_reserve(count * actions).map_err(failed)?;
         self.noise.try_reserve(actions).map_err(failed)?;
-        self.weights.try_reserve(actions).map_err(failed)?;
         Ok(())
     }
 
@@ -260,77 +257,33 @@ impl Puct {
         simulations: u32,
         noise: bool,
     ) -> Result<(), PuctError<E::Error>> {
-        let actions = batch.actions();
-        self.leaves.clear();
-        self.trail.clear();
-        for (g, root) in self.roots.iter().enumerate() {
-            if let Some(board) = root.board.as_ref().filter(|_| root.tree.is_empty()) {
-                self.leaves.push(Open { game: g, path: (0, 0) }, board, actions);
-            }
-        }
-        self.evaluate(evaluator, actions)?;
+        self.step(batch, evaluator, true)?;
         if noise && self.config.dirichlet_fraction > 0.0 {
             self.add_noise();
         }
         for _ in 0..simulations {
-            self.leaves.clear();
-            self.trail.clear();
-            for g in 0..self.roots.len() {
-                self.descend(g, actions)?;
-            }
-            self.evaluate(evaluator, actions)?;
+            self.step(batch, evaluator, false)?;
         }
         Ok(())
     }
 
-    /// One simulation of game g: down its tree to a leaf. A finished game is backed up at
-    /// once; a position to evaluate is written into the evaluator's buffers. The root's
-    /// position is as it was afterwards, a refused move included.
-    fn descend<E>(&mut self, g: usize, actions: usize) -> Result<(), PuctError<E>> {
-        let c_puct = f64::from(self.config.c_puct);
-        let Puct { roots, trail, leaves, .. } = self;
-        let root = &mut roots[g];
-        let Some(board) = root.board.as_mut() else { return Ok(()) };
-        let start = trail.len();
-        let mut node = root.tree.root();
-        let next = loop {
-            let edge = root.tree.select(node, c_puct);
-            let after = match board.apply(root.tree.action(edge)) {
-                Ok((_, after)) => after,
-                Err(error) => break Err(error),
-            };
-            trail.push(edge);
-            match root.tree.next(edge, after) {
-                Next::Node(child) => node = child,
-                next => break Ok(next),
-            }
-        };
-        let path = &trail[start..];
-        match next {
-            Ok(Next::Finished(value)) => {
-                if let Some(&last) = path.last() {
-                    root.tree.finish(last, value);
-                }
-                root.tree.back_up(path, value);
-            }
-            Ok(_) => leaves.push(Open { game: g, path: (start, trail.len()) }, board, actions),
-            Err(_) => {}
-        }
-        let moves = trail.len() - start;
-        for _ in 0..moves {
-            board.undo()?;
-        }
-        next.map(|_| ()).map_err(PuctError::from)
-    }
-
-    /// Hands the step's open leaves to the evaluator in one call (none when there are none),
-    /// checks its answers, then expands the leaves and backs their values up.
-    fn evaluate<E: Evaluator>(
+    /// One simulation step (with `roots_only`, the expansion of the empty trees' roots): every
+    /// game's descent, on the batch's threads; one evaluator call with every new leaf, in the
+    /// order of the games; the answers checked; the leaves expanded and their values backed
+    /// up, on the batch's threads.
+    fn step<E: Evaluator>(
         &mut self,
+        batch: &Batch,
         evaluator: &mut E,
-        actions: usize,
+        roots_only: bool,
     ) -> Result<(), PuctError<E::Error>> {
-        let Puct { roots, trail, leaves, weights, .. } = self;
+        let (c_puct, actions) = (f64::from(self.config.c_puct), self.actions);
+        batch.split_work(&mut self.roots, |_, roots| {
+            roots.iter_mut().try_for_each(|root| root.descend(c_puct, roots_only))
+        })?;
+        let Puct { roots, leaves, .. } = self;
+        leaves.clear();
+        roots.iter_mut().for_each(|root| root.hand_over(leaves));
         let (count, cells) = (leaves.len(), leaves.cells());
         if count == 0 {
             return Ok(());
@@ -340,40 +293,27 @@ impl Puct {
         logits.fill(0.0);
         values.fill(0.0);
         let observation = &leaves.observation[..count * 2 * cells];
-        evaluator
-            .evaluate(observation, &leaves.legal[..count * actions], logits, values)
-            .map_err(PuctError::Evaluator)?;
-        for (leaf, &value) in values.iter().enumerate() {
+        let legal = &leaves.legal[..count * actions];
+        evaluator.evaluate(observation, legal, logits, values).map_err(PuctError::Evaluator)?;
+        for (leaf, (&value, logits)) in values.iter().zip(logits.chunks_exact(actions)).enumerate()
+        {
             if !(-1.0..=1.0).contains(&value) {
                 return Err(PuctError::Value { leaf, value });
             }
-            let legal = &leaves.legal[leaf * actions..(leaf + 1) * actions];
-            let logits = &logits[leaf * actions..(leaf + 1) * actions];
+            let legal = &legal[leaf * actions..(leaf + 1) * actions];
             let mut usable = legal.iter().zip(logits).filter(|(&legal, _)| legal).map(|(_, &l)| l);
             let finite = usable.clone().any(|l| l.is_finite());
             if !finite || usable.any(|l| l.is_nan() || l == f32::INFINITY) {
                 return Err(PuctError::Logits { leaf });
             }
         }
-        for (leaf, open) in leaves.opens.iter().enumerate() {
-            let tree = &mut roots[open.game].tree;
-            let legal = &leaves.legal[leaf * actions..(leaf + 1) * actions];
-            let logits = &leaves.logits[leaf * actions..(leaf + 1) * actions];
-            let value = tree::fixed(leaves.values[leaf]);
-            let path = &trail[open.path.0..open.path.1];
-            match path.last() {
-                None => {
-                    tree.expand(None, legal, logits, weights);
-                    tree.set_root_value(value);
-                }
-                Some(&edge) => {
-                    tree.expand(Some(edge), legal, logits, weights);
-                    // The leaf's value is the side to move's; the edge's, the mover's.
-                    tree.back_up(path, -value);
-                }
-            }
-        }
-        Ok(())
+        let leaves = &*leaves;
+        batch
+            .split_work(roots, |_, roots| {
+                roots.iter_mut().for_each(|root| root.expand(leaves, actions));
+                Ok::<(), Infallible>(())
+            })
+            .map_err(|never| match never {})
     }
 
     /// Mixes Dirichlet noise into each root's priors, keeping the priors before it.
