@@ -110,33 +110,34 @@ class Network:
         return net
 
 
-def symmetric(rules: Rules, k: int, x: np.ndarray, legal: np.ndarray, pi: np.ndarray) -> tuple[np.ndarray, ...]:
-    """A minibatch under the board's symmetry `k` (0 to 7: a quarter turn k % 4 times, then a
-    mirror when k >= 4), with its masks and targets: the eight of a square board without
-    gravity, the mirror alone under gravity (actions are columns) or on other boards."""
-    n, shape = len(x), (rules.rows, rules.cols)
-    turns = k % 4 if rules.rows == rules.cols and not rules.gravity else 0
-    mirror = k >= 4
-
-    def image(a: np.ndarray) -> np.ndarray:
-        a = np.rot90(a, turns, axes=(-2, -1))
-        return a[..., ::-1] if mirror else a
-
-    planes = image(x.reshape(n, 2, *shape))
-    if rules.gravity:
-        return planes, legal[:, ::-1] if mirror else legal, pi[:, ::-1] if mirror else pi
-    return planes, image(legal.reshape(n, *shape)).reshape(n, -1), image(pi.reshape(n, *shape)).reshape(n, -1)
+def symmetries(rules: Rules) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The board's symmetries as index maps of the planes' flags and of the actions (entry i of
+    an image is entry map[i] of the original): the eight of a square board without gravity (a
+    quarter turn k % 4 times, then a mirror when k >= 4); the mirror alone under gravity
+    (actions are columns) or on other boards."""
+    rows, cols, cells = rules.rows, rules.cols, rules.rows * rules.cols
+    grid = np.arange(cells).reshape(rows, cols)
+    maps = []
+    for k in range(8):
+        turns = k % 4 if rows == cols and not rules.gravity else 0
+        turned = np.rot90(grid, turns)
+        image = (turned[:, ::-1] if k >= 4 else turned).reshape(-1)
+        planes = np.concatenate([image, image + cells])
+        columns = np.arange(cols)[::-1] if k >= 4 else np.arange(cols)
+        maps.append((planes, columns.copy() if rules.gravity else image))
+    return maps
 
 
 class Buffer:
     """The replay buffer: the latest `capacity` positions with their legal masks, visit shares
     and results, in arrays written round; a minibatch is drawn under one of the board's
-    symmetries at random."""
+    symmetries at random, each array gathered once."""
 
     def __init__(self, capacity: int, rules: Rules, actions: int) -> None:
         cells = rules.rows * rules.cols
-        self.rules, self.capacity, self.size, self.next = rules, capacity, 0, 0
-        self.x = np.zeros((capacity, 2 * cells), np.bool_)
+        self.capacity, self.size, self.next = capacity, 0, 0
+        self.symmetries = symmetries(rules)
+        self.x = np.zeros((capacity, 2 * cells), np.float32)
         self.legal = np.zeros((capacity, actions), np.bool_)
         self.pi = np.zeros((capacity, actions), np.float32)
         self.z = np.zeros(capacity, np.float32)
@@ -144,61 +145,68 @@ class Buffer:
     def add(self, x: np.ndarray, legal: np.ndarray, pi: np.ndarray, z: np.ndarray) -> None:
         """Adds positions (one a row), overwriting the oldest once full."""
         at = (self.next + np.arange(len(x))) % self.capacity
-        self.x[at], self.legal[at], self.pi[at], self.z[at] = x.reshape(len(x), -1), legal, pi, z
+        self.x[at], self.legal[at], self.pi[at], self.z[at] = x, legal, pi, z
         self.next = int((self.next + len(x)) % self.capacity)
         self.size = min(self.capacity, self.size + len(x))
 
     def sample(self, size: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         picks = rng.integers(0, self.size, size)
-        planes, legal, pi = symmetric(self.rules, int(rng.integers(8)), self.x[picks], self.legal[picks],
-                                      self.pi[picks])
-        return planes.reshape(size, -1).astype(np.float32), legal, pi, self.z[picks]
+        planes, actions = self.symmetries[int(rng.integers(8))]
+        x, legal, pi = (a.take(picks, axis=0) for a in (self.x, self.legal, self.pi))
+        return x.take(planes, axis=1), legal.take(actions, axis=1), pi.take(actions, axis=1), self.z.take(picks)
 
 
-def self_play(rules: Rules, net: Network, seconds: float, games: int, simulations: int, seed: int,
-              report_every: float = 60.0, evaluate: bool = True) -> None:
+def self_play(
+    rules: Rules,
+    net: Network,
+    seconds: float,
+    games: int,
+    simulations: int,
+    seed: int,
+    report_every: float = 60.0,
+    evaluate: bool = True,
+) -> None:
     """Self-play over `games` games at once for `seconds`, training as positions come in."""
     rng = np.random.default_rng(seed)
     batch = Batch(games, rules=rules, seed=seed)
     puct = Puct(batch, c_puct=1.5, dirichlet_alpha=1.0 if rules.gravity is False else 0.5, seed=seed)
     buffer = Buffer(200_000, rules, batch.actions)
-    # The batch's moves still needed (move number `base` first: the planes, masks, visit shares
-    # and movers of every game), and each game's positions so far by move number.
-    moves: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
-    base, pending = 0, [list[int]() for _ in range(games)]
+    # Each game's positions so far, by move number: planes, masks, visit shares and movers.
+    cells, everyone = rules.rows * rules.cols, np.arange(games)
+    seen_x = np.zeros((games, cells, 2 * cells), np.float32)
+    seen_legal = np.zeros((games, cells, batch.actions), np.bool_)
+    seen_pi = np.zeros((games, cells, batch.actions), np.float32)
+    seen_mover = np.zeros((games, cells), np.uint8)
     plies = np.zeros(games, np.int64)
     # The first move of every game is uniformly random (so that the network meets every opening,
     # as an opponent that is not itself plays them), the next few drawn in proportion to the
     # visits, the rest the most visited.
-    random_plies, opening = 1, 2 if rules.rows * rules.cols <= 9 else 8
+    random_plies, opening = 1, 2 if cells <= 9 else 8
     start = last_report = time.perf_counter()
     finished_games = 0
     # What self-play and training took, the reports' games against the tree search apart.
     reports, network_before = 0.0, net.seconds
     while time.perf_counter() - start < seconds:
-        observation, legal, players = batch.observation(), batch.legal_mask(), batch.next_player.copy()
+        # Every game is going: those that ended were restarted at the end of the last round.
+        seen_x[everyone, plies] = batch.observation().reshape(games, -1)
+        seen_legal[everyone, plies] = batch.legal_mask()
+        seen_mover[everyone, plies] = batch.next_player
         visits, _ = puct.run(net.evaluate, simulations, noise=True)
         actions = np.where(plies < opening, puct.choose(visits, 1.0), puct.choose(visits, 0.0))
         actions = np.where(plies < random_plies, batch.random_legal_actions(), actions)
-        shares = visits / np.maximum(visits.sum(axis=1, keepdims=True), 1)
-        moves.append((observation, legal, shares.astype(np.float32), players))
-        for g in np.flatnonzero(~batch.terminated):
-            pending[g].append(base + len(moves) - 1)
+        seen_pi[everyone, plies] = visits / np.maximum(visits.sum(axis=1, keepdims=True), 1)
         puct.play(actions)
         plies += 1
         over = np.flatnonzero(batch.terminated)
-        for g in over:
-            rows = [moves[m - base] for m in pending[g]]
-            mover = np.array([r[3][g] for r in rows])
-            winner = int(batch.winner[g])
+        if over.size:
+            # The ended games' positions, game after game, each in the order played.
+            lengths = plies[over]
+            game = np.repeat(over, lengths)
+            ply = np.arange(lengths.sum()) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+            winner = np.repeat(batch.winner[over], lengths)
+            mover = seen_mover[game, ply]
             z = np.where(winner == 0, 0.0, np.where(mover == winner, 1.0, -1.0)).astype(np.float32)
-            buffer.add(np.stack([r[0][g] for r in rows]), np.stack([r[1][g] for r in rows]),
-                       np.stack([r[2][g] for r in rows]), z)
-            pending[g] = []
-        # Moves no game still needs are dropped.
-        oldest = min((p[0] for p in pending if p), default=base + len(moves))
-        del moves[: oldest - base]
-        base = oldest
+            buffer.add(seen_x[game, ply], seen_legal[game, ply], seen_pi[game, ply], z)
         finished_games += len(over)
         plies[over] = 0
         batch.reset_terminated()
@@ -212,8 +220,11 @@ def self_play(rules: Rules, net: Network, seconds: float, games: int, simulation
             wins, draws, losses = play_against(rules, net, "mcts", 20, simulations, 200, seed)
             net.seconds = network
             reports += time.perf_counter() - last_report
-            print(f"{minutes:5.1f} min, {finished_games} self-play games: against the tree search "
-                  f"(200 simulations) wins {wins}, draws {draws}, losses {losses}", flush=True)
+            print(
+                f"{minutes:5.1f} min, {finished_games} self-play games: against the tree search "
+                f"(200 simulations) wins {wins}, draws {draws}, losses {losses}",
+                flush=True,
+            )
     total = time.perf_counter() - start - reports
     outside = 1.0 - (net.seconds - network_before) / total
     print(f"self-play and training: {total:.1f} s, {outside:.0%} of it outside the network", flush=True)
@@ -235,8 +246,9 @@ def perfect_move(game: TicTacToe, rng: np.random.Generator) -> tuple[int, int]:
     return row, col
 
 
-def play_against(rules: Rules, net: Network, against: str, games: int, simulations: int,
-                 opponent_simulations: int, seed: int) -> tuple[int, int, int]:
+def play_against(
+    rules: Rules, net: Network, against: str, games: int, simulations: int, opponent_simulations: int, seed: int
+) -> tuple[int, int, int]:
     """Plays `games` games (half as X, half as O) with the network's search (`simulations` a
     move, no noise, the most visited move) against the perfect player or the tree search; the
     network's wins, draws and losses. The perfect player draws among its perfect moves, so
@@ -254,8 +266,9 @@ def play_against(rules: Rules, net: Network, against: str, games: int, simulatio
                 if against == "perfect":
                     row, col = perfect_move(game, rng)
                 else:
-                    row, col = tictactoe.best_move(game, simulations=opponent_simulations, seed=seed + int(g),
-                                                   perfect=False)
+                    row, col = tictactoe.best_move(
+                        game, simulations=opponent_simulations, seed=seed + int(g), perfect=False
+                    )
                 actions[g] = col if rules.gravity else row * rules.cols + col
         puct.play(actions)
     winners = batch.winner
@@ -288,8 +301,9 @@ def main() -> None:
         self_play(rules, net, seconds, args.batch, args.simulations, args.seed, args.report_every)
         if args.save:
             net.save(args.save)
-    wins, draws, losses = play_against(rules, net, args.against, args.games, args.simulations,
-                                       args.opponent_simulations, args.seed)
+    wins, draws, losses = play_against(
+        rules, net, args.against, args.games, args.simulations, args.opponent_simulations, args.seed
+    )
     print(f"wins {wins}, draws {draws}, losses {losses}")
 
 
