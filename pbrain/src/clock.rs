@@ -7,7 +7,7 @@
 //! ways, the process being scheduled on a busy machine, the simulation under way when the
 //! deadline passes, writing the answer) is what the margin is for.
 
-use std::time::Duration;
+use core::time::Duration;
 
 /// The turn's limit before the manager sends one (milliseconds): a manager always sends its
 /// own, this is for a person typing at the brain.
@@ -65,7 +65,7 @@ impl TimeControls {
     /// time left when the game has a limit.
     ///
     /// ```
-    /// use std::time::Duration;
+    /// use core::time::Duration;
     /// use tictactoe_pbrain::clock::{TimeControls, FAST};
     /// let turn = TimeControls { timeout_turn: 1_000, timeout_match: 0, time_left: None };
     /// assert_eq!(turn.limit(), Duration::from_millis(1_000));
@@ -92,7 +92,7 @@ impl TimeControls {
     /// this much has passed since the command was read.
     ///
     /// ```
-    /// use std::time::Duration;
+    /// use core::time::Duration;
     /// use tictactoe_pbrain::clock::TimeControls;
     /// let second = TimeControls { timeout_turn: 1_000, timeout_match: 0, time_left: None };
     /// assert_eq!(second.budget(), Duration::from_millis(1_000 - 125 - 15));
@@ -113,7 +113,7 @@ impl TimeControls {
 /// turn; `None` (no solving) below [`SOLVER_MIN_BUDGET`].
 ///
 /// ```
-/// use std::time::Duration;
+/// use core::time::Duration;
 /// use tictactoe_pbrain::clock::solver_nodes;
 /// assert_eq!(solver_nodes(Duration::from_millis(1_000)), Some(50_000));
 /// assert_eq!(solver_nodes(Duration::from_millis(20)), None);
@@ -127,7 +127,7 @@ pub fn solver_nodes(budget: Duration) -> Option<u64> {
 /// The simulations `budget` can run at most, at [`SIMULATIONS_PER_SECOND`] (at least one).
 ///
 /// ```
-/// use std::time::Duration;
+/// use core::time::Duration;
 /// use tictactoe_pbrain::clock::simulations;
 /// assert_eq!(simulations(Duration::from_millis(250)), 250_000);
 /// ```

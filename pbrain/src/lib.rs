@@ -10,8 +10,6 @@
 //! The crate uses std (a clock, a process); the search it calls stays `no_std`, and only a
 //! stop predicate crosses between them.
 
-// std is this crate's to use: it is the executable's face, not the no_std engine.
-#![allow(clippy::std_instead_of_core, clippy::std_instead_of_alloc, clippy::alloc_instead_of_core)]
 #![forbid(unsafe_code)]
 
 pub mod brain;

@@ -8,7 +8,7 @@
 //! and `INFO` keys are read whatever their case (the protocol sends them upper- and lower-case
 //! respectively; a person typing at the brain may not).
 
-use std::fmt;
+use core::fmt;
 
 /// The longest line read, in bytes: a `BOARD` line or a command is a few dozen; a longer one
 /// is answered with [`ParseError::TooLong`] (the reader drops the rest of it), so that no
@@ -141,7 +141,7 @@ impl fmt::Display for ParseError {
     }
 }
 
-impl std::error::Error for ParseError {}
+impl core::error::Error for ParseError {}
 
 /// An answer to the manager: one line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -202,7 +202,7 @@ fn text(line: &[u8]) -> Result<&str, ParseError> {
     if line.len() > MAX_LINE {
         return Err(ParseError::TooLong);
     }
-    let text = std::str::from_utf8(line).map_err(|_| ParseError::NotText)?;
+    let text = core::str::from_utf8(line).map_err(|_| ParseError::NotText)?;
     Ok(text.trim_matches(|c: char| c.is_ascii_whitespace()))
 }
 

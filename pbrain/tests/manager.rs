@@ -3,11 +3,12 @@
 //! passed over), judges the games with the core, and times every answer against the turn's
 //! limit as the manager's clock sees it (from the command written to the answer read).
 
+use core::time::Duration;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use tictactoe_core::{random, Game, Player, Rules};
 
