@@ -32,7 +32,7 @@ LIB_SONAME := $(RELEASE)/libtictactoe.so.$(ABI)
 
 .PHONY: wheel sdist-test alphazero-smoke kaggle-test sb3-test demo demo-play setup-test doc-test test lint fmt-check clippy doc rust-test nostd package-test static-libs-test bench lib header c-test c-asan \
 	c-valgrind cpp-test ctypes-test install install-test bench-c py-test bench-py lib-asan c4-sets book book-check \
-	c-asan-rust c-tsan lib-tsan fuzz fuzz-smoke fuzz-replay fuzz-cmin cargo-fuzz soak
+	c-asan-rust c-tsan lib-tsan fuzz fuzz-smoke fuzz-replay fuzz-cmin cargo-fuzz soak pbrain pbrain-test
 
 # Debian's own interpreter, for what Debian packages for it (PyTorch, under sb3-test).
 SYSTEM_PYTHON ?= /usr/bin/python3
@@ -66,7 +66,7 @@ demo-play: lib $(BUILD)/play $(VENV)/.installed
 # the checks under the same tree check.
 TEST_TARGETS := setup-test lint book-check rust-test nostd package-test static-libs-test c-test cpp-test c-asan c-tsan c-asan-rust \
 	c-valgrind ctypes-test install-test py-test alphazero-smoke kaggle-test sb3-test doc-test sdist-test fuzz-replay \
-	fuzz-smoke
+	fuzz-smoke pbrain-test
 TREE_BEFORE := $(BUILD)/tree-before
 
 test:
@@ -107,6 +107,23 @@ nostd:
 	$(CARGO) build --quiet --release --manifest-path tests/nostd/Cargo.toml
 	tests/nostd/target/release/tictactoe-nostd-proof
 	@echo "no_std proof: built without std and played a game"
+
+# --- the Gomocup brain (docs/gomocup.md) ----------------------------------------------------
+
+# build/pbrain-tictactoe: the executable a Gomocup manager runs (Piskvork, the Gomocup judge,
+# command-line runners), built native and optimized.
+pbrain: | $(BUILD)
+	$(CARGO) build --quiet --release -p tictactoe-pbrain
+	cp $(RELEASE)/pbrain-tictactoe $(BUILD)/pbrain-tictactoe
+
+# The release executable through a manager's opening exchange: what `make pbrain` hands over
+# answers as a brain must. Its tests (the protocol, the clock, the model manager of
+# pbrain/tests/manager.rs) run in `rust-test` with the workspace's, not twice.
+pbrain-test: pbrain
+	@printf 'INFO timeout_turn 300\r\nSTART 20\r\nBEGIN\r\nEND\r\n' | $(BUILD)/pbrain-tictactoe > $(BUILD)/pbrain-test.out
+	@diff <(sed -n 1p $(BUILD)/pbrain-test.out) <(echo OK)
+	@sed -n 2p $(BUILD)/pbrain-test.out | grep -Eq '^[0-9]+,[0-9]+$$'
+	@echo "pbrain test: build/pbrain-tictactoe answered START and BEGIN"
 
 # --- the C ABI -------------------------------------------------------------------------
 
@@ -367,7 +384,7 @@ install-test: lib
 # libFuzzer writes new inputs into the first corpus directory it is given and only reads the
 # others. Crash inputs go to fuzz/artifacts/<target>/ (cargo-fuzz's place, git-ignored), where
 # cargo-fuzz's report of a crash and its reproduce command point.
-FUZZ_TARGETS := core_ops parsers c_abi text_limits
+FUZZ_TARGETS := core_ops parsers c_abi text_limits pbrain_protocol
 FUZZ_SECONDS ?= 60
 FUZZ_CORPUS := $(abspath fuzz/corpus)
 # What `make fuzz` finds, kept across runs until `make fuzz-cmin` merges it into the corpus.

@@ -5,4 +5,5 @@
 pub mod c_abi;
 pub mod core_ops;
 pub mod parsers;
+pub mod pbrain_protocol;
 pub mod text_limits;

@@ -21,11 +21,12 @@ fn replay(target: &str, run: fn(&[u8])) -> usize {
 }
 
 /// Each target and its body.
-const TARGETS: [(&str, fn(&[u8])); 4] = [
+const TARGETS: [(&str, fn(&[u8])); 5] = [
     ("core_ops", tictactoe_fuzz::core_ops::run),
     ("parsers", tictactoe_fuzz::parsers::run),
     ("c_abi", tictactoe_fuzz::c_abi::run),
     ("text_limits", tictactoe_fuzz::text_limits::run),
+    ("pbrain_protocol", tictactoe_fuzz::pbrain_protocol::run),
 ];
 
 #[test]

@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 
 use tictactoe_core::{random, Error, Game, Games, NO_ACTION};
 
-use crate::mcts::Tree;
+use crate::mcts::{Tree, Until};
 use crate::symmetry::MAX_KEYED_CELLS;
 use crate::{book, MoveValue, SearchError, Solution, Solver};
 
@@ -275,6 +275,53 @@ impl Computer {
         game: &Game,
         options: &Options,
     ) -> Result<(usize, usize), SearchError> {
+        self.best_move_until(game, options, None, &mut || false)
+    }
+
+    /// [`Computer::best_move`] as an anytime search: the tree search asks `stop` before each
+    /// simulation and ends as soon as it answers `true` (a clock's deadline, a cancel flag), and
+    /// ends too before a simulation that could take the tree's growing lists (its nodes, one a
+    /// simulation, and their moves) past `max_tree_bytes`, which also bounds the simulations
+    /// (half of it for the nodes, reserved up front: about 44 bytes a simulation). The move is
+    /// then the one the simulations run so far choose ([`Computer::simulations`] says how
+    /// many; with none, the tactics' most promising move), always legal.
+    ///
+    /// `stop` does not interrupt solving: a perfect move's work is bounded by
+    /// `options.max_nodes`, which a caller with a deadline sets to what it can afford (the
+    /// solver keeps no table above 64 cells, and at most 12 MiB at or below). A caller with a
+    /// clock (the crate is `no_std`: the clock is the caller's) passes a predicate that reads
+    /// it. With `max_tree_bytes` `None` and a `stop` that never answers `true`, the move and
+    /// the simulations are [`Computer::best_move`]'s.
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Rules};
+    /// use tictactoe_search::{Computer, Options};
+    /// let mut game = Game::new(Rules::GOMOKU)?;
+    /// game.play(7, 7)?;
+    /// let options = Options { simulations: 1_000_000, ..Options::default() };
+    /// let mut asked = 0;
+    /// let mut computer = Computer::new();
+    /// // Stopped after 200 simulations, as a deadline would stop it.
+    /// let chosen = computer.best_move_until(&game, &options, Some(1 << 24), &mut || {
+    ///     asked += 1;
+    ///     asked > 200
+    /// })?;
+    /// assert_eq!(computer.simulations(), 200);
+    /// assert!(computer.tree_bytes() <= 1 << 24);
+    /// let same = Options { simulations: 200, ..options };
+    /// assert_eq!(Computer::new().best_move(&game, &same)?, chosen);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Computer::best_move`].
+    pub fn best_move_until(
+        &mut self,
+        game: &Game,
+        options: &Options,
+        max_tree_bytes: Option<usize>,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<(usize, usize), SearchError> {
         self.simulations = 0;
         if game.is_over() {
             return Err(SearchError::GameOver { winner: game.winner() });
@@ -308,7 +355,8 @@ impl Computer {
                 Err(error) => return Err(error),
             }
         }
-        let chosen = self.tree.search(game, options.simulations, options.seed)?;
+        let until = &mut Until { stop, max_bytes: max_tree_bytes };
+        let chosen = self.tree.search_until(game, options.simulations, options.seed, until)?;
         self.simulations = self.tree.simulations();
         Ok(chosen)
     }
@@ -318,6 +366,12 @@ impl Computer {
     /// root's value first. (For measuring: simulations a second are these over the time.)
     pub fn simulations(&self) -> u32 {
         self.simulations
+    }
+
+    /// The bytes the tree search's growing lists hold now (its nodes and their moves, kept
+    /// between moves): what [`Computer::best_move_until`]'s `max_tree_bytes` bounds.
+    pub fn tree_bytes(&self) -> usize {
+        self.tree.bytes()
     }
 
     /// A move for each game of a batch's range, as [`Computer::best_move`] chooses it, written

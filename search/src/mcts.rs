@@ -271,16 +271,59 @@ fn reserve<T>(items: &mut Vec<T>, len: usize) -> Result<(), Error> {
     items.try_reserve(len).map_err(|_| Error::AllocFailed)
 }
 
+/// [`reserve`], first letting go of a capacity above `most` items kept from an earlier search,
+/// so that a bound on the tree's memory holds whatever searched before.
+fn reserve_within<T>(items: &mut Vec<T>, len: usize, most: usize) -> Result<(), Error> {
+    items.clear();
+    if items.capacity() > most {
+        items.shrink_to(len);
+    }
+    reserve(items, len)
+}
+
+/// How an anytime search ([`Tree::search_until`]) may end before its simulations are done.
+pub(crate) struct Until<'a> {
+    /// Asked before each simulation; the search stops as soon as it answers `true`.
+    pub(crate) stop: &'a mut dyn FnMut() -> bool,
+    /// The bytes the tree's two growing lists (its nodes and its nodes' moves) may hold
+    /// together; `None`: as many as the simulations need.
+    pub(crate) max_bytes: Option<usize>,
+}
+
+impl Until<'_> {
+    /// The simulations the memory bound leaves room for: half of it for the nodes (one a
+    /// simulation, and the root), reserved up front.
+    fn simulations(&self, asked: u32) -> u32 {
+        match self.max_bytes {
+            None => asked,
+            Some(bytes) => {
+                let nodes = bytes / 2 / core::mem::size_of::<Node>();
+                // At least one simulation, as without a bound: a bound below the root's moves
+                // and two nodes (a few kilobytes) is not kept.
+                asked.min(u32::try_from(nodes.saturating_sub(1)).unwrap_or(u32::MAX).max(1))
+            }
+        }
+    }
+
+    /// The most entries the moves list may hold: the other half of the bound.
+    fn most_moves(&self) -> usize {
+        self.max_bytes.map_or(usize::MAX, |bytes| bytes / 2 / core::mem::size_of::<u32>())
+    }
+}
+
 impl Tree {
     /// The chosen move, (row, col), from `game` (in progress) after `simulations`
     /// simulations drawn from `seed`: the only move the tactics leave when there is one,
     /// else a proven win, else the most visited. The same game, simulations and seed give the
-    /// same move.
-    pub(crate) fn search(
+    /// same move. Stopped early (fewer simulations than asked) before a simulation when
+    /// `until.stop` says so or when the simulation could take the tree's lists past
+    /// `until.max_bytes`.
+    pub(crate) fn search_until(
         &mut self,
         game: &Game,
         simulations: u32,
         seed: u64,
+        until: &mut Until<'_>,
     ) -> Result<(usize, usize), Error> {
         self.simulations = 0;
         if self.bounds.is_empty() {
@@ -294,13 +337,14 @@ impl Tree {
             let chosen = windows.load(bits).and_then(|()| {
                 let mut masks = Masks::new(bits, &windows, bits.marks(game.cells()));
                 // The masks name moves by their bits.
-                self.run(&mut masks, me, simulations, seed).map(|bit| masks.row_col(bit))
+                let bit = self.run(&mut masks, me, simulations, seed, until);
+                bit.map(|bit| masks.row_col(bit))
             });
             self.windows = windows;
             return chosen;
         }
         let mut positions = Positions::load(self.positions.take(), game)?;
-        let chosen = self.run(&mut positions, me, simulations, seed);
+        let chosen = self.run(&mut positions, me, simulations, seed, until);
         let chosen = chosen.map(|cell| positions.root.row_col(cell));
         self.positions = Some(positions);
         chosen
@@ -313,10 +357,15 @@ impl Tree {
         me: Player,
         simulations: u32,
         seed: u64,
+        until: &mut Until<'_>,
     ) -> Result<usize, Error> {
         let cells = board.tactics().cell_count();
-        reserve(&mut self.nodes, simulations as usize + 1)?;
-        reserve(&mut self.moves, cells)?;
+        let simulations = until.simulations(simulations);
+        let most_moves = until.most_moves();
+        let nodes = simulations as usize + 1;
+        let most_nodes = if until.max_bytes.is_some() { nodes } else { usize::MAX };
+        reserve_within(&mut self.nodes, nodes, most_nodes)?;
+        reserve_within(&mut self.moves, cells, most_moves)?;
         reserve(&mut self.path, cells + 1)?;
         self.nodes.push(Node::new(NONE));
         self.expand(0, board, me)?;
@@ -325,7 +374,10 @@ impl Tree {
         }
         let mut state = seed;
         for _ in 0..simulations.max(1) {
-            if self.nodes[0].proven != Proven::Unknown {
+            if self.nodes[0].proven != Proven::Unknown
+                || (until.stop)()
+                || !self.moves_fit(cells, most_moves)
+            {
                 break;
             }
             board.restart();
@@ -334,6 +386,22 @@ impl Tree {
         }
         Ok(self.choose())
     }
+
+    /// Whether the moves list stays within `most` entries through one more simulation, which
+    /// finds the moves of one node at most (at most `cells` of them): when they do not fit
+    /// its capacity, the list grows to the larger of twice its capacity and what they need.
+    fn moves_fit(&self, cells: usize, most: usize) -> bool {
+        let (len, capacity) = (self.moves.len(), self.moves.capacity());
+        len + cells <= capacity || (2 * capacity).max(len + cells) <= most
+    }
+
+    /// The bytes the tree's two growing lists hold: its nodes and its nodes' moves (the rest of
+    /// its memory grows with the board, not with the simulations).
+    pub(crate) fn bytes(&self) -> usize {
+        self.nodes.capacity() * core::mem::size_of::<Node>()
+            + self.moves.capacity() * core::mem::size_of::<u32>()
+    }
+
     /// The simulations the last search ran: fewer than asked when the root was proven first,
     /// none when the tactics left one move.
     pub(crate) fn simulations(&self) -> u32 {

@@ -1,0 +1,471 @@
+//! The brain's state (the board and its rules, the game, the time controls, the memory
+//! allowed, the computer player) and its answer to each line the manager sends.
+//!
+//! A refused command changes nothing: every check is made before anything is changed (a
+//! `BOARD` is built aside and replaces the game only when it is whole and valid), so that the
+//! manager may go on after an `ERROR` as if the line had not been sent.
+
+use std::time::Instant;
+
+use tictactoe_core::{Error, Game, Player, Rules};
+use tictactoe_search::{Computer, Options};
+
+use crate::clock::{self, TimeControls};
+use crate::protocol::{Answer, BoardLine, Command, Info};
+
+/// The smallest and largest board sides: five in a row needs five cells, and 32 is the
+/// largest board managers offer (Piskvork's limit; Gomocup plays 15 and 20).
+pub const SIZES: core::ops::RangeInclusive<u32> = 5..=32;
+
+/// The marks in a row that win: gomoku's five.
+pub const K: usize = 5;
+
+/// What the brain keeps for itself when `max_memory` bounds it: the executable, its stacks and
+/// buffers, the game and the search's fixed-size parts, and the solver's table (at most 3 MiB
+/// on the boards solving serves here: 2^16 buckets of 48 bytes). The tree search gets the rest.
+pub const RESERVED_MEMORY: u64 = 16 << 20;
+
+/// The least the tree search is given, whatever `max_memory` says: below this a move cannot be
+/// searched at all (a limit this small cannot be kept, and the brain says so in its docs).
+pub const MIN_TREE_MEMORY: u64 = 256 << 10;
+
+/// The tree search's memory when `max_memory` is 0 ("no limit"): the brain's own bound.
+pub const DEFAULT_TREE_MEMORY: u64 = 512 << 20;
+
+/// Below this `max_memory`, the solver's table is not taken at all (moves are searched only).
+pub const SOLVER_MEMORY: u64 = 32 << 20;
+
+/// The rule bits of `INFO rule` this brain does not play, and their names.
+const UNSUPPORTED_RULES: [(u64, &str); 3] = [(2, "continuous game"), (4, "renju"), (8, "caro")];
+
+/// What the brain does after a line: go on, or exit (after `END`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// Read the next line.
+    Continue,
+    /// Exit.
+    Exit,
+}
+
+/// A stone given between `BOARD` and `DONE`.
+#[derive(Clone, Copy, Debug)]
+struct Stone {
+    x: u32,
+    y: u32,
+    own: bool,
+}
+
+/// The brain.
+pub struct Brain {
+    /// The board's rows, columns and rule; `None` until `START` or `RECTSTART`.
+    rules: Option<Rules>,
+    /// Whether only exactly five wins (`INFO rule` bit 1): kept apart from `rules` because
+    /// `INFO rule` may come before `START`.
+    exact: bool,
+    game: Option<Game>,
+    time: TimeControls,
+    /// `INFO max_memory`, in bytes; 0: no limit.
+    max_memory: u64,
+    /// The stones of a `BOARD` being read, or `None` outside one; the first error met in it,
+    /// answered at `DONE`.
+    board: Option<(Vec<Stone>, Option<String>)>,
+    computer: Computer,
+    /// Simulations a move, from `PBRAIN_TICTACTOE_SIMULATIONS`, for reproducible games (the
+    /// clock still stops the search); `None`: as many as the time allows.
+    simulations: Option<u32>,
+    /// Whether to write a `DEBUG` line after each move (its simulations, time, memory).
+    debug: bool,
+}
+
+impl Default for Brain {
+    fn default() -> Brain {
+        Brain::new(None, false)
+    }
+}
+
+impl Brain {
+    /// A brain before `START`. `simulations` fixes the simulations of a move (the clock still
+    /// stops the search first when it must); `debug` adds a `DEBUG` line after each move.
+    pub fn new(simulations: Option<u32>, debug: bool) -> Brain {
+        Brain {
+            rules: None,
+            exact: false,
+            game: None,
+            time: TimeControls::default(),
+            max_memory: 0,
+            board: None,
+            computer: Computer::new(),
+            simulations,
+            debug,
+        }
+    }
+
+    /// The game being played, once started.
+    pub fn game(&self) -> Option<&Game> {
+        self.game.as_ref()
+    }
+
+    /// The answers to one line of the manager's (its end of line may be left on), read at
+    /// `received` (the clock of a move starts then), and whether to go on.
+    pub fn handle(&mut self, line: &[u8], received: Instant) -> (Vec<Answer>, Next) {
+        if self.board.is_some() {
+            return self.board_line(line, received);
+        }
+        let command = match Command::parse(line) {
+            Ok(Some(command)) => command,
+            Ok(None) => return (Vec::new(), Next::Continue),
+            Err(error) => return (vec![error.into()], Next::Continue),
+        };
+        let answers = match command {
+            Command::End => return (Vec::new(), Next::Exit),
+            Command::Start { size } => vec![self.start(size, size)],
+            Command::RectStart { width, height } => vec![self.start(width, height)],
+            Command::Restart => vec![self.restart()],
+            Command::Begin => self.begin(received),
+            Command::Turn { x, y } => self.turn(x, y, received),
+            Command::Board => match self.started() {
+                Ok(_) => {
+                    self.board = Some((Vec::new(), None));
+                    Vec::new()
+                }
+                Err(error) => vec![error],
+            },
+            Command::Takeback { x, y } => vec![self.takeback(x, y)],
+            Command::Info(info) => self.info(info).into_iter().collect(),
+            Command::About => vec![Answer::About(format!(
+                "name=\"pbrain-tictactoe\", version=\"{}\", author=\"the tictactoe authors\"",
+                env!("CARGO_PKG_VERSION")
+            ))],
+        };
+        (answers, Next::Continue)
+    }
+
+    /// The started game, or the error a command that needs one answers.
+    fn started(&mut self) -> Result<&mut Game, Answer> {
+        self.game.as_mut().ok_or_else(|| Answer::Error("no game: START comes first".into()))
+    }
+
+    fn start(&mut self, width: u32, height: u32) -> Answer {
+        if !SIZES.contains(&width) || !SIZES.contains(&height) {
+            return Answer::Error(format!(
+                "unsupported size {width} x {height}: each side from {} to {}",
+                SIZES.start(),
+                SIZES.end()
+            ));
+        }
+        // Within 5..=32.
+        let (rows, cols) = (height as usize, width as usize);
+        let rules = Rules { rows, cols, k: K, exact: self.exact, gravity: false };
+        match Game::new(rules) {
+            Ok(game) => {
+                self.rules = Some(rules);
+                self.game = Some(game);
+                Answer::Ok
+            }
+            Err(error) => Answer::Error(error.to_string()),
+        }
+    }
+
+    fn restart(&mut self) -> Answer {
+        match self.rules.map(Game::new) {
+            Some(Ok(game)) => {
+                self.game = Some(game);
+                Answer::Ok
+            }
+            Some(Err(error)) => Answer::Error(error.to_string()),
+            None => Answer::Error("no game: START comes first".into()),
+        }
+    }
+
+    fn begin(&mut self, received: Instant) -> Vec<Answer> {
+        match self.started() {
+            Ok(game) if game.marks() == 0 => self.reply(received),
+            Ok(_) => vec![Answer::Error("BEGIN on a board with stones: RESTART first".into())],
+            Err(error) => vec![error],
+        }
+    }
+
+    fn turn(&mut self, x: u32, y: u32, received: Instant) -> Vec<Answer> {
+        let game = match self.started() {
+            Ok(game) => game,
+            Err(error) => return vec![error],
+        };
+        if let Err(error) = play(game, x, y) {
+            return vec![Answer::Error(error)];
+        }
+        self.reply(received)
+    }
+
+    /// The brain's move in the game as it is, played and answered (with a `DEBUG` line when
+    /// asked for). A game that is over is answered with an `ERROR` saying how it ended.
+    fn reply(&mut self, received: Instant) -> Vec<Answer> {
+        let Some(game) = self.game.as_mut() else {
+            return vec![Answer::Error("no game: START comes first".into())];
+        };
+        if game.is_over() {
+            // The brain is to move: a winner is the opponent.
+            let end = match game.winner() {
+                Some(player) if player == game.next_player() => {
+                    "the game is over: the brain has five".into()
+                }
+                Some(_) => "the game is over: the opponent has five".into(),
+                None => "the game is over: the board is full".into(),
+            };
+            return vec![Answer::Error(end)];
+        }
+        let budget = self.time.budget();
+        let deadline = received + budget;
+        let solving = clock::solver_nodes(budget);
+        let options = Options {
+            simulations: self.simulations.unwrap_or_else(|| clock::simulations(budget)),
+            // The same position gets the same search, whatever came before it.
+            seed: game.marks() as u64,
+            max_nodes: Some(solving.unwrap_or(0)),
+            perfect: solving.is_some()
+                && (self.max_memory == 0 || self.max_memory >= SOLVER_MEMORY),
+            book: false,
+        };
+        let tree_memory = match self.max_memory {
+            0 => DEFAULT_TREE_MEMORY,
+            max => max.saturating_sub(RESERVED_MEMORY).max(MIN_TREE_MEMORY),
+        };
+        let tree_memory = usize::try_from(tree_memory).unwrap_or(usize::MAX);
+        let mut stop = || Instant::now() >= deadline;
+        let chosen = self.computer.best_move_until(game, &options, Some(tree_memory), &mut stop);
+        let (row, col) = match chosen {
+            Ok(chosen) => chosen,
+            Err(error) => return vec![Answer::Error(format!("no move: {error}"))],
+        };
+        if let Err(error) = game.play(row, col) {
+            return vec![Answer::Error(format!("no move: {error}"))];
+        }
+        let mut answers = vec![Answer::Move { x: col, y: row }];
+        if self.debug {
+            let elapsed = received.elapsed();
+            answers.insert(
+                0,
+                Answer::Debug(format!(
+                    "simulations {} in {} ms of {} ms budgeted, tree {} bytes",
+                    self.computer.simulations(),
+                    elapsed.as_millis(),
+                    budget.as_millis(),
+                    self.computer.tree_bytes()
+                )),
+            );
+        }
+        answers
+    }
+
+    fn takeback(&mut self, x: u32, y: u32) -> Answer {
+        let game = match self.started() {
+            Ok(game) => game,
+            Err(error) => return error,
+        };
+        let (row, col) = (y as usize, x as usize);
+        let last = game.history().next_back();
+        match last {
+            Some(last) if (last.row, last.col) == (row, col) => {
+                return match game.undo() {
+                    Ok(_) => Answer::Ok,
+                    Err(error) => Answer::Error(error.to_string()),
+                };
+            }
+            Some(last) => {
+                return Answer::Error(format!(
+                    "{x},{y} is not the last move ({},{}): only the last move is taken back",
+                    last.col, last.row
+                ))
+            }
+            None => {}
+        }
+        // No move since a BOARD (whose stones the game holds as its starting position, in no
+        // order): the position without the stone, when it is the last mover's.
+        let last_mover = game.next_player().opponent();
+        match game.cell(row, col) {
+            Err(_) => Answer::Error(off_board(x, y, game)),
+            Ok(None) => Answer::Error(format!("no stone at {x},{y} to take back")),
+            Ok(Some(player)) if player != last_mover => Answer::Error(format!(
+                "the stone at {x},{y} is not the last mover's: only the last move is taken back"
+            )),
+            Ok(Some(_)) => {
+                let mut cells: Vec<u8> = game.cells().collect();
+                cells[row * game.cols() + col] = 0;
+                match Game::from_cells(game.rules(), &cells) {
+                    Ok(taken) => {
+                        *game = taken;
+                        Answer::Ok
+                    }
+                    Err(error) => Answer::Error(format!("cannot take back {x},{y}: {error}")),
+                }
+            }
+        }
+    }
+
+    /// An `INFO` setting: nothing to answer unless it is refused.
+    fn info(&mut self, info: Info) -> Option<Answer> {
+        match info {
+            Info::TimeoutTurn(ms) => self.time.timeout_turn = ms,
+            Info::TimeoutMatch(ms) => self.time.timeout_match = ms,
+            Info::TimeLeft(ms) => self.time.time_left = Some(ms),
+            Info::MaxMemory(bytes) => self.max_memory = bytes,
+            Info::Rule(rule) => return self.rule(rule),
+            Info::GameType(_) | Info::Evaluate | Info::Folder | Info::Other(_) => {}
+        }
+        None
+    }
+
+    /// `INFO rule`: bit 1 (exactly five) is played; the others are refused by name, the rule
+    /// left as it was.
+    fn rule(&mut self, rule: u64) -> Option<Answer> {
+        for (bit, name) in UNSUPPORTED_RULES {
+            if rule & bit != 0 {
+                return Some(Answer::Error(format!(
+                    "rule {rule}: {name} ({bit}) is not supported; rules 0 (five or more) and 1 \
+                     (exactly five) are"
+                )));
+            }
+        }
+        if rule > 1 {
+            return Some(Answer::Error(format!("rule {rule}: unknown rule bits")));
+        }
+        let exact = rule == 1;
+        if let (Some(rules), Some(game)) = (self.rules, self.game.as_ref()) {
+            // The game so far under the new rule: a position that cannot be reached under it
+            // (a five that now wins beside a later move) is refused.
+            let rules = Rules { exact, ..rules };
+            let cells: Vec<u8> = game.cells().collect();
+            let ruled = if game.has_starting_position() {
+                Game::from_cells(rules, &cells)
+            } else {
+                replay(rules, game)
+            };
+            match ruled {
+                Ok(ruled) => {
+                    self.rules = Some(rules);
+                    self.game = Some(ruled);
+                }
+                Err(error) => return Some(Answer::Error(format!("rule {rule}: {error}"))),
+            }
+        }
+        self.exact = exact;
+        None
+    }
+
+    /// A line between `BOARD` and `DONE`.
+    fn board_line(&mut self, line: &[u8], received: Instant) -> (Vec<Answer>, Next) {
+        let Some((stones, failed)) = self.board.as_mut() else {
+            return (Vec::new(), Next::Continue);
+        };
+        let mut fail = |error: String| {
+            failed.get_or_insert(error);
+        };
+        match BoardLine::parse(line) {
+            Ok(None) => {}
+            Ok(Some(BoardLine::Stone { x, y, field })) => match field {
+                1 | 2 => stones.push(Stone { x, y, own: field == 1 }),
+                3 => fail(format!("{x},{y},3: continuous games (field 3) are not supported")),
+                _ => fail(format!("{x},{y},{field}: the field is 1 (own) or 2 (opponent's)")),
+            },
+            // The manager may end a brain at any time.
+            Err(_) if Command::parse(line) == Ok(Some(Command::End)) => {
+                return (Vec::new(), Next::Exit)
+            }
+            Err(error) => fail(error.to_string()),
+            Ok(Some(BoardLine::Done)) => {
+                let Some((stones, failed)) = self.board.take() else {
+                    return (Vec::new(), Next::Continue);
+                };
+                let built = match failed {
+                    Some(error) => Err(error),
+                    None => self.position(&stones),
+                };
+                return match built {
+                    Ok(game) => {
+                        let before = self.game.replace(game);
+                        let answers = self.reply(received);
+                        // A position that is over is refused like any other: the game before
+                        // it stays.
+                        if matches!(answers.last(), Some(Answer::Error(_))) {
+                            self.game = before;
+                        }
+                        (answers, Next::Continue)
+                    }
+                    Err(error) => (vec![Answer::Error(format!("BOARD: {error}"))], Next::Continue),
+                };
+            }
+        }
+        // Bounded: a board has at most 32 x 32 cells.
+        if stones.len() > 32 * 32 {
+            stones.pop();
+            fail("more stones than cells".into());
+        }
+        (Vec::new(), Next::Continue)
+    }
+
+    /// The game of a `BOARD`'s stones, the brain to move: its stones and the opponent's
+    /// as many (the brain is then first, X) or one fewer (second, O).
+    fn position(&self, stones: &[Stone]) -> Result<Game, String> {
+        let rules = self.rules.ok_or("no game: START comes first")?;
+        let own = stones.iter().filter(|stone| stone.own).count();
+        let theirs = stones.len() - own;
+        let me = match theirs.checked_sub(own) {
+            Some(0) => Player::X,
+            Some(1) => Player::O,
+            _ => {
+                return Err(format!(
+                    "{own} own stones and {theirs} of the opponent's: the brain to move has as \
+                     many as the opponent, or one fewer"
+                ))
+            }
+        };
+        let mut cells = vec![0u8; rules.cells()];
+        for stone in stones {
+            let (row, col) = (stone.y as usize, stone.x as usize);
+            if row >= rules.rows || col >= rules.cols {
+                return Err(off_board_of(stone.x, stone.y, rules));
+            }
+            let player = if stone.own { me } else { me.opponent() };
+            let cell = &mut cells[row * rules.cols + col];
+            if *cell != 0 {
+                return Err(format!("{},{} is given twice", stone.x, stone.y));
+            }
+            *cell = player.number();
+        }
+        Game::from_cells(rules, &cells).map_err(|error| error.to_string())
+    }
+}
+
+/// The opponent's move at (x, y), or why it is refused (nothing changed then).
+fn play(game: &mut Game, x: u32, y: u32) -> Result<(), String> {
+    match game.play(y as usize, x as usize) {
+        Ok(_) => Ok(()),
+        Err(Error::OutOfBounds { .. }) => Err(off_board(x, y, game)),
+        Err(Error::Occupied { by, .. }) => {
+            let whose = if by == game.next_player() { "the opponent" } else { "the brain" };
+            Err(format!("{x},{y} is taken: a stone of {whose}'s is there"))
+        }
+        Err(Error::GameOver { winner }) => {
+            // The opponent is to move.
+            let who = if winner == game.next_player() { "the opponent" } else { "the brain" };
+            Err(format!("the game is over: {who} has five"))
+        }
+        Err(error) => Err(error.to_string()),
+    }
+}
+
+fn off_board(x: u32, y: u32, game: &Game) -> String {
+    off_board_of(x, y, game.rules())
+}
+
+fn off_board_of(x: u32, y: u32, rules: Rules) -> String {
+    format!("{x},{y} is off the board: x below {}, y below {}", rules.cols, rules.rows)
+}
+
+/// `game`'s moves replayed under `rules`.
+fn replay(rules: Rules, game: &Game) -> Result<Game, Error> {
+    let mut ruled = Game::new(rules)?;
+    for step in game.history() {
+        ruled.play(step.row, step.col)?;
+    }
+    Ok(ruled)
+}
