@@ -30,7 +30,7 @@ VERSION := $(shell grep -m1 '^version' Cargo.toml | cut -d'"' -f2)
 ABI := $(firstword $(subst ., ,$(VERSION)))
 LIB_SONAME := $(RELEASE)/libtictactoe.so.$(ABI)
 
-.PHONY: wheel sdist-test alphazero-smoke kaggle-test sb3-test demo demo-play setup-test doc-test test lint fmt-check clippy doc rust-test nostd package-test static-libs-test bench lib header c-test c-asan \
+.PHONY: node-build node-test wheel sdist-test alphazero-smoke kaggle-test sb3-test demo demo-play setup-test doc-test test lint fmt-check clippy doc rust-test nostd package-test static-libs-test bench lib header c-test c-asan \
 	c-valgrind cpp-test ctypes-test install install-test bench-c py-test bench-py lib-asan c4-sets book book-check \
 	c-asan-rust c-tsan lib-tsan fuzz fuzz-smoke fuzz-replay fuzz-cmin cargo-fuzz soak
 
@@ -65,7 +65,7 @@ demo-play: lib $(BUILD)/play $(VENV)/.installed
 # target/ or another git-ignored place. `make test TEST_TARGETS=fuzz-smoke` runs a part of
 # the checks under the same tree check.
 TEST_TARGETS := setup-test lint book-check rust-test nostd package-test static-libs-test c-test cpp-test c-asan c-tsan c-asan-rust \
-	c-valgrind ctypes-test install-test py-test alphazero-smoke kaggle-test sb3-test doc-test sdist-test fuzz-replay \
+	c-valgrind ctypes-test install-test py-test node-test alphazero-smoke kaggle-test sb3-test doc-test sdist-test fuzz-replay \
 	fuzz-smoke
 TREE_BEFORE := $(BUILD)/tree-before
 
@@ -321,6 +321,37 @@ py-test: $(VENV)/.installed
 	$(VENV)/bin/pytest -q tests/python --ignore=tests/python/test_ctypes.py
 	$(VENV)/bin/mypy --strict $(PY_TYPED)
 	cd /tmp && $(abspath $(VENV))/bin/python -m mypy.stubtest tictactoe --allowlist $(abspath tests/python/stubtest_allowlist.txt)
+
+# --- the Node package (node/, napi-rs) ---------------------------------------------------
+
+NODE_DIR := node
+NODE_PACK := $(BUILD)/node-pack
+
+# The package's tools (napi-rs's CLI, playwright-core) from package-lock.json, once: a
+# node_modules newer than the lock is reused. Then the native library, built for this platform
+# with the loader (native.js) and the TypeScript definitions (native.d.ts) napi-rs generates:
+# both are checked in, so the tree check of `make test` fails when they are stale.
+$(NODE_DIR)/node_modules/.package-lock.json: $(NODE_DIR)/package-lock.json
+	cd $(NODE_DIR) && npm ci --no-audit --no-fund --loglevel=error
+
+node-build: $(NODE_DIR)/node_modules/.package-lock.json
+	cd $(NODE_DIR) && npm run --silent build 2>&1 | grep -v '^ *Compiling' ; test $${PIPESTATUS[0]} -eq 0
+
+# `npm test` on Node's own runner (the API, the shared vectors, bad input, a fuzz-style run
+# against a model, batches), the TypeScript definitions under `tsc --strict`, then `npm pack`:
+# the tarball installed into a scratch project under build/ and imported from there, as a
+# user would.
+node-test: node-build
+	cd $(NODE_DIR) && npm test --silent && npm run --silent typecheck
+	rm -rf $(NODE_PACK) && mkdir -p $(NODE_PACK)/app
+	cd $(NODE_DIR) && npm pack --silent --pack-destination $(abspath $(NODE_PACK)) >/dev/null
+	cd $(NODE_PACK)/app && echo '{"name": "app", "private": true, "type": "module"}' > package.json && \
+	  npm install --silent --no-audit --no-fund ../tictactoe-$(VERSION).tgz && \
+	  node -e "import('tictactoe').then(({ TicTacToe, Rules, GameOverError }) => { \
+	    const g = TicTacToe.fromRules(Rules.CONNECT_FOUR); for (const c of [3, 3, 4, 4, 5, 5]) g.drop(c); \
+	    if (g.drop(6) !== 1) process.exit(1); \
+	    try { g.play(5, 3) } catch (e) { if (!(e instanceof GameOverError)) process.exit(1) } \
+	    console.log('node pack: tictactoe-$(VERSION).tgz installed and imported:', g.toString()) })"
 
 # Every code example of the README and the guides, compiled and run: Rust through rustdoc,
 # C and C++ against libtictactoe.a, Python in the venv with the wheel (>>> blocks as doctests).
