@@ -30,7 +30,7 @@ VERSION := $(shell grep -m1 '^version' Cargo.toml | cut -d'"' -f2)
 ABI := $(firstword $(subst ., ,$(VERSION)))
 LIB_SONAME := $(RELEASE)/libtictactoe.so.$(ABI)
 
-.PHONY: node-build node-test wheel sdist-test alphazero-smoke kaggle-test sb3-test demo demo-play setup-test doc-test test lint fmt-check clippy doc rust-test nostd package-test static-libs-test bench lib header c-test c-asan \
+.PHONY: node-build node-test page-test play wheel sdist-test alphazero-smoke kaggle-test sb3-test demo demo-play setup-test doc-test test lint fmt-check clippy doc rust-test nostd package-test static-libs-test bench lib header c-test c-asan \
 	c-valgrind cpp-test ctypes-test install install-test bench-c py-test bench-py lib-asan c4-sets book book-check \
 	c-asan-rust c-tsan lib-tsan fuzz fuzz-smoke fuzz-replay fuzz-cmin cargo-fuzz soak
 
@@ -42,7 +42,7 @@ demo:
 	@$(SETUP) demo
 	@$(MAKE) --no-print-directory demo-play
 
-demo-play: lib $(BUILD)/play $(VENV)/.installed
+demo-play: lib $(BUILD)/play $(VENV)/.installed node-build
 	$(CARGO) run --quiet --release -p tictactoe-core --example demo
 	@echo
 	@echo "The same engine from C (ffi-c/examples/play.c, linked against libtictactoe.a):"
@@ -57,6 +57,9 @@ demo-play: lib $(BUILD)/play $(VENV)/.installed
 	@echo
 	@echo "The rest of the family: Connect Four (6 x 7, four in a row, gravity), moves by column:"
 	$(VENV)/bin/python -m tictactoe --size 6 --cols 7 --k 4 --gravity --moves "3 3 4 4 5 5 6"
+	@echo
+	@echo "And from Node (node/, napi-rs): the computer player on both sides of 3 x 3, a draw; \`make play\` for the page:"
+	node --input-type=module -e "import { TicTacToe, bestMove } from './node/index.js'; const g = new TicTacToe(3); while (g.status === 'in_progress') g.play(...bestMove(g)); console.log(g.board() + '\n' + g.status, g.toString())"
 
 # Every check, run by a second make between a snapshot of the work tree and a comparison
 # with it (tests/tree_check.sh): `make test` fails if the checks leave a file in the tree that
@@ -65,7 +68,7 @@ demo-play: lib $(BUILD)/play $(VENV)/.installed
 # target/ or another git-ignored place. `make test TEST_TARGETS=fuzz-smoke` runs a part of
 # the checks under the same tree check.
 TEST_TARGETS := setup-test lint book-check rust-test nostd package-test static-libs-test c-test cpp-test c-asan c-tsan c-asan-rust \
-	c-valgrind ctypes-test install-test py-test node-test alphazero-smoke kaggle-test sb3-test doc-test sdist-test fuzz-replay \
+	c-valgrind ctypes-test install-test py-test node-test page-test alphazero-smoke kaggle-test sb3-test doc-test sdist-test fuzz-replay \
 	fuzz-smoke
 TREE_BEFORE := $(BUILD)/tree-before
 
@@ -352,6 +355,18 @@ node-test: node-build
 	    if (g.drop(6) !== 1) process.exit(1); \
 	    try { g.play(5, 3) } catch (e) { if (!(e instanceof GameOverError)) process.exit(1) } \
 	    console.log('node pack: tictactoe-$(VERSION).tgz installed and imported:', g.toString()) })"
+
+# The page in a real browser: Debian's Chromium, headless, driven by playwright-core (a won
+# game of Connect Four by clicks, a refused click, take-backs, a hint); its screenshot goes to
+# build/page-connect-four.png. (Debian's chromium script prints a harmless shell warning.)
+page-test: node-build
+	cd $(NODE_DIR) && npm run --silent test:page 2>&1 | grep -v 'unexpected operator' ; test $${PIPESTATUS[0]} -eq 0
+	@echo "page test: played in Chromium; screenshot in $(BUILD)/page-connect-four.png"
+
+# The game in a browser: http://127.0.0.1:8000/ (PORT=... for another port).
+PORT ?= 8000
+play: node-build
+	cd $(NODE_DIR) && PORT=$(PORT) npm start --silent
 
 # Every code example of the README and the guides, compiled and run: Rust through rustdoc,
 # C and C++ against libtictactoe.a, Python in the venv with the wheel (>>> blocks as doctests).
