@@ -30,7 +30,7 @@ VERSION := $(shell grep -m1 '^version' Cargo.toml | cut -d'"' -f2)
 ABI := $(firstword $(subst ., ,$(VERSION)))
 LIB_SONAME := $(RELEASE)/libtictactoe.so.$(ABI)
 
-.PHONY: node-build node-test page-test play wheel sdist-test alphazero-smoke kaggle-test sb3-test demo demo-play setup-test doc-test test lint fmt-check clippy doc rust-test nostd package-test static-libs-test bench lib header c-test c-asan \
+.PHONY: node-build node-test page-test play node-bench wheel sdist-test alphazero-smoke kaggle-test sb3-test demo demo-play setup-test doc-test test lint fmt-check clippy doc rust-test nostd package-test static-libs-test bench lib header c-test c-asan \
 	c-valgrind cpp-test ctypes-test install install-test bench-c py-test bench-py lib-asan c4-sets book book-check \
 	c-asan-rust c-tsan lib-tsan fuzz fuzz-smoke fuzz-replay fuzz-cmin cargo-fuzz soak
 
@@ -363,6 +363,15 @@ page-test: node-build
 	cd $(NODE_DIR) && npm run --silent test:page 2>&1 | grep -v 'unexpected operator' ; test $${PIPESTATUS[0]} -eq 0
 	@echo "page test: played in Chromium; screenshot in $(BUILD)/page-connect-four.png"
 
+# The Node package's costs (node/bench/bench.js, `npm run bench`): a move against the call
+# floor (a native method doing nothing, called the same way; target at most 1.5x) and a batch
+# step of 4096 Connect Four games against the same step from Rust (target within 1.2x).
+node-bench: node-build
+	$(CARGO) build --quiet --release -p tictactoe-bench --example batch_step
+	mkdir -p $(BUILD)/bench-results
+	cd $(NODE_DIR) && taskset -c 1 npm run --silent bench -- --rust $(abspath $(RELEASE))/examples/batch_step \
+	  --json $(abspath $(BUILD))/bench-results/node.json
+
 # The game in a browser: http://127.0.0.1:8000/ (PORT=... for another port).
 PORT ?= 8000
 play: node-build
@@ -510,6 +519,7 @@ bench: lib $(BUILD)/bench $(BUILD)/c4_reference $(BENCH_VENV)/.installed $(SB3_V
 	taskset -c 1 $(SB3_VENV)/bin/python py/benches/bench_sb3.py --learn 100000 --json $(BENCH_DIR)/sb3.json
 	$(BENCH_VENV)/bin/python py/benches/bench_limits.py --json $(BENCH_DIR)/limits.json
 	$(BENCH_VENV)/bin/python bench/report.py $(BENCH_DIR) docs
+	$(MAKE) --no-print-directory node-bench
 
 # The Connect Four benchmark sets, bench/c4/*.txt (checked in; regenerate only when the classes
 # change): drawn from seeded random games, valued by the reference and checked by our solver.
