@@ -30,7 +30,7 @@ VERSION := $(shell grep -m1 '^version' Cargo.toml | cut -d'"' -f2)
 ABI := $(firstword $(subst ., ,$(VERSION)))
 LIB_SONAME := $(RELEASE)/libtictactoe.so.$(ABI)
 
-.PHONY: wheel sdist-test alphazero-smoke kaggle-test sb3-test demo demo-play setup-test doc-test test lint fmt-check clippy doc rust-test nostd package-test static-libs-test bench lib header c-test c-asan \
+.PHONY: node-build node-test page-test play node-bench wheel sdist-test alphazero-smoke kaggle-test sb3-test demo demo-play setup-test doc-test test lint fmt-check clippy doc rust-test nostd package-test static-libs-test bench lib header c-test c-asan \
 	c-valgrind cpp-test ctypes-test install install-test bench-c py-test bench-py lib-asan c4-sets book book-check \
 	c-asan-rust c-tsan lib-tsan fuzz fuzz-smoke fuzz-replay fuzz-cmin cargo-fuzz soak pbrain pbrain-test
 
@@ -42,7 +42,7 @@ demo:
 	@$(SETUP) demo
 	@$(MAKE) --no-print-directory demo-play
 
-demo-play: lib $(BUILD)/play $(VENV)/.installed
+demo-play: lib $(BUILD)/play $(VENV)/.installed node-build
 	$(CARGO) run --quiet --release -p tictactoe-core --example demo
 	@echo
 	@echo "The same engine from C (ffi-c/examples/play.c, linked against libtictactoe.a):"
@@ -57,6 +57,9 @@ demo-play: lib $(BUILD)/play $(VENV)/.installed
 	@echo
 	@echo "The rest of the family: Connect Four (6 x 7, four in a row, gravity), moves by column:"
 	$(VENV)/bin/python -m tictactoe --size 6 --cols 7 --k 4 --gravity --moves "3 3 4 4 5 5 6"
+	@echo
+	@echo "And from Node (node/, napi-rs): the computer player on both sides of 3 x 3, a draw; \`make play\` for the page:"
+	node --input-type=module -e "import { TicTacToe, bestMove } from './node/index.js'; const g = new TicTacToe(3); while (g.status === 'in_progress') g.play(...bestMove(g)); console.log(g.board() + '\n' + g.status, g.toString())"
 
 # Every check, run by a second make between a snapshot of the work tree and a comparison
 # with it (tests/tree_check.sh): `make test` fails if the checks leave a file in the tree that
@@ -65,7 +68,7 @@ demo-play: lib $(BUILD)/play $(VENV)/.installed
 # target/ or another git-ignored place. `make test TEST_TARGETS=fuzz-smoke` runs a part of
 # the checks under the same tree check.
 TEST_TARGETS := setup-test lint book-check rust-test nostd package-test static-libs-test c-test cpp-test c-asan c-tsan c-asan-rust \
-	c-valgrind ctypes-test install-test py-test alphazero-smoke kaggle-test sb3-test doc-test sdist-test fuzz-replay \
+	c-valgrind ctypes-test install-test py-test node-test page-test alphazero-smoke kaggle-test sb3-test doc-test sdist-test fuzz-replay \
 	fuzz-smoke pbrain-test
 TREE_BEFORE := $(BUILD)/tree-before
 
@@ -339,6 +342,58 @@ py-test: $(VENV)/.installed
 	$(VENV)/bin/mypy --strict $(PY_TYPED)
 	cd /tmp && $(abspath $(VENV))/bin/python -m mypy.stubtest tictactoe --allowlist $(abspath tests/python/stubtest_allowlist.txt)
 
+# --- the Node package (node/, napi-rs) ---------------------------------------------------
+
+NODE_DIR := node
+NODE_PACK := $(BUILD)/node-pack
+
+# The package's tools (napi-rs's CLI, playwright-core) from package-lock.json, once: a
+# node_modules newer than the lock is reused. Then the native library, built for this platform
+# with the loader (native.js) and the TypeScript definitions (native.d.ts) napi-rs generates:
+# both are checked in, so the tree check of `make test` fails when they are stale.
+$(NODE_DIR)/node_modules/.package-lock.json: $(NODE_DIR)/package-lock.json
+	cd $(NODE_DIR) && npm ci --no-audit --no-fund --loglevel=error
+
+node-build: $(NODE_DIR)/node_modules/.package-lock.json
+	cd $(NODE_DIR) && npm run --silent build 2>&1 | grep -v '^ *Compiling' ; test $${PIPESTATUS[0]} -eq 0
+
+# `npm test` on Node's own runner (the API, the shared vectors, bad input, a fuzz-style run
+# against a model, batches), the TypeScript definitions under `tsc --strict`, then `npm pack`:
+# the tarball installed into a scratch project under build/ and imported from there, as a
+# user would.
+node-test: node-build
+	cd $(NODE_DIR) && npm test --silent && npm run --silent typecheck
+	rm -rf $(NODE_PACK) && mkdir -p $(NODE_PACK)/app
+	cd $(NODE_DIR) && npm pack --silent --pack-destination $(abspath $(NODE_PACK)) >/dev/null
+	cd $(NODE_PACK)/app && echo '{"name": "app", "private": true, "type": "module"}' > package.json && \
+	  npm install --silent --no-audit --no-fund ../tictactoe-$(VERSION).tgz && \
+	  node -e "import('tictactoe').then(({ TicTacToe, Rules, GameOverError }) => { \
+	    const g = TicTacToe.fromRules(Rules.CONNECT_FOUR); for (const c of [3, 3, 4, 4, 5, 5]) g.drop(c); \
+	    if (g.drop(6) !== 1) process.exit(1); \
+	    try { g.play(5, 3) } catch (e) { if (!(e instanceof GameOverError)) process.exit(1) } \
+	    console.log('node pack: tictactoe-$(VERSION).tgz installed and imported:', g.toString()) })"
+
+# The page in a real browser: Debian's Chromium, headless, driven by playwright-core (a won
+# game of Connect Four by clicks, a refused click, take-backs, a hint); its screenshot goes to
+# build/page-connect-four.png. (Debian's chromium script prints a harmless shell warning.)
+page-test: node-build
+	cd $(NODE_DIR) && npm run --silent test:page 2>&1 | grep -v 'unexpected operator' ; test $${PIPESTATUS[0]} -eq 0
+	@echo "page test: played in Chromium; screenshot in $(BUILD)/page-connect-four.png"
+
+# The Node package's costs (node/bench/bench.js, `npm run bench`): a move against the call
+# floor (a native method doing nothing, called the same way; target at most 1.5x) and a batch
+# step of 4096 Connect Four games against the same step from Rust (target within 1.2x).
+node-bench: node-build
+	$(CARGO) build --quiet --release -p tictactoe-bench --example batch_step
+	mkdir -p $(BUILD)/bench-results
+	cd $(NODE_DIR) && taskset -c 1 npm run --silent bench -- --rust $(abspath $(RELEASE))/examples/batch_step \
+	  --json $(abspath $(BUILD))/bench-results/node.json
+
+# The game in a browser: http://127.0.0.1:8000/ (PORT=... for another port).
+PORT ?= 8000
+play: node-build
+	cd $(NODE_DIR) && PORT=$(PORT) npm start --silent
+
 # Every code example of the README and the guides, compiled and run: Rust through rustdoc,
 # C and C++ against libtictactoe.a, Python in the venv with the wheel (>>> blocks as doctests).
 # docs/self-play.md's example is run by tests/python/test_selfplay.py (it needs Ray); the
@@ -481,6 +536,7 @@ bench: lib $(BUILD)/bench $(BUILD)/c4_reference $(BENCH_VENV)/.installed $(SB3_V
 	taskset -c 1 $(SB3_VENV)/bin/python py/benches/bench_sb3.py --learn 100000 --json $(BENCH_DIR)/sb3.json
 	$(BENCH_VENV)/bin/python py/benches/bench_limits.py --json $(BENCH_DIR)/limits.json
 	$(BENCH_VENV)/bin/python bench/report.py $(BENCH_DIR) docs
+	$(MAKE) --no-print-directory node-bench
 
 # The Connect Four benchmark sets, bench/c4/*.txt (checked in; regenerate only when the classes
 # change): drawn from seeded random games, valued by the reference and checked by our solver.

@@ -2,10 +2,11 @@
 # What `make demo` and `make test` need from the machine, checked before anything is built, in
 # one place (the Makefile runs it first; `.ci/run` is nothing but `make test`).
 #
-#   tools/setup.sh demo    cargo, a C compiler, python3 (>= 3.10) with venv
+#   tools/setup.sh demo    cargo, a C compiler, python3 (>= 3.10) with venv, node (>= 20) and npm
 #   tools/setup.sh test    the same, and g++, valgrind, pkg-config, cmake, git, rustfmt, clippy,
-#                          and Debian's python3 with its CPU-only PyTorch (python3-torch), which
-#                          Stable-Baselines3's test venv is made from (the Makefile's sb3-test)
+#                          Debian's python3 with its CPU-only PyTorch (python3-torch), which
+#                          Stable-Baselines3's test venv is made from (the Makefile's sb3-test),
+#                          and Chromium (Debian's chromium), the browser of the page's test
 #
 # A missing tool is installed where that can be done without asking anybody: Debian's packages
 # with apt-get when running as root (a fresh CI machine), rustfmt and clippy with rustup. Where
@@ -52,12 +53,21 @@ check() {
         # Debian splits venv's pip bootstrap out of python3.
         missing_names+=("$PYTHON -m venv (ensurepip)"); missing_packages+=(python3-venv)
     fi
+    if ! have node; then
+        missing_names+=("node (Node.js >= 20)"); missing_packages+=(nodejs)
+    elif ! node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 20 ? 0 : 1)' 2>/dev/null; then
+        missing_names+=("node >= 20 (found $(node --version))")
+    fi
+    need_command npm npm
     [[ $goal == test ]] || return 0
     have c++ || have g++ || { missing_names+=("g++ (a C++17 compiler)"); missing_packages+=(g++); }
     need_command valgrind valgrind
     need_command pkg-config pkg-config
     need_command cmake cmake
     need_command git git
+    # The page's browser test drives Debian's Chromium with playwright-core (Playwright's own
+    # browser downloads need a network this machine may not have).
+    need_command chromium chromium
     # PyPI's torch for x86-64 Linux brings about 3 GB of CUDA libraries; Debian's is CPU-only.
     if ! { [[ -x $SYSTEM_PYTHON ]] && "$SYSTEM_PYTHON" -c 'import torch, venv, ensurepip' 2>/dev/null; }; then
         missing_names+=("$SYSTEM_PYTHON with PyTorch (Debian's python3-torch)")

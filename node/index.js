@@ -1,0 +1,29 @@
+// The package `tictactoe`: the native classes (built by napi-rs from ../node/src, loaded by the
+// generated ./native.js) with every call guarded so that refusals are thrown as the package's
+// error classes, Rules' constants, and the computer player.
+
+import * as native from './native.js'
+import { guard, guardClass } from './lib/guard.js'
+
+export * from './lib/errors.js'
+
+export const TicTacToe = guardClass(native.TicTacToe)
+export const Batch = guardClass(native.Batch)
+export const Rules = guardClass(native.Rules)
+
+// The rule sets people know by name, as constants (as the other faces have them).
+Object.defineProperties(Rules, {
+  CONNECT_FOUR: { value: Rules.connectFour(), enumerable: true },
+  GOMOKU: { value: Rules.gomoku(), enumerable: true },
+})
+
+/** A move `[row, col]` for the player to move, as the computer player chooses it. */
+export const bestMove = guard(native.bestMove)
+/** The value `{ winner, plies }` of the position under perfect play. */
+export const solve = guard(native.solve)
+/** Every name a refusal's `kind` may have. */
+export const errorKinds = native.errorKinds
+/** The largest board side, 65535. */
+export const MAX_N = native.MAX_N
+/** The package's version. */
+export const VERSION = native.VERSION

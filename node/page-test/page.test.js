@@ -1,0 +1,135 @@
+// The page in a real browser: Debian's Chromium, headless, driven by playwright-core, against
+// the page's server on a free port. A won game of Connect Four by clicks, a refused click (a
+// full column) shown as the engine's message, take-backs against a person and against the
+// computer, a hint, and a screenshot under build/ for people to look at.
+
+import assert from 'node:assert/strict'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, test } from 'node:test'
+
+import { chromium } from 'playwright-core'
+
+import { serve } from '../page/server.js'
+
+const BUILD = new URL('../../build/', import.meta.url).pathname
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium'
+
+let server, browser, page, profile
+
+before(async () => {
+  server = await serve(0)
+  profile = mkdtempSync(join(tmpdir(), 'tictactoe-chromium-'))
+  // Headless, a fresh profile, and nothing that reaches for a network this machine may not
+  // have (or Chromium stalls on a closed network).
+  browser = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 900, height: 760 },
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+  })
+  page = browser.pages()[0] ?? (await browser.newPage())
+  await page.goto(`http://127.0.0.1:${server.address().port}/`)
+  await page.waitForFunction(() => document.body.dataset.answers === '1')
+})
+
+after(async () => {
+  await browser?.close()
+  await new Promise((resolve) => server?.close(resolve))
+  if (profile) rmSync(profile, { recursive: true, force: true })
+})
+
+const status = () => page.textContent('#status')
+const message = () => page.textContent('#message')
+const marks = () => page.$$eval('#board button', (cells) => cells.filter((cell) => cell.textContent !== '').length)
+
+/** Does `act`, then waits until the page has shown the server's answer to it. */
+async function answered(act) {
+  const before = await page.evaluate(() => Number(document.body.dataset.answers ?? 0))
+  await act()
+  await page.waitForFunction((count) => Number(document.body.dataset.answers ?? 0) > count, before)
+}
+
+const click = (row, col) => answered(() => page.click(`#board button[data-row="${row}"][data-col="${col}"]`))
+const press = (id) => answered(() => page.click(`#${id}`))
+const choose = (select, value) => answered(() => page.selectOption(select, value))
+
+test('the menus hold what the page promises', async () => {
+  const options = (id) => page.$$eval(`${id} option`, (all) => all.map((option) => option.value))
+  assert.deepEqual(await options('#rules'), ['tictactoe', '4x4', 'connect-four', 'gomoku', 'custom'])
+  assert.deepEqual(await options('#opponent'), ['computer', 'person'])
+  assert.equal(await status(), 'X to move')
+  assert.equal(await page.$$eval('#board button', (cells) => cells.length), 9)
+})
+
+test('Connect Four by clicks: a full column refused, a take-back, a win highlighted', async () => {
+  await choose('#opponent', 'person')
+  await choose('#rules', 'connect-four')
+  assert.equal(await page.$$eval('#board button', (cells) => cells.length), 42)
+  // Six marks in column 6, X and O in turn, clicked anywhere in the column: it falls.
+  for (let i = 0; i < 6; i += 1) await click(0, 6)
+  assert.equal(await marks(), 6)
+  assert.equal(await page.textContent('#board button[data-row="0"][data-col="6"]'), 'O')
+  // The seventh is refused by the engine, and its message shown; the cell was not disabled.
+  assert.equal(await page.$eval('#board button[data-row="0"][data-col="6"]', (cell) => cell.disabled), false)
+  await click(3, 6)
+  assert.equal(await message(), 'column 6 is full')
+  assert.equal(await marks(), 6)
+  // A take-back against a person: one move.
+  await press('undo')
+  assert.equal(await marks(), 5)
+  assert.equal(await status(), 'O to move')
+  await click(0, 6)
+  assert.equal(await message(), '')
+  // X: 0, 1, 2, 3 on the bottom row; O answers on the row above.
+  for (const col of [0, 1, 2]) {
+    await click(5, col)
+    await click(4, col)
+  }
+  await click(5, 3)
+  assert.equal(await status(), 'X wins')
+  const won = await page.$$eval('#board button.win', (cells) => cells.map((cell) => [cell.dataset.row, cell.dataset.col].join(',')))
+  assert.deepEqual(won, ['5,0', '5,1', '5,2', '5,3'])
+  mkdirSync(BUILD, { recursive: true })
+  await page.screenshot({ path: join(BUILD, 'page-connect-four.png') })
+  // A click after the win: the engine's refusal.
+  await click(0, 4)
+  assert.match(await message(), /the game is over/)
+})
+
+test('against the computer: its reply, a hint, and a take-back of both moves', async () => {
+  await choose('#opponent', 'computer')
+  await choose('#rules', 'tictactoe')
+  await click(1, 1)
+  assert.equal(await marks(), 2, 'the computer answered')
+  assert.equal(await status(), 'X to move')
+  await press('hint')
+  assert.equal(await page.$$eval('#board button.hint', (cells) => cells.length), 1)
+  const hinted = await page.$eval('#board button.hint', (cell) => cell.textContent)
+  assert.equal(hinted, '', 'the hint is a free cell')
+  await press('undo')
+  assert.equal(await marks(), 0)
+  assert.equal(await status(), 'X to move')
+  await click(1, 1)
+  await click(1, 1)
+  assert.equal(await message(), 'cell (1, 1) is already taken by player 1 (X)')
+})
+
+test('your own rules: refused numbers shown, then a 5 x 5 board with gravity', async () => {
+  await choose('#opponent', 'person')
+  await choose('#rules', 'custom')
+  for (const [id, value] of [['#rows', '3'], ['#cols', '3'], ['#k', '5']]) await page.fill(id, value)
+  await press('new')
+  assert.equal(await message(), 'k = 5 is invalid on a 3 x 3 board: k must be from 1 to 3')
+  for (const [id, value] of [['#rows', '5'], ['#cols', '5'], ['#k', '4']]) await page.fill(id, value)
+  await page.check('#gravity')
+  await press('new')
+  assert.equal(await message(), '')
+  assert.equal(await page.$$eval('#board button', (cells) => cells.length), 25)
+  await click(0, 2)
+  assert.equal(await page.textContent('#board button[data-row="4"][data-col="2"]'), 'X')
+})

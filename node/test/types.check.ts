@@ -1,0 +1,26 @@
+// The package's TypeScript definitions, checked by `tsc --strict` (npm run typecheck): a
+// program using the API as the guide does must type-check, and a wrong use must not
+// (each @ts-expect-error fails the check when the error it expects is gone).
+
+import { TicTacToe, Rules, Batch, bestMove, solve, CellOccupiedError, TicTacToeError } from '../index.js'
+
+const game: TicTacToe = TicTacToe.fromRules(Rules.CONNECT_FOUR)
+const winner: number = game.drop(3)
+const move: [number, number] = bestMove(game, { simulations: 10, seed: 1 })
+const { plies } = solve(new TicTacToe(3))
+const status: 'in_progress' | 'won' | 'draw' = game.status
+const batch = Batch.fromRules(4, Rules.GOMOKU, { seed: 2 })
+const winners: Uint8Array = batch.step(new Int32Array(4), new Uint8Array(4))
+batch.step(new BigInt64Array(4))
+const planes: Int8Array = batch.observation(new Int8Array(4 * 2 * 15 * 15))
+try {
+  game.play(5, 3)
+} catch (error) {
+  if (error instanceof CellOccupiedError) console.log(error.row + error.col + error.player)
+  if (error instanceof TicTacToeError) console.log(error.kind.toUpperCase(), error.index)
+}
+// @ts-expect-error: a step takes a typed array of integers
+batch.step([1, 2, 3, 4])
+// @ts-expect-error: rows are numbers
+new TicTacToe('3')
+console.log(winner, move, plies, status, winners, planes)
