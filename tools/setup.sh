@@ -56,7 +56,8 @@ check() {
     if ! have node; then
         missing_names+=("node (Node.js >= 20)"); missing_packages+=(nodejs)
     elif ! node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 20 ? 0 : 1)' 2>/dev/null; then
-        missing_names+=("node >= 20 (found $(node --version))")
+        # Debian 12's own nodejs is 18: Node.js 20 comes from nodejs.org or NodeSource.
+        missing_names+=("node >= 20 (found $(node --version); from https://nodejs.org or NodeSource's packages)")
     fi
     need_command npm npm
     [[ $goal == test ]] || return 0
@@ -66,7 +67,7 @@ check() {
     need_command cmake cmake
     need_command git git
     # The page's browser test drives Debian's Chromium with playwright-core (Playwright's own
-    # browser downloads need a network this machine may not have).
+    # browser downloads come from hosts outside the registries this machine reaches).
     need_command chromium chromium
     # PyPI's torch for x86-64 Linux brings about 3 GB of CUDA libraries; Debian's is CPU-only.
     if ! { [[ -x $SYSTEM_PYTHON ]] && "$SYSTEM_PYTHON" -c 'import torch, venv, ensurepip' 2>/dev/null; }; then

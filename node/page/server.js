@@ -5,6 +5,7 @@
 
 import { createServer } from 'node:http'
 import { readFile } from 'node:fs/promises'
+import { pathToFileURL } from 'node:url'
 
 import { TicTacToe, Rules, TicTacToeError, bestMove } from '../index.js'
 
@@ -113,13 +114,14 @@ const ACTIONS = {
 
 async function handle(request, response) {
   const url = new URL(request.url, 'http://127.0.0.1')
-  if (request.method === 'GET' && FILES[url.pathname]) {
+  if (request.method === 'GET' && Object.hasOwn(FILES, url.pathname)) {
     const [file, type] = FILES[url.pathname]
     response.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' })
     response.end(await readFile(new URL(file, import.meta.url)))
     return
   }
-  const action = url.pathname.startsWith('/api/') && ACTIONS[url.pathname.slice(5)]
+  const name = url.pathname.slice('/api/'.length)
+  const action = url.pathname.startsWith('/api/') && Object.hasOwn(ACTIONS, name) && ACTIONS[name]
   if (request.method !== 'POST' || !action) {
     response.writeHead(404, { 'content-type': 'text/plain' })
     response.end('not found')
@@ -157,7 +159,7 @@ export function serve(port = Number(process.env.PORT ?? 8000)) {
   })
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const server = await serve()
   console.log(`tictactoe: playing on http://127.0.0.1:${server.address().port}/ (Ctrl-C stops)`)
 }

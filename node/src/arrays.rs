@@ -90,10 +90,15 @@ pub(crate) fn flags<'a>(array: &'a mut Uint8ArraySlice<'_>) -> &'a mut [bool] {
     unsafe { core::slice::from_raw_parts_mut(bytes.as_mut_ptr().cast::<bool>(), bytes.len()) }
 }
 
+/// The values of an `Int8Array` to write.
+pub(crate) fn int8s<'a>(array: &'a mut Int8ArraySlice<'_>) -> &'a mut [i8] {
+    // SAFETY: as in `bytes`.
+    unsafe { array.as_mut() }
+}
+
 /// The flags of an `Int8Array` to write as the core's `bool`s, as [`flags`].
 pub(crate) fn signed_flags<'a>(array: &'a mut Int8ArraySlice<'_>) -> &'a mut [bool] {
-    // SAFETY: as in `bytes`.
-    let values = unsafe { array.as_mut() };
+    let values = int8s(array);
     values.fill(0);
     // SAFETY: as in `flags`: `i8` is one byte, and every byte is 0 (false).
     unsafe { core::slice::from_raw_parts_mut(values.as_mut_ptr().cast::<bool>(), values.len()) }

@@ -234,9 +234,20 @@ impl Batch {
     ) -> napi::Result<Int8ArraySlice<'env>> {
         let len = self.batch.count() * 2 * self.batch.rows() * self.batch.cols();
         let mut out = arrays::int8_output(env, out, len)?;
-        let players = players.as_deref();
-        let written = self.batch.observation_into(players, arrays::signed_flags(&mut out));
+        let Some(players) = players else {
+            // Nothing left to refuse: the planes go straight into the caller's array.
+            let written = self.batch.observation_into(None, arrays::signed_flags(&mut out));
+            written.map_err(|error| Refusal::of_list(error, Given::default())).or_throw(env)?;
+            return Ok(out);
+        };
+        // The sides may be refused: written aside first, so that a refusal leaves the
+        // caller's array as it was.
+        let mut planes = vec![false; len];
+        let written = self.batch.observation_into(Some(&players), &mut planes);
         written.map_err(|error| Refusal::of_list(error, Given::default())).or_throw(env)?;
+        for (value, &flag) in arrays::int8s(&mut out).iter_mut().zip(&planes) {
+            *value = i8::from(flag);
+        }
         Ok(out)
     }
 

@@ -66,6 +66,21 @@ test('a batch array of the wrong length or type is refused before any game moves
   assert.equal(batch.game(0).marks, 0)
 })
 
+test('refused sides leave the caller\'s planes as they were', () => {
+  const batch = new Batch(2, { seed: 1 })
+  const planes = new Int8Array(2 * 2 * 9).fill(7)
+  for (const players of [new Uint8Array([1]), new Uint8Array([1, 3]), new Uint8Array([0, 2])]) {
+    assert.throws(() => batch.observation(planes, players), TicTacToeError)
+    assert.ok(planes.every((v) => v === 7))
+  }
+  batch.step(new Int32Array([4, 0]))
+  const seen = batch.observation(planes, new Uint8Array([2, 1]))
+  assert.equal(seen, planes)
+  // Game 0 from O's side: X's mark at cell 4 is on the second plane.
+  assert.deepEqual([...planes.slice(0, 18)].map((v, i) => (v ? i : -1)).filter((i) => i >= 0), [13])
+  assert.deepEqual([...planes.slice(18)].map((v, i) => (v ? i : -1)).filter((i) => i >= 0), [0])
+})
+
 /** A generator of numbers from a seed (xorshift32), so that a failure can be replayed. */
 function random(seed) {
   let state = seed >>> 0 || 1

@@ -268,7 +268,8 @@ pub(crate) struct Tree {
 
 fn reserve<T>(items: &mut Vec<T>, len: usize) -> Result<(), Error> {
     items.clear();
-    items.try_reserve(len).map_err(|_| Error::AllocFailed)
+    // Exact: a doubling growth could take the capacity past a bound on the tree's memory.
+    items.try_reserve_exact(len).map_err(|_| Error::AllocFailed)
 }
 
 /// [`reserve`], first letting go of a capacity above `most` items kept from an earlier search,

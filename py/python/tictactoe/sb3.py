@@ -42,7 +42,7 @@ __all__ = ["VecEnv"]
 _ENTRY_POINT = "tictactoe.gym:TicTacToeEnv"
 
 #: What ``get_attr`` answers alike for every game: the single environment's settings.
-_SHARED = ("observation_space", "action_space", "render_mode", "rules", "n", "rows", "cols")
+_SHARED = ("observation_space", "action_space", "rules", "n", "rows", "cols")
 
 
 class VecEnv(_VecEnv):  # type: ignore[misc]
@@ -103,12 +103,13 @@ class VecEnv(_VecEnv):  # type: ignore[misc]
         self._lengths += 1
         infos: list[dict[str, Any]] = [{"illegal_action": illegal} for illegal in info["illegal_action"].tolist()]
         if "final_obs" in info:
-            self._finish(infos, info, truncated)
+            self._finish(infos, info, truncated & ~terminated)
         return observation, rewards.astype(np.float32), dones, infos
 
     def _finish(self, infos: list[dict[str, Any]], info: dict[str, Any], truncated: NDArray[np.bool_]) -> None:
-        """The infos of the games that ended: their last observation and step, and the
-        episode's return and length (Monitor's); their counts start again."""
+        """The infos of the games that ended: their last observation and step, whether a time
+        limit cut them (``truncated``, as SB3 reads it: not also terminated), and the episode's
+        return and length (Monitor's); their counts start again."""
         final = info["final_info"]["illegal_action"]
         elapsed = round(time.time() - self._start, 6)
         for g in np.flatnonzero(info["_final_obs"]).tolist():
