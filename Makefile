@@ -395,13 +395,14 @@ play: node-build
 	cd $(NODE_DIR) && PORT=$(PORT) npm start --silent
 
 # Every code example of the README and the guides, compiled and run: Rust through rustdoc,
-# C and C++ against libtictactoe.a, Python in the venv with the wheel (>>> blocks as doctests).
+# C and C++ against libtictactoe.a, Python in the venv with the wheel (>>> blocks as doctests),
+# JavaScript by node against the package in node/.
 # docs/self-play.md's example is run by tests/python/test_selfplay.py (it needs Ray); the
 # benchmark report and the bad-input matrix hold no examples.
 DOC_FILES := README.md CONTRIBUTING.md CHANGELOG.md \
 	$(filter-out docs/benchmarks.md docs/bad-input.md docs/self-play.md,$(wildcard docs/*.md))
 
-doc-test: lib $(VENV)/.installed
+doc-test: lib $(VENV)/.installed node-build
 	STATIC_LIBS="$(STATIC_LIBS)" $(VENV)/bin/python tests/docs/check_examples.py --python $(VENV)/bin/python $(DOC_FILES)
 
 ctypes-test: lib $(VENV)/.ready

@@ -13,6 +13,8 @@ Each fenced block is run by its language tag:
 - ``python``: every block of a file in one interpreter (the venv's, with the wheel installed),
   in order, sharing their names; a block of ``>>>`` lines is a doctest whose outputs are
   compared, any other block is run as a script.
+- ``js``: each block an ES module of its own, run by ``node`` with ``tictactoe`` resolving to
+  the package in ``node/`` (built by ``make node-build``).
 
 Blocks of any other tag (``sh``, ``cmake``, ``text``) are not run; an untagged block is an error
 (rustdoc would take it for Rust). Every relative link must name a file that exists, and its
@@ -35,7 +37,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 WORK = ROOT / "build" / "doc-examples"
-RUN = {"rust", "c", "cpp", "python"}
+RUN = {"rust", "c", "cpp", "python", "js"}
 NOT_RUN = {"sh", "console", "cmake", "text", "toml", "json"}
 STATIC_LIBS = os.environ.get("STATIC_LIBS", "-lgcc_s -lutil -lrt -lpthread -lm -ldl").split()
 
@@ -229,6 +231,17 @@ def check_python(path: Path, found: list[Block], python: str, failures: list[str
     run([python, str(out / "runner.py"), str(listing)], out, f"{path.relative_to(ROOT)} (python)", failures)
 
 
+def check_js(block: Block, failures: list[str]) -> None:
+    out = WORK / "js"
+    package = out / "node_modules" / "tictactoe"
+    if not package.exists():
+        package.parent.mkdir(parents=True, exist_ok=True)
+        package.symlink_to(ROOT / "node", target_is_directory=True)
+    module = out / f"{block.path.stem}-{block.line}.mjs"
+    module.write_text(f"// {block.where}\n{block.code}")
+    run(["node", str(module)], out, f"{block.where} (js)", failures)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="+", type=Path)
@@ -251,7 +264,7 @@ def main() -> int:
                 failures.append(f"{block.where}: a code block without a language tag (rustdoc would run it as Rust)")
             elif block.lang not in RUN | NOT_RUN:
                 failures.append(f"{block.where}: unknown language tag {block.lang!r}")
-        wanted = [lang for lang in ("rust", "c", "cpp", "python") if args.only in (None, lang)]
+        wanted = [lang for lang in ("rust", "c", "cpp", "python", "js") if args.only in (None, lang)]
         for lang in wanted:
             mine = [b for b in found if b.lang == lang]
             if not mine:
@@ -265,13 +278,18 @@ def main() -> int:
             elif lang == "python":
                 # Absolute, not resolved: a venv's python is a link that must keep its name.
                 check_python(path, mine, os.path.abspath(args.python), failures)
+            elif lang == "js":
+                for block in mine:
+                    check_js(block, failures)
             else:
                 for i, block in enumerate(mine):
                     check_native(block, i, failures)
             seconds[lang] += time.monotonic() - start
     for failure in failures:
         print(f"FAILED: {failure}", file=sys.stderr)
-    summary = ", ".join(f"{counts[lang]} {lang} ({seconds[lang]:.1f} s)" for lang in ("rust", "c", "cpp", "python"))
+    summary = ", ".join(
+        f"{counts[lang]} {lang} ({seconds[lang]:.1f} s)" for lang in ("rust", "c", "cpp", "python", "js")
+    )
     print(f"doc examples: {summary} in {len(args.files)} files, {links} relative links; {len(failures)} failed")
     return 1 if failures else 0
 
