@@ -2,7 +2,8 @@
 // doc comments) and the error classes.
 
 export { TicTacToe, Batch, Rules, RulesOptions, BatchOptions, MoveOptions, SolveWith, Solution,
-  WinningRun, WinningLine, ParseOptions, bestMove, solve, errorKinds, MAX_N, VERSION } from './native.js'
+  WinningRun, WinningLine, ParseOptions, Puct, PuctOptions, RunOptions, Searched, bestMove, solve,
+  errorKinds, MAX_N, VERSION } from './native.js'
 export * from './lib/errors.js'
 
 declare module './native.js' {

@@ -3,13 +3,14 @@
 // error classes, Rules' constants, and the computer player.
 
 import * as native from './native.js'
-import { guard, guardClass } from './lib/guard.js'
+import { guard, guardClass, guardEvaluator } from './lib/guard.js'
 
 export * from './lib/errors.js'
 
 export const TicTacToe = guardClass(native.TicTacToe)
 export const Batch = guardClass(native.Batch)
 export const Rules = guardClass(native.Rules)
+export const Puct = guardClass(guardEvaluator(native.Puct))
 
 // The rule sets people know by name, as constants (as the other faces have them).
 Object.defineProperties(Rules, {

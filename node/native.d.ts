@@ -95,6 +95,53 @@ export declare class CallFloor {
 }
 
 /**
+ * PUCT (AlphaZero's tree search) over every unfinished game of a batch, leaves valued by the
+ * caller's network; the trees are kept between searches (see `play`).
+ */
+export declare class Puct {
+  /**
+   * A search over `batch`'s games, with empty trees. The same batch object is searched and
+   * stepped by `play`: a game the batch moves on its own starts a fresh tree.
+   */
+  constructor(batch: Batch, options?: PuctOptions | undefined | null)
+  /**
+   * Runs `simulations` simulation steps on every unfinished game of the batch, calling
+   * `evaluate(observation, legal, leaves)` once a step with its new leaves:
+   * `observation` a `Uint8Array` of `leaves * 2 * rows * cols` flags (each leaf's planes
+   * from the side to move, as `Batch.observation` writes them), `legal` a `Uint8Array` of
+   * `leaves * actions` flags. It returns `{ logits, values }` (each a `Float32Array`, a
+   * `Float64Array` or an array of numbers): `leaves * actions` logits (those of illegal
+   * actions are not read) and `leaves` values in [-1, 1] from the side to move. With
+   * `noise`, Dirichlet noise is mixed into the roots' priors for this search. An exception
+   * of `evaluate` is thrown as itself; the trees, the batch and the seed are then as they
+   * were, as after any refusal.
+   */
+  run(evaluate: (observation: Uint8Array, legal: Uint8Array, leaves: number) => { logits: Float32Array | Float64Array | number[], values: Float32Array | Float64Array | number[] }, simulations: number, options?: RunOptions): Searched
+  /**
+   * Plays `actions[g]` in each unfinished game g of the batch (entries of finished games
+   * are not read) and keeps each move's subtree for the next search. A refused action is
+   * thrown as `Batch.step` throws it, naming the entry; nothing is played then.
+   */
+  play(actions: Int32Array | BigInt64Array): void
+  /**
+   * A move per game drawn from `visits` (as `run` returns them, `count * actions`) under
+   * `temperature` (default 1): in proportion to visits ** (1 / temperature), at 0 the most
+   * visited (ties to the lowest action); -1 for a game without visits (finished). From the
+   * search's seed: the same calls give the same moves.
+   */
+  choose(visits: Int32Array, temperature?: number | undefined | null): Int32Array
+  /** Forgets every tree (keeping their memory): the next search starts from fresh roots. */
+  clear(): void
+  /**
+   * An upper bound of the bytes the trees and buffers take after a search of
+   * `simulations`: what `maxBytes` is checked against.
+   */
+  bytesNeeded(simulations: number): number
+  /** The batch searched (the object given to the constructor). */
+  get batch(): Batch
+}
+
+/**
  * The rules of a game of the k-in-a-row family: a rows x cols board, k in a row to win,
  * whether only exactly k wins, whether marks fall (gravity). Checked by the core when made;
  * immutable; `toString()` is the rules part of the game's text form.
@@ -329,6 +376,25 @@ export interface ParseOptions {
 }
 
 /**
+ * The settings of a search (AlphaZero's defaults): `cPuct` (1.25) weighs the priors against
+ * the values found; `dirichletAlpha` (0.3) and `dirichletFraction` (0.25) shape the noise a
+ * `run` with `noise` mixes into the roots' priors; `seed` (0) of the noise and of `choose`'s
+ * draws; `maxBytes`, refused before a search that would take more (no bound by default).
+ */
+export interface PuctOptions {
+  /** The exploration constant, finite and >= 0 (default 1.25). */
+  cPuct?: number
+  /** The Dirichlet noise's concentration, finite and > 0 (default 0.3). */
+  dirichletAlpha?: number
+  /** The share of noise in the roots' priors, in [0, 1] (default 0.25). */
+  dirichletFraction?: number
+  /** The seed of the noise and of `choose` (an integer from 0 to 2**53 - 1; default 0). */
+  seed?: number
+  /** The most bytes the trees and buffers may take (default: no bound). */
+  maxBytes?: number
+}
+
+/**
  * The options of a game's, a batch's or a board's rules besides its size: `k` in a row to win
  * (default the longer side), `cols` columns (default the rows), `exact` (only exactly k wins),
  * `gravity` (marks fall, as in Connect Four); or `rules`, a `Rules`, instead of all of them.
@@ -342,6 +408,20 @@ export interface RulesOptions {
   exact?: boolean
   /** Whether a mark sits on the bottom row or on another mark (Connect Four). */
   gravity?: boolean
+}
+
+/** The options of one search. */
+export interface RunOptions {
+  /** Whether to mix Dirichlet noise into the roots' priors for this search (default false). */
+  noise?: boolean
+}
+
+/** What a search returns. */
+export interface Searched {
+  /** The roots' visits by action, `count * actions` (zero rows for finished games). */
+  visits: Int32Array
+  /** The roots' values from the side to move, `count` (-1 won, 0 drawn for finished games). */
+  values: Float32Array
 }
 
 /**

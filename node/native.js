@@ -773,9 +773,10 @@ if (
   }
 }
 
-const { Batch, CallFloor, Rules, TicTacToe, bestMove, errorKinds, MAX_N, solve, VERSION } = nativeBinding
+const { Batch, CallFloor, Puct, Rules, TicTacToe, bestMove, errorKinds, MAX_N, solve, VERSION } = nativeBinding
 export { Batch }
 export { CallFloor }
+export { Puct }
 export { Rules }
 export { TicTacToe }
 export { bestMove }

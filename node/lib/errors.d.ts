@@ -53,5 +53,10 @@ export declare class BudgetExceededError extends TicTacToeError {
   readonly maxNodes: number
 }
 export declare class UnsupportedError extends TicTacToeError {}
+/** A `Puct` evaluator's answer the search refuses: at `leaf` of the call, a value not in [-1, 1] (`value`) or no usable logits. */
+export declare class BadEvaluationError extends TicTacToeError {
+  readonly leaf: number
+  readonly value?: number
+}
 /** The class of each kind of refusal, by the core's name of the kind. */
 export declare const ERROR_CLASSES: Readonly<Record<string, typeof TicTacToeError>>

@@ -36,6 +36,8 @@ export class BatchError extends TicTacToeError {}
 export class BudgetExceededError extends TicTacToeError {}
 /** What the computer player does not serve (a size, rules). */
 export class UnsupportedError extends TicTacToeError {}
+/** A `Puct` evaluator's answer the search refuses (leaf; value): a value not in [-1, 1], or logits NaN or +Infinity on a legal action, or -Infinity on every one. */
+export class BadEvaluationError extends TicTacToeError {}
 
 /** The class of each kind of refusal, by the core's name of the kind. */
 export const ERROR_CLASSES = Object.freeze({
@@ -59,6 +61,7 @@ export const ERROR_CLASSES = Object.freeze({
   budget_exceeded: BudgetExceededError,
   unsupported_size: UnsupportedError,
   unsupported_rules: UnsupportedError,
+  bad_evaluation: BadEvaluationError,
 })
 
 for (const error of [TicTacToeError, ...new Set(Object.values(ERROR_CLASSES)), InvalidMoveError]) {

@@ -49,7 +49,7 @@ function guardMembers(from, to) {
   for (const key of Object.getOwnPropertyNames(from)) {
     if (key === 'constructor' || key === 'prototype' || key === 'length' || key === 'name') continue
     const member = Object.getOwnPropertyDescriptor(from, key)
-    if (typeof member.value === 'function') member.value = guard(member.value)
+    if (typeof member.value === 'function' && !member.value[REFINES]) member.value = guard(member.value)
     if (member.get) member.get = guard(member.get)
     if (member.set) member.set = guard(member.set)
     member.configurable = true
@@ -78,3 +78,50 @@ export function guardClass(Native) {
   Object.defineProperty(Native.prototype, 'constructor', { value: constructor, configurable: true, writable: true })
   return constructor
 }
+
+/**
+ * `Native` with its `run(evaluate, ...)` throwing the evaluator's own exception untouched: the
+ * search stops at the evaluator's first exception, so that whatever the native call throws
+ * then is that exception, and `refine` must not take it for a refusal (an exception with a
+ * `kind` or a `code` of its own would be given a class, or made a TypeError). The evaluator is
+ * wrapped to remember what it threw, which is rethrown itself: Node-API carries objects back
+ * through the native call, but not every primitive (`throw 42`). Anything else is refined.
+ */
+export function guardEvaluator(Native) {
+  const run = Native.prototype.run
+  Object.defineProperty(Native.prototype, 'run', {
+    configurable: true,
+    writable: true,
+    value: function run_(evaluate, ...rest) {
+      if (typeof evaluate !== 'function') {
+        const wrong = new TypeError('evaluate must be a function (observation, legal, leaves) => { logits, values }')
+        wrong.code = 'ERR_INVALID_ARG_TYPE'
+        throw wrong
+      }
+      let thrown = NOTHING
+      const watched = (observation, legal, leaves) => {
+        try {
+          return evaluate(observation, legal, leaves)
+        } catch (error) {
+          thrown = error
+          throw error
+        }
+      }
+      try {
+        return run.call(this, watched, ...rest)
+      } catch (error) {
+        if (thrown !== NOTHING) throw thrown
+        throw refine(error)
+      }
+    },
+  })
+  Object.defineProperty(Native.prototype.run, 'name', { value: 'run' })
+  Native.prototype.run[REFINES] = true
+  return Native
+}
+
+/** Marks a method that refines what it throws itself, which `guardMembers` leaves as it is. */
+const REFINES = Symbol('refines')
+
+/** What no evaluator throws: a fresh object no code outside this module can reach. */
+const NOTHING = Object.freeze({})

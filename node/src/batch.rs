@@ -65,15 +65,28 @@ fn threads(env: &Env, threads: Option<f64>) -> napi::Result<usize> {
 impl Batch {
     /// A step's refusal with the cell of the refused action as the caller gave it.
     fn action_refused(&self, actions: &Actions<'_>, error: ListError) -> Refusal {
-        let given = error
-            .index
-            .and_then(|index| arrays::given_action(actions, index))
+        let given = error.index.map(|index| self.given_cell(actions, index)).unwrap_or_default();
+        Refusal::of_list(error, given)
+    }
+
+    /// The cell of entry `index` of `actions` as the caller gave it (for the refusal's data).
+    pub(crate) fn given_cell(&self, actions: &Actions<'_>, index: usize) -> Given {
+        arrays::given_action(actions, index)
             .map(|action| {
                 let (row, col) = self.batch.action_cell(action);
                 Given::cell(row as f64, col as f64)
             })
-            .unwrap_or_default();
-        Refusal::of_list(error, given)
+            .unwrap_or_default()
+    }
+
+    /// The core's batch, for the search (`Puct`) that follows its games.
+    pub(crate) fn core(&self) -> &CoreBatch {
+        &self.batch
+    }
+
+    /// The core's batch to step, for `Puct.play`.
+    pub(crate) fn core_mut(&mut self) -> &mut CoreBatch {
+        &mut self.batch
     }
 }
 

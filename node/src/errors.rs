@@ -153,6 +153,16 @@ impl Refusal {
         Refusal { kind: error.kind().name(), text, fields, index: None }
     }
 
+    /// A refusal that is none of the core's errors (the search's `bad_evaluation`, or an
+    /// answer of the wrong length worded for the evaluator): its kind, text and data.
+    pub(crate) fn named(
+        kind: &'static str,
+        text: &str,
+        fields: Vec<(&'static str, Field)>,
+    ) -> Refusal {
+        Refusal { kind, text: text.to_owned(), fields, index: None }
+    }
+
     /// The refusal of a call over a list, with the refused entry's index if it names one.
     pub(crate) fn of_list(error: ListError, given: Given) -> Refusal {
         Refusal { index: error.index, ..Refusal::of(error.error, given) }

@@ -1,6 +1,7 @@
 //! The Node.js package `tictactoe`: the core's game as the `TicTacToe` class, its rules as
-//! `Rules`, many games as `Batch` over typed arrays, and the computer player (`bestMove`,
-//! `solve`). Everything is decided by `tictactoe-core` and `tictactoe-search`; this crate only
+//! `Rules`, many games as `Batch` over typed arrays, the computer player (`bestMove`,
+//! `solve`) and the search a network guides (`Puct`). Everything is decided by
+//! `tictactoe-core` and `tictactoe-search`; this crate only
 //! translates: numbers in (refusing what is not an integer), results and refusals out (as
 //! errors whose `kind` is the core's name, given their class by `lib/errors.js`).
 
@@ -14,6 +15,7 @@ mod errors;
 mod floor;
 mod game;
 mod numbers;
+mod puct;
 mod rules;
 mod search;
 
@@ -35,6 +37,7 @@ pub fn error_kinds() -> Vec<&'static str> {
         SearchError::BUDGET_EXCEEDED_NAME,
         SearchError::UNSUPPORTED_SIZE_NAME,
         SearchError::UNSUPPORTED_RULES_NAME,
+        tictactoe_search::PuctError::<core::convert::Infallible>::BAD_EVALUATION_NAME,
     ]);
     kinds
 }

@@ -2,7 +2,8 @@
 // program using the API as the guide does must type-check, and a wrong use must not
 // (each @ts-expect-error fails the check when the error it expects is gone).
 
-import { TicTacToe, Rules, Batch, bestMove, solve, CellOccupiedError, TicTacToeError } from '../index.js'
+import { TicTacToe, Rules, Batch, Puct, Searched, bestMove, solve, CellOccupiedError, TicTacToeError,
+  BadEvaluationError } from '../index.js'
 
 const game: TicTacToe = TicTacToe.fromRules(Rules.CONNECT_FOUR)
 const winner: number = game.drop(3)
@@ -13,14 +14,29 @@ const batch = Batch.fromRules(4, Rules.GOMOKU, { seed: 2 })
 const winners: Uint8Array = batch.step(new Int32Array(4), new Uint8Array(4))
 batch.step(new BigInt64Array(4))
 const planes: Int8Array = batch.observation(new Int8Array(4 * 2 * 15 * 15))
+const puct = new Puct(batch, { cPuct: 1.5, seed: 3, maxBytes: 1 << 30 })
+const searched: Searched = puct.run((observation: Uint8Array, legal: Uint8Array, leaves: number) =>
+  ({ logits: new Float32Array(legal.length), values: Array(leaves).fill(0) }), 8, { noise: true })
+const chosen: Int32Array = puct.choose(searched.visits, 0)
+puct.play(chosen)
+puct.play(new BigInt64Array(4))
+const values: Float32Array = searched.values
+const searchedBatch: Batch = puct.batch
+const bytes: number = puct.bytesNeeded(8)
+puct.clear()
 try {
   game.play(5, 3)
 } catch (error) {
   if (error instanceof CellOccupiedError) console.log(error.row + error.col + error.player)
   if (error instanceof TicTacToeError) console.log(error.kind.toUpperCase(), error.index)
+  if (error instanceof BadEvaluationError) console.log(error.leaf)
 }
+// @ts-expect-error: the evaluator answers { logits, values }
+puct.run(() => new Float32Array(4), 8)
+// @ts-expect-error: visits are an Int32Array
+puct.choose([1, 2, 3])
 // @ts-expect-error: a step takes a typed array of integers
 batch.step([1, 2, 3, 4])
 // @ts-expect-error: rows are numbers
 new TicTacToe('3')
-console.log(winner, move, plies, status, winners, planes)
+console.log(winner, move, plies, status, winners, planes, values, searchedBatch, bytes)

@@ -1,0 +1,343 @@
+//! The `Puct` class: the search a learned network guides (AlphaZero's PUCT) over a `Batch`'s
+//! games. The trees, the descents and the backups are `tictactoe-search`'s; the evaluator is
+//! the caller's JavaScript function, called synchronously once a simulation step with every
+//! new leaf, its answer read back from typed arrays or plain arrays. The Python face
+//! (`py/src/batch/puct.rs`) is the model: the same checks, the same refusals, the evaluator's
+//! exception thrown as itself with everything as it was.
+
+use core::convert::Infallible;
+
+use napi::bindgen_prelude::{
+    acquire_native_borrow, Either3, Float32Array, Float32ArraySlice, Float64ArraySlice, FnArgs,
+    Function, Int32Array, Int32ArraySlice, Object, Reference, Uint8Array, Unknown,
+};
+use napi::{Env, ValueType};
+use napi_derive::napi;
+use tictactoe_core::{Error, ListError, NO_ACTION};
+use tictactoe_search::{Evaluator, Puct as CorePuct, PuctConfig, PuctError};
+
+use crate::arrays::{self, Actions};
+use crate::batch::Batch;
+use crate::errors::{range_error, type_error, Field, Given, Refusal};
+use crate::numbers;
+
+/// The settings of a search (AlphaZero's defaults): `cPuct` (1.25) weighs the priors against
+/// the values found; `dirichletAlpha` (0.3) and `dirichletFraction` (0.25) shape the noise a
+/// `run` with `noise` mixes into the roots' priors; `seed` (0) of the noise and of `choose`'s
+/// draws; `maxBytes`, refused before a search that would take more (no bound by default).
+#[napi(object)]
+#[derive(Default)]
+pub struct PuctOptions {
+    /// The exploration constant, finite and >= 0 (default 1.25).
+    pub c_puct: Option<f64>,
+    /// The Dirichlet noise's concentration, finite and > 0 (default 0.3).
+    pub dirichlet_alpha: Option<f64>,
+    /// The share of noise in the roots' priors, in [0, 1] (default 0.25).
+    pub dirichlet_fraction: Option<f64>,
+    /// The seed of the noise and of `choose` (an integer from 0 to 2**53 - 1; default 0).
+    pub seed: Option<f64>,
+    /// The most bytes the trees and buffers may take (default: no bound).
+    pub max_bytes: Option<f64>,
+}
+
+/// The options of one search.
+#[napi(object)]
+#[derive(Default)]
+pub struct RunOptions {
+    /// Whether to mix Dirichlet noise into the roots' priors for this search (default false).
+    pub noise: Option<bool>,
+}
+
+/// What a search returns.
+#[napi(object)]
+pub struct Searched {
+    /// The roots' visits by action, `count * actions` (zero rows for finished games).
+    pub visits: Int32Array,
+    /// The roots' values from the side to move, `count` (-1 won, 0 drawn for finished games).
+    pub values: Float32Array,
+}
+
+/// The evaluator as napi-rs calls it: `(observation, legal, leaves) => answer`.
+type Evaluate<'env> = Function<'env, FnArgs<(Uint8Array, Uint8Array, u32)>, Unknown<'env>>;
+
+/// PUCT (AlphaZero's tree search) over every unfinished game of a batch, leaves valued by the
+/// caller's network; the trees are kept between searches (see `play`).
+#[napi]
+pub struct Puct {
+    puct: CorePuct,
+    /// The batch searched: the caller's object, held so that the searches follow its games.
+    batch: Reference<Batch>,
+    /// Scratch for the actions of a call.
+    actions: Vec<u32>,
+}
+
+/// The caller's function that values leaves, and the shapes it is handed and answers in.
+struct Network<'a, 'env> {
+    env: &'a Env,
+    evaluate: &'a Evaluate<'env>,
+    actions: usize,
+}
+
+/// The refusal of an answer of the wrong length: `length_mismatch` naming the length expected
+/// and why (a `BatchError`, as any array of the wrong length in a batch call).
+fn wrong_length(env: &Env, what: &str, len: usize, expected: usize, shape: &str) -> napi::Error {
+    let text = format!("the evaluator's {what} have length {len}, expected {expected} ({shape})");
+    let fields = vec![("length", Field::from(len)), ("expected", Field::from(expected))];
+    Refusal::named(Error::LengthMismatch { len, expected }.kind().name(), &text, fields)
+        .into_error(env)
+}
+
+/// The answer's `what` (a `Float32Array`, a `Float64Array` or an array of numbers) into `out`,
+/// whose length it must have.
+fn read_numbers(
+    env: &Env,
+    answer: &Object<'_>,
+    what: &str,
+    shape: &str,
+    out: &mut [f32],
+) -> napi::Result<()> {
+    let given: Option<Either3<Float32ArraySlice<'_>, Float64ArraySlice<'_>, Vec<f64>>> =
+        answer.get(what).map_err(|_| not_numbers(env, what))?;
+    let len = match &given {
+        Some(Either3::A(values)) => values.len(),
+        Some(Either3::B(values)) => values.len(),
+        Some(Either3::C(values)) => values.len(),
+        None => return Err(not_numbers(env, what)),
+    };
+    if len != out.len() {
+        return Err(wrong_length(env, what, len, out.len(), shape));
+    }
+    match given {
+        Some(Either3::A(values)) => out.copy_from_slice(&values),
+        Some(Either3::B(values)) => {
+            out.iter_mut().zip(values.iter()).for_each(|(slot, &v)| *slot = v as f32)
+        }
+        Some(Either3::C(values)) => {
+            out.iter_mut().zip(&values).for_each(|(slot, &v)| *slot = v as f32)
+        }
+        None => {}
+    }
+    Ok(())
+}
+
+/// The `TypeError` of an answer without `what` as numbers.
+fn not_numbers(env: &Env, what: &str) -> napi::Error {
+    type_error(
+        env,
+        format_args!(
+            "the evaluator's answer must have {what} as a Float32Array, a Float64Array or an \
+             array of numbers"
+        ),
+    )
+}
+
+impl Evaluator for Network<'_, '_> {
+    type Error = napi::Error;
+
+    fn evaluate(
+        &mut self,
+        observation: &[bool],
+        legal: &[bool],
+        logits: &mut [f32],
+        values: &mut [f32],
+    ) -> napi::Result<()> {
+        let leaves = values.len();
+        // Copies, not views of the search's buffers: the caller may keep them.
+        let planes = Uint8Array::new(observation.iter().map(|&flag| u8::from(flag)).collect());
+        let mask = Uint8Array::new(legal.iter().map(|&flag| u8::from(flag)).collect());
+        let answer = self.evaluate.call(FnArgs::from((planes, mask, leaves as u32)))?;
+        if answer.get_type()? != ValueType::Object {
+            return Err(type_error(
+                self.env,
+                "the evaluator must return an object { logits, values }",
+            ));
+        }
+        // SAFETY: the value is an object (checked above).
+        let answer: Object<'_> = unsafe { answer.cast()? };
+        let shape = format!("{leaves} leaves * {} actions", self.actions);
+        read_numbers(self.env, &answer, "logits", &shape, logits)?;
+        read_numbers(self.env, &answer, "values", &format!("{leaves} leaves"), values)
+    }
+}
+
+/// The error thrown for a refused or failed search: the evaluator's own exception as itself;
+/// `bad_evaluation` for its answers out of range; a `RangeError` for settings out of range;
+/// the core's refusals otherwise (`limit_exceeded` for the memory bound, naming the bytes).
+fn puct_error(env: &Env, error: PuctError<napi::Error>, given: Given) -> napi::Error {
+    let refusal = match error {
+        PuctError::Evaluator(error) => return error,
+        PuctError::Setting { .. } | PuctError::OtherBatch => {
+            return range_error(env, error.to_string())
+        }
+        PuctError::Value { leaf, value } => Refusal::named(
+            error.name(),
+            &error.to_string(),
+            vec![("leaf", Field::from(leaf)), ("value", Field::Number(f64::from(value)))],
+        ),
+        PuctError::Logits { leaf } => {
+            Refusal::named(error.name(), &error.to_string(), vec![("leaf", Field::from(leaf))])
+        }
+        PuctError::Memory { needed, max_bytes } => Refusal::of(
+            Error::LimitExceeded { requested: needed, limit: max_bytes },
+            Given::default(),
+        ),
+        PuctError::Search(error) => Refusal::of_search(error),
+        PuctError::Action { game, error } => {
+            Refusal::of_list(ListError { index: Some(game), error }, given)
+        }
+    };
+    refusal.into_error(env)
+}
+
+/// A refusal of a call that calls no evaluator, as [`puct_error`] makes it.
+/// `given`: the refused action's cell as the caller gave it, for `play`.
+fn refused(env: &Env, error: PuctError<Infallible>, given: Given) -> napi::Error {
+    puct_error(env, error.widen(), given)
+}
+
+/// A setting as the search's `f32`, or its default.
+fn setting(value: Option<f64>, default: f32) -> f32 {
+    value.map_or(default, |value| value as f32)
+}
+
+#[napi]
+impl Puct {
+    /// A search over `batch`'s games, with empty trees. The same batch object is searched and
+    /// stepped by `play`: a game the batch moves on its own starts a fresh tree.
+    #[napi(constructor)]
+    pub fn new(
+        env: Env,
+        batch: Reference<Batch>,
+        options: Option<PuctOptions>,
+    ) -> napi::Result<Puct> {
+        let options = options.unwrap_or_default();
+        let defaults = PuctConfig::default();
+        let seed = numbers::option(&env, options.seed, "seed", 0, (1 << 53) - 1)?;
+        let max_bytes = options
+            .max_bytes
+            .map(|max| numbers::option(&env, Some(max), "maxBytes", 0, u64::MAX))
+            .transpose()?
+            .map(|max| usize::try_from(max).unwrap_or(usize::MAX));
+        let config = PuctConfig {
+            c_puct: setting(options.c_puct, defaults.c_puct),
+            dirichlet_alpha: setting(options.dirichlet_alpha, defaults.dirichlet_alpha),
+            dirichlet_fraction: setting(options.dirichlet_fraction, defaults.dirichlet_fraction),
+            seed,
+            max_bytes,
+        };
+        let puct = CorePuct::new(batch.core(), config)
+            .map_err(|error| refused(&env, error, Given::default()))?;
+        Ok(Puct { puct, batch, actions: Vec::new() })
+    }
+
+    /// Runs `simulations` simulation steps on every unfinished game of the batch, calling
+    /// `evaluate(observation, legal, leaves)` once a step with its new leaves:
+    /// `observation` a `Uint8Array` of `leaves * 2 * rows * cols` flags (each leaf's planes
+    /// from the side to move, as `Batch.observation` writes them), `legal` a `Uint8Array` of
+    /// `leaves * actions` flags. It returns `{ logits, values }` (each a `Float32Array`, a
+    /// `Float64Array` or an array of numbers): `leaves * actions` logits (those of illegal
+    /// actions are not read) and `leaves` values in [-1, 1] from the side to move. With
+    /// `noise`, Dirichlet noise is mixed into the roots' priors for this search. An exception
+    /// of `evaluate` is thrown as itself; the trees, the batch and the seed are then as they
+    /// were, as after any refusal.
+    #[napi(
+        ts_args_type = "evaluate: (observation: Uint8Array, legal: Uint8Array, leaves: number) => \
+                        { logits: Float32Array | Float64Array | number[], values: Float32Array \
+                        | Float64Array | number[] }, simulations: number, options?: RunOptions"
+    )]
+    pub fn run(
+        &mut self,
+        env: Env,
+        evaluate: Evaluate<'_>,
+        simulations: f64,
+        options: Option<RunOptions>,
+    ) -> napi::Result<Searched> {
+        let simulations =
+            numbers::option(&env, Some(simulations), "simulations", 0, u32::MAX.into())?;
+        let noise = options.unwrap_or_default().noise.unwrap_or(false);
+        // The batch is read while the evaluator runs JavaScript: registered as borrowed, so
+        // that a call of the evaluator stepping it is refused instead of changing it under
+        // the search. napi-rs registers the borrows of its generated methods in this table;
+        // `acquire_native_borrow` is its hidden entry for code that holds a `Reference` (the
+        // test 'the evaluator may read the batch but not change it' shows it working).
+        let batch: &Batch = &self.batch;
+        let _borrowed = acquire_native_borrow(core::ptr::from_ref(batch).cast_mut(), false)?;
+        let batch = batch.core();
+        let (count, actions) = (batch.count(), batch.actions());
+        let mut network = Network { env: &env, evaluate: &evaluate, actions };
+        let (mut visits, mut values) = (vec![0u32; count * actions], vec![0f32; count]);
+        self.puct
+            .run(batch, &mut network, simulations as u32, noise, &mut visits, &mut values)
+            .map_err(|error| puct_error(&env, error, Given::default()))?;
+        // Visits of one search fit an i32 (at most the simulations and those kept, from u32).
+        let visits = visits.iter().map(|&v| v.min(i32::MAX as u32) as i32).collect();
+        Ok(Searched { visits: Int32Array::new(visits), values: Float32Array::new(values) })
+    }
+
+    /// Plays `actions[g]` in each unfinished game g of the batch (entries of finished games
+    /// are not read) and keeps each move's subtree for the next search. A refused action is
+    /// thrown as `Batch.step` throws it, naming the entry; nothing is played then.
+    #[napi(ts_args_type = "actions: Int32Array | BigInt64Array")]
+    pub fn play(&mut self, env: Env, actions: Actions<'_>) -> napi::Result<()> {
+        arrays::read_actions(&actions, &mut self.actions);
+        let batch: &mut Batch = &mut self.batch;
+        let _borrowed = acquire_native_borrow(core::ptr::from_mut(batch), true)?;
+        let played = self.puct.play(batch.core_mut(), &self.actions);
+        played.map_err(|error| {
+            let given = match &error {
+                PuctError::Action { game, .. } => batch.given_cell(&actions, *game),
+                _ => Given::default(),
+            };
+            refused(&env, error, given)
+        })
+    }
+
+    /// A move per game drawn from `visits` (as `run` returns them, `count * actions`) under
+    /// `temperature` (default 1): in proportion to visits ** (1 / temperature), at 0 the most
+    /// visited (ties to the lowest action); -1 for a game without visits (finished). From the
+    /// search's seed: the same calls give the same moves.
+    #[napi]
+    pub fn choose(
+        &mut self,
+        env: Env,
+        visits: Int32ArraySlice<'_>,
+        temperature: Option<f64>,
+    ) -> napi::Result<Int32Array> {
+        let count = self.batch.core().count();
+        let given = visits
+            .iter()
+            .map(|&v| u32::try_from(v))
+            .collect::<Result<Vec<u32>, _>>()
+            .map_err(|_| range_error(&env, "visits are counts from 0"))?;
+        let mut chosen = vec![0u32; count];
+        let temperature = temperature.unwrap_or(1.0) as f32;
+        let drawn = self.puct.choose(&given, temperature, &mut chosen);
+        drawn.map_err(|error| refused(&env, error, Given::default()))?;
+        let chosen = chosen
+            .iter()
+            .map(|&action| if action == NO_ACTION { -1 } else { action as i32 })
+            .collect();
+        Ok(Int32Array::new(chosen))
+    }
+
+    /// Forgets every tree (keeping their memory): the next search starts from fresh roots.
+    #[napi]
+    pub fn clear(&mut self) {
+        self.puct.clear();
+    }
+
+    /// An upper bound of the bytes the trees and buffers take after a search of
+    /// `simulations`: what `maxBytes` is checked against.
+    #[napi]
+    pub fn bytes_needed(&self, env: Env, simulations: f64) -> napi::Result<f64> {
+        let simulations =
+            numbers::option(&env, Some(simulations), "simulations", 0, u32::MAX.into())?;
+        Ok(self.puct.bytes_needed(self.batch.core(), simulations as u32) as f64)
+    }
+
+    /// The batch searched (the object given to the constructor).
+    #[napi(getter)]
+    pub fn batch(&self, env: Env) -> napi::Result<Reference<Batch>> {
+        self.batch.clone(env)
+    }
+}

@@ -1,0 +1,337 @@
+// Puct from Node: the visits against the textbook PUCT written plainly below (a tree of plain
+// objects, recursion, a copy of the game a move), fresh and with kept subtrees; the
+// evaluator's exception thrown as itself with everything as it was; its answers read from
+// any float array and refused when wrong; the refusals of arguments; noise; the memory bound.
+// The model is tests/python/test_puct.py's, ported.
+
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+
+import {
+  Batch, Puct, Rules, BatchError, BadEvaluationError, ColumnFullError, LimitExceededError,
+} from '../index.js'
+
+const C_PUCT = 1.25
+
+// Fixed weights of the hashed network (an LCG, so that every run sees the same network).
+const WEIGHTS = (() => {
+  let state = 7
+  return Array.from({ length: 2 * 6 * 7 * 2 }, () => {
+    state = (state * 1103515245 + 12345) % 2 ** 31
+    return 1 + (state % (2 ** 20 - 1))
+  })
+})()
+
+/** Logits and value of one position's planes (flags): a deterministic function of them, the
+ * values multiples of 1/1024 (summed exactly in any order). */
+function hashed(planes, actions) {
+  let h = 0
+  for (let i = 0; i < planes.length; i++) h += planes[i] * WEIGHTS[i]
+  const logits = Array.from({ length: actions }, (_, a) => ((h * 7 + a * 13) % 29) / 7 - 2)
+  return { logits, value: (h % 2049) / 1024 - 1 }
+}
+
+/** The evaluator handed to the search: `hashed` leaf by leaf, counting calls, throwing
+ * `failWith` on the call numbered `failAt`. */
+function counting(actions, { failAt = -1, failWith = new Error('the network broke'), as = Float32Array } = {}) {
+  const evaluate = (observation, legal, leaves) => {
+    assert.ok(observation instanceof Uint8Array && legal instanceof Uint8Array)
+    assert.equal(legal.length, leaves * actions)
+    if (evaluate.calls++ === failAt) throw failWith
+    const size = observation.length / leaves
+    const logits = new Float64Array(leaves * actions)
+    const values = new Float64Array(leaves)
+    for (let leaf = 0; leaf < leaves; leaf++) {
+      const answer = hashed(observation.subarray(leaf * size, (leaf + 1) * size), actions)
+      logits.set(answer.logits, leaf * actions)
+      values[leaf] = answer.value
+    }
+    return as === Array ? { logits: [...logits], values: [...values] } : { logits: as.from(logits), values: as.from(values) }
+  }
+  evaluate.calls = 0
+  return evaluate
+}
+
+/** A game's two planes from the side to move, as the batch writes them. */
+function planes(game) {
+  const cells = game.cells()
+  const mover = game.nextPlayer
+  return [...cells].map((c) => Number(c === mover)).concat([...cells].map((c) => Number(c === 3 - mover)))
+}
+
+function legalActions(game) {
+  if (game.status !== 'in_progress') return []
+  const actions = new Set(game.legalMoves().map(([r, c]) => (game.gravity ? c : r * game.cols + c)))
+  return [...actions].sort((a, b) => a - b)
+}
+
+function apply(game, action) {
+  const child = game.clone()
+  if (game.gravity) child.drop(action)
+  else child.play(Math.floor(action / game.cols), action % game.cols)
+  return child
+}
+
+/** A textbook node: priors of the legal actions (softmax of the float32 logits), the value,
+ * and N, W (from the mover's side) and the children of the actions taken. */
+function node(game, actions) {
+  const { logits, value } = hashed(planes(game), actions)
+  const legal = legalActions(game)
+  const top = Math.max(...legal.map((a) => Math.fround(logits[a])))
+  const weights = new Map(legal.map((a) => [a, Math.exp(Math.fround(logits[a]) - top)]))
+  const total = legal.reduce((sum, a) => sum + weights.get(a), 0)
+  const priors = new Map(legal.map((a) => [a, Math.fround(weights.get(a) / total)]))
+  return { priors, value: Math.fround(value), visits: new Map(), values: new Map(), children: new Map() }
+}
+
+/** One simulation: the value found, from the side to move at `at`. */
+function simulate(at, game, actions) {
+  const total = [...at.visits.values()].reduce((a, b) => a + b, 0)
+  let best = -1
+  let bestScore = -Infinity
+  for (const [action, prior] of at.priors) {
+    const n = at.visits.get(action) ?? 0
+    const q = n ? at.values.get(action) / n : 0
+    const score = q + (C_PUCT * Math.sqrt(total) * prior) / (1 + n)
+    if (score > bestScore) [best, bestScore] = [action, score]
+  }
+  const child = apply(game, best)
+  let value
+  if (child.winner) value = 1
+  else if (child.status === 'draw') value = 0
+  else if (at.children.has(best)) value = -simulate(at.children.get(best), child, actions)
+  else {
+    at.children.set(best, node(child, actions))
+    value = -at.children.get(best).value
+  }
+  at.visits.set(best, (at.visits.get(best) ?? 0) + 1)
+  at.values.set(best, (at.values.get(best) ?? 0) + value)
+  return value
+}
+
+/** `simulations` more simulations from `root` (a fresh root when null): the root, its visits by
+ * action and the mean of its value and the simulations'. */
+function textbook(game, actions, simulations, root = null) {
+  root ??= node(game, actions)
+  let total = root.value
+  for (let i = 0; i < simulations; i++) total += simulate(root, game, actions)
+  const visits = Array.from({ length: actions }, (_, a) => root.visits.get(a) ?? 0)
+  return { root, visits, value: total / (simulations + 1) }
+}
+
+function randomBatch(rules, count, plies, seed = 3) {
+  const batch = Batch.fromRules(count, rules, { seed })
+  for (let i = 0; i < plies; i++) batch.stepRandom()
+  return batch
+}
+
+const row = (visits, actions, g) => [...visits.subarray(g * actions, (g + 1) * actions)]
+
+/** What a batch holds: its planes and every game's history. */
+const state = (batch) => [[...batch.observation()], Array.from({ length: batch.count }, (_, g) => batch.game(g).history())]
+
+const RULES = [
+  ['tic-tac-toe', Rules.ticTacToe(3)],
+  ['Connect Four', Rules.CONNECT_FOUR],
+  ['4 x 5, three in a row, gravity', new Rules(4, { cols: 5, k: 3, gravity: true })],
+]
+
+for (const [name, rules] of RULES) {
+  for (const plies of [0, 3]) {
+    test(`the visits are the textbook algorithm's: ${name}, ${plies} plies in`, () => {
+      const batch = randomBatch(rules, 4, plies)
+      const actions = batch.actions
+      const { visits, values } = new Puct(batch, { cPuct: C_PUCT }).run(counting(actions), 40)
+      assert.ok(visits instanceof Int32Array && visits.length === 4 * actions)
+      assert.ok(values instanceof Float32Array && values.length === 4)
+      for (let g = 0; g < 4; g++) {
+        const game = batch.game(g)
+        if (game.status !== 'in_progress') {
+          assert.deepEqual(row(visits, actions, g), Array(actions).fill(0))
+          continue
+        }
+        const expected = textbook(game, actions, 40)
+        assert.deepEqual(row(visits, actions, g), expected.visits)
+        assert.ok(Math.abs(values[g] - expected.value) < 1e-6, `${values[g]} against ${expected.value}`)
+      }
+    })
+  }
+}
+
+for (const [name, rules] of RULES.slice(0, 2)) {
+  test(`kept subtrees grow on as the textbook's: ${name}`, () => {
+    const batch = randomBatch(rules, 3, 1)
+    const actions = batch.actions
+    const puct = new Puct(batch)
+    const games = Array.from({ length: 3 }, (_, g) => batch.game(g))
+    const { visits } = puct.run(counting(actions), 30)
+    const chosen = puct.choose(visits, 0)
+    const roots = games.map((game) => textbook(game, actions, 30).root)
+    puct.play(chosen)
+    const kept = puct.run(counting(actions), 0).visits
+    for (let g = 0; g < 3; g++) {
+      const sum = row(kept, actions, g).reduce((a, b) => a + b, 0)
+      assert.equal(sum, visits[g * actions + chosen[g]] - 1, 'the subtree of the move played is kept')
+    }
+    const grown = puct.run(counting(actions), 25).visits
+    for (let g = 0; g < 3; g++) {
+      const child = roots[g].children.get(chosen[g])
+      const expected = textbook(apply(games[g], chosen[g]), actions, 25, child)
+      assert.deepEqual(row(grown, actions, g), expected.visits)
+    }
+  })
+}
+
+test("the evaluator's exception is thrown as itself, and changes nothing", () => {
+  const failingBatch = randomBatch(Rules.CONNECT_FOUR, 3, 2)
+  const cleanBatch = randomBatch(Rules.CONNECT_FOUR, 3, 2)
+  const failing = new Puct(failingBatch, { seed: 5 })
+  const clean = new Puct(cleanBatch, { seed: 5 })
+  // Trees kept from a first move, so that the failure has old nodes to spoil.
+  const { visits } = failing.run(counting(7), 30)
+  clean.run(counting(7), 30)
+  const actions = failing.choose(visits, 0)
+  failing.play(actions)
+  clean.play(actions)
+  const before = state(failingBatch)
+  // Errors with a kind or a code of their own are not taken for the package's refusals.
+  const odd = Object.assign(new Error('odd'), { kind: 'occupied', code: 'InvalidArg' })
+  for (const [failAt, failWith] of [[0, new RangeError('the network broke')], [4, odd], [2, 42], [1, null]]) {
+    assert.throws(() => failing.run(counting(7, { failAt, failWith }), 20, { noise: true }), (e) => e === failWith)
+    assert.deepEqual(state(failingBatch), before)
+  }
+  assert.equal(Object.getPrototypeOf(odd), Error.prototype)
+  const after = failing.run(counting(7), 20, { noise: true })
+  const expected = clean.run(counting(7), 20, { noise: true })
+  assert.deepEqual([...after.visits], [...expected.visits])
+  assert.deepEqual([...after.values], [...expected.values])
+  assert.deepEqual([...failing.choose(after.visits)], [...clean.choose(expected.visits)], 'the seed draws as they were')
+})
+
+test('answers of any float array are read, and wrong ones refused with nothing changed', () => {
+  const batch = randomBatch(Rules.ticTacToe(3), 2, 1)
+  const reference = new Puct(batch).run(counting(9), 10).visits
+  for (const as of [Float64Array, Array]) {
+    assert.deepEqual([...new Puct(batch).run(counting(9, { as }), 10).visits], [...reference])
+  }
+  const puct = new Puct(batch)
+  const zeros = (n) => ({ logits: new Float32Array(n * 9), values: new Float32Array(n) })
+  const wrong = [
+    [(o, l, n) => ({ ...zeros(n), logits: new Float32Array(n * 8) }), (e) => e instanceof BatchError && e.kind === 'length_mismatch' && e.expected === 18 && /logits have length 16, expected 18 \(2 leaves \* 9 actions\)/.test(e.message)],
+    [(o, l, n) => ({ ...zeros(n), values: [0, 0, 0] }), (e) => e instanceof BatchError && e.length === 3 && /values have length 3, expected 2/.test(e.message)],
+    [(o, l, n) => ({ ...zeros(n), values: new Float32Array(n).fill(2) }), (e) => e instanceof BadEvaluationError && e.kind === 'bad_evaluation' && e.leaf === 0 && e.value === 2],
+    [(o, l, n) => ({ ...zeros(n), values: new Float32Array(n).fill(NaN) }), BadEvaluationError],
+    [(o, l, n) => ({ ...zeros(n), logits: new Float32Array(n * 9).fill(NaN) }), (e) => e instanceof BadEvaluationError && /logits/.test(e.message)],
+    [(o, l, n) => ({ ...zeros(n), logits: new Float32Array(n * 9).fill(-Infinity) }), BadEvaluationError],
+    [() => null, (e) => e instanceof TypeError && /return an object/.test(e.message)],
+    [(o, l, n) => ({ values: zeros(n).values }), (e) => e instanceof TypeError && /logits/.test(e.message)],
+    [(o, l, n) => ({ ...zeros(n), values: ['a', 'b'] }), (e) => e instanceof TypeError && /values/.test(e.message)],
+  ]
+  for (const [evaluate, check] of wrong) assert.throws(() => puct.run(evaluate, 3), check)
+  // The refused searches left no trace: the next gives what a fresh search gives.
+  assert.deepEqual([...puct.run(counting(9), 10).visits], [...reference])
+})
+
+test('the evaluator may read the batch but not change it, nor call the search', () => {
+  const batch = randomBatch(Rules.CONNECT_FOUR, 2, 0)
+  const puct = new Puct(batch)
+  assert.equal(puct.batch, batch, 'the batch given')
+  const before = state(batch)
+  const stepping = (o, l, n) => {
+    batch.step(new Int32Array([0, 0]))
+    return { logits: new Float32Array(n * 7), values: new Float32Array(n) }
+  }
+  assert.throws(() => puct.run(stepping, 4), TypeError)
+  assert.throws(() => puct.run(() => puct.clear(), 4), TypeError)
+  assert.deepEqual(state(batch), before)
+  const reading = (o, l, n) => {
+    assert.deepEqual([...batch.terminated()], [0, 0])
+    return { logits: new Float32Array(n * 7), values: new Float32Array(n) }
+  }
+  assert.equal(puct.run(reading, 4).visits.reduce((a, b) => a + b, 0), 8)
+})
+
+test('play keeps subtrees, and a refused action plays nothing', () => {
+  const batch = randomBatch(Rules.CONNECT_FOUR, 2, 0)
+  const puct = new Puct(batch)
+  for (let i = 0; i < 6; i++) puct.play(new BigInt64Array([0n, 1n]))
+  const full = state(batch)
+  assert.throws(() => puct.play(new Int32Array([2, 1])), (e) => e instanceof ColumnFullError && e.index === 1)
+  assert.throws(() => puct.play(new Int32Array([2])), BatchError)
+  assert.deepEqual(state(batch), full)
+})
+
+test('clear starts afresh; kept trees grow on', () => {
+  const batch = randomBatch(Rules.CONNECT_FOUR, 3, 2)
+  const puct = new Puct(batch)
+  const first = puct.run(counting(7), 30).visits
+  const sum = (visits) => visits.reduce((a, b) => a + b, 0)
+  assert.equal(sum(puct.run(counting(7), 30).visits), 2 * sum(first))
+  puct.clear()
+  assert.deepEqual([...puct.run(counting(7), 30).visits], [...first])
+})
+
+test('noise is seeded', () => {
+  const batch = randomBatch(Rules.CONNECT_FOUR, 4, 1)
+  const noisy = (seed) => [...new Puct(batch, { seed }).run(counting(7), 40, { noise: true }).visits]
+  assert.deepEqual(noisy(1), noisy(1))
+  assert.notDeepEqual(noisy(1), noisy(2))
+  assert.notDeepEqual(noisy(1), [...new Puct(batch).run(counting(7), 40).visits])
+})
+
+test("the batch's threads change nothing but the time", () => {
+  // 600 games: the pool splits a call into parts of 256 games at least.
+  const played = (threads) => {
+    const batch = randomBatch(Rules.CONNECT_FOUR, 600, 2)
+    batch.threads = threads
+    const puct = new Puct(batch, { seed: 9 })
+    const seen = []
+    for (let i = 0; i < 3; i++) {
+      const { visits, values } = puct.run(counting(7), 12, { noise: true })
+      const actions = puct.choose(visits, 1)
+      seen.push([...visits], [...values], [...actions])
+      puct.play(actions)
+    }
+    return seen
+  }
+  const one = played(1)
+  assert.deepEqual(played(3), one)
+})
+
+test('settings, arguments and the memory bound are checked', () => {
+  const batch = randomBatch(Rules.CONNECT_FOUR, 2, 0)
+  assert.throws(() => new Puct(batch, { cPuct: -1 }), (e) => e instanceof RangeError && /c_puct/.test(e.message))
+  assert.throws(() => new Puct(batch, { dirichletAlpha: 0 }), RangeError)
+  assert.throws(() => new Puct(batch, { dirichletFraction: 2 }), RangeError)
+  assert.throws(() => new Puct(batch, { seed: 0.5 }), TypeError)
+  assert.throws(() => new Puct(batch, { maxBytes: -1 }), RangeError)
+  assert.throws(() => new Puct({}), TypeError)
+  const puct = new Puct(batch)
+  assert.throws(() => puct.run('not a function', 1), TypeError)
+  assert.throws(() => puct.run(counting(7), -1), RangeError)
+  assert.throws(() => puct.run(counting(7), 1.5), TypeError)
+  const needed = puct.bytesNeeded(100)
+  assert.ok(needed > puct.bytesNeeded(10))
+  const small = new Puct(batch, { maxBytes: needed - 1 })
+  assert.throws(() => small.run(counting(7), 100), (e) => e instanceof LimitExceededError && e.requested === needed && e.limit === needed - 1)
+  assert.equal(small.run(counting(7), 10).visits.reduce((a, b) => a + b, 0), 20)
+  assert.throws(() => small.choose(new Int32Array(14), -1), (e) => e instanceof RangeError && /temperature/.test(e.message))
+  assert.throws(() => small.choose(new Int32Array(13), 0), (e) => e instanceof BatchError && e.expected === 14)
+  assert.throws(() => small.choose(new Int32Array(14).fill(-1), 0), RangeError)
+})
+
+test('choose at temperature 0 is the argmax (ties to the lowest); -1 for finished games', () => {
+  const batch = randomBatch(Rules.CONNECT_FOUR, 3, 0)
+  const puct = new Puct(batch)
+  const { visits } = puct.run(counting(7), 50)
+  const argmax = (g) => row(visits, 7, g).reduce((best, v, a, all) => (v > all[best] ? a : best), 0)
+  assert.deepEqual([...puct.choose(visits, 0)], [0, 1, 2].map(argmax))
+  assert.deepEqual([...puct.choose(new Int32Array([0, 5, 5, 1, 0, 0, 0, ...Array(14).fill(0)]), 0)], [1, -1, -1])
+  const finished = randomBatch(Rules.ticTacToe(3), 1, 9)
+  assert.deepEqual([...finished.terminated()], [1])
+  const done = new Puct(finished)
+  const searched = done.run(counting(9), 5)
+  assert.ok(searched.visits.every((v) => v === 0))
+  assert.deepEqual([...done.choose(searched.visits)], [-1])
+  assert.ok([0, -1].includes(searched.values[0]))
+})
