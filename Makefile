@@ -536,8 +536,8 @@ bench: lib $(BUILD)/bench $(BUILD)/c4_reference $(BENCH_VENV)/.installed $(SB3_V
 	$(SB3_VENV)/bin/pip install --quiet --force-reinstall --no-deps $(DIST)/tictactoe-$(VERSION)-*.whl
 	taskset -c 1 $(SB3_VENV)/bin/python py/benches/bench_sb3.py --learn 100000 --json $(BENCH_DIR)/sb3.json
 	$(BENCH_VENV)/bin/python py/benches/bench_limits.py --json $(BENCH_DIR)/limits.json
-	$(BENCH_VENV)/bin/python bench/report.py $(BENCH_DIR) docs
 	$(MAKE) --no-print-directory node-bench
+	$(BENCH_VENV)/bin/python bench/report.py $(BENCH_DIR) docs
 
 # The Connect Four benchmark sets, bench/c4/*.txt (checked in; regenerate only when the classes
 # change): drawn from seeded random games, valued by the reference and checked by our solver.

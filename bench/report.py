@@ -543,12 +543,39 @@ def sb3_section(sb3: dict[str, Any]) -> list[str]:
             "2 048 x 8 steps either way), then its greedy policy's games won as X against the random",
             "opponent, of 1 000.",
             "",
-            "| environment | games a step | seed | steps | won | seconds |",
-            "|---|---:|---:|---:|---:|---:|",
+            "| environment | games a step | seed | steps | won |",
+            "|---|---:|---:|---:|---:|",
         ]
         for r in learning:
-            lines.append(f"| `{r['kind']}` | {r['games']} | {r['seed']} | {r['steps']} | "
-                         f"{r['won']:.1%} | {r['seconds']:.0f} |")
+            lines.append(f"| `{r['kind']}` | {r['games']} | {r['seed']} | {r['steps']} | {r['won']:.1%} |")
+    return lines
+
+
+def node_section(node: dict[str, Any]) -> list[str]:
+    """The Node package against its floors (node/bench/bench.js, `make node-bench`)."""
+    if not node:
+        return []
+    lines = [
+        "",
+        "## Node: the package against its floors",
+        "",
+        "One core (`taskset -c 1`), medians of interleaved rounds (`make node-bench`): a move of",
+        "the game through the package (n = 100) against a native method that does nothing, called",
+        "the same way (the call floor); a step of 4096 Connect Four games from Node against the",
+        "same step from Rust. Targets (issue 34): at most 1.5x and 1.2x.",
+        "",
+        "| what | Node | floor | ratio | target | met/missed |",
+        "|---|---:|---:|---:|---:|---|",
+    ]
+    rows = [("`move`, n = 100", node["move_ns"], node["floor_ns"], "ns", 1.5)]
+    if node.get("rust_step_ns"):
+        rows.append(("`Batch.step`, 4096 Connect Four games", node["step_ns"], node["rust_step_ns"], "us", 1.2))
+    for what, ours, floor, unit, target in rows:
+        scale = 1000 if unit == "us" else 1
+        ratio = ours / floor
+        verdict = "met" if ratio <= target else "missed"
+        lines.append(f"| {what} | {ours / scale:.1f} {unit} | {floor / scale:.1f} {unit} | {ratio:.2f}x | "
+                     f"{target}x | {verdict} |")
     return lines
 
 
@@ -567,6 +594,8 @@ def main() -> None:
     c4_moves = json.loads(c4_moves_path.read_text()) if c4_moves_path.exists() else {}
     puct_path = records_dir / "puct.json"
     puct = json.loads(puct_path.read_text()) if puct_path.exists() else {}
+    node_path = records_dir / "node.json"
+    node = json.loads(node_path.read_text()) if node_path.exists() else {}
     sb3_path = records_dir / "sb3.json"
     sb3 = json.loads(sb3_path.read_text()) if sb3_path.exists() else {}
     limits_path = records_dir / "limits.json"
@@ -678,6 +707,7 @@ def main() -> None:
     lines += c4_moves_section(c4_moves)
     lines += puct_section(puct)
     lines += sb3_section(sb3)
+    lines += node_section(node)
     lines += rl_section(rl, rl_skipped)
     lines += limits_section(limits)
     lines += ["", "## Memory", "", "Bytes per new game (the object plus its heap).", ""]
