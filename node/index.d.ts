@@ -3,7 +3,7 @@
 
 export { TicTacToe, Batch, Rules, RulesOptions, BatchOptions, MoveOptions, SolveWith, Solution,
   WinningRun, WinningLine, ParseOptions, Puct, PuctOptions, RunOptions, Searched, bestMove, solve,
-  errorKinds, MAX_N, VERSION } from './native.js'
+  bestMoveAsync, solveAsync, errorKinds, MAX_N, VERSION } from './native.js'
 export * from './lib/errors.js'
 
 declare module './native.js' {

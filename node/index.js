@@ -3,7 +3,7 @@
 // error classes, Rules' constants, and the computer player.
 
 import * as native from './native.js'
-import { guard, guardClass, guardEvaluator } from './lib/guard.js'
+import { guard, guardAsync, guardClass, guardEvaluator } from './lib/guard.js'
 
 export * from './lib/errors.js'
 
@@ -22,6 +22,10 @@ Object.defineProperties(Rules, {
 export const bestMove = guard(native.bestMove)
 /** The value `{ winner, plies }` of the position under perfect play. */
 export const solve = guard(native.solve)
+/** `bestMove` on libuv's thread pool: a Promise of the same move, the event loop free meanwhile. */
+export const bestMoveAsync = guardAsync(native.bestMoveAsync)
+/** `solve` on libuv's thread pool: a Promise of the same value, the event loop free meanwhile. */
+export const solveAsync = guardAsync(native.solveAsync)
 /** Every name a refusal's `kind` may have. */
 export const errorKinds = native.errorKinds
 /** The largest board side, 65535. */

@@ -333,9 +333,19 @@ export interface BatchOptions {
  * it: with `perfect` (the default), a perfect move where solving fits (Connect Four's opening
  * book, then solving within a budget), else the tactics' only move (a win now, a block), else
  * a Monte Carlo tree search of `simulations` simulations drawn from `seed`. `GameOverError`
- * for a finished game (winner 0 for a draw).
+ * for a finished game (winner 0 for a draw). Runs on the calling thread: `bestMoveAsync` for
+ * the same move without blocking the event loop.
  */
 export declare function bestMove(game: TicTacToe, options?: MoveOptions | undefined | null): [number, number]
+
+/**
+ * `bestMove` off the main thread: a Promise of the same move for the same arguments (the
+ * same seed gives the same move), the search on libuv's thread pool so that the event loop
+ * keeps serving meanwhile. Its arguments are checked at once (a bad option throws, as
+ * `bestMove`'s); the search's refusals (`GameOverError`, ...) reject the Promise. The search
+ * runs on a copy of the game: changing the game after the call changes nothing.
+ */
+export declare function bestMoveAsync(game: TicTacToe, options?: MoveOptions | undefined | null): Promise<[number, number]>
 
 /**
  * Every name a refusal's `kind` may have, the core's and the computer player's: what the
@@ -437,9 +447,17 @@ export interface Solution {
 
 /**
  * The value of the game's position under perfect play, exact on any board: `{ winner,
- * plies }`. `BudgetExceededError` when more than `maxNodes` positions would be visited.
+ * plies }`. `BudgetExceededError` when more than `maxNodes` positions would be visited. Runs
+ * on the calling thread: `solveAsync` for the same value without blocking the event loop.
  */
 export declare function solve(game: TicTacToe, options?: SolveWith | undefined | null): Solution
+
+/**
+ * `solve` off the main thread: a Promise of the same `{ winner, plies }`, solved on libuv's
+ * thread pool on a copy of the game. Its options are checked at once; the solve's refusals
+ * (`BudgetExceededError`, ...) reject the Promise.
+ */
+export declare function solveAsync(game: TicTacToe, options?: SolveWith | undefined | null): Promise<Solution>
 
 /** How `solve` solves: see `solve`. */
 export interface SolveWith {

@@ -773,15 +773,17 @@ if (
   }
 }
 
-const { Batch, CallFloor, Puct, Rules, TicTacToe, bestMove, errorKinds, MAX_N, solve, VERSION } = nativeBinding
+const { Batch, CallFloor, Puct, Rules, TicTacToe, bestMove, bestMoveAsync, errorKinds, MAX_N, solve, solveAsync, VERSION } = nativeBinding
 export { Batch }
 export { CallFloor }
 export { Puct }
 export { Rules }
 export { TicTacToe }
 export { bestMove }
+export { bestMoveAsync }
 export { errorKinds }
 export { MAX_N }
 export { solve }
+export { solveAsync }
 export { VERSION }
 export const __napiBindingTarget = __napiLoadedBindingTarget

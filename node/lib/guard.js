@@ -44,6 +44,21 @@ export function guard(call) {
   }
 }
 
+/**
+ * `call`, which returns a Promise, with what it throws refined (a bad argument, at once, as the
+ * synchronous call throws it) and its Promise's rejection refined too: a search on libuv's
+ * pool rejects with the native refusal, which must reach the caller as the class the
+ * synchronous call throws (`GameOverError`, ...).
+ */
+export function guardAsync(call) {
+  const guarded = guard(call)
+  return function guardedAsync(...args) {
+    return guarded.apply(this, args).catch((error) => {
+      throw refine(error)
+    })
+  }
+}
+
 /** Guards each method, getter and setter of `from` (a prototype, or a class's statics) into `to`. */
 function guardMembers(from, to) {
   for (const key of Object.getOwnPropertyNames(from)) {

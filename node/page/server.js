@@ -7,7 +7,7 @@ import { createServer } from 'node:http'
 import { readFile } from 'node:fs/promises'
 import { pathToFileURL } from 'node:url'
 
-import { TicTacToe, Rules, TicTacToeError, bestMove } from '../index.js'
+import { TicTacToe, Rules, TicTacToeError, bestMoveAsync } from '../index.js'
 
 const FILES = {
   '/': ['index.html', 'text/html; charset=utf-8'],
@@ -72,10 +72,14 @@ function computerOptions(request) {
   return { simulations, seed: request.seed ?? 0, perfect: simulations >= 20000 }
 }
 
-/** Plays the computer's reply when it is the computer's turn. */
-function reply(game, request) {
+/**
+ * Plays the computer's reply when it is the computer's turn. The search runs on libuv's
+ * thread pool (`bestMoveAsync`): a perfect Connect Four move can take a second, and the
+ * server answers every other request meanwhile.
+ */
+async function reply(game, request) {
   if (request.opponent !== 'computer' || game.status !== 'in_progress' || game.nextPlayer !== 2) return
-  const [row, col] = bestMove(game, computerOptions(request))
+  const [row, col] = await bestMoveAsync(game, computerOptions(request))
   game.play(row, col)
 }
 
@@ -91,11 +95,11 @@ const ACTIONS = {
     return state(TicTacToe.fromRules(rules))
   },
   /** The person's click: under gravity a drop into the column, else a move to the cell. */
-  click(request) {
+  async click(request) {
     const game = TicTacToe.parse(request.text)
     if (game.gravity) game.drop(request.col)
     else game.play(request.row, request.col)
-    reply(game, request)
+    await reply(game, request)
     return state(game)
   },
   /** Takes back one move against a person; the computer's reply and the person's move against it. */
@@ -106,9 +110,9 @@ const ACTIONS = {
     return state(game)
   },
   /** The computer player's move for whoever is to move, to show. */
-  hint(request) {
+  async hint(request) {
     const game = TicTacToe.parse(request.text)
-    return state(game, { hint: bestMove(game, computerOptions(request)) })
+    return state(game, { hint: await bestMoveAsync(game, computerOptions(request)) })
   },
 }
 
@@ -134,7 +138,7 @@ async function handle(request, response) {
   }
   let answer
   try {
-    answer = { ok: true, ...action.call(ACTIONS, JSON.parse(body)) }
+    answer = { ok: true, ...(await action.call(ACTIONS, JSON.parse(body))) }
   } catch (error) {
     // Every refusal of the engine, and every bad request, goes back as its message.
     const known = error instanceof TicTacToeError || error instanceof TypeError || error instanceof RangeError || error instanceof SyntaxError

@@ -1,10 +1,15 @@
 //! The computer player: `bestMove` and `solve`, on the game as it stands (a search never
-//! changes it), with the memory of this thread's computer player kept between calls.
+//! changes it), with the memory of this thread's computer player kept between calls; and
+//! `bestMoveAsync` and `solveAsync`, the same searches on libuv's thread pool, so that a long
+//! one does not stall the event loop.
 
-use napi::Env;
+use napi::bindgen_prelude::{AsyncTask, ClassInstance, ToNapiValue, TypeName};
+use napi::{Env, Task};
 use napi_derive::napi;
-use tictactoe_core::winner_number;
-use tictactoe_search::{Computer, Options, SolveOptions, DEFAULT_MAX_NODES, DEFAULT_SIMULATIONS};
+use tictactoe_core::{winner_number, Game};
+use tictactoe_search::{
+    Computer, Options, SearchError, SolveOptions, DEFAULT_MAX_NODES, DEFAULT_SIMULATIONS,
+};
 
 use crate::errors::{OrThrow, Refusal};
 use crate::game::TicTacToe;
@@ -48,48 +53,35 @@ pub struct Solution {
     pub plies: u32,
 }
 
-/// A move `[row, col]` for the player to move, under any rules, as the computer player chooses
-/// it: with `perfect` (the default), a perfect move where solving fits (Connect Four's opening
-/// book, then solving within a budget), else the tactics' only move (a win now, a block), else
-/// a Monte Carlo tree search of `simulations` simulations drawn from `seed`. `GameOverError`
-/// for a finished game (winner 0 for a draw).
-#[napi(ts_return_type = "[number, number]")]
-pub fn best_move(
-    env: Env,
-    game: &TicTacToe,
-    options: Option<MoveOptions>,
-) -> napi::Result<Vec<u32>> {
+/// The search's options from `bestMove`'s, checked: shared by `bestMove` and `bestMoveAsync`,
+/// so that both take and refuse the same options.
+fn move_options(env: &Env, options: Option<MoveOptions>) -> napi::Result<Options> {
     let given = options.unwrap_or_default();
     let simulations = u64::from(DEFAULT_SIMULATIONS);
-    let options = Options {
+    Ok(Options {
         simulations: numbers::option(
-            &env,
+            env,
             given.simulations,
             "simulations",
             simulations,
             u64::from(u32::MAX),
         )? as u32,
-        seed: numbers::option(&env, given.seed, "seed", 0, (1 << 53) - 1)?,
+        seed: numbers::option(env, given.seed, "seed", 0, (1 << 53) - 1)?,
         max_nodes: match given.max_nodes {
             None => None,
-            max => Some(numbers::option(&env, max, "maxNodes", 0, (1 << 53) - 1)?),
+            max => Some(numbers::option(env, max, "maxNodes", 0, (1 << 53) - 1)?),
         },
         perfect: given.perfect.unwrap_or(true),
         book: given.book.unwrap_or(true),
-    };
-    let chosen = Computer::with_this_thread(|computer| computer.best_move(&game.game, &options));
-    let (row, col) = chosen.map_err(Refusal::of_search).or_throw(&env)?;
-    Ok(vec![row as u32, col as u32])
+    })
 }
 
-/// The value of the game's position under perfect play, exact on any board: `{ winner,
-/// plies }`. `BudgetExceededError` when more than `maxNodes` positions would be visited.
-#[napi]
-pub fn solve(env: Env, game: &TicTacToe, options: Option<SolveWith>) -> napi::Result<Solution> {
+/// The solve's options from `solve`'s, checked: shared by `solve` and `solveAsync`.
+fn solve_options(env: &Env, options: Option<SolveWith>) -> napi::Result<SolveOptions> {
     let given = options.unwrap_or_default();
-    let options = SolveOptions {
+    Ok(SolveOptions {
         max_nodes: numbers::option(
-            &env,
+            env,
             given.max_nodes,
             "maxNodes",
             DEFAULT_MAX_NODES,
@@ -97,8 +89,112 @@ pub fn solve(env: Env, game: &TicTacToe, options: Option<SolveWith>) -> napi::Re
         )?,
         book: given.book.unwrap_or(true),
         ..SolveOptions::default()
-    };
-    let solved = Computer::with_this_thread(|computer| computer.solve_with(&game.game, &options));
-    let solution = solved.map_err(Refusal::of_search).or_throw(&env)?;
-    Ok(Solution { winner: u32::from(winner_number(solution.winner)), plies: solution.plies as u32 })
+    })
+}
+
+/// The move the computer player of this thread chooses, `[row, col]`: the work of `bestMove`
+/// on the calling thread and of `bestMoveAsync` on libuv's pool. A thread's player gives the
+/// same move for the same position and options whatever it did before (`Computer::best_move`),
+/// so both give the same move, whichever pool thread searches.
+fn choose(game: &Game, options: &Options) -> Result<Vec<u32>, SearchError> {
+    let (row, col) = Computer::with_this_thread(|computer| computer.best_move(game, options))?;
+    Ok(vec![row as u32, col as u32])
+}
+
+/// The position's value as the computer player of this thread solves it: the work of `solve`
+/// and `solveAsync`.
+fn solution(game: &Game, options: &SolveOptions) -> Result<Solution, SearchError> {
+    let solved = Computer::with_this_thread(|computer| computer.solve_with(game, options))?;
+    Ok(Solution { winner: u32::from(winner_number(solved.winner)), plies: solved.plies as u32 })
+}
+
+/// A move `[row, col]` for the player to move, under any rules, as the computer player chooses
+/// it: with `perfect` (the default), a perfect move where solving fits (Connect Four's opening
+/// book, then solving within a budget), else the tactics' only move (a win now, a block), else
+/// a Monte Carlo tree search of `simulations` simulations drawn from `seed`. `GameOverError`
+/// for a finished game (winner 0 for a draw). Runs on the calling thread: `bestMoveAsync` for
+/// the same move without blocking the event loop.
+#[napi(ts_return_type = "[number, number]")]
+pub fn best_move(
+    env: Env,
+    game: &TicTacToe,
+    options: Option<MoveOptions>,
+) -> napi::Result<Vec<u32>> {
+    let options = move_options(&env, options)?;
+    choose(&game.game, &options).map_err(Refusal::of_search).or_throw(&env)
+}
+
+/// The value of the game's position under perfect play, exact on any board: `{ winner,
+/// plies }`. `BudgetExceededError` when more than `maxNodes` positions would be visited. Runs
+/// on the calling thread: `solveAsync` for the same value without blocking the event loop.
+#[napi]
+pub fn solve(env: Env, game: &TicTacToe, options: Option<SolveWith>) -> napi::Result<Solution> {
+    let options = solve_options(&env, options)?;
+    solution(&game.game, &options).map_err(Refusal::of_search).or_throw(&env)
+}
+
+/// A search on libuv's thread pool: a copy of the game (the caller may play on theirs
+/// meanwhile), the checked options, and the work of the synchronous call. Its refusal comes
+/// back as the search's own error and is made a JavaScript error only in `resolve`, on the
+/// main thread: an error made on the pool could not carry the refusal's `kind` and data.
+pub struct Search<O, T> {
+    game: Game,
+    options: O,
+    work: fn(&Game, &O) -> Result<T, SearchError>,
+}
+
+/// `bestMoveAsync`'s task.
+pub type BestMoveSearch = Search<Options, Vec<u32>>;
+/// `solveAsync`'s task.
+pub type SolveSearch = Search<SolveOptions, Solution>;
+
+impl<O, T> Search<O, T> {
+    /// The task of `work` on a copy of `game`.
+    fn of(game: &TicTacToe, options: O, work: fn(&Game, &O) -> Result<T, SearchError>) -> Self {
+        Search { game: game.game.clone(), options, work }
+    }
+}
+
+impl<O: Send, T: Send + ToNapiValue + TypeName + 'static> Task for Search<O, T> {
+    type Output = Result<T, SearchError>;
+    type JsValue = T;
+
+    fn compute(&mut self) -> napi::Result<Self::Output> {
+        Ok((self.work)(&self.game, &self.options))
+    }
+
+    fn resolve(&mut self, env: Env, output: Self::Output) -> napi::Result<T> {
+        output.map_err(Refusal::of_search).or_throw(&env)
+    }
+}
+
+// The async calls take the game as a `ClassInstance`, not as `&TicTacToe`: napi-rs keeps a
+// `&` argument of a call that returns a Promise borrowed until the Promise settles, so the
+// caller's next `play` on the game would be refused ("cannot be borrowed mutably") for the
+// whole search. The game is only read here, on the main thread, to copy it into the task.
+
+/// `bestMove` off the main thread: a Promise of the same move for the same arguments (the
+/// same seed gives the same move), the search on libuv's thread pool so that the event loop
+/// keeps serving meanwhile. Its arguments are checked at once (a bad option throws, as
+/// `bestMove`'s); the search's refusals (`GameOverError`, ...) reject the Promise. The search
+/// runs on a copy of the game: changing the game after the call changes nothing.
+#[napi(ts_return_type = "Promise<[number, number]>")]
+pub fn best_move_async(
+    env: Env,
+    game: ClassInstance<TicTacToe>,
+    options: Option<MoveOptions>,
+) -> napi::Result<AsyncTask<BestMoveSearch>> {
+    Ok(AsyncTask::new(Search::of(&game, move_options(&env, options)?, choose)))
+}
+
+/// `solve` off the main thread: a Promise of the same `{ winner, plies }`, solved on libuv's
+/// thread pool on a copy of the game. Its options are checked at once; the solve's refusals
+/// (`BudgetExceededError`, ...) reject the Promise.
+#[napi(ts_return_type = "Promise<Solution>")]
+pub fn solve_async(
+    env: Env,
+    game: ClassInstance<TicTacToe>,
+    options: Option<SolveWith>,
+) -> napi::Result<AsyncTask<SolveSearch>> {
+    Ok(AsyncTask::new(Search::of(&game, solve_options(&env, options)?, solution)))
 }

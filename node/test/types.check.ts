@@ -2,13 +2,17 @@
 // program using the API as the guide does must type-check, and a wrong use must not
 // (each @ts-expect-error fails the check when the error it expects is gone).
 
-import { TicTacToe, Rules, Batch, Puct, Searched, bestMove, solve, CellOccupiedError, TicTacToeError,
-  BadEvaluationError } from '../index.js'
+import { TicTacToe, Rules, Batch, Puct, Searched, Solution, bestMove, solve, bestMoveAsync, solveAsync,
+  CellOccupiedError, TicTacToeError, BadEvaluationError } from '../index.js'
 
 const game: TicTacToe = TicTacToe.fromRules(Rules.CONNECT_FOUR)
 const winner: number = game.drop(3)
 const move: [number, number] = bestMove(game, { simulations: 10, seed: 1 })
 const { plies } = solve(new TicTacToe(3))
+const later: Promise<[number, number]> = bestMoveAsync(game, { simulations: 10, seed: 1 })
+const solved: Promise<Solution> = solveAsync(new TicTacToe(3), { maxNodes: 1000 })
+// @ts-expect-error: the move is a Promise's, not a move
+const notYet: [number, number] = bestMoveAsync(game)
 const status: 'in_progress' | 'won' | 'draw' = game.status
 const batch = Batch.fromRules(4, Rules.GOMOKU, { seed: 2 })
 const winners: Uint8Array = batch.step(new Int32Array(4), new Uint8Array(4))
@@ -39,4 +43,4 @@ puct.choose([1, 2, 3])
 batch.step([1, 2, 3, 4])
 // @ts-expect-error: rows are numbers
 new TicTacToe('3')
-console.log(winner, move, plies, status, winners, planes, values, searchedBatch, bytes)
+console.log(winner, move, plies, later, solved, notYet, status, winners, planes, values, searchedBatch, bytes)
