@@ -26,12 +26,24 @@ pub(crate) struct Root {
     /// The step's descent: the edges from the root to its leaf.
     path: Vec<u32>,
     /// The step's new leaf, if it has one: its planes and legal actions, written by the
-    /// descent, and its place in the evaluator's call.
+    /// descent, and where it stands in the step.
     planes: Vec<bool>,
     legal: Vec<bool>,
-    leaf: Option<usize>,
+    leaf: Leaf,
     /// Scratch: a position's softmax weights.
     weights: Vec<f64>,
+}
+
+/// Where a game's new leaf of a step stands.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Leaf {
+    /// None this step: the game is over, or the descent ended in a finished game.
+    #[default]
+    None,
+    /// Written by the descent, not yet handed to the evaluator.
+    Written,
+    /// At this place of the evaluator's call.
+    At(usize),
 }
 
 impl Root {
@@ -60,12 +72,12 @@ impl Root {
     /// # Errors
     /// On a game's board, its refusal; [`Error::AllocFailed`].
     pub(crate) fn descend(&mut self, c_puct: f64, roots_only: bool) -> Result<(), Error> {
-        self.leaf = None;
+        self.leaf = Leaf::None;
         self.path.clear();
         let Some(board) = self.board.as_mut() else { return Ok(()) };
         if self.tree.is_empty() {
             board.write(&mut self.planes, &mut self.legal);
-            self.leaf = Some(0);
+            self.leaf = Leaf::Written;
             return Ok(());
         }
         if roots_only {
@@ -93,7 +105,7 @@ impl Root {
             }
             Ok(_) => {
                 board.write(&mut self.planes, &mut self.legal);
-                self.leaf = Some(0);
+                self.leaf = Leaf::Written;
             }
             Err(_) => {}
         }
@@ -104,17 +116,18 @@ impl Root {
     }
 
     /// Adds the step's new leaf, if there is one, to the evaluator's call, and remembers its
-    /// place there.
+    /// place there. A copy (a few dozen bytes a leaf): the descents, on threads, each write
+    /// their own root's, and the call needs the leaves side by side in the order of the games.
     pub(crate) fn hand_over(&mut self, leaves: &mut Leaves) {
-        if self.leaf.is_some() {
-            self.leaf = Some(leaves.push(&self.planes, &self.legal));
+        if self.leaf == Leaf::Written {
+            self.leaf = Leaf::At(leaves.push(&self.planes, &self.legal));
         }
     }
 
     /// Expands the step's new leaf, if there is one, with the evaluator's answers in `leaves`
     /// (`actions` logits a leaf), and backs its value up.
     pub(crate) fn expand(&mut self, leaves: &Leaves, actions: usize) {
-        let Some(leaf) = self.leaf else { return };
+        let Leaf::At(leaf) = self.leaf else { return };
         let logits = &leaves.logits[leaf * actions..(leaf + 1) * actions];
         let value = tree::fixed(leaves.values[leaf]);
         let parent = self.path.last().copied();
