@@ -688,3 +688,29 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    /// The planes on masks, on one-word boards of every width (rows of more than eight cells
+    /// are written a byte of them at a time): each flag is its cell's bit, and nothing past
+    /// the two planes is written.
+    #[test]
+    fn planes_on_masks_are_the_cells_bits(
+        rows in 1usize..=7,
+        cols in 1usize..=63,
+        mine in any::<u64>(),
+        theirs in any::<u64>(),
+    ) {
+        let rules = Rules { rows, cols, k: 1, exact: false, gravity: false };
+        let Some(bits) = Bits::of(&rules) else { return Ok(()) };
+        let cells = rules.cells();
+        let (mine, theirs) = (mine & bits.cells(), theirs & bits.cells() & !mine);
+        let mut planes = vec![true; 2 * cells + 9];
+        bits.planes_into(mine, theirs, &mut planes);
+        let expected: Vec<bool> = (0..cells)
+            .map(|cell| mine & bits.bit(cell) != 0)
+            .chain((0..cells).map(|cell| theirs & bits.bit(cell) != 0))
+            .chain([true; 9])
+            .collect();
+        prop_assert_eq!(planes, expected);
+    }
+}

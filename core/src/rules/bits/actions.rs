@@ -5,6 +5,21 @@
 
 use super::Bits;
 
+/// A byte's eight bits as flags, lowest first: a row of a plane written eight cells at a time.
+static SPREAD: [[bool; 8]; 256] = {
+    let mut table = [[false; 8]; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut bit = 0;
+        while bit < 8 {
+            table[byte][bit] = byte >> bit & 1 == 1;
+            bit += 1;
+        }
+        byte += 1;
+    }
+    table
+};
+
 impl Bits {
     /// How many actions a position has: its cells, or under gravity its columns.
     pub fn action_count(&self) -> usize {
@@ -63,12 +78,29 @@ impl Bits {
     /// When `out` is shorter than two flags a cell.
     #[inline]
     pub fn planes_into(&self, mine: u64, theirs: u64, out: &mut [bool]) {
-        let cells = self.shape.cells();
-        let (own, other) = out[..2 * cells].split_at_mut(cells);
-        self.each_cell(|cell, bit| {
-            own[cell] = mine & bit != 0;
-            other[cell] = theirs & bit != 0;
-        });
+        let (rows, cols) = (self.shape.rows(), self.shape.cols());
+        let out = &mut out[..2 * rows * cols];
+        let mut cell = 0;
+        for marks in [mine, theirs] {
+            for row in 0..rows {
+                // A row's bits side by side (below 64: the board fits one word), a byte of
+                // them at a time.
+                let mut bits = marks >> (row * (cols + 1));
+                let mut left = cols;
+                while left > 0 {
+                    let flags = &SPREAD[(bits & 0xff) as usize];
+                    let take = left.min(8);
+                    if cell + 8 <= out.len() {
+                        // Eight flags at once: those past the row are rewritten by the cells
+                        // after it.
+                        out[cell..cell + 8].copy_from_slice(flags);
+                    } else {
+                        out[cell..cell + take].copy_from_slice(&flags[..take]);
+                    }
+                    (cell, left, bits) = (cell + take, left - take, bits >> 8);
+                }
+            }
+        }
     }
 
     /// Calls `visit(cell, bit)` for every cell, row by row: its index and its bit.
