@@ -9,17 +9,25 @@ fn uniform(state: &mut u64) -> f64 {
     ((random::next(state) >> 11) as f64 + 0.5) / (1u64 << 53) as f64
 }
 
-/// A standard normal draw (Box-Muller).
+/// A standard normal draw (Marsaglia's polar method: no cosine, a logarithm and a square
+/// root a draw).
 fn normal(state: &mut u64) -> f64 {
-    let (u, v) = (uniform(state), uniform(state));
-    libm::sqrt(-2.0 * libm::log(u)) * libm::cos(core::f64::consts::TAU * v)
+    loop {
+        let (u, v) = (2.0 * uniform(state) - 1.0, 2.0 * uniform(state) - 1.0);
+        let s = u * u + v * v;
+        if s < 1.0 {
+            return u * libm::sqrt(-2.0 * libm::log(s) / s);
+        }
+    }
 }
 
-/// A Gamma(`shape`, 1) draw, `shape` > 0 (Marsaglia and Tsang; below 1 by boosting to
-/// `shape + 1` and scaling by U^(1 / shape)).
+/// A Gamma(`shape`, 1) draw, `shape` > 0 (Marsaglia and Tsang, with their squeeze that spares
+/// the logarithms of most draws; below 1 by boosting to `shape + 1` and scaling by
+/// U^(1 / shape)).
 fn gamma(shape: f64, state: &mut u64) -> f64 {
     if shape < 1.0 {
-        return gamma(shape + 1.0, state) * libm::pow(uniform(state), 1.0 / shape);
+        let boost = libm::exp(libm::log(uniform(state)) / shape);
+        return gamma(shape + 1.0, state) * boost;
     }
     let d = shape - 1.0 / 3.0;
     let c = 1.0 / libm::sqrt(9.0 * d);
@@ -31,7 +39,8 @@ fn gamma(shape: f64, state: &mut u64) -> f64 {
         }
         let v = v * v * v;
         let u = uniform(state);
-        if libm::log(u) < 0.5 * x * x + d - d * v + d * libm::log(v) {
+        let x2 = x * x;
+        if u < 1.0 - 0.0331 * x2 * x2 || libm::log(u) < 0.5 * x2 + d - d * v + d * libm::log(v) {
             return d * v;
         }
     }
