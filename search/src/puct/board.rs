@@ -46,15 +46,16 @@ impl Board {
         Ok(Board::Masks(Masks { bits, marks, mover: game.next_player().index(), played }))
     }
 
-    /// Plays `action` for the player to move: the cell marked (row * cols + col) and what the
-    /// game says after it. The action must be legal: the descents take theirs from the legal
-    /// masks, [`Puct::play`](super::Puct::play) after the batch accepted them; on masks nothing
-    /// is checked again.
+    /// Plays `action` for the player to move, and answers the cell marked (row * cols + col).
+    /// The action must be legal: the descents take theirs from the legal masks,
+    /// [`Puct::play`](super::Puct::play) after the batch accepted them; on masks nothing is
+    /// checked again. What the game says after it is [`Board::after`]'s, asked only when
+    /// needed: a descent through expanded positions never does.
     ///
     /// # Errors
     /// On the game, its refusal; [`Error::AllocFailed`].
     #[inline]
-    pub(crate) fn apply(&mut self, action: u32) -> Result<(u32, After), Error> {
+    pub(crate) fn apply(&mut self, action: u32) -> Result<u32, Error> {
         match self {
             Board::Masks(masks) => {
                 let Masks { bits, marks, mover, played } = masks;
@@ -62,27 +63,36 @@ impl Board {
                 debug_assert!(bit != 0, "an illegal action reached the masks");
                 marks[*mover] |= bit;
                 played.push(bit);
-                let after = if bits.wins(marks[*mover]) {
+                *mover ^= 1;
+                // Below the board's cells.
+                Ok(bits.cell(bit) as u32)
+            }
+            Board::Game(game) => {
+                let ((row, col), _) = game.apply(action)?;
+                // Below the board's cells, which fit a u32 for a batch's games.
+                Ok((row * game.cols() + col) as u32)
+            }
+        }
+    }
+
+    /// What the game says after the last move [`Board::apply`] played.
+    #[inline]
+    pub(crate) fn after(&self) -> After {
+        match self {
+            Board::Masks(Masks { bits, marks, mover, .. }) => {
+                if bits.wins(marks[*mover ^ 1]) {
                     After::Won
                 } else if marks[0] | marks[1] == bits.cells() {
                     After::Drawn
                 } else {
                     After::Going
-                };
-                *mover ^= 1;
-                // Below the board's cells.
-                Ok((bits.cell(bit) as u32, after))
+                }
             }
-            Board::Game(game) => {
-                let ((row, col), winner) = game.apply(action)?;
-                let after = match (winner, game.is_over()) {
-                    (Some(_), _) => After::Won,
-                    (None, true) => After::Drawn,
-                    (None, false) => After::Going,
-                };
-                // Below the board's cells, which fit a u32 for a batch's games.
-                Ok(((row * game.cols() + col) as u32, after))
-            }
+            Board::Game(game) => match (game.winner(), game.is_over()) {
+                (Some(_), _) => After::Won,
+                (None, true) => After::Drawn,
+                (None, false) => After::Going,
+            },
         }
     }
 

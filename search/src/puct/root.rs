@@ -86,12 +86,11 @@ impl Root {
         let mut node = self.tree.root();
         let next = loop {
             let edge = self.tree.select(node, c_puct);
-            let after = match board.apply(self.tree.action(edge)) {
-                Ok((_, after)) => after,
-                Err(error) => break Err(error),
-            };
+            if let Err(error) = board.apply(self.tree.action(edge)) {
+                break Err(error);
+            }
             self.path.push(edge);
-            match self.tree.next(edge, after) {
+            match self.tree.next(edge, || board.after()) {
                 Next::Node(child) => node = child,
                 next => break Ok(next),
             }

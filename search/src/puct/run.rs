@@ -162,7 +162,7 @@ impl Puct {
             root.tree.descend_to(action, &mut self.spare);
             // The batch took it: so does the same position here.
             match board.apply(action) {
-                Ok((cell, _)) => root.history.push(cell),
+                Ok(cell) => root.history.push(cell),
                 Err(_) => root.board = None,
             }
         }

@@ -249,15 +249,15 @@ impl Tree {
         self.edges[edge as usize].action
     }
 
-    /// Where `edge` leads, the game after its move being `after` (read only when the edge was
-    /// never expanded).
+    /// Where `edge` leads, `after` telling what the game says after its move (asked only when
+    /// the edge was never expanded: an expanded one knows).
     #[inline]
-    pub(crate) fn next(&self, edge: u32, after: After) -> Next {
+    pub(crate) fn next(&self, edge: u32, after: impl FnOnce() -> After) -> Next {
         let edge = self.edges[edge as usize];
         match edge.child {
             WON => Next::Finished(fixed(1.0)),
             DRAWN => Next::Finished(0),
-            NONE => match after {
+            NONE => match after() {
                 After::Going => Next::Open,
                 After::Won => Next::Finished(fixed(1.0)),
                 After::Drawn => Next::Finished(0),
