@@ -3,8 +3,6 @@
 //! few shifts; on any other board the game itself. Either answers by action, as a batch
 //! numbers actions, and writes what the evaluator sees.
 
-use alloc::vec::Vec;
-
 use tictactoe_core::{Bits, Error, Game};
 
 /// What the game says after a move: still going, won by the mover, drawn.
@@ -15,14 +13,21 @@ pub(crate) enum After {
     Drawn,
 }
 
-/// A position on masks: each player's marks (by [`tictactoe_core::Player::index`]), whose
-/// turn it is, and the bits played since it was made, to take back.
+/// A position on masks: each player's marks (by [`tictactoe_core::Player::index`]) and whose
+/// turn it is.
 #[derive(Clone, Debug)]
 pub(crate) struct Masks {
     bits: Bits,
     marks: [u64; 2],
     mover: usize,
-    played: Vec<u64>,
+}
+
+/// Where a descent starts, to come back to ([`Board::back_to`]): on masks the position itself
+/// (a descent's moves are taken back at once, nothing recorded as it goes).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Start {
+    Masks([u64; 2], usize),
+    Game,
 }
 
 /// The position of a game's root, moved along by descents and back.
@@ -34,16 +39,10 @@ pub(crate) enum Board {
 
 impl Board {
     /// The position of `game`: on masks where its board fits one word.
-    ///
-    /// # Errors
-    /// [`Error::AllocFailed`].
-    pub(crate) fn of(game: Game) -> Result<Board, Error> {
-        let Some(bits) = Bits::of(&game.rules()) else { return Ok(Board::Game(game)) };
-        let mut played = Vec::new();
-        // A move a cell at most: pushing never grows it.
-        played.try_reserve_exact(game.rows() * game.cols()).map_err(|_| Error::AllocFailed)?;
+    pub(crate) fn of(game: Game) -> Board {
+        let Some(bits) = Bits::of(&game.rules()) else { return Board::Game(game) };
         let marks = bits.marks(game.cells());
-        Ok(Board::Masks(Masks { bits, marks, mover: game.next_player().index(), played }))
+        Board::Masks(Masks { bits, marks, mover: game.next_player().index() })
     }
 
     /// Plays `action` for the player to move, and answers the cell marked (row * cols + col).
@@ -58,11 +57,10 @@ impl Board {
     pub(crate) fn apply(&mut self, action: u32) -> Result<u32, Error> {
         match self {
             Board::Masks(masks) => {
-                let Masks { bits, marks, mover, played } = masks;
+                let Masks { bits, marks, mover } = masks;
                 let bit = bits.action(action, marks[0] | marks[1]);
                 debug_assert!(bit != 0, "an illegal action reached the masks");
                 marks[*mover] |= bit;
-                played.push(bit);
                 *mover ^= 1;
                 // Below the board's cells.
                 Ok(bits.cell(bit) as u32)
@@ -96,20 +94,29 @@ impl Board {
         }
     }
 
-    /// Takes back the last move [`Board::apply`] played.
+    /// Where a descent starting now is to come back to.
+    #[inline]
+    pub(crate) fn start(&self) -> Start {
+        match self {
+            Board::Masks(Masks { marks, mover, .. }) => Start::Masks(*marks, *mover),
+            Board::Game(_) => Start::Game,
+        }
+    }
+
+    /// Comes back to `start`, [`Board::start`] of this board `moves` moves ago.
     ///
     /// # Errors
-    /// [`Error::NothingToUndo`].
+    /// [`Error::NothingToUndo`] for more moves than the game has.
     #[inline]
-    pub(crate) fn undo(&mut self) -> Result<(), Error> {
+    pub(crate) fn back_to(&mut self, start: Start, moves: usize) -> Result<(), Error> {
         match self {
             Board::Masks(masks) => {
-                let bit = masks.played.pop().ok_or(Error::NothingToUndo)?;
-                masks.mover ^= 1;
-                masks.marks[masks.mover] &= !bit;
+                if let Start::Masks(marks, mover) = start {
+                    (masks.marks, masks.mover) = (marks, mover);
+                }
                 Ok(())
             }
-            Board::Game(game) => game.undo().map(|_| ()),
+            Board::Game(game) => (0..moves).try_for_each(|_| game.undo().map(|_| ())),
         }
     }
 

@@ -83,7 +83,7 @@ impl Root {
         if roots_only {
             return Ok(());
         }
-        let mut node = self.tree.root();
+        let (start, mut node) = (board.start(), self.tree.root());
         let next = loop {
             let edge = self.tree.select(node, c_puct);
             if let Err(error) = board.apply(self.tree.action(edge)) {
@@ -108,9 +108,7 @@ impl Root {
             }
             Err(_) => {}
         }
-        for _ in 0..self.path.len() {
-            board.undo()?;
-        }
+        board.back_to(start, self.path.len())?;
         next.map(|_| ())
     }
 

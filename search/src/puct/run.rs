@@ -35,15 +35,14 @@ impl Puct {
         // Per game: a code a cell (a copy of the game, on boards not on masks), its leaf's two
         // planes of flags and legal flags (the root's, and the evaluator's copy), f32 logits,
         // the root's priors, softmax weights and a Dirichlet draw an action, an f32 value, a
-        // descent's edges, its winner, its root's history and moves played on masks.
+        // descent's edges, its winner and its root's history.
         let per_game = cells
             + 2 * (2 * cells + actions)
             + actions * (4 + 4 + 8 + 8)
             + 4
             + 4 * (cells + 1)
             + 1
-            + 4 * cells
-            + 8 * cells;
+            + 4 * cells;
         // The spare tree the moves' subtrees are copied into: what it holds, or the largest tree.
         let spare = tree::bytes(self.spare.capacity()).max(largest);
         trees.saturating_add(spare).saturating_add(count.saturating_mul(per_game))
@@ -223,7 +222,7 @@ impl Puct {
                 root.history.clear();
                 root.history.try_reserve(history.len()).map_err(|_| Error::AllocFailed)?;
                 root.history.extend_from_slice(history);
-                root.board = Some(Board::of(batch.game(g)?)?);
+                root.board = Some(Board::of(batch.game(g)?));
             }
         }
         Ok(())
