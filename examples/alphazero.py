@@ -239,7 +239,9 @@ def perfect_move(game: TicTacToe, rng: np.random.Generator) -> tuple[int, int]:
         winner = value[0]
         return 0 if winner == 0 else (1 if winner == me else -1)
 
-    values = tictactoe.analyze(game)
+    # No budget: the exact answer however long it takes (on Connect Four, positions past the
+    # book can take seconds).
+    values = tictactoe.analyze(game, 2**62)
     best = max(result(value) for _, value in values)
     moves = [move for move, value in values if result(value) == best]
     row, col = moves[int(rng.integers(len(moves)))]
