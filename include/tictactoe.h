@@ -1723,6 +1723,19 @@ tictactoe_result tictactoe_puct_play(tictactoe_puct *puct,
 // `puct` must be NULL or a live search.
 void tictactoe_puct_clear(tictactoe_puct *puct);
 
+// Sets how many new leaves each game's descents may find a simulation step, for the searches
+// to come: 1 (the default) is the textbook algorithm; more, each descent after the first
+// steered off the earlier ones' paths by a virtual loss, make fewer and larger calls of the
+// evaluator. Each game still makes `simulations` simulations a search.
+//
+// Returns `INVALID_ARGUMENT` for 0 and `NULL_PARAMETER`; nothing changes then.
+//
+// Ownership: the caller keeps the search. Thread safety: no other thread may be using it.
+//
+// # Safety
+// `puct` must be NULL or a live search.
+tictactoe_result tictactoe_puct_set_leaves(tictactoe_puct *puct, uint32_t leaves);
+
 // Draws a move a game from `visits` (`visits_len` = count * actions, as `tictactoe_puct_run`
 // writes them) under `temperature`: in proportion to visits^(1 / temperature), at 0 the most
 // visited (ties to the lowest action); `TICTACTOE_NO_ACTION` for a game without visits. Into

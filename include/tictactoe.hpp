@@ -948,6 +948,7 @@ public:
         float dirichlet_fraction = 0.25f;
         std::uint64_t seed = 0;
         std::uint64_t max_bytes = 0;  // 0: no bound
+        std::uint32_t leaves = 1;     // tictactoe_puct_set_leaves
     };
 
     // A search over b's games (the batch stays the caller's). Throws error (INVALID_ARGUMENT,
@@ -956,6 +957,11 @@ public:
     puct(const batch &b, const options &o) {
         const tictactoe_puct_options c{o.c_puct, o.dirichlet_alpha, o.dirichlet_fraction, o.seed, o.max_bytes};
         detail::check(tictactoe_puct_new(b.get(), &c, &raw_));
+        const tictactoe_result set = tictactoe_puct_set_leaves(raw_, o.leaves);
+        if (set != TICTACTOE_RESULT_OK) {
+            tictactoe_puct_free(std::exchange(raw_, nullptr));
+            detail::check(set);
+        }
     }
     puct(puct &&other) noexcept : raw_(std::exchange(other.raw_, nullptr)) {}
     puct &operator=(puct &&other) noexcept {
@@ -1019,6 +1025,10 @@ public:
 
     // Forgets every tree (keeping their memory): the next run starts from fresh roots.
     void clear() noexcept { tictactoe_puct_clear(raw_); }
+
+    // tictactoe_puct_set_leaves: at most `leaves` new leaves a game a step. Throws error
+    // (INVALID_ARGUMENT for 0; nothing changes then).
+    void set_leaves(std::uint32_t leaves) { detail::check(tictactoe_puct_set_leaves(raw_, leaves)); }
 
     // An upper bound of the bytes after a search of `simulations` on b.
     std::uint64_t bytes_needed(const batch &b, std::uint32_t simulations) const {

@@ -389,7 +389,8 @@ export interface ParseOptions {
  * The settings of a search (AlphaZero's defaults): `cPuct` (1.25) weighs the priors against
  * the values found; `dirichletAlpha` (0.3) and `dirichletFraction` (0.25) shape the noise a
  * `run` with `noise` mixes into the roots' priors; `seed` (0) of the noise and of `choose`'s
- * draws; `maxBytes`, refused before a search that would take more (no bound by default).
+ * draws; `maxBytes`, refused before a search that would take more (no bound by default);
+ * `leaves` (1), the most new leaves a game finds a step.
  */
 export interface PuctOptions {
   /** The exploration constant, finite and >= 0 (default 1.25). */
@@ -402,6 +403,11 @@ export interface PuctOptions {
   seed?: number
   /** The most bytes the trees and buffers may take (default: no bound). */
   maxBytes?: number
+  /**
+   * The most new leaves a game finds a simulation step, held apart by virtual losses (an
+   * integer from 1 to 2**32 - 1; default 1, the textbook algorithm).
+   */
+  leaves?: number
 }
 
 /**

@@ -176,6 +176,7 @@ pub unsafe extern "C" fn tictactoe_puct_new(
                 seed: options.seed,
                 max_bytes: (options.max_bytes != 0)
                     .then(|| usize::try_from(options.max_bytes).unwrap_or(usize::MAX)),
+                ..defaults
             }
         };
         let puct = Puct::new(batch, config).map_err(code)?;
@@ -292,6 +293,29 @@ pub unsafe extern "C" fn tictactoe_puct_clear(puct: *mut tictactoe_puct) {
         }
         Ok(())
     });
+}
+
+/// Sets how many new leaves each game's descents may find a simulation step, for the searches
+/// to come: 1 (the default) is the textbook algorithm; more, each descent after the first
+/// steered off the earlier ones' paths by a virtual loss, make fewer and larger calls of the
+/// evaluator. Each game still makes `simulations` simulations a search.
+///
+/// Returns `INVALID_ARGUMENT` for 0 and `NULL_PARAMETER`; nothing changes then.
+///
+/// Ownership: the caller keeps the search. Thread safety: no other thread may be using it.
+///
+/// # Safety
+/// `puct` must be NULL or a live search.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_puct_set_leaves(
+    puct: *mut tictactoe_puct,
+    leaves: u32,
+) -> tictactoe_result {
+    guard(|| {
+        // SAFETY: the caller's promise.
+        let puct = unsafe { borrow_mut(puct) }?;
+        puct.inner_mut().set_leaves(leaves).map_err(code)
+    })
 }
 
 /// Draws a move a game from `visits` (`visits_len` = count * actions, as `tictactoe_puct_run`

@@ -24,7 +24,8 @@ use crate::numbers;
 /// The settings of a search (AlphaZero's defaults): `cPuct` (1.25) weighs the priors against
 /// the values found; `dirichletAlpha` (0.3) and `dirichletFraction` (0.25) shape the noise a
 /// `run` with `noise` mixes into the roots' priors; `seed` (0) of the noise and of `choose`'s
-/// draws; `maxBytes`, refused before a search that would take more (no bound by default).
+/// draws; `maxBytes`, refused before a search that would take more (no bound by default);
+/// `leaves` (1), the most new leaves a game finds a step.
 #[napi(object)]
 #[derive(Default)]
 pub struct PuctOptions {
@@ -38,6 +39,9 @@ pub struct PuctOptions {
     pub seed: Option<f64>,
     /// The most bytes the trees and buffers may take (default: no bound).
     pub max_bytes: Option<f64>,
+    /// The most new leaves a game finds a simulation step, held apart by virtual losses (an
+    /// integer from 1 to 2**32 - 1; default 1, the textbook algorithm).
+    pub leaves: Option<f64>,
 }
 
 /// The options of one search.
@@ -218,12 +222,15 @@ impl Puct {
             .map(|max| numbers::option(&env, Some(max), "maxBytes", 0, u64::MAX))
             .transpose()?
             .map(|max| usize::try_from(max).unwrap_or(usize::MAX));
+        let leaves = numbers::option(&env, options.leaves, "leaves", 1, u32::MAX.into())?;
         let config = PuctConfig {
             c_puct: setting(options.c_puct, defaults.c_puct),
             dirichlet_alpha: setting(options.dirichlet_alpha, defaults.dirichlet_alpha),
             dirichlet_fraction: setting(options.dirichlet_fraction, defaults.dirichlet_fraction),
             seed,
             max_bytes,
+            // Below 2^32: checked.
+            leaves: leaves as u32,
         };
         let puct = CorePuct::new(batch.core(), config)
             .map_err(|error| refused(&env, error, Given::default()))?;

@@ -320,6 +320,26 @@ test('settings, arguments and the memory bound are checked', () => {
   assert.throws(() => small.choose(new Int32Array(14).fill(-1), 0), RangeError)
 })
 
+test('several leaves a step: the same simulations in fewer, larger calls; leaves checked', () => {
+  const batch = randomBatch(Rules.CONNECT_FOUR, 3, 1)
+  const sizes = []
+  const one = counting(7)
+  const four = counting(7)
+  const sized = (observation, legal, leaves) => {
+    sizes.push(leaves)
+    return four(observation, legal, leaves)
+  }
+  assert.deepEqual(new Puct(batch, { leaves: 1 }).run(one, 60).visits, new Puct(batch).run(counting(7), 60).visits)
+  const { visits } = new Puct(batch, { leaves: 4 }).run(sized, 60)
+  for (let g = 0; g < 3; g++) assert.equal(visits.slice(g * 7, (g + 1) * 7).reduce((a, b) => a + b, 0), 60)
+  assert.ok(Math.max(...sizes) <= 3 * 4 && Math.max(...sizes.slice(1)) > 3, `${sizes}`)
+  assert.ok(four.calls < one.calls / 2, `${four.calls} calls against ${one.calls}`)
+  for (const leaves of [0, -1, 2 ** 32]) {
+    assert.throws(() => new Puct(batch, { leaves }), (e) => e instanceof RangeError && /leaves/.test(e.message))
+  }
+  assert.throws(() => new Puct(batch, { leaves: 2.5 }), TypeError)
+})
+
 test('choose at temperature 0 is the argmax (ties to the lowest); -1 for finished games', () => {
   const batch = randomBatch(Rules.CONNECT_FOUR, 3, 0)
   const puct = new Puct(batch)

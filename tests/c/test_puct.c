@@ -112,6 +112,37 @@ static void test_search(void) {
     tictactoe_batch_free(batch);
 }
 
+/* Several leaves a step: the same simulations in fewer calls; 0 refused, nothing changed. */
+static void test_leaves(void) {
+    tictactoe_batch *batch = connect_four();
+    tictactoe_puct *puct = NULL;
+    evaluator e = {0, -1, 0.0f, 0.0f};
+    uint32_t visits[GAMES * ACTIONS];
+    float values[GAMES];
+    size_t g, i;
+    CHECK_RESULT(tictactoe_puct_new(batch, NULL, &puct), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_puct_set_leaves(puct, 0), TICTACTOE_RESULT_INVALID_ARGUMENT);
+    CHECK_RESULT(tictactoe_puct_set_leaves(NULL, 4), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_puct_run(puct, batch, evaluate, &e, 40, 0, visits, GAMES * ACTIONS, values, GAMES),
+                 TICTACTOE_RESULT_OK);
+    CHECK(e.calls == 41); /* still one leaf a game a step after the refusal */
+    CHECK_RESULT(tictactoe_puct_set_leaves(puct, 4), TICTACTOE_RESULT_OK);
+    tictactoe_puct_clear(puct);
+    e.calls = 0;
+    CHECK_RESULT(tictactoe_puct_run(puct, batch, evaluate, &e, 40, 0, visits, GAMES * ACTIONS, values, GAMES),
+                 TICTACTOE_RESULT_OK);
+    CHECK(e.calls > 1 && e.calls <= 21); /* the roots' call, then at most half as many steps */
+    for (g = 0; g < GAMES; g++) {
+        uint32_t sum = 0;
+        for (i = 0; i < ACTIONS; i++) {
+            sum += visits[g * ACTIONS + i];
+        }
+        CHECK(sum == 40);
+    }
+    tictactoe_puct_free(puct);
+    tictactoe_batch_free(batch);
+}
+
 /* A callback that fails, or writes what no search can use, stops the search with its code;
  * nothing is written, and the next search gives what a search that never failed gives. */
 static void test_failures(void) {
@@ -233,6 +264,7 @@ static void test_refusals(void) {
 
 int main(void) {
     test_search();
+    test_leaves();
     test_failures();
     test_refusals();
     return checks_report("test_puct");

@@ -788,6 +788,18 @@ void test_puct() {
     const std::uint64_t needed = tictactoe::puct(b).bytes_needed(b, 100);
     tictactoe::puct bounded(b, tictactoe::puct::options{1.25f, 0.3f, 0.25f, 0, needed - 1});
     CHECK_THROWS(bounded.run(b, uniform, 100), TICTACTOE_RESULT_LIMIT_EXCEEDED);
+    // Several leaves a step: the same simulations in fewer calls; 0 refused.
+    tictactoe::puct::options four;
+    four.leaves = 4;
+    tictactoe::puct wide(b, four);
+    calls = 0;
+    auto found = wide.run(b, uniform, 40);
+    sum = 0;
+    for (std::size_t a = 0; a < 7; a++) sum += found.visits[a];
+    CHECK(sum == 40 && calls > 1 && calls <= 21);
+    CHECK_THROWS(wide.set_leaves(0), TICTACTOE_RESULT_INVALID_ARGUMENT);
+    four.leaves = 0;
+    CHECK_THROWS(tictactoe::puct(b, four), TICTACTOE_RESULT_INVALID_ARGUMENT);
 }
 
 }  // namespace

@@ -234,12 +234,13 @@ def test_noise_is_seeded() -> None:
     assert noisy(1) != Puct(batch).run(Counting(7), 40)[0].tolist()
 
 
-def test_the_batch_s_threads_change_nothing_but_the_time() -> None:
+@pytest.mark.parametrize("leaves", [1, 3])
+def test_the_batch_s_threads_change_nothing_but_the_time(leaves: int) -> None:
     # 600 games: the pool splits a call into parts of 256 games at least.
     def played(threads: int) -> list[Any]:
         batch = random_batch(Rules.CONNECT_FOUR, 600, 2)
         batch.threads = threads
-        puct, seen = Puct(batch, seed=9), []
+        puct, seen = Puct(batch, seed=9, leaves=leaves), []
         for _ in range(3):
             visits, values = puct.run(Counting(7), 12, noise=True)
             actions = puct.choose(visits, temperature=1.0)
@@ -248,6 +249,35 @@ def test_the_batch_s_threads_change_nothing_but_the_time() -> None:
         return seen
 
     assert played(1) == played(2) == played(3)
+
+
+class Sizes(Counting):
+    """`Counting`, keeping how many leaves each call had."""
+
+    def __init__(self, actions: int) -> None:
+        super().__init__(actions)
+        self.sizes: list[int] = []
+
+    def __call__(self, observation: np.ndarray, legal: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        self.sizes.append(len(observation))
+        return super().__call__(observation, legal)
+
+
+def test_several_leaves_a_step_make_fewer_larger_calls() -> None:
+    batch = random_batch(Rules.CONNECT_FOUR, 3, 1)
+    one, four = Sizes(7), Sizes(7)
+    assert (Puct(batch, leaves=1).run(one, 60)[0] == Puct(batch).run(Counting(7), 60)[0]).all()
+    visits, values = Puct(batch, leaves=4).run(four, 60)
+    assert visits.sum(axis=1).tolist() == [60, 60, 60]
+    assert np.abs(values).max() <= 1.0
+    # The roots' call, then a step of at most 4 leaves a game.
+    assert max(four.sizes) <= 3 * 4 and max(four.sizes[1:]) > 3
+    assert four.calls < one.calls / 2, (four.calls, one.calls)
+    for leaves in [0, -1, 2**32]:
+        with pytest.raises(ValueError, match="leaves"):
+            Puct(batch, leaves=leaves)
+    with pytest.raises(TypeError):
+        Puct(batch, leaves=2.5)  # type: ignore[arg-type]
 
 
 def test_settings_and_the_memory_bound_are_checked() -> None:

@@ -96,7 +96,7 @@ fn mask(word: u32, code: u8) -> u32 {
 }
 
 /// `FLAGS[byte]`: the eight bits of a byte as eight flags.
-static FLAGS: [[bool; 8]; 256] = {
+pub(crate) static FLAGS: [[bool; 8]; 256] = {
     let mut flags = [[false; 8]; 256];
     let mut byte = 0;
     while byte < 256 {
@@ -140,7 +140,7 @@ pub(crate) fn flags_into(board: &[u32], code: u8, out: &mut [bool]) {
 /// copies of 4, 2 and 1 flags: fixed sizes, where a copy of any length would be a call to
 /// memcpy and a loop a branch a flag.
 #[inline(always)]
-fn short_flags(bits: u32, out: &mut [bool]) {
+pub(crate) fn short_flags(bits: u32, out: &mut [bool]) {
     let flags = &FLAGS[(bits & 0xFF) as usize];
     let mut at = 0;
     for width in [4, 2, 1] {

@@ -330,6 +330,7 @@ class Puct:
         dirichlet_fraction: float = 0.25,
         seed: Optional[int] = None,
         max_bytes: Optional[int] = None,
+        leaves: int = 1,
     ) -> Puct: ...
     def run(
         self, evaluate: _Evaluate, simulations: int, *, noise: bool = False

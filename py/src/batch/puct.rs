@@ -20,7 +20,9 @@ use crate::errors::{GameError, Given};
 type Searched<'py> = (Bound<'py, PyArray2<i32>>, Bound<'py, PyArray1<f32>>);
 
 /// PUCT (AlphaZero's tree search) over every unfinished game of a batch, leaves valued by the
-/// caller's network.
+/// caller's network. `leaves` (1, the textbook algorithm): the most new leaves a game's
+/// descents find a step, each after the first steered off the others' paths by a virtual loss,
+/// for fewer and larger evaluator calls.
 #[pyclass(name = "Puct", module = "tictactoe")]
 pub(crate) struct PyPuct {
     puct: Puct,
@@ -123,8 +125,9 @@ impl PyPuct {
     #[new]
     #[pyo3(signature = (
         batch, *, c_puct = 1.25, dirichlet_alpha = 0.3, dirichlet_fraction = 0.25, seed = None,
-        max_bytes = None
+        max_bytes = None, leaves = 1
     ))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         batch: Bound<'_, PyBatch>,
         c_puct: f32,
@@ -132,17 +135,22 @@ impl PyPuct {
         dirichlet_fraction: f32,
         seed: Option<&Bound<'_, PyAny>>,
         max_bytes: Option<i128>,
+        leaves: i64,
     ) -> PyResult<PyPuct> {
         let seed = seed.map(crate::convert::seed).transpose()?.unwrap_or(0);
         let limits = crate::convert::limits(max_bytes)?;
         let max_bytes = max_bytes.map(|_| limits.max_bytes);
-        let config = PuctConfig { c_puct, dirichlet_alpha, dirichlet_fraction, seed, max_bytes };
+        // Out of u32's range is out of the setting's: refused as the search refuses 0.
+        let leaves = u32::try_from(leaves).unwrap_or(0);
+        let config =
+            PuctConfig { c_puct, dirichlet_alpha, dirichlet_fraction, seed, max_bytes, leaves };
         let puct = Puct::new(&batch.borrow().batch, config).map_err(refused)?;
         Ok(PyPuct { puct, batch: batch.unbind(), actions: Vec::new() })
     }
 
-    /// Runs `simulations` simulation steps on every unfinished game of the batch, calling
+    /// Runs `simulations` simulations in every unfinished game of the batch, calling
     /// `evaluate(observation, legal_mask) -> (logits, values)` once a step with the new leaves
+    /// (at most `leaves` a game a step, as made)
     /// (bool (leaves, 2, rows, cols) from the side to move, bool (leaves, actions); logits
     /// (leaves, actions) and values (leaves,) in [-1, 1] from the side to move, any float
     /// dtype). With `noise`, Dirichlet noise mixed into the roots' priors for this search.

@@ -69,6 +69,13 @@ pub struct PuctConfig {
     pub seed: u64,
     /// The most bytes the trees and buffers may take; `None`: no bound.
     pub max_bytes: Option<usize>,
+    /// The most new leaves a game's descents find a simulation step, each descent after the
+    /// first steered off the earlier ones' paths by a virtual loss (a visit worth a loss to
+    /// every mover on the path, taken back when the leaf's value is backed up). 1, the
+    /// default, is the textbook algorithm; more make fewer and larger evaluator calls (a
+    /// network on a GPU, or few games), at some cost in the search's strength per simulation.
+    /// A descent that meets a leaf an earlier one of the step found ends the game's step.
+    pub leaves: u32,
 }
 
 impl Default for PuctConfig {
@@ -79,6 +86,23 @@ impl Default for PuctConfig {
             dirichlet_fraction: 0.25,
             seed: 0,
             max_bytes: None,
+            leaves: 1,
+        }
+    }
+}
+
+impl PuctConfig {
+    /// [`PuctError::Setting`] naming the first setting out of its range.
+    fn check(&self) -> Result<(), PuctError<Infallible>> {
+        let checks = [
+            ("c_puct", self.c_puct.is_finite() && self.c_puct >= 0.0),
+            ("dirichlet_alpha", self.dirichlet_alpha.is_finite() && self.dirichlet_alpha > 0.0),
+            ("dirichlet_fraction", (0.0..=1.0).contains(&self.dirichlet_fraction)),
+            ("leaves", self.leaves >= 1),
+        ];
+        match checks.iter().find(|(_, valid)| !valid) {
+            Some(&(name, _)) => Err(PuctError::Setting { name }),
+            None => Ok(()),
         }
     }
 }
@@ -111,8 +135,8 @@ pub enum PuctError<E> {
     /// The setting named is out of its range ([`Puct::new`]'s, or [`Puct::choose`]'s
     /// temperature).
     Setting {
-        /// The setting's name: `"c_puct"`, `"dirichlet_alpha"`, `"dirichlet_fraction"` or
-        /// `"temperature"`.
+        /// The setting's name: `"c_puct"`, `"dirichlet_alpha"`, `"dirichlet_fraction"`,
+        /// `"leaves"` or `"temperature"`.
         name: &'static str,
     },
     /// What the core refuses: memory that could not be had, a batch of another size, outputs
@@ -238,7 +262,7 @@ pub struct Puct {
     rules: Rules,
     actions: usize,
     roots: Vec<Root>,
-    /// The evaluator's inputs and outputs, a leaf's worth per game.
+    /// The evaluator's inputs and outputs, room for [`PuctConfig::leaves`] leaves a game.
     leaves: Leaves,
     /// The roots' priors before noise, root by root.
     priors: Vec<f32>,
@@ -254,17 +278,10 @@ impl Puct {
     /// A search over `batch`'s games (its size and rules), with empty trees.
     ///
     /// # Errors
-    /// [`PuctError::Setting`] for `c_puct` or the Dirichlet settings out of range (`c_puct`
-    /// finite and >= 0, alpha finite and > 0, fraction in [0, 1]); [`Error::AllocFailed`].
+    /// [`PuctError::Setting`] for a setting out of range (`c_puct` finite and >= 0, alpha
+    /// finite and > 0, fraction in [0, 1], leaves >= 1); [`Error::AllocFailed`].
     pub fn new(batch: &Batch, config: PuctConfig) -> Result<Puct, PuctError<Infallible>> {
-        let checks = [
-            ("c_puct", config.c_puct.is_finite() && config.c_puct >= 0.0),
-            ("dirichlet_alpha", config.dirichlet_alpha.is_finite() && config.dirichlet_alpha > 0.0),
-            ("dirichlet_fraction", (0.0..=1.0).contains(&config.dirichlet_fraction)),
-        ];
-        if let Some(&(name, _)) = checks.iter().find(|(_, valid)| !valid) {
-            return Err(PuctError::Setting { name });
-        }
+        config.check()?;
         let mut roots = Vec::new();
         roots.try_reserve_exact(batch.count()).map_err(|_| Error::AllocFailed)?;
         roots.extend((0..batch.count()).map(|_| Root::default()));
@@ -285,6 +302,17 @@ impl Puct {
     /// The settings.
     pub fn config(&self) -> PuctConfig {
         self.config
+    }
+
+    /// Changes [`PuctConfig::leaves`] for the searches to come.
+    ///
+    /// # Errors
+    /// [`PuctError::Setting`] (`"leaves"`) for 0; nothing changes then.
+    pub fn set_leaves(&mut self, leaves: u32) -> Result<(), PuctError<Infallible>> {
+        let config = PuctConfig { leaves, ..self.config };
+        config.check()?;
+        self.config = config;
+        Ok(())
     }
 
     /// Forgets every tree, keeping their memory: the next search starts from fresh roots, as

@@ -31,18 +31,15 @@ impl Puct {
             let saved = tree::saved_bytes(edges.max(root.saved.capacity()));
             bytes.saturating_add(size).saturating_add(saved)
         });
-        let count = self.roots.len();
-        // Per game: a code a cell (a copy of the game, on boards not on masks), its leaf's two
-        // planes of flags and legal flags (the root's, and the evaluator's copy), f32 logits,
-        // the root's priors, softmax weights and a Dirichlet draw an action, an f32 value, a
-        // descent's edges, its winner and its root's history.
-        let per_game = cells
-            + 2 * (2 * cells + actions)
-            + actions * (4 + 4 + 8 + 8)
-            + 4
-            + 4 * (cells + 1)
-            + 1
-            + 4 * cells;
+        let (count, most) = (self.roots.len(), self.config.leaves as usize);
+        // Per game: a code a cell (a copy of the game, on boards not on masks); for each of
+        // its `most` leaves of a step two planes of flags and legal flags (the root's, and the
+        // evaluator's copy), f32 logits an action, an f32 value, a descent's edges, where they
+        // end and where the leaf stands; the root's priors, softmax weights and a Dirichlet
+        // draw an action; its winner and its root's history.
+        let per_leaf = 2 * (2 * cells + actions) + 4 * actions + 4 + 4 * (cells + 1) + 8 + 16;
+        let per_game =
+            cells + most.saturating_mul(per_leaf) + actions * (4 + 8 + 8) + 1 + 4 * cells;
         // The spare tree the moves' subtrees are copied into: what it holds, or the largest tree.
         let spare = tree::bytes(self.spare.capacity()).max(largest);
         trees.saturating_add(spare).saturating_add(count.saturating_mul(per_game))
@@ -232,15 +229,15 @@ impl Puct {
     fn reserve<E>(&mut self, batch: &Batch, simulations: u32) -> Result<(), PuctError<E>> {
         let (count, actions, cells) =
             (self.roots.len(), batch.actions(), batch.rows() * batch.cols());
-        let grown = simulations as usize + 1;
+        let (grown, most) = (simulations as usize + 1, self.config.leaves as usize);
         let failed = |_| PuctError::from(Error::AllocFailed);
         for root in &mut self.roots {
             if root.board.is_some() {
                 root.tree.reserve(grown * actions).map_err(failed)?;
-                root.reserve(cells, actions).map_err(failed)?;
+                root.reserve(cells, actions, most).map_err(failed)?;
             }
         }
-        self.leaves.resize(count, cells, actions).map_err(failed)?;
+        self.leaves.resize(count * most, cells, actions).map_err(failed)?;
         self.winners.try_reserve_exact(count.saturating_sub(self.winners.len())).map_err(failed)?;
         self.winners.resize(count, 0);
         self.priors.try_reserve(count * actions).map_err(failed)?;
@@ -260,25 +257,31 @@ impl Puct {
         if noise && self.config.dirichlet_fraction > 0.0 {
             self.add_noise();
         }
-        for _ in 0..simulations {
+        for root in &mut self.roots {
+            root.remaining = if root.board.is_some() { simulations } else { 0 };
+        }
+        // Each step makes a simulation at least in every game with some left.
+        while self.roots.iter().any(|root| root.remaining > 0) {
             self.step(batch, evaluator, false)?;
         }
         Ok(())
     }
 
     /// One simulation step (with `roots_only`, the expansion of the empty trees' roots): every
-    /// game's descent, on the batch's threads; one evaluator call with every new leaf, in the
-    /// order of the games; the answers checked; the leaves expanded and their values backed
-    /// up, on the batch's threads.
+    /// game's descents (at most [`PuctConfig::leaves`](super::PuctConfig::leaves)), on the
+    /// batch's threads; one evaluator call with every new leaf, in the order of the games; the
+    /// answers checked; the leaves expanded and their values backed up, on the batch's
+    /// threads.
     fn step<E: Evaluator>(
         &mut self,
         batch: &Batch,
         evaluator: &mut E,
         roots_only: bool,
     ) -> Result<(), PuctError<E::Error>> {
-        let (c_puct, actions) = (f64::from(self.config.c_puct), self.actions);
+        let (c_puct, most, actions) =
+            (f64::from(self.config.c_puct), self.config.leaves, self.actions);
         batch.split_work(&mut self.roots, |_, roots| {
-            roots.iter_mut().try_for_each(|root| root.descend(c_puct, roots_only))
+            roots.iter_mut().try_for_each(|root| root.descend(c_puct, roots_only, most))
         })?;
         let Puct { roots, leaves, .. } = self;
         leaves.clear();

@@ -14,10 +14,16 @@ pub(crate) const NONE: u32 = u32::MAX;
 const WON: u32 = u32::MAX - 1;
 /// An edge whose move filled the board without a winner.
 const DRAWN: u32 = u32::MAX - 2;
+/// An edge whose child is a new leaf of the step running, waiting for the evaluator: the
+/// lowest of the marks, every index of edges below it.
+const PENDING: u32 = u32::MAX - 3;
 
 /// Values are kept as integers of this many units to 1.0: sums of values in [-1, 1] then
 /// add exactly (u32 visits of 2^30 at most fit an i64 sum).
 const SCALE: f64 = (1u64 << 30) as f64;
+
+/// A loss, in fixed point: what a virtual visit is worth to its edge's mover.
+const LOSS: i64 = -(1 << 30);
 
 /// A value in [-1, 1] as the fixed-point integer the tree sums.
 pub(crate) fn fixed(value: f32) -> i64 {
@@ -66,8 +72,8 @@ pub(crate) struct Edge {
     visits: u32,
     /// P(s, a).
     prior: f32,
-    /// Where the child's edges start; [`NONE`] until expanded; [`WON`] or [`DRAWN`] when the
-    /// game ends there.
+    /// Where the child's edges start; [`NONE`] until expanded, [`PENDING`] while its
+    /// expansion waits for the evaluator; [`WON`] or [`DRAWN`] when the game ends there.
     child: u32,
     /// How many edges the child has.
     len: u32,
@@ -108,6 +114,9 @@ pub(crate) enum Next {
     Node(Node),
     /// A position to evaluate (its edge not expanded yet; the game goes on).
     Open,
+    /// A position another descent of the step running reached first, waiting for the
+    /// evaluator.
+    Pending,
     /// A finished game, worth `value` to the player making the move.
     Finished(i64),
 }
@@ -257,6 +266,7 @@ impl Tree {
         match edge.child {
             WON => Next::Finished(fixed(1.0)),
             DRAWN => Next::Finished(0),
+            PENDING => Next::Pending,
             NONE => match after() {
                 After::Going => Next::Open,
                 After::Won => Next::Finished(fixed(1.0)),
@@ -264,6 +274,31 @@ impl Tree {
             },
             first => Next::Node(Node { first, len: edge.len, reached: edge.visits }),
         }
+    }
+
+    /// Marks `edge` as leading to a new leaf of the step running (until its expansion).
+    pub(crate) fn pend(&mut self, edge: u32) {
+        self.edges[edge as usize].child = PENDING;
+    }
+
+    /// Holds a virtual loss on `path` (root first): a visit worth a loss to the mover of each
+    /// of its edges, and a visit of the root, so that the step's next descents take other
+    /// ways. [`Tree::release`] takes it back.
+    pub(crate) fn hold(&mut self, path: &[u32]) {
+        for &edge in path {
+            let edge = &mut self.edges[edge as usize];
+            (edge.value, edge.visits) = (edge.value + LOSS, edge.visits + 1);
+        }
+        self.root_visits += 1;
+    }
+
+    /// Takes back a virtual loss [`Tree::hold`] held on `path`.
+    pub(crate) fn release(&mut self, path: &[u32]) {
+        for &edge in path {
+            let edge = &mut self.edges[edge as usize];
+            (edge.value, edge.visits) = (edge.value - LOSS, edge.visits - 1);
+        }
+        self.root_visits -= 1;
     }
 
     /// Marks `edge` as leading to a finished game worth `value` to its mover.
@@ -336,7 +371,7 @@ impl Tree {
     /// tree when that move was never expanded. `spare` is memory to build in (left empty).
     pub(crate) fn descend_to(&mut self, action: u32, spare: &mut Tree) {
         let child = self.root_edges().iter().find(|edge| edge.action == action).copied();
-        let Some(child) = child.filter(|edge| edge.child < DRAWN) else {
+        let Some(child) = child.filter(|edge| edge.child < PENDING) else {
             self.clear();
             return;
         };
@@ -346,7 +381,7 @@ impl Tree {
         let mut next = 0;
         while next < spare.edges.len() {
             let edge = spare.edges[next];
-            if edge.child < DRAWN {
+            if edge.child < PENDING {
                 let first = spare.edges.len() as u32;
                 spare
                     .edges

@@ -4,21 +4,7 @@
 //! needs no rule of its own.
 
 use super::Bits;
-
-/// A byte's eight bits as flags, lowest first: a row of a plane written eight cells at a time.
-static SPREAD: [[bool; 8]; 256] = {
-    let mut table = [[false; 8]; 256];
-    let mut byte = 0;
-    while byte < 256 {
-        let mut bit = 0;
-        while bit < 8 {
-            table[byte][bit] = byte >> bit & 1 == 1;
-            bit += 1;
-        }
-        byte += 1;
-    }
-    table
-};
+use crate::storage::board::{short_flags, FLAGS};
 
 impl Bits {
     /// How many actions a position has: its cells, or under gravity its columns.
@@ -88,14 +74,14 @@ impl Bits {
                 let mut bits = marks >> (row * (cols + 1));
                 let mut left = cols;
                 while left > 0 {
-                    let flags = &SPREAD[(bits & 0xff) as usize];
                     let take = left.min(8);
                     if cell + 8 <= out.len() {
                         // Eight flags at once: those past the row are rewritten by the cells
                         // after it.
-                        out[cell..cell + 8].copy_from_slice(flags);
+                        out[cell..cell + 8].copy_from_slice(&FLAGS[(bits & 0xff) as usize]);
                     } else {
-                        out[cell..cell + take].copy_from_slice(&flags[..take]);
+                        // Below 2^8.
+                        short_flags((bits & 0xff) as u32, &mut out[cell..cell + take]);
                     }
                     (cell, left, bits) = (cell + take, left - take, bits >> 8);
                 }
