@@ -230,6 +230,11 @@ def self_play(
     print(f"self-play and training: {total:.1f} s, {outside:.0%} of it outside the network", flush=True)
 
 
+# A budget of positions no solve reaches: the perfect player's answer however long it takes
+# (on Connect Four, positions just past the opening book take the solver seconds).
+UNBOUNDED = 2**62
+
+
 def perfect_move(game: TicTacToe, rng: np.random.Generator) -> tuple[int, int]:
     """A move drawn uniformly from those that keep the position's result (a win a win, a draw
     a draw), by `tictactoe.analyze`: a perfect player that does not play one game only."""
@@ -239,9 +244,7 @@ def perfect_move(game: TicTacToe, rng: np.random.Generator) -> tuple[int, int]:
         winner = value[0]
         return 0 if winner == 0 else (1 if winner == me else -1)
 
-    # No budget: the exact answer however long it takes (on Connect Four, positions past the
-    # book can take seconds).
-    values = tictactoe.analyze(game, 2**62)
+    values = tictactoe.analyze(game, UNBOUNDED)
     best = max(result(value) for _, value in values)
     moves = [move for move, value in values if result(value) == best]
     row, col = moves[int(rng.integers(len(moves)))]

@@ -105,8 +105,9 @@ export declare class Puct {
    */
   constructor(batch: Batch, options?: PuctOptions | undefined | null)
   /**
-   * Runs `simulations` simulation steps on every unfinished game of the batch, calling
-   * `evaluate(observation, legal, leaves)` once a step with its new leaves:
+   * Runs `simulations` simulations in every unfinished game of the batch, calling
+   * `evaluate(observation, legal, leaves)` once a step with its new leaves (at most the
+   * option `leaves` a game):
    * `observation` a `Uint8Array` of `leaves * 2 * rows * cols` flags (each leaf's planes
    * from the side to move, as `Batch.observation` writes them), `legal` a `Uint8Array` of
    * `leaves * actions` flags. It returns `{ logits, values }` (each a `Float32Array`, a

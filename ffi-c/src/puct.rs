@@ -198,13 +198,14 @@ pub unsafe extern "C" fn tictactoe_puct_free(puct: *mut tictactoe_puct) {
     unsafe { release(puct) }
 }
 
-/// Runs `simulations` simulation steps of PUCT on every unfinished game of `batch` (the batch
-/// the search was made for), calling `evaluate(user, ...)` once a step with every new leaf
-/// (`tictactoe_evaluate`); `flags` 0 or `TICTACTOE_PUCT_NOISE`. Writes each game's root visits
-/// by action into `visits` (`visits_len` = count * actions; zero rows for finished games) and
-/// its root value from the side to move into `values` (`values_len` = count). With noise off
-/// and fresh trees the visits are the textbook PUCT's; trees kept by `tictactoe_puct_play` go
-/// on growing.
+/// Runs `simulations` simulations of PUCT in every unfinished game of `batch` (the batch the
+/// search was made for), calling `evaluate(user, ...)` once a step with every new leaf
+/// (`tictactoe_evaluate`; at most `tictactoe_puct_set_leaves`' count a game a step); `flags` 0
+/// or `TICTACTOE_PUCT_NOISE`. Writes each game's root visits by action into `visits`
+/// (`visits_len` = count * actions; zero rows for finished games) and its root value from the
+/// side to move into `values` (`values_len` = count). With noise off, fresh trees and one leaf
+/// a step the visits are the textbook PUCT's (with more, its version with virtual losses);
+/// trees kept by `tictactoe_puct_play` go on growing.
 ///
 /// Returns `EVALUATOR_FAILED` when the callback returns non-zero, `BAD_EVALUATION` for a value
 /// outside [-1, 1] or unusable logits, `LIMIT_EXCEEDED` past the options' `max_bytes`,
@@ -300,7 +301,8 @@ pub unsafe extern "C" fn tictactoe_puct_clear(puct: *mut tictactoe_puct) {
 /// steered off the earlier ones' paths by a virtual loss, make fewer and larger calls of the
 /// evaluator. Each game still makes `simulations` simulations a search.
 ///
-/// Returns `INVALID_ARGUMENT` for 0 and `NULL_PARAMETER`; nothing changes then.
+/// Returns `INVALID_ARGUMENT` for 0 and `NULL_PARAMETER` for a NULL `puct`; nothing changes
+/// then.
 ///
 /// Ownership: the caller keeps the search. Thread safety: no other thread may be using it.
 ///

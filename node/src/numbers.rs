@@ -86,15 +86,27 @@ pub(crate) fn option(
     default: u64,
     max: u64,
 ) -> napi::Result<u64> {
+    option_within(env, value, name, default, 0..=max)
+}
+
+/// [`option`] for integers in `range`.
+pub(crate) fn option_within(
+    env: &Env,
+    value: Option<f64>,
+    name: &str,
+    default: u64,
+    range: core::ops::RangeInclusive<u64>,
+) -> napi::Result<u64> {
     let Some(value) = value else {
         return Ok(default);
     };
     let value = integer(env, value, name)?;
-    // Integers above 2**53 are not all doubles: the bound is checked as a double.
-    if value < 0.0 || value > max as f64 {
+    let (min, max) = (*range.start(), *range.end());
+    // Integers above 2**53 are not all doubles: the bounds are checked as doubles.
+    if value < min as f64 || value > max as f64 {
         return Err(range_error(
             env,
-            format_args!("{name} must be an integer from 0 to {max}, not {}", Number(value)),
+            format_args!("{name} must be an integer from {min} to {max}, not {}", Number(value)),
         ));
     }
     Ok(value as u64)

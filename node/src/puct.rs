@@ -222,7 +222,8 @@ impl Puct {
             .map(|max| numbers::option(&env, Some(max), "maxBytes", 0, u64::MAX))
             .transpose()?
             .map(|max| usize::try_from(max).unwrap_or(usize::MAX));
-        let leaves = numbers::option(&env, options.leaves, "leaves", 1, u32::MAX.into())?;
+        let leaves =
+            numbers::option_within(&env, options.leaves, "leaves", 1, 1..=u32::MAX.into())?;
         let config = PuctConfig {
             c_puct: setting(options.c_puct, defaults.c_puct),
             dirichlet_alpha: setting(options.dirichlet_alpha, defaults.dirichlet_alpha),
@@ -237,8 +238,9 @@ impl Puct {
         Ok(Puct { puct, batch, actions: Vec::new() })
     }
 
-    /// Runs `simulations` simulation steps on every unfinished game of the batch, calling
-    /// `evaluate(observation, legal, leaves)` once a step with its new leaves:
+    /// Runs `simulations` simulations in every unfinished game of the batch, calling
+    /// `evaluate(observation, legal, leaves)` once a step with its new leaves (at most the
+    /// option `leaves` a game):
     /// `observation` a `Uint8Array` of `leaves * 2 * rows * cols` flags (each leaf's planes
     /// from the side to move, as `Batch.observation` writes them), `legal` a `Uint8Array` of
     /// `leaves * actions` flags. It returns `{ logits, values }` (each a `Float32Array`, a

@@ -48,6 +48,31 @@ fn visits_equal_the_textbook_algorithm() {
     }
 }
 
+/// Without exploration (`c_puct` 0) the search, greedy in Q (ties to the lowest action), is
+/// still the textbook's.
+#[test]
+fn a_greedy_search_equals_the_textbook_s() {
+    for rules in [Rules::tic_tac_toe(3), Rules::CONNECT_FOUR] {
+        for plies in [2, 5, 8] {
+            let batch = batch(rules, 6, plies);
+            let greedy = PuctConfig { c_puct: 0.0, ..config() };
+            let (visits, values) =
+                run(&mut Puct::new(&batch, greedy).unwrap(), &batch, &mut evaluator(&batch), 150);
+            let books: Vec<Option<Textbook>> = (0..batch.count())
+                .map(|g| batch.game(g).unwrap())
+                .map(|game| {
+                    (!game.is_over()).then(|| {
+                        let mut book = Textbook::new(game);
+                        book.run(150, 0.0);
+                        book
+                    })
+                })
+                .collect();
+            check(&batch, &books, &visits, &values);
+        }
+    }
+}
+
 /// Trees kept by `play` grow on as the textbook's subtrees do, move after move to the end.
 #[test]
 fn kept_subtrees_equal_the_textbook_s() {

@@ -7,9 +7,9 @@ extern crate alloc;
 
 mod textbook;
 
-use textbook::{batch, check, evaluator, play_along, rule_sets, run, Textbook, C_PUCT};
+use textbook::{batch, check, evaluator, play_along, rule_sets, run, Hashed, Textbook, C_PUCT};
 use tictactoe_core::{Batch, Rules};
-use tictactoe_search::{Puct, PuctConfig, PuctError};
+use tictactoe_search::{Evaluator, Puct, PuctConfig, PuctError};
 
 fn config(leaves: u32) -> PuctConfig {
     PuctConfig { c_puct: C_PUCT, leaves, ..PuctConfig::default() }
@@ -54,7 +54,7 @@ fn visits_equal_the_textbook_with_virtual_losses() {
                 calls.push(eval.calls);
             }
             assert!(calls.windows(2).all(|w| w[1] <= w[0]), "calls by leaves: {calls:?}");
-            if books(&batch, 1, 1).iter().any(Option::is_some) && plies == 0 {
+            if plies == 0 {
                 assert!(calls[4] * 4 < calls[0], "16 leaves a step: {calls:?} calls");
             }
         }
@@ -91,4 +91,66 @@ fn leaves_are_checked_and_counted() {
     let max_bytes = Some(needed(8));
     let mut puct = Puct::new(&batch, PuctConfig { max_bytes, ..config(8) }).unwrap();
     run(&mut puct, &batch, &mut evaluator(&batch), 64);
+}
+
+/// [`Hashed`], with the value of the first leaf of call `bad_at` out of range.
+struct BadAt(Hashed, usize);
+
+impl Evaluator for BadAt {
+    type Error = &'static str;
+
+    fn evaluate(
+        &mut self,
+        observation: &[bool],
+        legal: &[bool],
+        logits: &mut [f32],
+        values: &mut [f32],
+    ) -> Result<(), &'static str> {
+        self.0.evaluate(observation, legal, logits, values)?;
+        if self.0.calls - 1 == self.1 {
+            values[0] = 1.5;
+        }
+        Ok(())
+    }
+}
+
+/// A refused answer in the middle of a search of kept trees, with virtual losses held and
+/// leaves pending, is taken back whole; so is a change of leaves to 0. The leaves a step may
+/// change between searches: the trees go on as the textbook's do.
+#[test]
+fn refusals_take_everything_back_and_leaves_may_change() {
+    let mut batch = batch(Rules::CONNECT_FOUR, 4, 1);
+    let mut clean = batch.try_clone().unwrap();
+    let (mut a, mut b) =
+        (Puct::new(&batch, config(4)).unwrap(), Puct::new(&clean, config(4)).unwrap());
+    let mut books: Vec<Option<Textbook>> =
+        (0..batch.count()).map(|g| Some(Textbook::new(batch.game(g).unwrap()))).collect();
+    let (mut ea, mut eb) = (evaluator(&batch), evaluator(&clean));
+    for leaves in [4, 1, 6, 2] {
+        let before = a.config();
+        assert_eq!(a.set_leaves(0), Err(PuctError::Setting { name: "leaves" }));
+        assert_eq!(a.config(), before, "a refused setting changes nothing");
+        a.set_leaves(leaves).unwrap();
+        b.set_leaves(leaves).unwrap();
+        let (mut visits, mut values) = (vec![9; 4 * 7], vec![9.0; 4]);
+        let mut bad = BadAt(evaluator(&batch), 2);
+        let refused = a.run(&batch, &mut bad, 24, false, &mut visits, &mut values);
+        assert!(matches!(refused, Err(PuctError::Value { value: 1.5, .. })), "{refused:?}");
+        assert!(visits.iter().all(|&v| v == 9), "nothing written");
+        let (visits, values) = run(&mut a, &batch, &mut ea, 24);
+        assert_eq!((visits.clone(), values.clone()), run(&mut b, &clean, &mut eb, 24));
+        for book in books.iter_mut().flatten() {
+            book.run_held(24, leaves, f64::from(C_PUCT));
+        }
+        check(&batch, &books, &visits, &values);
+        let mut actions = vec![0; batch.count()];
+        a.choose(&visits, 0.0, &mut actions).unwrap();
+        a.play(&mut batch, &actions).unwrap();
+        b.play(&mut clean, &actions).unwrap();
+        books = books
+            .into_iter()
+            .zip(&actions)
+            .map(|(book, &action)| book.map(|b| b.play(action)).filter(|b| !b.game.is_over()))
+            .collect();
+    }
 }

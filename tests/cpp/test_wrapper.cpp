@@ -798,6 +798,9 @@ void test_puct() {
     for (std::size_t a = 0; a < 7; a++) sum += found.visits[a];
     CHECK(sum == 40 && calls > 1 && calls <= 21);
     CHECK_THROWS(wide.set_leaves(0), TICTACTOE_RESULT_INVALID_ARGUMENT);
+    calls = 0;
+    wide.clear();
+    CHECK(wide.run(b, uniform, 40).visits == found.visits && calls == 11);  // still 4 leaves a step
     four.leaves = 0;
     CHECK_THROWS(tictactoe::puct(b, four), TICTACTOE_RESULT_INVALID_ARGUMENT);
 }

@@ -2,10 +2,11 @@
 //! their games: their positions' planes and legal masks, and the logits and values it writes
 //! back.
 
-use alloc::collections::TryReserveError;
 use alloc::vec::Vec;
 
-/// The evaluator's inputs and outputs, room for a leaf a game.
+use tictactoe_core::Error;
+
+/// The evaluator's inputs and outputs, room for the most leaves a step may find.
 #[derive(Debug, Default)]
 pub(crate) struct Leaves {
     /// Two planes of flags a leaf (the side to move's marks, the opponent's).
@@ -26,22 +27,25 @@ impl Leaves {
     /// what was held kept when it is enough).
     ///
     /// # Errors
-    /// When the memory cannot be had (nothing resized then but what fit before).
+    /// [`Error::AllocFailed`] when the memory cannot be had or its size overflows (nothing
+    /// resized then but what fit before).
     pub(crate) fn resize(
         &mut self,
         count: usize,
         cells: usize,
         actions: usize,
-    ) -> Result<(), TryReserveError> {
-        fn grow<T: Copy>(v: &mut Vec<T>, len: usize, zero: T) -> Result<(), TryReserveError> {
-            v.try_reserve_exact(len.saturating_sub(v.len()))?;
+    ) -> Result<(), Error> {
+        fn grow<T: Copy>(v: &mut Vec<T>, len: Option<usize>, zero: T) -> Result<(), Error> {
+            let len = len.ok_or(Error::AllocFailed)?;
+            v.try_reserve_exact(len.saturating_sub(v.len())).map_err(|_| Error::AllocFailed)?;
             v.resize(len, zero);
             Ok(())
         }
-        grow(&mut self.observation, count * 2 * cells, false)?;
-        grow(&mut self.legal, count * actions, false)?;
-        grow(&mut self.logits, count * actions, 0.0)?;
-        grow(&mut self.values, count, 0.0)?;
+        let flags = cells.checked_mul(2).and_then(|planes| count.checked_mul(planes));
+        grow(&mut self.observation, flags, false)?;
+        grow(&mut self.legal, count.checked_mul(actions), false)?;
+        grow(&mut self.logits, count.checked_mul(actions), 0.0)?;
+        grow(&mut self.values, Some(count), 0.0)?;
         self.cells = cells;
         Ok(())
     }
@@ -61,12 +65,11 @@ impl Leaves {
         self.cells
     }
 
-    /// Adds a leaf of these `planes` and `legal` actions at the next place, which it returns.
-    pub(crate) fn push(&mut self, planes: &[bool], legal: &[bool]) -> usize {
+    /// Adds a leaf of these `planes` and `legal` actions at the next place.
+    pub(crate) fn push(&mut self, planes: &[bool], legal: &[bool]) {
         let leaf = self.len;
         self.observation[leaf * planes.len()..(leaf + 1) * planes.len()].copy_from_slice(planes);
         self.legal[leaf * legal.len()..(leaf + 1) * legal.len()].copy_from_slice(legal);
         self.len += 1;
-        leaf
     }
 }

@@ -1,6 +1,7 @@
 //! Search guided by a learned network: PUCT (AlphaZero's tree search) over every unfinished game
-//! of a [`Batch`] at once. Each simulation step descends every game's tree to a leaf, hands all
-//! the new leaves to the caller's [`Evaluator`] in one call (the observation planes a batch
+//! of a [`Batch`] at once. Each simulation step descends every game's tree to a new leaf (or to
+//! several, [`PuctConfig::leaves`]), hands all the new leaves to the caller's [`Evaluator`] in
+//! one call (the observation planes a batch
 //! writes, from the side to move, and the legal mask), expands them with the priors it returns
 //! and backs its values up. Finished games are valued by the rules, without a call. The trees
 //! are the search's own and outlive a call: [`Puct::play`] keeps the subtree of each move
@@ -8,8 +9,8 @@
 //! ([`Batch::split_work`]), each game's in its own tree, the evaluator called from the caller's
 //! thread: the results are the same whatever the number of threads.
 //!
-//! With noise off, the visits are exactly the textbook algorithm's (`search/tests/puct.rs`
-//! holds it, written plainly): the root expanded by a first call, then each simulation takes at
+//! With noise off and one leaf a step, the visits are exactly the textbook algorithm's
+//! (`search/tests/textbook/` holds it, written plainly, and its version with virtual losses): the root expanded by a first call, then each simulation takes at
 //! each expanded node the legal action maximizing `Q + c_puct * P * sqrt(N(s)) / (1 + N(s, a))`
 //! (ties to the lowest action) down to an action not expanded yet or a finished game, and adds
 //! the value found, negated at each ply, along the path.

@@ -27,15 +27,16 @@ pub(crate) struct Root {
     /// The simulations the search running has still to make.
     pub(crate) remaining: u32,
     /// The step's new leaves: the edges from the root to each, side by side (leaf j's path
-    /// ends at `ends[j]`), their planes and legal actions (written by the descents, a leaf
-    /// after another), and where each stands in the step.
+    /// ends at `ends[j]`), and their planes and legal actions (written by the descents, a
+    /// leaf after another).
     paths: Vec<u32>,
     ends: Vec<usize>,
     planes: Vec<bool>,
     legal: Vec<bool>,
-    leaves: Vec<Leaf>,
     /// A leaf's flags: its planes' (two a cell), its legal actions'.
     sizes: (usize, usize),
+    /// The place of the step's first leaf in the evaluator's call (the others follow it).
+    first: usize,
     /// Whether the step's leaves hold virtual losses: not with one leaf a step, where no
     /// descent follows a leaf's to be steered.
     holding: bool,
@@ -43,21 +44,14 @@ pub(crate) struct Root {
     weights: Vec<f64>,
 }
 
-/// Where a new leaf of a step stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Leaf {
-    /// Written by its descent, not yet handed to the evaluator.
-    Written,
-    /// At this place of the evaluator's call.
-    At(usize),
-}
-
-/// How a descent ended.
-enum Ended {
-    /// At a new leaf, or in a finished game (backed up at once): a simulation.
-    Simulated,
-    /// At a leaf another descent of the step reached first: no simulation.
-    Taken,
+/// Where a descent ended.
+enum Reached {
+    /// A position to evaluate, its edge not expanded yet.
+    Open,
+    /// A finished game, worth `value` to the player making the last move.
+    Finished(i64),
+    /// A leaf an earlier descent of the step reached.
+    Pending,
 }
 
 impl Root {
@@ -65,142 +59,115 @@ impl Root {
     /// actions, so that a step allocates nothing.
     ///
     /// # Errors
-    /// When the memory cannot be had.
+    /// When the memory cannot be had, or its size overflows.
     pub(crate) fn reserve(
         &mut self,
         cells: usize,
         actions: usize,
         most: usize,
-    ) -> Result<(), TryReserveError> {
+    ) -> Result<(), Error> {
+        let failed = |_: TryReserveError| Error::AllocFailed;
+        let times = |n: usize| most.checked_mul(n).ok_or(Error::AllocFailed);
+        // Emptied, so that what is reserved is what a step holds.
+        self.paths.clear();
+        self.ends.clear();
+        self.weights.clear();
         // A descent is at most a move a cell long.
-        self.paths.try_reserve(most * (cells + 1))?;
-        self.ends.try_reserve(most)?;
-        self.leaves.try_reserve(most)?;
-        self.weights.try_reserve(actions)?;
+        self.paths.try_reserve(times(cells + 1)?).map_err(failed)?;
+        self.ends.try_reserve(most).map_err(failed)?;
+        self.weights.try_reserve(actions).map_err(failed)?;
         self.sizes = (2 * cells, actions);
         for (flags, len) in
-            [(&mut self.planes, most * 2 * cells), (&mut self.legal, most * actions)]
+            [(&mut self.planes, times(2 * cells)?), (&mut self.legal, times(actions)?)]
         {
-            flags.try_reserve_exact(len.saturating_sub(flags.len()))?;
+            flags.try_reserve_exact(len.saturating_sub(flags.len())).map_err(failed)?;
             flags.resize(len, false);
         }
         Ok(())
     }
 
+    /// How many new leaves the step running found.
+    pub(crate) fn leaves(&self) -> usize {
+        self.ends.len()
+    }
+
     /// The step's descents: at most `most` (and the simulations left), each from the root down
     /// to a leaf with the child maximizing PUCT at each expanded node (`c_puct`). A descent
     /// that ends in a finished game is backed up at once; one at a new position keeps its
-    /// planes and legal actions for the evaluator's call and holds a virtual loss on its path,
-    /// so that the next descents take other ways; one at a leaf an earlier descent of the
-    /// step reached ends the game's step. `roots_only`: the search's first step, where only
-    /// an empty tree's root is a leaf. The root's position is as it was afterwards, a refused
-    /// move included.
+    /// planes and legal actions for the evaluator's call and (when more may follow) holds a
+    /// virtual loss on its path, so that the next descents take other ways; one at a leaf an
+    /// earlier descent of the step reached ends the game's step. `most` `None`: the search's
+    /// first step, where only an empty tree's root is a leaf. The root's position is as it was
+    /// afterwards, a refused move included.
     ///
     /// # Errors
     /// On a game's board, its refusal; [`Error::AllocFailed`].
-    pub(crate) fn descend(
-        &mut self,
-        c_puct: f64,
-        roots_only: bool,
-        most: u32,
-    ) -> Result<(), Error> {
+    pub(crate) fn descend(&mut self, c_puct: f64, most: Option<u32>) -> Result<(), Error> {
         self.paths.clear();
         self.ends.clear();
-        self.leaves.clear();
-        self.holding = most > 1;
-        if self.board.is_none() {
+        self.holding = most.is_some_and(|most| most > 1);
+        let Root { tree, board: Some(board), paths, ends, planes, legal, sizes, remaining, .. } =
+            self
+        else {
+            return Ok(());
+        };
+        let (flags, actions) = *sizes;
+        let mut keep = |board: &Board, paths: &Vec<u32>, ends: &mut Vec<usize>| {
+            let j = ends.len();
+            board.write(
+                &mut planes[j * flags..(j + 1) * flags],
+                &mut legal[j * actions..(j + 1) * actions],
+            );
+            ends.push(paths.len());
+        };
+        if tree.is_empty() {
+            keep(board, paths, ends);
             return Ok(());
         }
-        if self.tree.is_empty() {
-            self.keep_leaf();
-            return Ok(());
-        }
-        if roots_only {
-            return Ok(());
-        }
-        for _ in 0..most.min(self.remaining) {
-            match self.descend_once(c_puct)? {
-                Ended::Simulated => self.remaining -= 1,
-                Ended::Taken => break,
+        let Some(most) = most else { return Ok(()) };
+        for _ in 0..most.min(*remaining) {
+            let (start, from) = (board.start(), paths.len());
+            let reached = walk(tree, board, paths, c_puct)?;
+            if let Reached::Open = reached {
+                keep(board, paths, ends);
             }
+            board.back_to(start, paths.len() - from)?;
+            let path = &paths[from..];
+            match reached {
+                Reached::Open => {
+                    if let Some(&last) = path.last() {
+                        tree.pend(last);
+                    }
+                    if most > 1 {
+                        tree.hold(path);
+                    }
+                }
+                Reached::Finished(value) => {
+                    if let Some(&last) = path.last() {
+                        tree.finish(last, value);
+                    }
+                    tree.back_up(path, value);
+                    paths.truncate(from);
+                }
+                Reached::Pending => {
+                    paths.truncate(from);
+                    break;
+                }
+            }
+            *remaining -= 1;
         }
         Ok(())
     }
 
-    /// One descent of [`Root::descend`] (the tree not empty).
-    fn descend_once(&mut self, c_puct: f64) -> Result<Ended, Error> {
-        let Some(board) = self.board.as_mut() else { return Ok(Ended::Taken) };
-        let (start, from) = (board.start(), self.paths.len());
-        let mut node = self.tree.root();
-        let next = loop {
-            let edge = self.tree.select(node, c_puct);
-            if let Err(error) = board.apply(self.tree.action(edge)) {
-                break Err(error);
-            }
-            self.paths.push(edge);
-            match self.tree.next(edge, || board.after()) {
-                Next::Node(child) => node = child,
-                next => break Ok(next),
-            }
-        };
-        let moves = self.paths.len() - from;
-        let ended = match next {
-            Ok(Next::Open) => {
-                let path = &self.paths[from..];
-                if let Some(&last) = path.last() {
-                    self.tree.pend(last);
-                }
-                if self.holding {
-                    self.tree.hold(path);
-                }
-                self.keep_leaf();
-                Ok(Ended::Simulated)
-            }
-            Ok(Next::Finished(value)) => {
-                let path = &self.paths[from..];
-                if let Some(&last) = path.last() {
-                    self.tree.finish(last, value);
-                }
-                self.tree.back_up(path, value);
-                self.paths.truncate(from);
-                Ok(Ended::Simulated)
-            }
-            Ok(Next::Pending | Next::Node(_)) => {
-                self.paths.truncate(from);
-                Ok(Ended::Taken)
-            }
-            Err(error) => Err(error),
-        };
-        if let Some(board) = self.board.as_mut() {
-            board.back_to(start, moves)?;
-        }
-        ended
-    }
-
-    /// Keeps the position the board is at as the step's next leaf (its path the edges since
-    /// the last leaf's): its planes and legal actions written in the leaf's place.
-    fn keep_leaf(&mut self) {
-        let Root { board: Some(board), planes, legal, paths, ends, leaves, sizes, .. } = self
-        else {
-            return;
-        };
-        let (j, (flags, actions)) = (leaves.len(), *sizes);
-        board.write(
-            &mut planes[j * flags..(j + 1) * flags],
-            &mut legal[j * actions..(j + 1) * actions],
-        );
-        ends.push(paths.len());
-        leaves.push(Leaf::Written);
-    }
-
-    /// Adds the step's new leaves to the evaluator's call, and remembers their places there.
-    /// A copy (a few dozen bytes a leaf): the descents, on threads, each write their own
-    /// root's, and the call needs the leaves side by side in the order of the games.
+    /// Adds the step's new leaves to the evaluator's call, and remembers where they start
+    /// there. A copy (a few dozen bytes a leaf): the descents, on threads, each write their
+    /// own root's, and the call needs the leaves side by side in the order of the games.
     pub(crate) fn hand_over(&mut self, call: &mut Leaves) {
         let (flags, actions) = self.sizes;
-        for (j, leaf) in self.leaves.iter_mut().enumerate() {
+        self.first = call.len();
+        for j in 0..self.leaves() {
             let planes = &self.planes[j * flags..(j + 1) * flags];
-            *leaf = Leaf::At(call.push(planes, &self.legal[j * actions..(j + 1) * actions]));
+            call.push(planes, &self.legal[j * actions..(j + 1) * actions]);
         }
     }
 
@@ -208,10 +175,9 @@ impl Root {
     /// a leaf), and backs their values up in place of their virtual losses.
     pub(crate) fn expand(&mut self, call: &Leaves, actions: usize) {
         let mut from = 0;
-        for (j, (leaf, &end)) in self.leaves.iter().zip(&self.ends).enumerate() {
-            let path = &self.paths[from..end];
+        for (j, &end) in self.ends.iter().enumerate() {
+            let (path, at) = (&self.paths[from..end], self.first + j);
             from = end;
-            let Leaf::At(at) = *leaf else { continue };
             let logits = &call.logits[at * actions..(at + 1) * actions];
             let value = tree::fixed(call.values[at]);
             let legal = &self.legal[j * self.sizes.1..(j + 1) * self.sizes.1];
@@ -225,6 +191,36 @@ impl Root {
                 // The leaf's value is the side to move's; the edges', their movers'.
                 self.tree.back_up(path, -value);
             }
+        }
+    }
+}
+
+/// One descent from the root of `tree` (not empty), its edges pushed onto `paths`: at each
+/// expanded node the child PUCT takes (`c_puct`), down to an edge not expanded or a finished
+/// game, where it leaves the board.
+///
+/// # Errors
+/// On a game's board, its refusal; the board is back at the root then.
+fn walk(
+    tree: &mut Tree,
+    board: &mut Board,
+    paths: &mut Vec<u32>,
+    c_puct: f64,
+) -> Result<Reached, Error> {
+    let (start, from) = (board.start(), paths.len());
+    let mut node = tree.root();
+    loop {
+        let edge = tree.select(node, c_puct);
+        if let Err(error) = board.apply(tree.action(edge)) {
+            board.back_to(start, paths.len() - from)?;
+            return Err(error);
+        }
+        paths.push(edge);
+        match tree.next(edge, || board.after()) {
+            Next::Node(child) => node = child,
+            Next::Open => return Ok(Reached::Open),
+            Next::Finished(value) => return Ok(Reached::Finished(value)),
+            Next::Pending => return Ok(Reached::Pending),
         }
     }
 }

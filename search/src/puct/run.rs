@@ -1,4 +1,4 @@
-//! A search's calls: [`Puct::run`] (the simulation steps, taken back whole when one fails),
+//! A search's calls: [`Puct::run`] (its simulation steps, taken back whole when one fails),
 //! [`Puct::play`] (the moves, each tree cut down to the subtree played) and [`Puct::choose`].
 
 use alloc::vec::Vec;
@@ -31,7 +31,7 @@ impl Puct {
             let saved = tree::saved_bytes(edges.max(root.saved.capacity()));
             bytes.saturating_add(size).saturating_add(saved)
         });
-        let (count, most) = (self.roots.len(), self.config.leaves as usize);
+        let (count, most) = (self.roots.len(), self.most_leaves(simulations) as usize);
         // Per game: a code a cell (a copy of the game, on boards not on masks); for each of
         // its `most` leaves of a step two planes of flags and legal flags (the root's, and the
         // evaluator's copy), f32 logits an action, an f32 value, a descent's edges, where they
@@ -45,9 +45,9 @@ impl Puct {
         trees.saturating_add(spare).saturating_add(count.saturating_mul(per_game))
     }
 
-    /// Runs `simulations` simulation steps of PUCT on every unfinished game of `batch` (the
-    /// batch the search was made for), `evaluator` valuing the new leaves of each step in one
-    /// call; with `noise`, the roots' priors mixed with Dirichlet noise for this search. Writes
+    /// Runs `simulations` simulations of PUCT in every unfinished game of `batch` (the batch
+    /// the search was made for), in steps of at most [`PuctConfig::leaves`] new leaves a game,
+    /// `evaluator` valuing the new leaves of each step in one call; with `noise`, the roots' priors mixed with Dirichlet noise for this search. Writes
     /// each game's root visits by action into `visits` (`count * actions`; zero rows for
     /// finished games) and its root value from the side to move into `values` (`count`: the
     /// mean of the root's evaluation and of every simulation's value; a finished game's is -1
@@ -229,15 +229,15 @@ impl Puct {
     fn reserve<E>(&mut self, batch: &Batch, simulations: u32) -> Result<(), PuctError<E>> {
         let (count, actions, cells) =
             (self.roots.len(), batch.actions(), batch.rows() * batch.cols());
-        let (grown, most) = (simulations as usize + 1, self.config.leaves as usize);
+        let (grown, most) = (simulations as usize + 1, self.most_leaves(simulations) as usize);
         let failed = |_| PuctError::from(Error::AllocFailed);
         for root in &mut self.roots {
             if root.board.is_some() {
                 root.tree.reserve(grown * actions).map_err(failed)?;
-                root.reserve(cells, actions, most).map_err(failed)?;
+                root.reserve(cells, actions, most)?;
             }
         }
-        self.leaves.resize(count * most, cells, actions).map_err(failed)?;
+        self.leaves.resize(count.checked_mul(most).ok_or(Error::AllocFailed)?, cells, actions)?;
         self.winners.try_reserve_exact(count.saturating_sub(self.winners.len())).map_err(failed)?;
         self.winners.resize(count, 0);
         self.priors.try_reserve(count * actions).map_err(failed)?;
@@ -253,7 +253,7 @@ impl Puct {
         simulations: u32,
         noise: bool,
     ) -> Result<(), PuctError<E::Error>> {
-        self.step(batch, evaluator, true)?;
+        self.step(batch, evaluator, None)?;
         if noise && self.config.dirichlet_fraction > 0.0 {
             self.add_noise();
         }
@@ -261,27 +261,32 @@ impl Puct {
             root.remaining = if root.board.is_some() { simulations } else { 0 };
         }
         // Each step makes a simulation at least in every game with some left.
+        let most = self.most_leaves(simulations);
         while self.roots.iter().any(|root| root.remaining > 0) {
-            self.step(batch, evaluator, false)?;
+            self.step(batch, evaluator, Some(most))?;
         }
         Ok(())
     }
 
-    /// One simulation step (with `roots_only`, the expansion of the empty trees' roots): every
-    /// game's descents (at most [`PuctConfig::leaves`](super::PuctConfig::leaves)), on the
-    /// batch's threads; one evaluator call with every new leaf, in the order of the games; the
-    /// answers checked; the leaves expanded and their values backed up, on the batch's
-    /// threads.
+    /// The most new leaves a game finds a step of a search of `simulations`: the setting's,
+    /// no more than the simulations (buffers are sized by it), 1 at least (the roots' step).
+    fn most_leaves(&self, simulations: u32) -> u32 {
+        self.config.leaves.min(simulations).max(1)
+    }
+
+    /// One simulation step, each game's descents finding at most `most` leaves (`None`: the
+    /// expansion of the empty trees' roots), on the batch's threads; one evaluator call with
+    /// every new leaf, in the order of the games; the answers checked; the leaves expanded
+    /// and their values backed up, on the batch's threads.
     fn step<E: Evaluator>(
         &mut self,
         batch: &Batch,
         evaluator: &mut E,
-        roots_only: bool,
+        most: Option<u32>,
     ) -> Result<(), PuctError<E::Error>> {
-        let (c_puct, most, actions) =
-            (f64::from(self.config.c_puct), self.config.leaves, self.actions);
+        let (c_puct, actions) = (f64::from(self.config.c_puct), self.actions);
         batch.split_work(&mut self.roots, |_, roots| {
-            roots.iter_mut().try_for_each(|root| root.descend(c_puct, roots_only, most))
+            roots.iter_mut().try_for_each(|root| root.descend(c_puct, most))
         })?;
         let Puct { roots, leaves, .. } = self;
         leaves.clear();

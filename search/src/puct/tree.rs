@@ -31,27 +31,6 @@ pub(crate) fn fixed(value: f32) -> i64 {
     (f64::from(value) * SCALE) as i64
 }
 
-/// 1 / n for the visit counts most searches see, so that a descent multiplies rather than
-/// divides (a division is the slowest step of its scores); 4 KiB.
-static RECIPROCALS: [f64; 512] = {
-    let mut table = [0.0; 512];
-    let mut n = 1;
-    while n < table.len() {
-        table[n] = 1.0 / n as f64;
-        n += 1;
-    }
-    table
-};
-
-/// 1 / `n` (`n` > 0).
-#[inline]
-fn reciprocal(n: u32) -> f64 {
-    match RECIPROCALS.get(n as usize) {
-        Some(&reciprocal) => reciprocal,
-        None => 1.0 / f64::from(n),
-    }
-}
-
 /// The bytes `edges` edges take.
 pub(crate) fn bytes(edges: usize) -> usize {
     edges.saturating_mul(core::mem::size_of::<Edge>())
@@ -233,18 +212,21 @@ impl Tree {
 
     /// The edge PUCT takes at `node`: the legal action maximizing
     /// `Q + c_puct * P * sqrt(N(s)) / (1 + N(s, a))`, Q the edge's mean value (0 unvisited),
-    /// ties to the lowest action; scores in f64 from the stored f32 priors, the divisions by
-    /// visit counts taken as products with their reciprocals (within an ulp of the quotients:
-    /// edges alike still tie).
+    /// ties to the lowest action; scores in f64 from the stored f32 priors, in the textbook's
+    /// order of operations (a product by a reciprocal is not always the quotient: 49 * (1/49)
+    /// is below 1, and would break a tie the textbook sees).
     #[inline]
     pub(crate) fn select(&self, node: Node, c_puct: f64) -> u32 {
         let explore = c_puct * libm::sqrt(f64::from(node.reached - 1));
         let edges = &self.edges[node.first as usize..(node.first + node.len) as usize];
         let (mut best, mut best_score) = (0, f64::NEG_INFINITY);
         for (i, edge) in edges.iter().enumerate() {
-            // 0 while unvisited: the value sum is 0 then.
-            let q = edge.value as f64 / SCALE * reciprocal(edge.visits.max(1));
-            let score = q + explore * f64::from(edge.prior) * reciprocal(edge.visits + 1);
+            let q = if edge.visits == 0 {
+                0.0
+            } else {
+                edge.value as f64 / SCALE / f64::from(edge.visits)
+            };
+            let score = q + explore * f64::from(edge.prior) / (1.0 + f64::from(edge.visits));
             if score > best_score {
                 (best, best_score) = (i, score);
             }
