@@ -149,13 +149,13 @@ impl PyPuct {
     }
 
     /// Runs `simulations` simulations in every unfinished game of the batch, calling
-    /// `evaluate(observation, legal_mask) -> (logits, values)` once a step with its new
-    /// positions, n of them (at most the search's `leaves` a game): bool (n, 2, rows, cols)
-    /// from the side to move and bool (n, actions) in; logits (n, actions) and values (n,) in
-    /// [-1, 1] from the side to move out, any float dtype. With `noise`, Dirichlet noise mixed into the roots' priors for this search.
-    /// Returns (visits int32 (count, actions), values float32 (count,)): the roots' visits by
-    /// action (zero rows for finished games) and values from the side to move. An exception
-    /// of `evaluate` propagates as itself; the trees are then as they were.
+    /// `evaluate(observation, legal_mask) -> (logits, values)` once a step with its new positions,
+    /// n of them (at most the search's `leaves` a game): bool (n, 2, rows, cols) from the side to
+    /// move and bool (n, actions) in; logits (n, actions) and values (n,) in [-1, 1] from the side
+    /// to move out, any float dtype. With `noise`, Dirichlet noise mixed into the roots' priors for
+    /// this search. Returns (visits int32 (count, actions), values float32 (count,)): the roots'
+    /// visits by action (zero rows for finished games) and values from the side to move. An
+    /// exception of `evaluate` propagates as itself; the trees are then as they were.
     #[pyo3(signature = (evaluate, simulations, *, noise = false))]
     fn run<'py>(
         &mut self,

@@ -10,10 +10,11 @@
 //! thread: the results are the same whatever the number of threads.
 //!
 //! With noise off and one leaf a step, the visits are exactly the textbook algorithm's
-//! (`search/tests/textbook/` holds it, written plainly, and its version with virtual losses): the root expanded by a first call, then each simulation takes at
-//! each expanded node the legal action maximizing `Q + c_puct * P * sqrt(N(s)) / (1 + N(s, a))`
-//! (ties to the lowest action) down to an action not expanded yet or a finished game, and adds
-//! the value found, negated at each ply, along the path.
+//! (`search/tests/textbook/` holds it, written plainly, and its version with virtual losses): the
+//! root expanded by a first call, then each simulation takes at each expanded node the legal action
+//! maximizing `Q + c_puct * P * sqrt(N(s)) / (1 + N(s, a))` (ties to the lowest action) down to an
+//! action not expanded yet or a finished game, and adds the value found, negated at each ply, along
+//! the path.
 
 mod board;
 mod leaves;

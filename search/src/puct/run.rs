@@ -45,14 +45,15 @@ impl Puct {
         trees.saturating_add(spare).saturating_add(count.saturating_mul(per_game))
     }
 
-    /// Runs `simulations` simulations of PUCT in every unfinished game of `batch` (the batch
-    /// the search was made for), in steps of at most [`PuctConfig::leaves`] new leaves a game,
-    /// `evaluator` valuing the new leaves of each step in one call; with `noise`, the roots' priors mixed with Dirichlet noise for this search. Writes
-    /// each game's root visits by action into `visits` (`count * actions`; zero rows for
-    /// finished games) and its root value from the side to move into `values` (`count`: the
-    /// mean of the root's evaluation and of every simulation's value; a finished game's is -1
-    /// when won, 0 drawn). A tree kept from [`Puct::play`] goes on growing: its visits count
-    /// too. Games the batch moved without [`Puct::play`] start afresh.
+    /// Runs `simulations` simulations of PUCT in every unfinished game of `batch` (the batch the
+    /// search was made for), in steps of at most [`PuctConfig::leaves`](super::PuctConfig::leaves)
+    /// new leaves a game, `evaluator` valuing the new leaves of each step in one call; with
+    /// `noise`, the roots' priors mixed with Dirichlet noise for this search. Writes each game's
+    /// root visits by action into `visits` (`count * actions`; zero rows for finished games) and
+    /// its root value from the side to move into `values` (`count`: the mean of the root's
+    /// evaluation and of every simulation's value; a finished game's is -1 when won, 0 drawn). A
+    /// tree kept from [`Puct::play`] goes on growing: its visits count too. Games the batch moved
+    /// without [`Puct::play`] start afresh.
     ///
     /// # Errors
     /// [`Error::LengthMismatch`] (as [`PuctError::Search`]) for a batch of another size or
