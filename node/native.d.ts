@@ -140,6 +140,13 @@ export declare class Puct {
   bytesNeeded(simulations: number): number
   /** The batch searched (the object given to the constructor). */
   get batch(): Batch
+  /** The most new leaves a game finds a step. */
+  get leaves(): number
+  /**
+   * Sets the most new leaves a game finds a step, for the searches to come (an integer from
+   * 1 to 2**32 - 1; nothing changed on a refusal).
+   */
+  set leaves(leaves: number)
 }
 
 /**

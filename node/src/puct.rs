@@ -222,16 +222,14 @@ impl Puct {
             .map(|max| numbers::option(&env, Some(max), "maxBytes", 0, u64::MAX))
             .transpose()?
             .map(|max| usize::try_from(max).unwrap_or(usize::MAX));
-        let leaves =
-            numbers::option_within(&env, options.leaves, "leaves", 1, 1..=u32::MAX.into())?;
+        let leaves = leaves_option(&env, options.leaves)?;
         let config = PuctConfig {
             c_puct: setting(options.c_puct, defaults.c_puct),
             dirichlet_alpha: setting(options.dirichlet_alpha, defaults.dirichlet_alpha),
             dirichlet_fraction: setting(options.dirichlet_fraction, defaults.dirichlet_fraction),
             seed,
             max_bytes,
-            // Below 2^32: checked.
-            leaves: leaves as u32,
+            leaves,
         };
         let puct = CorePuct::new(batch.core(), config)
             .map_err(|error| refused(&env, error, Given::default()))?;
@@ -349,4 +347,24 @@ impl Puct {
     pub fn batch(&self, env: Env) -> napi::Result<Reference<Batch>> {
         self.batch.clone(env)
     }
+
+    /// The most new leaves a game finds a step.
+    #[napi(getter)]
+    pub fn leaves(&self) -> u32 {
+        self.puct.config().leaves
+    }
+
+    /// Sets the most new leaves a game finds a step, for the searches to come (an integer from
+    /// 1 to 2**32 - 1; nothing changed on a refusal).
+    #[napi(setter, js_name = "leaves")]
+    pub fn set_leaves(&mut self, env: Env, leaves: f64) -> napi::Result<()> {
+        let leaves = leaves_option(&env, Some(leaves))?;
+        self.puct.set_leaves(leaves).map_err(|error| refused(&env, error, Given::default()))
+    }
+}
+
+/// The `leaves` setting from JavaScript: 1 when not given.
+fn leaves_option(env: &Env, leaves: Option<f64>) -> napi::Result<u32> {
+    // Below 2^32: checked.
+    numbers::option_within(env, leaves, "leaves", 1, 1..=u32::MAX.into()).map(|n| n as u32)
 }

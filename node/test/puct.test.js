@@ -338,6 +338,13 @@ test('several leaves a step: the same simulations in fewer, larger calls; leaves
     assert.throws(() => new Puct(batch, { leaves }), (e) => e instanceof RangeError && /leaves/.test(e.message))
   }
   assert.throws(() => new Puct(batch, { leaves: 2.5 }), TypeError)
+  // Settable between searches; a refusal changes nothing.
+  const changed = new Puct(batch)
+  assert.equal(changed.leaves, 1)
+  changed.leaves = 4
+  assert.throws(() => { changed.leaves = 0 }, (e) => e instanceof RangeError && /leaves/.test(e.message))
+  assert.equal(changed.leaves, 4)
+  assert.deepEqual(changed.run(counting(7), 60).visits, visits)
 })
 
 test('choose at temperature 0 is the argmax (ties to the lowest); -1 for finished games', () => {

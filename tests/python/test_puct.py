@@ -278,6 +278,14 @@ def test_several_leaves_a_step_make_fewer_larger_calls() -> None:
             Puct(batch, leaves=leaves)
     with pytest.raises(TypeError):
         Puct(batch, leaves=2.5)  # type: ignore[arg-type]
+    # Settable between searches; a refusal changes nothing.
+    changed = Puct(batch)
+    assert changed.leaves == 1
+    changed.leaves = 4
+    with pytest.raises(ValueError, match="leaves"):
+        changed.leaves = 0
+    assert changed.leaves == 4
+    assert (changed.run(Counting(7), 60)[0] == visits).all()
 
 
 def test_settings_and_the_memory_bound_are_checked() -> None:

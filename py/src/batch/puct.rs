@@ -239,4 +239,17 @@ impl PyPuct {
     fn batch(&self, py: Python<'_>) -> Py<PyBatch> {
         self.batch.clone_ref(py)
     }
+
+    /// The most new leaves a game finds a step (settable between searches; `ValueError` for
+    /// less than 1, nothing changed).
+    #[getter]
+    fn leaves(&self) -> u32 {
+        self.puct.config().leaves
+    }
+
+    #[setter(leaves)]
+    fn change_leaves(&mut self, leaves: i64) -> PyResult<()> {
+        // Out of u32's range is out of the setting's: refused as the search refuses 0.
+        self.puct.set_leaves(u32::try_from(leaves).unwrap_or(0)).map_err(refused)
+    }
 }
