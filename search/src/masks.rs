@@ -114,7 +114,7 @@ impl Masks<'_> {
     #[inline]
     pub(crate) fn is_drawn(&self) -> bool {
         let [x, o] = self.marks;
-        x | o == self.bits.cells() || !self.bits.can_win(x) && !self.bits.can_win(o)
+        self.bits.is_full(x | o) || !self.bits.can_win(x) && !self.bits.can_win(o)
     }
 
     /// Plays to the end, `player` to move: a win when there is one, else a block of the
@@ -131,7 +131,7 @@ impl Masks<'_> {
         loop {
             let taken = marks[0] | marks[1];
             let (me, them) = (player.index(), player.opponent().index());
-            if taken == bits.cells() || !can_win[0] && !can_win[1] {
+            if bits.is_full(taken) || !can_win[0] && !can_win[1] {
                 return None;
             }
             let playable = bits.playable(taken);

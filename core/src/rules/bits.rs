@@ -282,6 +282,19 @@ impl Bits {
         self.cells
     }
 
+    /// Whether the cells `taken` fill the board: a game nobody has won is then drawn.
+    ///
+    /// ```
+    /// use tictactoe_core::{Bits, Rules};
+    /// let bits = Bits::of(&Rules::tic_tac_toe(3)).unwrap();
+    /// assert!(bits.is_full(bits.cells()));
+    /// assert!(!bits.is_full(bits.cells() & !bits.bit(4)));
+    /// ```
+    #[inline]
+    pub fn is_full(&self, taken: u64) -> bool {
+        taken & self.cells == self.cells
+    }
+
     /// The bit of the cell with index `cell` (row * cols + col); 0 for an index past the board.
     #[inline]
     pub fn bit(&self, cell: usize) -> u64 {

@@ -80,7 +80,7 @@ impl Board {
             Board::Masks(Masks { bits, marks, mover, .. }) => {
                 if bits.wins(marks[*mover ^ 1]) {
                     After::Won
-                } else if marks[0] | marks[1] == bits.cells() {
+                } else if bits.is_full(marks[0] | marks[1]) {
                     After::Drawn
                 } else {
                     After::Going
