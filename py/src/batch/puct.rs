@@ -115,6 +115,12 @@ fn puct_error(error: PuctError<PyErr>) -> PyErr {
     }
 }
 
+/// The `leaves` setting from Python: out of u32's range is out of the setting's, refused by
+/// the search as it refuses 0.
+fn leaves_setting(leaves: i64) -> u32 {
+    u32::try_from(leaves).unwrap_or(0)
+}
+
 /// A refusal of a call that calls no evaluator, as [`puct_error`] makes it.
 fn refused(error: PuctError<Infallible>) -> PyErr {
     puct_error(error.widen())
@@ -140,8 +146,7 @@ impl PyPuct {
         let seed = seed.map(crate::convert::seed).transpose()?.unwrap_or(0);
         let limits = crate::convert::limits(max_bytes)?;
         let max_bytes = max_bytes.map(|_| limits.max_bytes);
-        // Out of u32's range is out of the setting's: refused as the search refuses 0.
-        let leaves = u32::try_from(leaves).unwrap_or(0);
+        let leaves = leaves_setting(leaves);
         let config =
             PuctConfig { c_puct, dirichlet_alpha, dirichlet_fraction, seed, max_bytes, leaves };
         let puct = Puct::new(&batch.borrow().batch, config).map_err(refused)?;
@@ -249,7 +254,6 @@ impl PyPuct {
 
     #[setter(leaves)]
     fn change_leaves(&mut self, leaves: i64) -> PyResult<()> {
-        // Out of u32's range is out of the setting's: refused as the search refuses 0.
-        self.puct.set_leaves(u32::try_from(leaves).unwrap_or(0)).map_err(refused)
+        self.puct.set_leaves(leaves_setting(leaves)).map_err(refused)
     }
 }

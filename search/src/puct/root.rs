@@ -37,9 +37,6 @@ pub(crate) struct Root {
     sizes: (usize, usize),
     /// The place of the step's first leaf in the evaluator's call (the others follow it).
     first: usize,
-    /// Whether the step's leaves hold virtual losses: not with one leaf a step, where no
-    /// descent follows a leaf's to be steered.
-    holding: bool,
     /// Scratch: a position's softmax weights.
     weights: Vec<f64>,
 }
@@ -105,7 +102,6 @@ impl Root {
     pub(crate) fn descend(&mut self, c_puct: f64, most: Option<u32>) -> Result<(), Error> {
         self.paths.clear();
         self.ends.clear();
-        self.holding = most.is_some_and(|most| most > 1);
         let Root { tree, board: Some(board), paths, ends, planes, legal, sizes, remaining, .. } =
             self
         else {
@@ -138,7 +134,7 @@ impl Root {
                     if let Some(&last) = path.last() {
                         tree.pend(last);
                     }
-                    if most > 1 {
+                    if holds(most) {
                         tree.hold(path);
                     }
                 }
@@ -172,8 +168,9 @@ impl Root {
     }
 
     /// Expands the step's new leaves with the evaluator's answers in `call` (`actions` logits
-    /// a leaf), and backs their values up in place of their virtual losses.
-    pub(crate) fn expand(&mut self, call: &Leaves, actions: usize) {
+    /// a leaf), and backs their values up in place of the virtual losses their descents held
+    /// (a step of at most `most` leaves).
+    pub(crate) fn expand(&mut self, call: &Leaves, actions: usize, most: u32) {
         let mut from = 0;
         for (j, &end) in self.ends.iter().enumerate() {
             let (path, at) = (&self.paths[from..end], self.first + j);
@@ -185,7 +182,7 @@ impl Root {
             if path.is_empty() {
                 self.tree.set_root_value(value);
             } else {
-                if self.holding {
+                if holds(most) {
                     self.tree.release(path);
                 }
                 // The leaf's value is the side to move's; the edges', their movers'.
@@ -193,6 +190,12 @@ impl Root {
             }
         }
     }
+}
+
+/// Whether the leaves of a step of at most `most` hold virtual losses: not with one leaf a
+/// step, where no descent follows a leaf's to be steered.
+fn holds(most: u32) -> bool {
+    most > 1
 }
 
 /// One descent from the root of `tree` (not empty), its edges pushed onto `paths`: at each

@@ -318,7 +318,7 @@ impl Puct {
         let leaves = &*leaves;
         batch
             .split_work(roots, |_, roots| {
-                roots.iter_mut().for_each(|root| root.expand(leaves, actions));
+                roots.iter_mut().for_each(|root| root.expand(leaves, actions, most.unwrap_or(1)));
                 Ok::<(), Infallible>(())
             })
             .map_err(|never| match never {})
