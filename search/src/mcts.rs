@@ -250,8 +250,10 @@ impl Board for Positions {
 #[derive(Default)]
 pub(crate) struct Tree {
     nodes: Vec<Node>,
-    /// Every expanded node's moves, each node's together.
+    /// Every expanded node's moves, each node's together; never grown past `most_moves`
+    /// entries (what the search running allows it).
     moves: Vec<u32>,
+    most_moves: usize,
     /// The nodes of the current simulation, from the root.
     path: Vec<u32>,
     /// The positions of the last search on positions, kept for their memory.
@@ -367,6 +369,7 @@ impl Tree {
         let most_nodes = if until.max_bytes.is_some() { nodes } else { usize::MAX };
         reserve_within(&mut self.nodes, nodes, most_nodes)?;
         reserve_within(&mut self.moves, cells, most_moves)?;
+        self.most_moves = most_moves;
         reserve(&mut self.path, cells + 1)?;
         self.nodes.push(Node::new(NONE));
         self.expand(0, board, me)?;
@@ -377,7 +380,8 @@ impl Tree {
         for _ in 0..simulations.max(1) {
             if self.nodes[0].proven != Proven::Unknown
                 || (until.stop)()
-                || !self.moves_fit(cells, most_moves)
+                // A simulation finds the moves of one node at most.
+                || self.moves.len() + cells > most_moves
             {
                 break;
             }
@@ -386,14 +390,6 @@ impl Tree {
             self.simulations += 1;
         }
         Ok(self.choose())
-    }
-
-    /// Whether the moves list stays within `most` entries through one more simulation, which
-    /// finds the moves of one node at most (at most `cells` of them): when they do not fit
-    /// its capacity, the list grows to the larger of twice its capacity and what they need.
-    fn moves_fit(&self, cells: usize, most: usize) -> bool {
-        let (len, capacity) = (self.moves.len(), self.moves.capacity());
-        len + cells <= capacity || (2 * capacity).max(len + cells) <= most
     }
 
     /// The bytes the tree's two growing lists hold: its nodes and its nodes' moves (the rest of
@@ -437,7 +433,13 @@ impl Tree {
     fn expand(&mut self, at: usize, board: &mut impl Board, me: Player) -> Result<(), Error> {
         self.choices.find(board.tactics(), me)?;
         let moves = &self.choices.moves;
-        self.moves.try_reserve(moves.len()).map_err(|_| Error::AllocFailed)?;
+        let needed = self.moves.len() + moves.len();
+        if needed > self.moves.capacity() {
+            // Doubled, but never past the search's bound (which leaves room for `needed`).
+            let grown = (2 * self.moves.capacity()).min(self.most_moves).max(needed);
+            let more = grown - self.moves.len();
+            self.moves.try_reserve_exact(more).map_err(|_| Error::AllocFailed)?;
+        }
         let node = &mut self.nodes[at];
         // The list holds at most one entry per simulation and cell: below 2^32 in practice,
         // and a search that would pass it has run out of memory long before.
