@@ -215,6 +215,17 @@ export declare class TicTacToe {
    */
   drop(col: number): number
   /**
+   * The action of the cell (row, col), as a batch numbers actions: the cell's index, or
+   * under gravity its column. `OutOfBoundsError` for a cell off the board.
+   */
+  actionAt(row: number, col: number): number
+  /**
+   * Plays `action` (as `actionAt` numbers it) for the player whose turn it is: the cell, or
+   * under gravity the lowest free cell of the column; returns the winner after it. Refused
+   * as a batch's step refuses it, the game unchanged.
+   */
+  apply(action: number): number
+  /**
    * Takes back the last move and returns it as `[row, col, player]`; `NothingToUndoError`
    * when there is none.
    */

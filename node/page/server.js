@@ -94,11 +94,10 @@ const ACTIONS = {
     }
     return state(TicTacToe.fromRules(rules))
   },
-  /** The person's click: under gravity a drop into the column, else a move to the cell. */
+  /** The person's click: the cell's action (under gravity its column) played. */
   async click(request) {
     const game = TicTacToe.parse(request.text)
-    if (game.gravity) game.drop(request.col)
-    else game.play(request.row, request.col)
+    game.apply(game.actionAt(request.row, request.col))
     await reply(game, request)
     return state(game)
   },
@@ -106,7 +105,7 @@ const ACTIONS = {
   undo(request) {
     const game = TicTacToe.parse(request.text)
     game.undo()
-    if (request.opponent === 'computer' && game.nextPlayer === 2 && game.marks > 0) game.undo()
+    if (request.opponent === 'computer' && game.nextPlayer === 2) game.undo()
     return state(game)
   },
   /** The computer player's move for whoever is to move, to show. */

@@ -10,7 +10,7 @@ use tictactoe_core::{Batch as CoreBatch, Illegal, Limits, ListError, Selection, 
 use tictactoe_parallel::POOL;
 
 use crate::arrays::{self, Actions};
-use crate::errors::{range_error, type_error, Given, OrThrow, Refusal};
+use crate::errors::{type_error, Given, OrThrow, Refusal};
 use crate::game::TicTacToe;
 use crate::numbers;
 use crate::rules::Rules;
@@ -56,10 +56,8 @@ pub struct Batch {
 
 /// A number of threads: at least one.
 fn threads(env: &Env, threads: Option<f64>) -> napi::Result<usize> {
-    match numbers::option(env, threads, "threads", 1, 1024)? {
-        0 => Err(range_error(env, "threads must be at least 1")),
-        threads => Ok(threads as usize),
-    }
+    // At most 1 024: below usize.
+    numbers::option_within(env, threads, "threads", 1, 1..=1024).map(|threads| threads as usize)
 }
 
 impl Batch {
@@ -318,7 +316,7 @@ impl Batch {
     /// A batch of `count` games under `rules`, as `options` asks.
     fn made(env: &Env, count: f64, rules: Rules, options: &BatchOptions) -> napi::Result<Batch> {
         let count = numbers::count(env, count, "count")?;
-        let seed = numbers::option(env, options.seed, "seed", 0, (1 << 53) - 1)?;
+        let seed = numbers::option(env, options.seed, "seed", 0, numbers::MAX_SAFE_INTEGER)?;
         let limits = match options.max_bytes {
             None => Limits::NONE,
             Some(max) => {

@@ -150,6 +150,30 @@ impl TicTacToe {
         }
     }
 
+    /// The action of the cell (row, col), as a batch numbers actions: the cell's index, or
+    /// under gravity its column. `OutOfBoundsError` for a cell off the board.
+    #[napi]
+    pub fn action_at(&self, env: Env, row: f64, col: f64) -> napi::Result<u32> {
+        let (r, c) = (numbers::index(&env, row, "row")?, numbers::index(&env, col, "col")?);
+        self.game
+            .action_at(r, c)
+            .map_err(|error| Refusal::of(error, Given::cell(row, col)).into_error(&env))
+    }
+
+    /// Plays `action` (as `actionAt` numbers it) for the player whose turn it is: the cell, or
+    /// under gravity the lowest free cell of the column; returns the winner after it. Refused
+    /// as a batch's step refuses it, the game unchanged.
+    #[napi]
+    pub fn apply(&mut self, env: Env, action: f64) -> napi::Result<u32> {
+        let action = numbers::index(&env, action, "action")?;
+        // Past u32 is past the board: refused by the core as out of bounds.
+        let action = u32::try_from(action).unwrap_or(u32::MAX);
+        match self.game.apply(action) {
+            Ok((_, won)) => Ok(winner(won)),
+            Err(error) => Err(Refusal::of(error, Given::default()).into_error(&env)),
+        }
+    }
+
     /// Takes back the last move and returns it as `[row, col, player]`; `NothingToUndoError`
     /// when there is none.
     #[napi(ts_return_type = "[number, number, number]")]

@@ -75,6 +75,10 @@ pub(crate) fn count(env: &Env, value: f64, name: &str) -> napi::Result<usize> {
     })
 }
 
+/// The largest integer a JavaScript number holds exactly, 2**53 - 1: the bound of seeds and
+/// budgets.
+pub(crate) const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
+
 /// An option that is a non-negative integer of at most `max` (a budget, a seed, a number of
 /// threads), `default` when not given: a `TypeError` for a non-integer, a `RangeError` outside
 /// 0 ..= `max` (no refusal of the core applies to these: the call would silently mean another

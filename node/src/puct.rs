@@ -84,7 +84,17 @@ struct Network<'a, 'env> {
 
 /// The refusal of an answer of the wrong length: `length_mismatch` naming the length expected
 /// and why (a `BatchError`, as any array of the wrong length in a batch call).
-fn wrong_length(env: &Env, what: &str, len: usize, expected: usize, shape: &str) -> napi::Error {
+fn wrong_length(
+    env: &Env,
+    what: &str,
+    len: usize,
+    expected: usize,
+    (leaves, actions): (usize, Option<usize>),
+) -> napi::Error {
+    let shape = match actions {
+        Some(actions) => format!("{leaves} leaves * {actions} actions"),
+        None => format!("{leaves} leaves"),
+    };
     let text = format!("the evaluator's {what} have length {len}, expected {expected} ({shape})");
     let fields = vec![("length", Field::from(len)), ("expected", Field::from(expected))];
     Refusal::named(Error::LengthMismatch { len, expected }.kind().name(), &text, fields)
@@ -97,7 +107,7 @@ fn read_numbers(
     env: &Env,
     answer: &Object<'_>,
     what: &str,
-    shape: &str,
+    shape: (usize, Option<usize>),
     out: &mut [f32],
 ) -> napi::Result<()> {
     let given: Option<Either3<Float32ArraySlice<'_>, Float64ArraySlice<'_>, Vec<f64>>> =
@@ -158,9 +168,8 @@ impl Evaluator for Network<'_, '_> {
         }
         // SAFETY: the value is an object (checked above).
         let answer: Object<'_> = unsafe { answer.cast()? };
-        let shape = format!("{leaves} leaves * {} actions", self.actions);
-        read_numbers(self.env, &answer, "logits", &shape, logits)?;
-        read_numbers(self.env, &answer, "values", &format!("{leaves} leaves"), values)
+        read_numbers(self.env, &answer, "logits", (leaves, Some(self.actions)), logits)?;
+        read_numbers(self.env, &answer, "values", (leaves, None), values)
     }
 }
 
@@ -216,7 +225,7 @@ impl Puct {
     ) -> napi::Result<Puct> {
         let options = options.unwrap_or_default();
         let defaults = PuctConfig::default();
-        let seed = numbers::option(&env, options.seed, "seed", 0, (1 << 53) - 1)?;
+        let seed = numbers::option(&env, options.seed, "seed", 0, numbers::MAX_SAFE_INTEGER)?;
         let max_bytes = options
             .max_bytes
             .map(|max| numbers::option(&env, Some(max), "maxBytes", 0, u64::MAX))

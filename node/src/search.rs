@@ -66,10 +66,10 @@ fn move_options(env: &Env, options: Option<MoveOptions>) -> napi::Result<Options
             simulations,
             u64::from(u32::MAX),
         )? as u32,
-        seed: numbers::option(env, given.seed, "seed", 0, (1 << 53) - 1)?,
+        seed: numbers::option(env, given.seed, "seed", 0, numbers::MAX_SAFE_INTEGER)?,
         max_nodes: match given.max_nodes {
             None => None,
-            max => Some(numbers::option(env, max, "maxNodes", 0, (1 << 53) - 1)?),
+            max => Some(numbers::option(env, max, "maxNodes", 0, numbers::MAX_SAFE_INTEGER)?),
         },
         perfect: given.perfect.unwrap_or(true),
         book: given.book.unwrap_or(true),
@@ -85,7 +85,7 @@ fn solve_options(env: &Env, options: Option<SolveWith>) -> napi::Result<SolveOpt
             given.max_nodes,
             "maxNodes",
             DEFAULT_MAX_NODES,
-            (1 << 53) - 1,
+            numbers::MAX_SAFE_INTEGER,
         )?,
         book: given.book.unwrap_or(true),
         ..SolveOptions::default()

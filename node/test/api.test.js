@@ -9,7 +9,7 @@ import * as tictactoe from '../index.js'
 const {
   TicTacToe, Rules, bestMove, solve, errorKinds, ERROR_CLASSES, TicTacToeError, InvalidMoveError,
   CellOccupiedError, ColumnFullError, FloatingMarkError, GameOverError, NothingToUndoError,
-  ParseError, LimitExceededError, BudgetExceededError, InvalidRulesError,
+  ParseError, LimitExceededError, BudgetExceededError, InvalidRulesError, OutOfBoundsError,
 } = tictactoe
 
 test('LeetCode 348: move, the winner after it, and the winning line', () => {
@@ -125,4 +125,22 @@ test('the computer player: a block, perfect play on 4 x 4, the opening book', ()
   assert.throws(() => solve(new TicTacToe(5), { maxNodes: 10 }), (e) => e instanceof BudgetExceededError && e.maxNodes === 10)
   const drawn = TicTacToe.parse('tictactoe/1 n=1 moves=0,0,1')
   assert.throws(() => bestMove(drawn), (e) => e instanceof GameOverError && e.winner === 1)
+})
+
+test('actions: actionAt numbers a cell as a batch does, apply plays it, refusals change nothing', () => {
+  const ttt = new TicTacToe(3)
+  assert.equal(ttt.actionAt(1, 2), 5)
+  assert.equal(ttt.apply(5), 0)
+  assert.equal(ttt.cell(1, 2), 1)
+  const before = ttt.toString()
+  assert.throws(() => ttt.apply(5), CellOccupiedError)
+  assert.throws(() => ttt.apply(9), OutOfBoundsError)
+  assert.throws(() => ttt.actionAt(3, 0), OutOfBoundsError)
+  assert.throws(() => ttt.apply(-1), OutOfBoundsError)
+  assert.throws(() => ttt.apply(0.5), TypeError)
+  assert.equal(ttt.toString(), before)
+  const c4 = TicTacToe.fromRules(Rules.CONNECT_FOUR)
+  assert.equal(c4.actionAt(0, 3), 3) // under gravity a cell's action is its column
+  c4.apply(c4.actionAt(0, 3))
+  assert.equal(c4.cell(5, 3), 1)
 })
