@@ -203,15 +203,12 @@ impl Brain {
             return vec![Answer::Error("no game: START comes first".into())];
         };
         if game.is_over() {
-            // The brain is to move: a winner is the opponent.
+            // The brain is to move: the opponent moved last, and a winner moved last.
             let end = match game.winner() {
-                Some(player) if player == game.next_player() => {
-                    "the game is over: the brain has five".into()
-                }
-                Some(_) => "the game is over: the opponent has five".into(),
-                None => "the game is over: the board is full".into(),
+                Some(_) => "the game is over: the opponent has five",
+                None => "the game is over: the board is full",
             };
-            return vec![Answer::Error(end)];
+            return vec![Answer::Error(end.into())];
         }
         let budget = self.time.budget();
         let deadline = received + budget;
@@ -337,7 +334,10 @@ impl Brain {
             let ruled = if game.has_starting_position() {
                 Game::from_cells(rules, &cells)
             } else {
-                replay(rules, game)
+                Game::new(rules).and_then(|mut ruled| {
+                    let moves = game.history().map(|step| (step.row, step.col));
+                    ruled.play_all(moves).map(|_| ruled).map_err(|refused| refused.error)
+                })
             };
             match ruled {
                 Ok(ruled) => {
@@ -394,8 +394,8 @@ impl Brain {
                 };
             }
         }
-        // Bounded: a board has at most 32 x 32 cells.
-        if stones.len() > 32 * 32 {
+        // Bounded: a board has at most the largest size's cells.
+        if stones.len() > (SIZES.end() * SIZES.end()) as usize {
             stones.pop();
             fail("more stones than cells".into());
         }
@@ -444,10 +444,15 @@ fn play(game: &mut Game, x: u32, y: u32) -> Result<(), String> {
             let whose = if by == game.next_player() { "the opponent" } else { "the brain" };
             Err(format!("{x},{y} is taken: a stone of {whose}'s is there"))
         }
-        Err(Error::GameOver { winner }) => {
-            // The opponent is to move.
-            let who = if winner == game.next_player() { "the opponent" } else { "the brain" };
-            Err(format!("the game is over: {who} has five"))
+        Err(Error::GameOver { .. }) => {
+            // A winner moved last, but whether that was the brain (its own move won) or the
+            // opponent (the brain refused to answer a winning TURN) the game cannot say: the
+            // stone names it.
+            let last = game.history().last().map(|step| (step.col, step.row));
+            Err(match last {
+                Some((x, y)) => format!("the game is over: the stone at {x},{y} made five"),
+                None => "the game is over".into(),
+            })
         }
         Err(error) => Err(error.to_string()),
     }
@@ -459,13 +464,4 @@ fn off_board(x: u32, y: u32, game: &Game) -> String {
 
 fn off_board_of(x: u32, y: u32, rules: Rules) -> String {
     format!("{x},{y} is off the board: x below {}, y below {}", rules.cols, rules.rows)
-}
-
-/// `game`'s moves replayed under `rules`.
-fn replay(rules: Rules, game: &Game) -> Result<Game, Error> {
-    let mut ruled = Game::new(rules)?;
-    for step in game.history() {
-        ruled.play(step.row, step.col)?;
-    }
-    Ok(ruled)
 }

@@ -456,13 +456,7 @@ mod tests {
             b"\xc3\xa9",
         ];
         let mut state = 0x5eed_u64;
-        let mut next = || {
-            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        };
+        let mut next = || tictactoe_core::random::next(&mut state);
         let mut parsed = 0;
         for _ in 0..20_000 {
             let mut line = Vec::new();

@@ -483,6 +483,9 @@ fn a_finished_game_is_not_played_on() {
     };
     let answer = brain.ask(&format!("TURN {other}"));
     assert_eq!(answer, "ERROR the game is over: the opponent has five");
+    // Another TURN is refused too, naming the stone that won (not the brain), nothing played.
+    let answer = brain.ask("TURN 7,7");
+    assert_eq!(answer, format!("ERROR the game is over: the stone at {other} made five"));
     // Taken back, the game goes on.
     assert_eq!(brain.ask(&format!("TAKEBACK {other}")), "OK");
     coordinates(&brain.ask("TURN 7,7"));
