@@ -221,12 +221,13 @@ impl Tree {
         let edges = &self.edges[node.first as usize..(node.first + node.len) as usize];
         let (mut best, mut best_score) = (0, f64::NEG_INFINITY);
         for (i, edge) in edges.iter().enumerate() {
-            let q = if edge.visits == 0 {
-                0.0
+            // Unvisited, Q is 0 and the quotient's divisor 1: the score is the numerator, exactly.
+            let score = if edge.visits == 0 {
+                explore * f64::from(edge.prior)
             } else {
-                edge.value as f64 / SCALE / f64::from(edge.visits)
+                let q = edge.value as f64 / SCALE / f64::from(edge.visits);
+                q + explore * f64::from(edge.prior) / (1.0 + f64::from(edge.visits))
             };
-            let score = q + explore * f64::from(edge.prior) / (1.0 + f64::from(edge.visits));
             if score > best_score {
                 (best, best_score) = (i, score);
             }
