@@ -299,27 +299,43 @@ impl Tree {
         logits: &[f32],
         weights: &mut Vec<f64>,
     ) {
-        let first = self.edges.len() as u32;
-        let legal_logits = || legal.iter().zip(logits).filter(|(&legal, _)| legal).map(|(_, &l)| l);
-        let top = f64::from(legal_logits().fold(f32::NEG_INFINITY, f32::max));
+        let first = self.edges.len();
+        // Plain loops by index: an expansion a simulation makes their instructions count.
+        let logits = &logits[..legal.len()];
+        let mut top = f32::NEG_INFINITY;
+        for action in 0..legal.len() {
+            // No NaN: the answers were checked.
+            if legal[action] && logits[action] > top {
+                top = logits[action];
+            }
+        }
+        let top = f64::from(top);
         weights.clear();
-        // The top logit's weight is 1 (exp(0)) at every expansion: no call for it.
-        let weight = |logit: f32| match f64::from(logit) - top {
-            0.0 => 1.0,
-            x => libm::exp(x),
-        };
-        weights.extend(legal_logits().map(weight));
+        for action in 0..legal.len() {
+            if legal[action] {
+                let logit = logits[action];
+                // The top logit's weight is 1 (exp(0)) at every expansion: no call for it.
+                weights.push(match f64::from(logit) - top {
+                    0.0 => 1.0,
+                    x => libm::exp(x),
+                });
+                // Actions are below 2^32; the prior is set below.
+                let action = action as u32;
+                self.edges.push(Edge {
+                    value: 0,
+                    visits: 0,
+                    prior: 0.0,
+                    child: NONE,
+                    len: 0,
+                    action,
+                });
+            }
+        }
         let total: f64 = weights.iter().sum();
-        let actions = legal.iter().enumerate().filter(|(_, &legal)| legal).map(|(a, _)| a);
-        self.edges.extend(actions.zip(weights.iter()).map(|(action, &weight)| Edge {
-            value: 0,
-            visits: 0,
-            prior: (weight / total) as f32,
-            child: NONE,
-            len: 0,
-            // Actions are below 2^32.
-            action: action as u32,
-        }));
+        for (edge, &weight) in self.edges[first..].iter_mut().zip(weights.iter()) {
+            edge.prior = (weight / total) as f32;
+        }
+        let first = first as u32;
         let len = self.edges.len() as u32 - first;
         match parent {
             Some(edge) => {
