@@ -10,9 +10,9 @@ pinned to (`make bench`: `taskset -c 1`).
 - mctx: the policy jitted whole (compilation before timing, reported apart), pgx's step in the
   recurrent function as pgx's AlphaZero example writes it, `block_until_ready` on the output.
 
-Each figure is the best of 10 timed calls after a warm-up; the rows interleave ours and mctx's at
-each shape. Targets: at least 10x mctx at 1 024 x 32 and 5x at 64 x 200. `--json PATH` writes the
-records for bench/report.py."""
+Each figure is the best of 10 timed calls after a warm-up, ours and mctx's taking turns call by
+call at each shape (this host's speed drifts from second to second). Targets: at least 10x mctx
+at 1 024 x 32 and 5x at 64 x 200. `--json PATH` writes the records for bench/report.py."""
 
 from __future__ import annotations
 
@@ -30,17 +30,22 @@ SHAPES = [(1024, 32), (64, 32), (64, 200), (1024, 200)]
 TARGETS = {(1024, 32): 10.0, (64, 200): 5.0}
 
 
-def best_of(call: Callable[[], None], repeats: int = 10) -> float:
-    call()
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
+def best_of(calls: list[Callable[[], None]], repeats: int = 10) -> list[float]:
+    """Each call's best time of `repeats`, the calls taking turns (after a warm-up of each), so
+    that the host's drift from second to second weighs on every side alike."""
+    for call in calls:
         call()
-        best = min(best, time.perf_counter() - start)
+    best = [float("inf")] * len(calls)
+    for _ in range(repeats):
+        for i, call in enumerate(calls):
+            start = time.perf_counter()
+            call()
+            best[i] = min(best[i], time.perf_counter() - start)
     return best
 
 
-def ours(games: int, simulations: int) -> float:
+def ours(games: int, simulations: int) -> Callable[[], None]:
+    """A search of ours from fresh roots."""
     batch = Batch(games, rules=Rules.CONNECT_FOUR, seed=0)
 
     def uniform(observation: np.ndarray, legal: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -52,11 +57,11 @@ def ours(games: int, simulations: int) -> float:
         puct.clear()  # fresh roots each call, as mctx's; the trees' memory kept
         puct.run(uniform, simulations, noise=True)
 
-    return best_of(search)
+    return search
 
 
-def mctx_search(games: int, simulations: int) -> tuple[float, float]:
-    """mctx's seconds a call, and its compilation's."""
+def mctx_search(games: int, simulations: int) -> tuple[Callable[[], None], float]:
+    """A search of mctx's (compiled), and the seconds its compilation took."""
     import jax
     import jax.numpy as jnp
     import mctx  # type: ignore[import-not-found]
@@ -92,7 +97,7 @@ def mctx_search(games: int, simulations: int) -> tuple[float, float]:
     start = time.perf_counter()
     jax.block_until_ready(policy(key, state))
     compiled = time.perf_counter() - start
-    return best_of(lambda: jax.block_until_ready(policy(key, state))), compiled
+    return lambda: jax.block_until_ready(policy(key, state)), compiled
 
 
 def main() -> None:
@@ -102,14 +107,17 @@ def main() -> None:
     records: list[dict[str, Any]] = []
     skipped: list[str] = []
     for games, simulations in SHAPES:
-        seconds = ours(games, simulations)
-        record: dict[str, Any] = {"games": games, "simulations": simulations,
-                                  "ours": games * simulations / seconds}
+        calls = [ours(games, simulations)]
         try:
             theirs, compiled = mctx_search(games, simulations)
-            record |= {"mctx": games * simulations / theirs, "mctx_compile_s": compiled}
+            calls.append(theirs)
         except Exception as error:  # a peer that does not install or changed its API
             skipped.append(f"mctx: {type(error).__name__}: {error}")
+        seconds = best_of(calls)
+        rate = [games * simulations / s for s in seconds]
+        record: dict[str, Any] = {"games": games, "simulations": simulations, "ours": rate[0]}
+        if len(rate) == 2:
+            record |= {"mctx": rate[1], "mctx_compile_s": compiled}
         target = TARGETS.get((games, simulations))
         ratio = record["ours"] / record["mctx"] if "mctx" in record else None
         record |= {"ratio": ratio, "target": target}
