@@ -508,11 +508,17 @@ export interface WinningLine {
 
 /**
  * A run of marks that wins: its first and last cells, each `[row, col]` (the first is the end
- * nearer the top row, or the left end of a row).
+ * nearer the top row, or the left end of a row), and every cell of it from the first to the
+ * last.
  */
 export interface WinningRun {
   /** The first cell, `[row, col]`. */
   first: [number, number]
   /** The last cell, `[row, col]`. */
   last: [number, number]
+  /**
+   * Every cell of the run, `[row, col]`, from the first to the last (what a page
+   * highlights).
+   */
+  cells: Array<[number, number]>
 }

@@ -10,7 +10,7 @@ use std::collections::{HashMap, HashSet};
 
 use common::complete_lines;
 use proptest::prelude::*;
-use tictactoe_core::{validate_cells, Error, Game, Player, PositionError, Rules, Status};
+use tictactoe_core::{validate_cells, Error, Game, Player, PositionError, Rules, Run, Status};
 
 /// Every grid a legal 3 x 3 game reaches, found by playing every game breadth-first.
 fn reachable_3x3() -> HashSet<Vec<u8>> {
@@ -190,6 +190,9 @@ fn every_grid_of_every_small_rule_set_agrees_with_the_search() {
                             let mut wanted = model.winning_runs();
                             wanted.sort();
                             assert_eq!(runs, wanted, "{rules:?} {grid:?}");
+                            for run in &runs {
+                                assert_run_cells(run, &grid, cols);
+                            }
                             let text = game.text().to_string();
                             assert_eq!(text.parse::<Game>().unwrap(), game, "{text}");
                         }
@@ -200,4 +203,19 @@ fn every_grid_of_every_small_rule_set_agrees_with_the_search() {
         }
     }
     assert!(checked > 100_000);
+}
+
+/// `run.cells()` walks the run on `grid` (`cols` wide): `run.len()` cells from its first to
+/// its last, a step of the same one-cell move each time, every one the run's player's.
+fn assert_run_cells(run: &Run, grid: &[u8], cols: usize) {
+    let cells: Vec<(usize, usize)> = run.cells().collect();
+    assert_eq!(cells.len(), run.len(), "{run:?}");
+    assert_eq!((cells[0], cells[cells.len() - 1]), (run.first, run.last), "{run:?}");
+    let step = |a: (usize, usize), b: (usize, usize)| {
+        (b.0 as isize - a.0 as isize, b.1 as isize - a.1 as isize)
+    };
+    let steps: Vec<(isize, isize)> = cells.windows(2).map(|w| step(w[0], w[1])).collect();
+    assert!(steps.iter().all(|&s| s == steps[0] && s.0.abs() <= 1 && s.1.abs() <= 1), "{run:?}");
+    let player = grid[run.first.0 * cols + run.first.1];
+    assert!(cells.iter().all(|&(row, col)| grid[row * cols + col] == player), "{run:?}");
 }

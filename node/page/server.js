@@ -36,31 +36,16 @@ function statusWords(game) {
   return `${MARKS[game.nextPlayer]} to move`
 }
 
-/** Every cell of the winning runs, for the page to highlight. */
-function winningCells(game) {
-  const cells = []
-  for (const { first, last } of game.winningRuns()) {
-    const [dr, dc] = [Math.sign(last[0] - first[0]), Math.sign(last[1] - first[1])]
-    for (let [r, c] = first; ; r += dr, c += dc) {
-      cells.push([r, c])
-      if (r === last[0] && c === last[1]) break
-    }
-  }
-  return cells
-}
-
 /** What the page draws. */
 function state(game, extra = {}) {
   return {
     text: game.toString(),
     rows: game.rows,
     cols: game.cols,
-    k: game.k,
     gravity: game.gravity,
     cells: [...game.cells()],
     status: statusWords(game),
-    over: game.status !== 'in_progress',
-    winning: winningCells(game),
+    winning: game.winningRuns().flatMap((run) => run.cells),
     last: game.history().at(-1) ?? null,
     ...extra,
   }

@@ -6,7 +6,7 @@
 use napi::bindgen_prelude::{Int32ArraySlice, Int8ArraySlice, Uint8ArraySlice};
 use napi::Env;
 use napi_derive::napi;
-use tictactoe_core::{Batch as CoreBatch, Illegal, Limits, ListError, Selection, NO_ACTION};
+use tictactoe_core::{Batch as CoreBatch, Illegal, Limits, ListError, Selection};
 use tictactoe_parallel::POOL;
 
 use crate::arrays::{self, Actions};
@@ -198,7 +198,7 @@ impl Batch {
         let drawn = self.batch.random_legal_actions(Selection::All, &mut self.actions);
         drawn.map_err(|error| Refusal::of_list(error, Given::default())).or_throw(env)?;
         for (slot, &action) in arrays::int32s(&mut out).iter_mut().zip(&self.actions) {
-            *slot = if action == NO_ACTION { -1 } else { action as i32 };
+            *slot = numbers::action(action);
         }
         Ok(out)
     }
@@ -319,10 +319,7 @@ impl Batch {
         let seed = numbers::option(env, options.seed, "seed", 0, numbers::MAX_SAFE_INTEGER)?;
         let limits = match options.max_bytes {
             None => Limits::NONE,
-            Some(max) => {
-                let max = numbers::option(env, Some(max), "maxBytes", 0, u64::MAX)?;
-                Limits { max_bytes: usize::try_from(max).unwrap_or(usize::MAX) }
-            }
+            Some(max) => Limits { max_bytes: numbers::max_bytes(env, max)? },
         };
         let illegal = match options.illegal.as_deref() {
             None | Some("raise") => Illegal::Refuse,

@@ -19,7 +19,8 @@ pub struct TicTacToe {
 }
 
 /// A run of marks that wins: its first and last cells, each `[row, col]` (the first is the end
-/// nearer the top row, or the left end of a row).
+/// nearer the top row, or the left end of a row), and every cell of it from the first to the
+/// last.
 #[napi(object)]
 pub struct WinningRun {
     /// The first cell, `[row, col]`.
@@ -28,6 +29,10 @@ pub struct WinningRun {
     /// The last cell, `[row, col]`.
     #[napi(ts_type = "[number, number]")]
     pub last: Vec<u32>,
+    /// Every cell of the run, `[row, col]`, from the first to the last (what a page
+    /// highlights).
+    #[napi(ts_type = "Array<[number, number]>")]
+    pub cells: Vec<Vec<u32>>,
 }
 
 /// A whole line the winning move completed: `kind` is `row`, `column`, `diagonal` or
@@ -77,7 +82,7 @@ fn board_rules(
     };
     let k = match options.k {
         Some(k) => numbers::index(env, k, "k")?,
-        None => shape.rows.max(cols),
+        None => CoreRules::default_k(shape.rows, cols),
     };
     Ok(CoreRules {
         cols,
@@ -282,7 +287,11 @@ impl TicTacToe {
         let cell = |(row, col): (usize, usize)| vec![row as u32, col as u32];
         self.game
             .winning_runs()
-            .map(|run| WinningRun { first: cell(run.first), last: cell(run.last) })
+            .map(|run| WinningRun {
+                first: cell(run.first),
+                last: cell(run.last),
+                cells: run.cells().map(cell).collect(),
+            })
             .collect()
     }
 
@@ -344,10 +353,7 @@ impl TicTacToe {
         let limits = match options.and_then(|options| options.max_bytes) {
             None => Limits::DEFAULT,
             Some(napi::Either::B(_)) => Limits::NONE,
-            Some(napi::Either::A(max)) => {
-                let max = numbers::option(&env, Some(max), "maxBytes", 0, u64::MAX)?;
-                Limits { max_bytes: usize::try_from(max).unwrap_or(usize::MAX) }
-            }
+            Some(napi::Either::A(max)) => Limits { max_bytes: numbers::max_bytes(&env, max)? },
         };
         let game = limits.parse_game(&text).map_err(Refusal::of_parse);
         Ok(TicTacToe { game: game.or_throw(&env)? })

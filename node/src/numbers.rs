@@ -115,3 +115,22 @@ pub(crate) fn option_within(
     }
     Ok(value as u64)
 }
+
+/// `maxBytes`, a memory bound in bytes: a non-negative integer (bounds above the address space
+/// are none).
+pub(crate) fn max_bytes(env: &Env, value: f64) -> napi::Result<usize> {
+    let max = option(env, Some(value), "maxBytes", 0, u64::MAX)?;
+    Ok(usize::try_from(max).unwrap_or(usize::MAX))
+}
+
+/// An action as JavaScript receives it: -1 for the core's [`NO_ACTION`] (no legal move).
+///
+/// [`NO_ACTION`]: tictactoe_core::NO_ACTION
+pub(crate) fn action(action: u32) -> i32 {
+    if action == tictactoe_core::NO_ACTION {
+        -1
+    } else {
+        // Actions are cells or columns of a board of at most 2^31 of them (a batch's).
+        action as i32
+    }
+}

@@ -13,7 +13,7 @@ use napi::bindgen_prelude::{
 };
 use napi::{Env, ValueType};
 use napi_derive::napi;
-use tictactoe_core::{Error, ListError, NO_ACTION};
+use tictactoe_core::{Error, ListError};
 use tictactoe_search::{Evaluator, Puct as CorePuct, PuctConfig, PuctError};
 
 use crate::arrays::{self, Actions};
@@ -226,11 +226,7 @@ impl Puct {
         let options = options.unwrap_or_default();
         let defaults = PuctConfig::default();
         let seed = numbers::option(&env, options.seed, "seed", 0, numbers::MAX_SAFE_INTEGER)?;
-        let max_bytes = options
-            .max_bytes
-            .map(|max| numbers::option(&env, Some(max), "maxBytes", 0, u64::MAX))
-            .transpose()?
-            .map(|max| usize::try_from(max).unwrap_or(usize::MAX));
+        let max_bytes = options.max_bytes.map(|max| numbers::max_bytes(&env, max)).transpose()?;
         let leaves = leaves_option(&env, options.leaves)?;
         let config = PuctConfig {
             c_puct: setting(options.c_puct, defaults.c_puct),
@@ -329,10 +325,7 @@ impl Puct {
         let temperature = temperature.unwrap_or(1.0) as f32;
         let drawn = self.puct.choose(&given, temperature, &mut chosen);
         drawn.map_err(|error| refused(&env, error, Given::default()))?;
-        let chosen = chosen
-            .iter()
-            .map(|&action| if action == NO_ACTION { -1 } else { action as i32 })
-            .collect();
+        let chosen = chosen.iter().map(|&action| numbers::action(action)).collect();
         Ok(Int32Array::new(chosen))
     }
 

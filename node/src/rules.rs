@@ -51,7 +51,7 @@ pub(crate) fn checked(
     };
     let k = match options.k {
         Some(k) => numbers::index(env, k, "k")?,
-        None => n.max(cols),
+        None => CoreRules::default_k(n, cols),
     };
     let rules = CoreRules {
         rows: n,

@@ -19,7 +19,7 @@ test('LeetCode 348: move, the winner after it, and the winning line', () => {
   assert.equal(game.move(2, 1, 1), 1)
   assert.deepEqual([game.status, game.winner, game.nextPlayer], ['won', 1, 2])
   assert.deepEqual(game.winningLines(), [{ kind: 'row', index: 2 }])
-  assert.deepEqual(game.winningRuns(), [{ first: [2, 0], last: [2, 2] }])
+  assert.deepEqual(game.winningRuns(), [{ first: [2, 0], last: [2, 2], cells: [[2, 0], [2, 1], [2, 2]] }])
 })
 
 test('play, undo and the history', () => {
@@ -40,7 +40,7 @@ test('Connect Four: drop, a win on the bottom row, gravity refusing a floating m
   assert.throws(() => game.play(0, 0), FloatingMarkError)
   for (const col of [3, 3, 4, 4, 5, 5]) assert.equal(game.drop(col), 0)
   assert.equal(game.drop(6), 1)
-  assert.deepEqual(game.winningRuns(), [{ first: [5, 3], last: [5, 6] }])
+  assert.deepEqual(game.winningRuns(), [{ first: [5, 3], last: [5, 6], cells: [[5, 3], [5, 4], [5, 5], [5, 6]] }])
   assert.throws(() => game.drop(0), GameOverError)
 })
 

@@ -111,7 +111,7 @@ impl Board {
         if asked.k.is_none() && !exact && !gravity {
             return Ok(Rules::tic_tac_toe(shape.rows));
         }
-        let k = asked.k.map_or(Ok(shape.rows.max(shape.cols)), convert::index)?;
+        let k = asked.k.map_or(Ok(Rules::default_k(shape.rows, shape.cols)), convert::index)?;
         Ok(Rules { k, exact, gravity, ..shape })
     }
 

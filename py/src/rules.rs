@@ -30,7 +30,7 @@ pub(crate) fn checked(
 ) -> PyResult<Rules> {
     let rows = convert::index(n)?;
     let width = cols.map_or(Ok(rows), convert::index)?;
-    let wins = k.map_or(Ok(rows.max(width)), convert::index)?;
+    let wins = k.map_or(Ok(Rules::default_k(rows, width)), convert::index)?;
     let rules = Rules { rows, cols: width, k: wins, exact, gravity };
     match rules.check() {
         Ok(()) => Ok(rules),
@@ -173,7 +173,7 @@ impl PyRules {
         if cols != rows {
             text += &format!(", cols={cols}");
         }
-        if k != rows.max(cols) {
+        if k != Rules::default_k(rows, cols) {
             text += &format!(", k={k}");
         }
         for (on, name) in [(exact, "exact"), (gravity, "gravity")] {

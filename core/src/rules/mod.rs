@@ -88,6 +88,28 @@ impl Run {
     pub fn len(&self) -> usize {
         self.first.0.abs_diff(self.last.0).max(self.first.1.abs_diff(self.last.1)) + 1
     }
+
+    /// The run's cells (row, col), from the first to the last: what a face highlights.
+    ///
+    /// ```
+    /// use tictactoe_core::Run;
+    /// let anti_diagonal = Run { first: (0, 2), last: (2, 0) };
+    /// assert_eq!(anti_diagonal.cells().collect::<Vec<_>>(), [(0, 2), (1, 1), (2, 0)]);
+    /// let column = Run { first: (1, 4), last: (3, 4) };
+    /// assert_eq!(column.cells().collect::<Vec<_>>(), [(1, 4), (2, 4), (3, 4)]);
+    /// ```
+    pub fn cells(&self) -> impl Iterator<Item = (usize, usize)> {
+        let Run { first, last } = *self;
+        // The i-th step from `from` toward `to` (a run moves one cell or none a step each way).
+        let along = |from: usize, to: usize, i: usize| {
+            if to >= from {
+                from + i.min(to - from)
+            } else {
+                from - i
+            }
+        };
+        (0..self.len()).map(move |i| (along(first.0, last.0, i), along(first.1, last.1, i)))
+    }
 }
 
 /// A game's shape and the rest of its rules: what every rule function below is told.

@@ -50,6 +50,22 @@ impl Rules {
         Rules { rows: n, cols: n, k: n, exact: false, gravity: false }
     }
 
+    /// The k of a `rows` x `cols` board when none is given: the longer side (LeetCode 348's n
+    /// in a row on n x n). Every face's constructor defaults to it.
+    ///
+    /// ```
+    /// use tictactoe_core::Rules;
+    /// assert_eq!(Rules::default_k(6, 7), 7);
+    /// assert_eq!(Rules::default_k(3, 3), Rules::tic_tac_toe(3).k);
+    /// ```
+    pub const fn default_k(rows: usize, cols: usize) -> usize {
+        if rows > cols {
+            rows
+        } else {
+            cols
+        }
+    }
+
     /// The m,n,k-game: a `rows` x `cols` board, k or more in a row, no gravity.
     pub const fn mnk(rows: usize, cols: usize, k: usize) -> Rules {
         Rules { rows, cols, k, exact: false, gravity: false }
