@@ -57,11 +57,11 @@ struct Stone {
 
 /// The brain.
 pub struct Brain {
-    /// The board's rows, columns and rule; `None` until `START` or `RECTSTART`.
-    rules: Option<Rules>,
-    /// Whether only exactly five wins (`INFO rule` bit 1): kept apart from `rules` because
-    /// `INFO rule` may come before `START`.
+    /// Whether only exactly five wins (`INFO rule` bit 1): kept apart from the game's rules
+    /// because `INFO rule` may come before `START`.
     exact: bool,
+    /// The game, under the board's rows, columns and rule; `None` until `START` or
+    /// `RECTSTART`.
     game: Option<Game>,
     time: TimeControls,
     /// `INFO max_memory`, in bytes; 0: no limit.
@@ -88,7 +88,6 @@ impl Brain {
     /// stops the search first when it must); `debug` adds a `DEBUG` line after each move.
     pub fn new(simulations: Option<u32>, debug: bool) -> Brain {
         Brain {
-            rules: None,
             exact: false,
             game: None,
             time: TimeControls::default(),
@@ -158,7 +157,6 @@ impl Brain {
         let rules = Rules { rows, cols, k: K, exact: self.exact, gravity: false };
         match Game::new(rules) {
             Ok(game) => {
-                self.rules = Some(rules);
                 self.game = Some(game);
                 Answer::Ok
             }
@@ -167,7 +165,7 @@ impl Brain {
     }
 
     fn restart(&mut self) -> Answer {
-        match self.rules.map(Game::new) {
+        match self.game.as_ref().map(|game| Game::new(game.rules())) {
             Some(Ok(game)) => {
                 self.game = Some(game);
                 Answer::Ok
@@ -326,10 +324,10 @@ impl Brain {
             return Some(Answer::Error(format!("rule {rule}: unknown rule bits")));
         }
         let exact = rule == 1;
-        if let (Some(rules), Some(game)) = (self.rules, self.game.as_ref()) {
+        if let Some(game) = self.game.as_ref() {
             // The game so far under the new rule: a position that cannot be reached under it
             // (a five that now wins beside a later move) is refused.
-            let rules = Rules { exact, ..rules };
+            let rules = Rules { exact, ..game.rules() };
             let cells: Vec<u8> = game.cells().collect();
             let ruled = if game.has_starting_position() {
                 Game::from_cells(rules, &cells)
@@ -340,10 +338,7 @@ impl Brain {
                 })
             };
             match ruled {
-                Ok(ruled) => {
-                    self.rules = Some(rules);
-                    self.game = Some(ruled);
-                }
+                Ok(ruled) => self.game = Some(ruled),
                 Err(error) => return Some(Answer::Error(format!("rule {rule}: {error}"))),
             }
         }
@@ -405,7 +400,7 @@ impl Brain {
     /// The game of a `BOARD`'s stones, the brain to move: its stones and the opponent's
     /// as many (the brain is then first, X) or one fewer (second, O).
     fn position(&self, stones: &[Stone]) -> Result<Game, String> {
-        let rules = self.rules.ok_or("no game: START comes first")?;
+        let rules = self.game.as_ref().map(Game::rules).ok_or("no game: START comes first")?;
         let own = stones.iter().filter(|stone| stone.own).count();
         let theirs = stones.len() - own;
         let me = match theirs.checked_sub(own) {
