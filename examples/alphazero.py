@@ -111,21 +111,13 @@ class Network:
 
 
 def symmetries(rules: Rules) -> list[tuple[np.ndarray, np.ndarray]]:
-    """The board's symmetries as index maps of the planes' flags and of the actions (entry i of
-    an image is entry map[i] of the original): the eight of a square board without gravity (a
-    quarter turn k % 4 times, then a mirror when k >= 4); the mirror alone under gravity
-    (actions are columns) or on other boards."""
-    rows, cols, cells = rules.rows, rules.cols, rules.rows * rules.cols
-    grid = np.arange(cells).reshape(rows, cols)
-    maps = []
-    for k in range(8):
-        turns = k % 4 if rows == cols and not rules.gravity else 0
-        turned = np.rot90(grid, turns)
-        image = (turned[:, ::-1] if k >= 4 else turned).reshape(-1)
-        planes = np.concatenate([image, image + cells])
-        columns = np.arange(cols)[::-1] if k >= 4 else np.arange(cols)
-        maps.append((planes, columns.copy() if rules.gravity else image))
-    return maps
+    """The symmetries the rules keep (`Rules.symmetry_maps`: eight on a square board, four on
+    a rectangle, the left-right mirror alone under gravity, the identity first) as index maps of
+    both planes' flags and of the actions: entry i of an image is entry map[i] of the original."""
+    cells_map, actions_map = rules.symmetry_maps()
+    cells = rules.rows * rules.cols
+    pairs = zip(cells_map, actions_map, strict=True)
+    return [(np.concatenate([image, image + cells]), actions) for image, actions in pairs]
 
 
 class Buffer:
@@ -151,7 +143,7 @@ class Buffer:
 
     def sample(self, size: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         picks = rng.integers(0, self.size, size)
-        planes, actions = self.symmetries[int(rng.integers(8))]
+        planes, actions = self.symmetries[int(rng.integers(len(self.symmetries)))]
         x, legal, pi = (a.take(picks, axis=0) for a in (self.x, self.legal, self.pi))
         return x.take(planes, axis=1), legal.take(actions, axis=1), pi.take(actions, axis=1), self.z.take(picks)
 

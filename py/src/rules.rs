@@ -1,10 +1,11 @@
 //! The `Rules` class: the core's `Rules`, checked when made and frozen, and the one place where
 //! a constructor's `rules=` or its older keywords (`n, k, cols, exact, gravity`) become rules.
 
+use numpy::PyArray2;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
-use tictactoe_core::Rules;
+use tictactoe_core::{Rules, Symmetry};
 
 use crate::convert;
 use crate::errors::{GameError, Given};
@@ -15,6 +16,9 @@ use crate::errors::{GameError, Given};
 #[pyclass(name = "Rules", module = "tictactoe", frozen, eq, hash, from_py_object)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct PyRules(pub(crate) Rules);
+
+/// Index maps, a row each: [`PyRules::symmetry_maps`]'s.
+type IndexMaps<'py> = Bound<'py, PyArray2<i64>>;
 
 /// The rules `n, k, cols, exact, gravity` describe, checked by the core: `n` rows of `cols`
 /// (default `n`), k in a row (default the longer side). With `n` alone, LeetCode 348's n x n
@@ -159,6 +163,31 @@ impl PyRules {
     #[getter]
     fn gravity(&self) -> bool {
         self.0.gravity
+    }
+
+    /// The symmetries these rules keep, the identity first (eight on a square board, four on
+    /// a rectangle, the left-right mirror alone under gravity), as the index maps a learner
+    /// augments its positions with: `(cells, actions)`, int64 arrays of shape (count, rows *
+    /// cols) and (count, actions). Row s gathers the image under symmetry s: a cell's flags
+    /// `original[..., cells[s]]` (each of a batch's observation planes, flattened), a policy
+    /// over actions `original[..., actions[s]]`.
+    fn symmetry_maps<'py>(&self, py: Python<'py>) -> PyResult<(IndexMaps<'py>, IndexMaps<'py>)> {
+        let rules = self.0;
+        let symmetries = rules.symmetries();
+        // Entry [s, image] is the original: each row the inverse of the symmetry.
+        let gather = |len: usize, image: &dyn Fn(Symmetry, usize) -> usize| {
+            let mut rows = vec![vec![0i64; len]; symmetries.len()];
+            for (row, &symmetry) in rows.iter_mut().zip(symmetries) {
+                for original in 0..len {
+                    // Below 2^63: cells and actions of checked rules.
+                    row[image(symmetry, original)] = original as i64;
+                }
+            }
+            rows
+        };
+        let cells = gather(rules.cells(), &|s, cell| s.cell_image(rules.rows, rules.cols, cell));
+        let actions = gather(rules.actions(), &|s, action| s.action_image(&rules, action));
+        Ok((PyArray2::from_vec2(py, &cells)?, PyArray2::from_vec2(py, &actions)?))
     }
 
     /// The rules part of the game's text form: 'n=3', or 'rows=6 cols=7 k=4 gravity'.

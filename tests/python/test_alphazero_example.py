@@ -26,35 +26,38 @@ def example() -> ModuleType:
     return module
 
 
-def image(rules: Rules, k: int, board: np.ndarray) -> np.ndarray:
-    """Symmetry k of the last two axes, written plainly: a quarter turn k % 4 times on a square
-    board without gravity, then a mirror (columns reversed) when k >= 4."""
-    turns = k % 4 if rules.rows == rules.cols and not rules.gravity else 0
-    turned = np.rot90(board, turns, axes=(-2, -1))
-    return turned[..., ::-1] if k >= 4 else turned
+def plain_images(rules: Rules, board: np.ndarray) -> list[np.ndarray]:
+    """The images of `board` (its last two axes) under the symmetries of `rules`, written
+    plainly: the four turns and their mirrors on a square board without gravity, the half turn
+    and the two mirrors on a rectangle, the left-right mirror under gravity."""
+    mirror = board[..., ::-1]
+    if rules.gravity:
+        return [board, mirror]
+    if rules.rows == rules.cols:
+        turns = [np.rot90(board, k, axes=(-2, -1)) for k in range(4)]
+        return turns + [turned[..., ::-1] for turned in turns]
+    return [board, board[..., ::-1, ::-1], mirror, board[..., ::-1, :]]
 
 
 @pytest.mark.parametrize("rules", [Rules.tic_tac_toe(3), Rules.CONNECT_FOUR, Rules(4, cols=5, k=3)])
 def test_the_symmetry_maps_turn_and_mirror_planes_masks_and_shares(rules: Rules) -> None:
+    """Each map moves both planes and the visit shares by the same symmetry, and the maps are
+    the board's symmetries, each once."""
     rng = np.random.default_rng(1)
-    rows, cols, cells = rules.rows, rules.cols, rules.rows * rules.cols
-    actions = cols if rules.gravity else cells
+    rows, cols = rules.rows, rules.cols
     planes = rng.random((4, 2, rows, cols)) < 0.4
-    shares = rng.random((4, actions))
+    # Shares as a board: a row of columns under gravity, a share a cell otherwise.
+    shares = rng.random((4, 1, cols) if rules.gravity else (4, rows, cols))
+    expected_planes, expected_shares = plain_images(rules, planes), plain_images(rules, shares)
     maps = example().symmetries(rules)
-    assert len(maps) == 8
-    images = set()
-    for k, (plane_map, action_map) in enumerate(maps):
+    assert len(maps) == len(expected_planes)
+    matched = []
+    for plane_map, action_map in maps:
         flat = planes.reshape(4, -1)[:, plane_map].reshape(planes.shape)
-        np.testing.assert_array_equal(flat, image(rules, k, planes))
-        if rules.gravity:
-            expected = shares[:, ::-1] if k >= 4 else shares
-        else:
-            expected = image(rules, k, shares.reshape(4, rows, cols)).reshape(4, -1)
-        np.testing.assert_array_equal(shares[:, action_map], expected)
-        images.add(tuple(plane_map))
-    square = rows == cols and not rules.gravity
-    assert len(images) == (8 if square else 2)
+        (k,) = [k for k, expected in enumerate(expected_planes) if (flat == expected).all()]
+        np.testing.assert_array_equal(shares.reshape(4, -1)[:, action_map], expected_shares[k].reshape(4, -1))
+        matched.append(k)
+    assert sorted(matched) == list(range(len(expected_planes)))
 
 
 def test_the_buffer_keeps_the_latest_positions_and_samples_their_images() -> None:

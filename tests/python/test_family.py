@@ -345,6 +345,41 @@ def test_rules_fill_in_their_defaults_and_name_the_presets() -> None:
     assert four.k == 4
 
 
+@pytest.mark.parametrize(
+    ("rules", "count"),
+    [
+        (tictactoe.Rules(3), 8),
+        (tictactoe.Rules(4, k=3), 8),
+        (tictactoe.Rules(5, k=4, exact=True), 8),
+        (tictactoe.Rules(3, cols=4, k=3), 4),
+        (tictactoe.Rules.CONNECT_FOUR, 2),
+        (tictactoe.Rules(4, cols=3, k=3, gravity=True), 2),
+    ],
+)
+def test_symmetry_maps_send_each_position_to_one_of_the_same_value(rules: tictactoe.Rules, count: int) -> None:
+    """Each map is a permutation (the identity first); along random games, the image of every
+    position is a position some legal game reaches, with the same winner, whose legal actions
+    are the image of the original's."""
+    cells_map, actions_map = rules.symmetry_maps()
+    games, cells = 16, rules.rows * rules.cols
+    batch = Batch(games, rules=rules, seed=5)
+    assert cells_map.dtype == actions_map.dtype == np.int64
+    assert cells_map.shape == (count, cells) and actions_map.shape == (count, batch.actions)
+    for maps, size in ((cells_map, cells), (actions_map, batch.actions)):
+        assert (maps[0] == np.arange(size)).all()
+        assert (np.sort(maps, axis=1) == np.arange(size)).all()
+    for _ in range(cells + 1):
+        boards, legal, winners = batch.cells().reshape(games, cells), batch.legal_mask(), batch.winner
+        for g, s in product(range(games), range(count)):
+            image = TicTacToe.from_board(boards[g][cells_map[s]].reshape(rules.rows, rules.cols), rules=rules)
+            assert image.winner == winners[g]
+            image_legal = np.zeros(batch.actions, np.bool_)
+            for row, col in image.legal_moves():
+                image_legal[batch.action_at(row, col)] = True
+            assert (image_legal == legal[g][actions_map[s]]).all(), (g, s)
+        batch.step_random()
+
+
 @settings(max_examples=60, deadline=None)
 @given(rule_sets())
 def test_rules_text_is_the_games_and_copies_keep_them(rules: Rules) -> None:

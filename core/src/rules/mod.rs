@@ -199,13 +199,9 @@ impl Form {
         Block::new(self.shape.cells(), self.rule_words())
     }
 
-    /// The number of actions of a batch: a cell each, or under gravity a column each.
-    pub(crate) fn action_count(self) -> usize {
-        if self.variant.gravity() {
-            self.shape.cols()
-        } else {
-            self.shape.cells()
-        }
+    /// The number of actions of a batch: [`Rules::actions`].
+    pub(crate) const fn action_count(self) -> usize {
+        self.rules().actions()
     }
 }
 

@@ -104,6 +104,21 @@ impl Rules {
         self.rows.saturating_mul(self.cols)
     }
 
+    /// The number of actions: a cell each, or under gravity a column each (a batch's legal
+    /// mask has this many flags a game).
+    ///
+    /// ```
+    /// use tictactoe_core::Rules;
+    /// assert_eq!((Rules::tic_tac_toe(3).actions(), Rules::CONNECT_FOUR.actions()), (9, 7));
+    /// ```
+    pub const fn actions(&self) -> usize {
+        if self.gravity {
+            self.cols
+        } else {
+            self.cells()
+        }
+    }
+
     /// The side n when these are LeetCode 348's rules on an n x n board (k = n, no gravity; the
     /// exact rule changes nothing when no run can be longer than k): the rules the perfect-play
     /// tables serve (solving and the computer player serve every rule set).

@@ -73,6 +73,25 @@ impl Symmetry {
         let (row, col) = self.image(rows, cols, cell / cols, cell % cols);
         row * cols + col
     }
+
+    /// The image of a batch's `action` under `rules` (a cell's index, or under gravity a
+    /// column), as an action, for one of `rules.symmetries()`: what a learner maps its policy
+    /// targets with.
+    ///
+    /// ```
+    /// use tictactoe_core::{Rules, Symmetry};
+    /// assert_eq!(Symmetry::MirrorLeftRight.action_image(&Rules::CONNECT_FOUR, 1), 5);
+    /// assert_eq!(Symmetry::QuarterTurn.action_image(&Rules::tic_tac_toe(3), 0), 2);
+    /// ```
+    pub const fn action_image(self, rules: &Rules, action: usize) -> usize {
+        if rules.gravity {
+            // A column's image: the kept symmetries keep the top row (the identity and the
+            // left-right mirror).
+            self.image(rules.rows, rules.cols, 0, action).1
+        } else {
+            self.cell_image(rules.rows, rules.cols, action)
+        }
+    }
 }
 
 impl Rules {
