@@ -172,7 +172,14 @@ def test_an_evaluator_s_exception_propagates_and_changes_nothing() -> None:
 def test_answers_of_any_float_dtype_and_lists_are_read_and_wrong_shapes_refused() -> None:
     batch = random_batch(Rules.tic_tac_toe(3), 2, 1)
     reference, _ = Puct(batch).run(Counting(9), 10)
-    for convert in (np.float64, np.float16, lambda a: a.tolist()):
+    # float32 as it is (read in place), strided, in Fortran order and big-endian (converted).
+    float32s = (
+        lambda a: a,
+        lambda a: np.repeat(a, 2, axis=-1)[..., ::2],
+        np.asfortranarray,
+        lambda a: a.astype(">f4"),
+    )
+    for convert in (np.float64, np.float16, lambda a: a.tolist(), *float32s):
 
         def evaluate(observation: np.ndarray, legal: np.ndarray, convert: Any = convert) -> tuple[Any, Any]:
             logits, values = hashed(observation, 9)

@@ -46,9 +46,17 @@ fn float32<'py>(
     what: &str,
     shape: &[usize],
 ) -> PyResult<Bound<'py, PyArrayDyn<f32>>> {
-    let numpy = value.py().import("numpy")?;
-    let array = numpy.call_method1("ascontiguousarray", (value, numpy.getattr("float32")?))?;
-    let array = array.cast_into::<PyArrayDyn<f32>>()?;
+    // A float32 array in C order (what a float32 network returns) is read as it is: a call
+    // into numpy for it was a tenth of a 64-game step's time.
+    let array = match value.cast::<PyArrayDyn<f32>>() {
+        Ok(array) if array.is_c_contiguous() => array.clone(),
+        _ => {
+            let numpy = value.py().import("numpy")?;
+            let array =
+                numpy.call_method1("ascontiguousarray", (value, numpy.getattr("float32")?))?;
+            array.cast_into::<PyArrayDyn<f32>>()?
+        }
+    };
     let given = array.shape().to_vec();
     let column = shape.len() == 1 && given == [shape[0], 1];
     if given != shape && !column {
