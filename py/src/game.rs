@@ -288,6 +288,13 @@ impl PyTicTacToe {
         })
     }
 
+    /// Every cell of the winning runs, (row, col), run after run from its first cell to its
+    /// last (the winning move's cell once in each run through it): what a display highlights.
+    #[getter]
+    fn winning_cells(slf: &Bound<'_, Self>) -> Vec<(usize, usize)> {
+        Self::read(slf, |game| game.winning_runs().flat_map(|run| run.cells()).collect())
+    }
+
     /// The moves made, oldest first, as (row, col, player).
     #[getter]
     fn history(slf: &Bound<'_, Self>) -> Vec<(usize, usize, u8)> {

@@ -1,11 +1,11 @@
 //! The `Rules` class: the core's `Rules`, checked when made and frozen, and the one place where
 //! a constructor's `rules=` or its older keywords (`n, k, cols, exact, gravity`) become rules.
 
-use numpy::PyArray2;
+use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
-use tictactoe_core::{Rules, Symmetry};
+use tictactoe_core::{Error, Rules, Symmetry};
 
 use crate::convert;
 use crate::errors::{GameError, Given};
@@ -174,20 +174,25 @@ impl PyRules {
     fn symmetry_maps<'py>(&self, py: Python<'py>) -> PyResult<(IndexMaps<'py>, IndexMaps<'py>)> {
         let rules = self.0;
         let symmetries = rules.symmetries();
-        // Entry [s, image] is the original: each row the inverse of the symmetry.
+        let count = symmetries.len();
+        // Row s of a map: entry [image] is the original (the inverse of the symmetry). One
+        // buffer a map, reserved fallibly: a board of millions of cells asks for gigabytes.
         let gather = |len: usize, image: &dyn Fn(Symmetry, usize) -> usize| {
-            let mut rows = vec![vec![0i64; len]; symmetries.len()];
-            for (row, &symmetry) in rows.iter_mut().zip(symmetries) {
+            let failed = |_| PyErr::from(GameError::from(Error::AllocFailed));
+            let mut maps = Vec::new();
+            maps.try_reserve_exact(count.saturating_mul(len)).map_err(failed)?;
+            maps.resize(count * len, 0i64);
+            for (row, &symmetry) in maps.chunks_exact_mut(len).zip(symmetries) {
                 for original in 0..len {
                     // Below 2^63: cells and actions of checked rules.
                     row[image(symmetry, original)] = original as i64;
                 }
             }
-            rows
+            PyArray1::from_vec(py, maps).reshape([count, len])
         };
-        let cells = gather(rules.cells(), &|s, cell| s.cell_image(rules.rows, rules.cols, cell));
-        let actions = gather(rules.actions(), &|s, action| s.action_image(&rules, action));
-        Ok((PyArray2::from_vec2(py, &cells)?, PyArray2::from_vec2(py, &actions)?))
+        let cells = gather(rules.cells(), &|s, cell| s.cell_image(rules.rows, rules.cols, cell))?;
+        let actions = gather(rules.actions(), &|s, action| s.action_image(&rules, action))?;
+        Ok((cells, actions))
     }
 
     /// The rules part of the game's text form: 'n=3', or 'rows=6 cols=7 k=4 gravity'.

@@ -64,6 +64,16 @@ class FamilyModel:
     def winning_runs(self) -> list[Run]:
         return self.winning_runs_of(self.winner) if self.winner else []
 
+    @property
+    def winning_cells(self) -> list[tuple[int, int]]:
+        """Each winning run's cells, first to last, a step of one cell at a time."""
+        cells = []
+        for (r0, c0), (r1, c1) in self.winning_runs:
+            dr, dc = (r1 > r0) - (r1 < r0), (c1 > c0) - (c1 < c0)
+            length = max(abs(r1 - r0), abs(c1 - c0)) + 1
+            cells += [(r0 + i * dr, c0 + i * dc) for i in range(length)]
+        return cells
+
     def count(self, player: int) -> int:
         return sum(row.count(player) for row in self.grid)
 

@@ -106,6 +106,7 @@ class FamilyMachine(RuleBasedStateMachine):
         assert game.status == model.status
         assert game.next_player == model.next_player
         assert game.winning_runs == model.winning_runs
+        assert game.winning_cells == model.winning_cells
         assert game.legal_moves() == model.legal_moves()
         assert [game.can_win(p) for p in (1, 2)] == [model.can_win(p) for p in (1, 2)]
         assert game.draw_certain == model.draw_certain
@@ -368,6 +369,7 @@ def test_symmetry_maps_send_each_position_to_one_of_the_same_value(rules: tictac
     for maps, size in ((cells_map, cells), (actions_map, batch.actions)):
         assert (maps[0] == np.arange(size)).all()
         assert (np.sort(maps, axis=1) == np.arange(size)).all()
+    assert len({row.tobytes() for row in cells_map}) == count, "each symmetry once"
     for _ in range(cells + 1):
         boards, legal, winners = batch.cells().reshape(games, cells), batch.legal_mask(), batch.winner
         for g, s in product(range(games), range(count)):

@@ -100,12 +100,13 @@ impl Run {
     /// ```
     pub fn cells(&self) -> impl Iterator<Item = (usize, usize)> {
         let Run { first, last } = *self;
-        // The i-th step from `from` toward `to` (a run moves one cell or none a step each way).
+        // The i-th step from `from` toward `to`: a run moves one cell or none a step each way
+        // (on a run that is no straight line, the shorter side stops at its end).
         let along = |from: usize, to: usize, i: usize| {
             if to >= from {
                 from + i.min(to - from)
             } else {
-                from - i
+                from - i.min(from - to)
             }
         };
         (0..self.len()).map(move |i| (along(first.0, last.0, i), along(first.1, last.1, i)))

@@ -83,7 +83,8 @@ impl Symmetry {
     /// assert_eq!(Symmetry::MirrorLeftRight.action_image(&Rules::CONNECT_FOUR, 1), 5);
     /// assert_eq!(Symmetry::QuarterTurn.action_image(&Rules::tic_tac_toe(3), 0), 2);
     /// ```
-    pub const fn action_image(self, rules: &Rules, action: usize) -> usize {
+    pub fn action_image(self, rules: &Rules, action: usize) -> usize {
+        debug_assert!(rules.symmetries().contains(&self), "a symmetry the rules do not keep");
         if rules.gravity {
             // A column's image: the kept symmetries keep the top row (the identity and the
             // left-right mirror).

@@ -55,11 +55,8 @@ def image(game: TicTacToe, cell: int = CELL) -> NDArray[np.uint8]:
     rows, cols = game.rows, game.cols
     pixels = np.empty((rows * cell, cols * cell, 3), np.uint8)
     pixels[:] = BACKGROUND
-    for (r0, c0), (r1, c1) in game.winning_runs:
-        length = max(abs(r1 - r0), abs(c1 - c0)) + 1
-        for i in range(length):
-            r, c = r0 + i * np.sign(r1 - r0), c0 + i * np.sign(c1 - c0)
-            pixels[r * cell : (r + 1) * cell, c * cell : (c + 1) * cell] = WON
+    for r, c in game.winning_cells:
+        pixels[r * cell : (r + 1) * cell, c * cell : (c + 1) * cell] = WON
     cross, ring, disc = _shapes(cell)
     shapes = {1: (disc, X_COLOR), 2: (disc, O_DISC)} if game.gravity else {1: (cross, X_COLOR), 2: (ring, O_COLOR)}
     codes = np.frombuffer(game.cells(), np.uint8).reshape(rows, cols)

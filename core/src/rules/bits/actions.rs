@@ -7,13 +7,11 @@ use super::Bits;
 use crate::storage::board::{short_flags, FLAGS};
 
 impl Bits {
-    /// How many actions a position has: its cells, or under gravity its columns.
+    /// How many actions a position has: its cells, or under gravity its columns
+    /// ([`Rules::actions`](crate::Rules::actions)).
     pub fn action_count(&self) -> usize {
-        if self.gravity {
-            self.shape.cols()
-        } else {
-            self.shape.cells()
-        }
+        let (rows, cols, k) = (self.shape.rows(), self.shape.cols(), self.k as usize);
+        crate::Rules { gravity: self.gravity, ..crate::Rules::mnk(rows, cols, k) }.actions()
     }
 
     /// The bit of the cell `action` marks when the cells `taken` are taken: the cell with that
