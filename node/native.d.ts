@@ -181,6 +181,13 @@ export declare class Rules {
   get exact(): boolean
   /** Whether a mark sits on the bottom row or on another mark (Connect Four). */
   get gravity(): boolean
+  /**
+   * The symmetries these rules keep, the identity first (eight on a square board, four on
+   * a rectangle, the left-right mirror alone under gravity), as the index maps a learner
+   * augments its positions with (Python's `Rules.symmetry_maps()`). A board whose maps do
+   * not fit in memory throws (`AllocFailedError`).
+   */
+  symmetryMaps(): Array<SymmetryMap>
   /** Whether `other` are the same rules. */
   equals(other: Rules): boolean
   /** The rules part of the game's text form: `n=3`, or `rows=6 cols=7 k=4 gravity`. */
@@ -490,6 +497,18 @@ export interface SolveWith {
   maxNodes?: number
   /** Whether Connect Four's early positions are read from the opening book (default true). */
   book?: boolean
+}
+
+/**
+ * One symmetry a rule set keeps, as index maps a learner gathers an image with: entry i of
+ * the image of a cell's flags (each observation plane, flattened) is entry `cells[i]` of the
+ * original, and likewise `actions` for a policy over actions.
+ */
+export interface SymmetryMap {
+  /** The cells' map, rows * cols entries. */
+  cells: Uint32Array
+  /** The actions' map, an entry an action (a cell, or under gravity a column). */
+  actions: Uint32Array
 }
 
 /** The package's version, the workspace's. */

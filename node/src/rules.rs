@@ -2,9 +2,10 @@
 //! one place where a constructor's options (`k`, `cols`, `exact`, `gravity`, `rules`) become
 //! rules.
 
+use napi::bindgen_prelude::Uint32Array;
 use napi::Env;
 use napi_derive::napi;
-use tictactoe_core::Rules as CoreRules;
+use tictactoe_core::{Error, Rules as CoreRules};
 
 use crate::errors::{Given, Refusal};
 use crate::numbers;
@@ -23,6 +24,17 @@ pub struct RulesOptions {
     pub exact: Option<bool>,
     /// Whether a mark sits on the bottom row or on another mark (Connect Four).
     pub gravity: Option<bool>,
+}
+
+/// One symmetry a rule set keeps, as index maps a learner gathers an image with: entry i of
+/// the image of a cell's flags (each observation plane, flattened) is entry `cells[i]` of the
+/// original, and likewise `actions` for a policy over actions.
+#[napi(object)]
+pub struct SymmetryMap {
+    /// The cells' map, rows * cols entries.
+    pub cells: Uint32Array,
+    /// The actions' map, an entry an action (a cell, or under gravity a column).
+    pub actions: Uint32Array,
 }
 
 /// The rules of a game of the k-in-a-row family: a rows x cols board, k in a row to win,
@@ -124,6 +136,41 @@ impl Rules {
     #[napi(getter)]
     pub fn gravity(&self) -> bool {
         self.rules.gravity
+    }
+
+    /// The symmetries these rules keep, the identity first (eight on a square board, four on
+    /// a rectangle, the left-right mirror alone under gravity), as the index maps a learner
+    /// augments its positions with (Python's `Rules.symmetry_maps()`). A board whose maps do
+    /// not fit in memory throws (`AllocFailedError`).
+    #[napi]
+    pub fn symmetry_maps(&self, env: Env) -> napi::Result<Vec<SymmetryMap>> {
+        let rules = self.rules;
+        // Entry [image] is the original: the inverse of the symmetry.
+        let gather = |len: usize, image: &dyn Fn(usize) -> usize| {
+            let mut map = Vec::new();
+            map.try_reserve_exact(len)
+                .map_err(|_| Refusal::of(Error::AllocFailed, Given::default()).into_error(&env))?;
+            map.resize(len, 0u32);
+            for original in 0..len {
+                // Below 2^32: a board has at most 65 535 x 65 535 cells.
+                map[image(original)] = original as u32;
+            }
+            Ok::<_, napi::Error>(Uint32Array::new(map))
+        };
+        rules
+            .symmetries()
+            .iter()
+            .map(|&symmetry| {
+                Ok(SymmetryMap {
+                    cells: gather(rules.cells(), &|cell| {
+                        symmetry.cell_image(rules.rows, rules.cols, cell)
+                    })?,
+                    actions: gather(rules.actions(), &|action| {
+                        symmetry.action_image(&rules, action)
+                    })?,
+                })
+            })
+            .collect()
     }
 
     /// Whether `other` are the same rules.

@@ -56,6 +56,49 @@ test('Rules: made and checked by the core, the constants, the text form', () => 
   assert.ok(game.rules.equals(Rules.CONNECT_FOUR))
 })
 
+test('symmetryMaps: distinct permutations, each image a position of the same value', () => {
+  const cases = [
+    [Rules.ticTacToe(3), 8], [new Rules(5, { k: 4, exact: true }), 8], [new Rules(3, { cols: 4, k: 3 }), 4],
+    [Rules.CONNECT_FOUR, 2], [new Rules(4, { cols: 3, k: 3, gravity: true }), 2],
+  ]
+  let seed = 7
+  const draw = (n) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n
+  for (const [rules, count] of cases) {
+    const { rows, cols } = rules
+    const actions = rules.gravity ? cols : rows * cols
+    const maps = rules.symmetryMaps()
+    const every = (n) => [...Array(n).keys()]
+    assert.equal(maps.length, count)
+    assert.deepEqual([...maps[0].cells], every(rows * cols))
+    assert.equal(new Set(maps.map((map) => map.cells.join())).size, count)
+    for (const map of maps) {
+      assert.deepEqual([...map.cells].sort((a, b) => a - b), every(rows * cols))
+      assert.deepEqual([...map.actions].sort((a, b) => a - b), every(actions))
+    }
+    // The legal actions of a game, a flag each.
+    const legal = (game) => {
+      const flags = new Array(actions).fill(false)
+      for (const [row, col] of game.legalMoves()) flags[game.actionAt(row, col)] = true
+      return flags
+    }
+    for (let played = 0; played < 4; played++) {
+      const game = TicTacToe.fromRules(rules)
+      for (;;) {
+        const board = game.cells()
+        for (const map of maps) {
+          const text = every(rows).map((r) => every(cols).map((c) => '.XO'[board[map.cells[r * cols + c]]]).join(''))
+          const image = TicTacToe.fromBoard(text, rules)
+          assert.equal(image.winner, game.winner)
+          assert.deepEqual(legal(image), [...map.actions].map((action) => legal(game)[action]))
+        }
+        const moves = game.legalMoves()
+        if (moves.length === 0) break
+        game.play(...moves[draw(moves.length)])
+      }
+    }
+  }
+})
+
 test('the text form: toString and parse, round trip, limits', () => {
   const game = TicTacToe.fromRules(Rules.CONNECT_FOUR)
   game.drop(3)
