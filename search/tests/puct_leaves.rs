@@ -9,7 +9,7 @@ mod textbook;
 
 use textbook::{batch, check, evaluator, play_along, rule_sets, run, Hashed, Textbook, C_PUCT};
 use tictactoe_core::{Batch, Rules};
-use tictactoe_search::{Evaluator, Puct, PuctConfig, PuctError};
+use tictactoe_search::{Puct, PuctConfig, PuctError};
 
 fn config(leaves: u32) -> PuctConfig {
     PuctConfig { c_puct: C_PUCT, leaves, ..PuctConfig::default() }
@@ -93,27 +93,6 @@ fn leaves_are_checked_and_counted() {
     run(&mut puct, &batch, &mut evaluator(&batch), 64);
 }
 
-/// [`Hashed`], with the value of the first leaf of call `bad_at` out of range.
-struct BadAt(Hashed, usize);
-
-impl Evaluator for BadAt {
-    type Error = &'static str;
-
-    fn evaluate(
-        &mut self,
-        observation: &[bool],
-        legal: &[bool],
-        logits: &mut [f32],
-        values: &mut [f32],
-    ) -> Result<(), &'static str> {
-        self.0.evaluate(observation, legal, logits, values)?;
-        if self.0.calls - 1 == self.1 {
-            values[0] = 1.5;
-        }
-        Ok(())
-    }
-}
-
 /// A refused answer in the middle of a search of kept trees, with virtual losses held and
 /// leaves pending, is taken back whole; so is a change of leaves to 0. The leaves a step may
 /// change between searches: the trees go on as the textbook's do.
@@ -133,7 +112,7 @@ fn refusals_take_everything_back_and_leaves_may_change() {
         a.set_leaves(leaves).unwrap();
         b.set_leaves(leaves).unwrap();
         let (mut visits, mut values) = (vec![9; 4 * 7], vec![9.0; 4]);
-        let mut bad = BadAt(evaluator(&batch), 2);
+        let mut bad = Hashed { bad_value_at: Some(2), ..evaluator(&batch) };
         let refused = a.run(&batch, &mut bad, 24, false, &mut visits, &mut values);
         assert!(matches!(refused, Err(PuctError::Value { value: 1.5, .. })), "{refused:?}");
         assert!(visits.iter().all(|&v| v == 9), "nothing written");

@@ -33,13 +33,15 @@ pub fn hashed(planes: &[bool], actions: usize) -> (Vec<f32>, f32) {
 }
 
 /// The evaluator the search gets: [`hashed`] leaf by leaf, counting calls and the most leaves
-/// a call had; `fail_at` makes that call (0-based) fail.
+/// a call had; `fail_at` makes that call (0-based) fail, `bad_value_at` makes that call answer
+/// its first leaf's value out of range (1.5).
 pub struct Hashed {
     pub cells: usize,
     pub actions: usize,
     pub calls: usize,
     pub largest: usize,
     pub fail_at: Option<usize>,
+    pub bad_value_at: Option<usize>,
 }
 
 impl Evaluator for Hashed {
@@ -63,6 +65,9 @@ impl Evaluator for Hashed {
             let (l, v) = hashed(planes, self.actions);
             logits[leaf * self.actions..(leaf + 1) * self.actions].copy_from_slice(&l);
             *value = v;
+        }
+        if self.bad_value_at == Some(self.calls - 1) {
+            values[0] = 1.5;
         }
         Ok(())
     }
@@ -310,7 +315,7 @@ pub fn batch(rules: Rules, count: usize, plies: usize) -> Batch {
 
 pub fn evaluator(batch: &Batch) -> Hashed {
     let (cells, actions) = (batch.rows() * batch.cols(), batch.actions());
-    Hashed { cells, actions, calls: 0, largest: 0, fail_at: None }
+    Hashed { cells, actions, calls: 0, largest: 0, fail_at: None, bad_value_at: None }
 }
 
 /// Runs the search on `batch`; its visits and values.
