@@ -67,7 +67,7 @@ fn checksum(visits: &[u32]) -> u64 {
 fn uniform(games: usize, simulations: u32) -> (f64, u64) {
     let batch = Batch::new(games, Rules::CONNECT_FOUR, 0).unwrap();
     let mut puct = Puct::new(&batch, PuctConfig { seed: 1, ..PuctConfig::default() }).unwrap();
-    let (mut visits, mut values) = (vec![0; games * 7], vec![0.0; games]);
+    let (mut visits, mut values) = (vec![0; games * batch.actions()], vec![0.0; games]);
     let (mut best, mut sum) = (f64::MAX, 0);
     for _ in 0..11 {
         puct.clear();
@@ -82,7 +82,7 @@ fn uniform(games: usize, simulations: u32) -> (f64, u64) {
 fn self_play(games: usize, simulations: u32) -> (f64, u64) {
     let mut batch = Batch::new(games, Rules::CONNECT_FOUR, 0).unwrap();
     let mut puct = Puct::new(&batch, PuctConfig { seed: 1, ..PuctConfig::default() }).unwrap();
-    let (mut visits, mut values) = (vec![0; games * 7], vec![0.0; games]);
+    let (mut visits, mut values) = (vec![0; games * batch.actions()], vec![0.0; games]);
     let mut actions = vec![0; games];
     let (mut made, mut sum, start) = (0, 0, Instant::now());
     for _ in 0..30 {

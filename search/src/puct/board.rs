@@ -3,15 +3,7 @@
 //! few shifts; on any other board the game itself. Either answers by action, as a batch
 //! numbers actions, and writes what the evaluator sees.
 
-use tictactoe_core::{Bits, Error, Game};
-
-/// What the game says after a move: still going, won by the mover, drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum After {
-    Going,
-    Won,
-    Drawn,
-}
+use tictactoe_core::{Bits, Error, Game, Player, Status};
 
 /// A position on masks: each player's marks (by [`tictactoe_core::Player::index`]) and whose
 /// turn it is.
@@ -19,14 +11,14 @@ pub(crate) enum After {
 pub(crate) struct Masks {
     bits: Bits,
     marks: [u64; 2],
-    mover: usize,
+    mover: Player,
 }
 
 /// Where a descent starts, to come back to ([`Board::back_to`]): on masks the position itself
 /// (a descent's moves are taken back at once, nothing recorded as it goes).
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Start {
-    Masks([u64; 2], usize),
+    Masks([u64; 2], Player),
     Game,
 }
 
@@ -42,7 +34,7 @@ impl Board {
     pub(crate) fn of(game: Game) -> Board {
         let Some(bits) = Bits::of(&game.rules()) else { return Board::Game(game) };
         let marks = bits.marks(game.cells());
-        Board::Masks(Masks { bits, marks, mover: game.next_player().index() })
+        Board::Masks(Masks { bits, marks, mover: game.next_player() })
     }
 
     /// Plays `action` for the player to move, and answers the cell marked (row * cols + col).
@@ -60,8 +52,8 @@ impl Board {
                 let Masks { bits, marks, mover } = masks;
                 let bit = bits.action(action, marks[0] | marks[1]);
                 debug_assert!(bit != 0, "an illegal action reached the masks");
-                marks[*mover] |= bit;
-                *mover ^= 1;
+                marks[mover.index()] |= bit;
+                *mover = mover.opponent();
                 // Below the board's cells.
                 Ok(bits.cell(bit) as u32)
             }
@@ -73,24 +65,22 @@ impl Board {
         }
     }
 
-    /// What the game says after the last move [`Board::apply`] played.
+    /// The game's status after the last move [`Board::apply`] played: on masks the core's
+    /// masks judge the mover's marks and the board, on any other board the game answers.
     #[inline]
-    pub(crate) fn after(&self) -> After {
+    pub(crate) fn after(&self) -> Status {
         match self {
             Board::Masks(Masks { bits, marks, mover, .. }) => {
-                if bits.wins(marks[*mover ^ 1]) {
-                    After::Won
+                let moved = mover.opponent();
+                if bits.wins(marks[moved.index()]) {
+                    Status::Won(moved)
                 } else if bits.is_full(marks[0] | marks[1]) {
-                    After::Drawn
+                    Status::Draw
                 } else {
-                    After::Going
+                    Status::InProgress
                 }
             }
-            Board::Game(game) => match (game.winner(), game.is_over()) {
-                (Some(_), _) => After::Won,
-                (None, true) => After::Drawn,
-                (None, false) => After::Going,
-            },
+            Board::Game(game) => game.status(),
         }
     }
 
@@ -126,7 +116,7 @@ impl Board {
     pub(crate) fn write(&self, planes: &mut [bool], legal: &mut [bool]) {
         match self {
             Board::Masks(Masks { bits, marks, mover, .. }) => {
-                bits.planes_into(marks[*mover], marks[*mover ^ 1], planes);
+                bits.planes_into(marks[mover.index()], marks[mover.opponent().index()], planes);
                 bits.legal_into(marks[0] | marks[1], legal);
             }
             Board::Game(game) => {

@@ -33,8 +33,6 @@ pub(crate) struct Root {
     ends: Vec<usize>,
     planes: Vec<bool>,
     legal: Vec<bool>,
-    /// A leaf's flags: its planes' (two a cell), its legal actions'.
-    sizes: (usize, usize),
     /// The place of the step's first leaf in the evaluator's call (the others follow it).
     first: usize,
     /// Scratch: a position's softmax weights.
@@ -73,7 +71,6 @@ impl Root {
         self.paths.try_reserve(times(cells + 1)?).map_err(failed)?;
         self.ends.try_reserve(most).map_err(failed)?;
         self.weights.try_reserve(actions).map_err(failed)?;
-        self.sizes = (2 * cells, actions);
         for (flags, len) in
             [(&mut self.planes, times(2 * cells)?), (&mut self.legal, times(actions)?)]
         {
@@ -94,20 +91,24 @@ impl Root {
     /// planes and legal actions for the evaluator's call and (when more may follow) holds a
     /// virtual loss on its path, so that the next descents take other ways; one at a leaf an
     /// earlier descent of the step reached ends the game's step. `most` `None`: the search's
-    /// first step, where only an empty tree's root is a leaf. The root's position is as it was
-    /// afterwards, a refused move included.
+    /// first step, where only an empty tree's root is a leaf. A leaf's flags are `sizes`: its
+    /// planes' (two a cell), its legal actions'. The root's position is as it was afterwards,
+    /// a refused move included.
     ///
     /// # Errors
     /// On a game's board, its refusal; [`Error::AllocFailed`].
-    pub(crate) fn descend(&mut self, c_puct: f64, most: Option<u32>) -> Result<(), Error> {
+    pub(crate) fn descend(
+        &mut self,
+        c_puct: f64,
+        most: Option<u32>,
+        (flags, actions): (usize, usize),
+    ) -> Result<(), Error> {
         self.paths.clear();
         self.ends.clear();
-        let Root { tree, board: Some(board), paths, ends, planes, legal, sizes, remaining, .. } =
-            self
+        let Root { tree, board: Some(board), paths, ends, planes, legal, remaining, .. } = self
         else {
             return Ok(());
         };
-        let (flags, actions) = *sizes;
         let mut keep = |board: &Board, paths: &Vec<u32>, ends: &mut Vec<usize>| {
             let j = ends.len();
             board.write(
@@ -123,11 +124,13 @@ impl Root {
         let Some(most) = most else { return Ok(()) };
         for _ in 0..most.min(*remaining) {
             let (start, from) = (board.start(), paths.len());
-            let reached = walk(tree, board, paths, c_puct)?;
-            if let Reached::Open = reached {
+            let reached = walk(tree, board, paths, c_puct);
+            if let Ok(Reached::Open) = reached {
                 keep(board, paths, ends);
             }
+            // Back at the root however the descent ended, a refused move included.
             board.back_to(start, paths.len() - from)?;
+            let reached = reached?;
             let path = &paths[from..];
             match reached {
                 Reached::Open => {
@@ -155,11 +158,10 @@ impl Root {
         Ok(())
     }
 
-    /// Adds the step's new leaves to the evaluator's call, and remembers where they start
-    /// there. A copy (a few dozen bytes a leaf): the descents, on threads, each write their
+    /// Adds the step's new leaves (of `sizes` flags, as [`Root::descend`] wrote them) to the
+    /// evaluator's call, and remembers where they start there. A copy (a few dozen bytes a leaf): the descents, on threads, each write their
     /// own root's, and the call needs the leaves side by side in the order of the games.
-    pub(crate) fn hand_over(&mut self, call: &mut Leaves) {
-        let (flags, actions) = self.sizes;
+    pub(crate) fn hand_over(&mut self, call: &mut Leaves, (flags, actions): (usize, usize)) {
         self.first = call.len();
         for j in 0..self.leaves() {
             let planes = &self.planes[j * flags..(j + 1) * flags];
@@ -177,7 +179,7 @@ impl Root {
             from = end;
             let logits = &call.logits[at * actions..(at + 1) * actions];
             let value = tree::fixed(call.values[at]);
-            let legal = &self.legal[j * self.sizes.1..(j + 1) * self.sizes.1];
+            let legal = &self.legal[j * actions..(j + 1) * actions];
             self.tree.expand(path.last().copied(), legal, logits, &mut self.weights);
             if path.is_empty() {
                 self.tree.set_root_value(value);
@@ -200,24 +202,20 @@ fn holds(most: u32) -> bool {
 
 /// One descent from the root of `tree` (not empty), its edges pushed onto `paths`: at each
 /// expanded node the child PUCT takes (`c_puct`), down to an edge not expanded or a finished
-/// game, where it leaves the board.
+/// game, where it leaves the board (the caller takes it back, a move an edge pushed).
 ///
 /// # Errors
-/// On a game's board, its refusal; the board is back at the root then.
+/// On a game's board, its refusal (the edges played before it pushed).
 fn walk(
     tree: &mut Tree,
     board: &mut Board,
     paths: &mut Vec<u32>,
     c_puct: f64,
 ) -> Result<Reached, Error> {
-    let (start, from) = (board.start(), paths.len());
     let mut node = tree.root();
     loop {
         let edge = tree.select(node, c_puct);
-        if let Err(error) = board.apply(tree.action(edge)) {
-            board.back_to(start, paths.len() - from)?;
-            return Err(error);
-        }
+        board.apply(tree.action(edge))?;
         paths.push(edge);
         match tree.next(edge, || board.after()) {
             Next::Node(child) => node = child,

@@ -286,12 +286,14 @@ impl Puct {
         most: Option<u32>,
     ) -> Result<(), PuctError<E::Error>> {
         let (c_puct, actions) = (f64::from(self.config.c_puct), self.actions);
+        // A leaf's flags: its planes' (two a cell), its legal actions'.
+        let sizes = (2 * self.leaves.cells(), actions);
         batch.split_work(&mut self.roots, |_, roots| {
-            roots.iter_mut().try_for_each(|root| root.descend(c_puct, most))
+            roots.iter_mut().try_for_each(|root| root.descend(c_puct, most, sizes))
         })?;
         let Puct { roots, leaves, .. } = self;
         leaves.clear();
-        roots.iter_mut().for_each(|root| root.hand_over(leaves));
+        roots.iter_mut().for_each(|root| root.hand_over(leaves, sizes));
         let (count, cells) = (leaves.len(), leaves.cells());
         if count == 0 {
             return Ok(());

@@ -6,7 +6,7 @@
 use alloc::collections::TryReserveError;
 use alloc::vec::Vec;
 
-use super::board::After;
+use tictactoe_core::Status;
 
 /// An edge not expanded yet.
 pub(crate) const NONE: u32 = u32::MAX;
@@ -244,16 +244,17 @@ impl Tree {
     /// Where `edge` leads, `after` telling what the game says after its move (asked only when
     /// the edge was never expanded: an expanded one knows).
     #[inline]
-    pub(crate) fn next(&self, edge: u32, after: impl FnOnce() -> After) -> Next {
+    pub(crate) fn next(&self, edge: u32, after: impl FnOnce() -> Status) -> Next {
         let edge = self.edges[edge as usize];
         match edge.child {
             WON => Next::Finished(fixed(1.0)),
             DRAWN => Next::Finished(0),
             PENDING => Next::Pending,
             NONE => match after() {
-                After::Going => Next::Open,
-                After::Won => Next::Finished(fixed(1.0)),
-                After::Drawn => Next::Finished(0),
+                Status::InProgress => Next::Open,
+                // Won by the player who made the move: the only winner a move can make.
+                Status::Won(_) => Next::Finished(fixed(1.0)),
+                Status::Draw => Next::Finished(0),
             },
             first => Next::Node(Node { first, len: edge.len, reached: edge.visits }),
         }
