@@ -227,7 +227,10 @@ impl Puct {
         let defaults = PuctConfig::default();
         let seed = numbers::option(&env, options.seed, "seed", 0, numbers::MAX_SAFE_INTEGER)?;
         let max_bytes = options.max_bytes.map(|max| numbers::max_bytes(&env, max)).transpose()?;
-        let leaves = leaves_option(&env, options.leaves)?;
+        let leaves = match options.leaves {
+            Some(leaves) => leaves_setting(&env, leaves)?,
+            None => defaults.leaves,
+        };
         let config = PuctConfig {
             c_puct: setting(options.c_puct, defaults.c_puct),
             dirichlet_alpha: setting(options.dirichlet_alpha, defaults.dirichlet_alpha),
@@ -360,13 +363,13 @@ impl Puct {
     /// 1 to 2**32 - 1; nothing changed on a refusal).
     #[napi(setter, js_name = "leaves")]
     pub fn set_leaves(&mut self, env: Env, leaves: f64) -> napi::Result<()> {
-        let leaves = leaves_option(&env, Some(leaves))?;
+        let leaves = leaves_setting(&env, leaves)?;
         self.puct.set_leaves(leaves).map_err(|error| refused(&env, error, Given::default()))
     }
 }
 
-/// The `leaves` setting from JavaScript: 1 when not given.
-fn leaves_option(env: &Env, leaves: Option<f64>) -> napi::Result<u32> {
-    // Below 2^32: checked.
-    numbers::option_within(env, leaves, "leaves", 1, 1..=u32::MAX.into()).map(|n| n as u32)
+/// The `leaves` setting from JavaScript (an integer, else a `TypeError`): out of u32's range is
+/// out of the setting's, refused by the search as it refuses 0 (a `RangeError`).
+fn leaves_setting(env: &Env, leaves: f64) -> napi::Result<u32> {
+    Ok(u32::try_from(numbers::count(env, leaves, "leaves")?).unwrap_or(0))
 }
