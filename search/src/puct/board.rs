@@ -45,7 +45,7 @@ impl Board {
     ///
     /// # Errors
     /// On the game, its refusal; [`Error::AllocFailed`].
-    #[inline]
+    #[inline(always)]
     pub(crate) fn apply(&mut self, action: u32) -> Result<u32, Error> {
         match self {
             Board::Masks(masks) => {

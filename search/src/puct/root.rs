@@ -66,11 +66,13 @@ impl Root {
         // Emptied, so that what is reserved is what a step holds.
         self.paths.clear();
         self.ends.clear();
-        self.weights.clear();
         // A descent is at most a move a cell long.
         self.paths.try_reserve(times(cells + 1)?).map_err(failed)?;
         self.ends.try_reserve(most).map_err(failed)?;
-        self.weights.try_reserve(actions).map_err(failed)?;
+        self.weights
+            .try_reserve_exact(actions.saturating_sub(self.weights.len()))
+            .map_err(failed)?;
+        self.weights.resize(actions, 0.0);
         for (flags, len) in
             [(&mut self.planes, times(2 * cells)?), (&mut self.legal, times(actions)?)]
         {

@@ -292,17 +292,17 @@ impl Tree {
 
     /// Expands a position: under `parent` (an edge; the root for `None`), its edges the legal
     /// actions of `legal` with priors the softmax of their `logits` over them (`weights` is
-    /// scratch memory).
+    /// scratch memory, an f64 an action at least).
     pub(crate) fn expand(
         &mut self,
         parent: Option<u32>,
         legal: &[bool],
         logits: &[f32],
-        weights: &mut Vec<f64>,
+        weights: &mut [f64],
     ) {
-        let first = self.edges.len();
-        // Plain loops by index: an expansion a simulation makes their instructions count.
-        let logits = &logits[..legal.len()];
+        // Plain loops by index, each edge written once in place: an expansion a simulation
+        // makes their instructions count.
+        let (logits, weights) = (&logits[..legal.len()], &mut weights[..legal.len()]);
         let mut top = f32::NEG_INFINITY;
         for action in 0..legal.len() {
             // No NaN: the answers were checked.
@@ -310,16 +310,17 @@ impl Tree {
                 top = logits[action];
             }
         }
-        let top = f64::from(top);
-        weights.clear();
+        let (top, first) = (f64::from(top), self.edges.len());
+        let (mut len, mut total) = (0, 0.0);
         for action in 0..legal.len() {
             if legal[action] {
-                let logit = logits[action];
                 // The top logit's weight is 1 (exp(0)) at every expansion: no call for it.
-                weights.push(match f64::from(logit) - top {
+                let weight = match f64::from(logits[action]) - top {
                     0.0 => 1.0,
                     x => libm::exp(x),
-                });
+                };
+                // Summed left to right, as `Iterator::sum` sums: the same total, bit for bit.
+                (weights[len], total, len) = (weight, total + weight, len + 1);
                 // Actions are below 2^32; the prior is set below.
                 let action = action as u32;
                 self.edges.push(Edge {
@@ -332,12 +333,11 @@ impl Tree {
                 });
             }
         }
-        let total: f64 = weights.iter().sum();
-        for (edge, &weight) in self.edges[first..].iter_mut().zip(weights.iter()) {
+        for (edge, &weight) in self.edges[first..].iter_mut().zip(&weights[..len]) {
             edge.prior = (weight / total) as f32;
         }
-        let first = first as u32;
-        let len = self.edges.len() as u32 - first;
+        // Below 2^32 edges: the tree's indices are u32.
+        let (first, len) = (first as u32, len as u32);
         match parent {
             Some(edge) => {
                 let edge = &mut self.edges[edge as usize];
