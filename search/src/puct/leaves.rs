@@ -1,6 +1,7 @@
 //! The new leaves of a simulation step as the evaluator sees them, side by side in the order of
 //! their games: their positions' planes and legal masks, and the logits and values it writes
-//! back.
+//! back. The descents write each leaf in place: a game's leaves in its own slots, which
+//! [`Leaves::gather`] then closes up.
 
 use alloc::vec::Vec;
 
@@ -18,8 +19,9 @@ pub(crate) struct Leaves {
     pub(crate) values: Vec<f32>,
     /// How many leaves the step has.
     len: usize,
-    /// The cells of a position.
+    /// The cells of a position, and its actions.
     cells: usize,
+    actions: usize,
 }
 
 impl Leaves {
@@ -46,13 +48,8 @@ impl Leaves {
         grow(&mut self.legal, count.checked_mul(actions), false)?;
         grow(&mut self.logits, count.checked_mul(actions), 0.0)?;
         grow(&mut self.values, Some(count), 0.0)?;
-        self.cells = cells;
+        (self.cells, self.actions) = (cells, actions);
         Ok(())
-    }
-
-    /// Starts a step: no leaf yet.
-    pub(crate) fn clear(&mut self) {
-        self.len = 0;
     }
 
     /// How many leaves the step has.
@@ -65,11 +62,36 @@ impl Leaves {
         self.cells
     }
 
-    /// Adds a leaf of these `planes` and `legal` actions at the next place.
-    pub(crate) fn push(&mut self, planes: &[bool], legal: &[bool]) {
-        let leaf = self.len;
-        self.observation[leaf * planes.len()..(leaf + 1) * planes.len()].copy_from_slice(planes);
-        self.legal[leaf * legal.len()..(leaf + 1) * legal.len()].copy_from_slice(legal);
-        self.len += 1;
+    /// The slots of a step's leaves, `most` a game for `games` games in their order (room
+    /// for them reserved): each game's planes (two flags a cell a leaf) and legal actions (a
+    /// flag an action a leaf), for its descents to write their leaves into.
+    pub(crate) fn slots(
+        &mut self,
+        games: usize,
+        most: usize,
+    ) -> impl Iterator<Item = (&mut [bool], &mut [bool])> {
+        let (flags, actions) = (2 * self.cells * most, self.actions * most);
+        let planes = self.observation[..games * flags].chunks_exact_mut(flags.max(1));
+        planes.zip(self.legal[..games * actions].chunks_exact_mut(actions.max(1)))
+    }
+
+    /// Starts a step: no leaf gathered yet.
+    pub(crate) fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Moves game `g`'s `count` leaves, which its descents wrote into its [`Leaves::slots`]
+    /// (`most` a game), right after the leaves gathered before, and answers where they start.
+    /// Nothing moves while every game before found `most` (every game's one leaf a step, the
+    /// usual case).
+    pub(crate) fn gather(&mut self, g: usize, most: usize, count: usize) -> usize {
+        let (from, to) = (g * most, self.len);
+        if from != to {
+            let (flags, actions) = (2 * self.cells, self.actions);
+            self.observation.copy_within(from * flags..(from + count) * flags, to * flags);
+            self.legal.copy_within(from * actions..(from + count) * actions, to * actions);
+        }
+        self.len += count;
+        to
     }
 }

@@ -27,12 +27,10 @@ pub(crate) struct Root {
     /// The simulations the search running has still to make.
     pub(crate) remaining: u32,
     /// The step's new leaves: the edges from the root to each, side by side (leaf j's path
-    /// ends at `ends[j]`), and their planes and legal actions (written by the descents, a
-    /// leaf after another).
+    /// ends at `ends[j]`). Their planes and legal actions go straight into the evaluator's
+    /// call.
     paths: Vec<u32>,
     ends: Vec<usize>,
-    planes: Vec<bool>,
-    legal: Vec<bool>,
     /// The place of the step's first leaf in the evaluator's call (the others follow it).
     first: usize,
     /// Scratch: a position's softmax weights.
@@ -73,12 +71,6 @@ impl Root {
             .try_reserve_exact(actions.saturating_sub(self.weights.len()))
             .map_err(failed)?;
         self.weights.resize(actions, 0.0);
-        for (flags, len) in
-            [(&mut self.planes, times(2 * cells)?), (&mut self.legal, times(actions)?)]
-        {
-            flags.try_reserve_exact(len.saturating_sub(flags.len())).map_err(failed)?;
-            flags.resize(len, false);
-        }
         Ok(())
     }
 
@@ -89,13 +81,13 @@ impl Root {
 
     /// The step's descents: at most `most` (and the simulations left), each from the root down
     /// to a leaf with the child maximizing PUCT at each expanded node (`c_puct`). A descent
-    /// that ends in a finished game is backed up at once; one at a new position keeps its
-    /// planes and legal actions for the evaluator's call and (when more may follow) holds a
-    /// virtual loss on its path, so that the next descents take other ways; one at a leaf an
-    /// earlier descent of the step reached ends the game's step. `most` `None`: the search's
-    /// first step, where only an empty tree's root is a leaf. A leaf's flags are `sizes`: its
-    /// planes' (two a cell), its legal actions'. The root's position is as it was afterwards,
-    /// a refused move included.
+    /// that ends in a finished game is backed up at once; one at a new position writes its
+    /// planes and legal actions into the game's slots of the evaluator's call (`slots`, a leaf
+    /// after another) and (when more may follow) holds a virtual loss on its path, so that the
+    /// next descents take other ways; one at a leaf an earlier descent of the step reached
+    /// ends the game's step. `most` `None`: the search's first step, where only an empty
+    /// tree's root is a leaf. A leaf's flags are `sizes`: its planes' (two a cell), its legal
+    /// actions'. The root's position is as it was afterwards, a refused move included.
     ///
     /// # Errors
     /// On a game's board, its refusal; [`Error::AllocFailed`].
@@ -103,12 +95,12 @@ impl Root {
         &mut self,
         c_puct: f64,
         most: Option<u32>,
+        (planes, legal): (&mut [bool], &mut [bool]),
         (flags, actions): (usize, usize),
     ) -> Result<(), Error> {
         self.paths.clear();
         self.ends.clear();
-        let Root { tree, board: Some(board), paths, ends, planes, legal, remaining, .. } = self
-        else {
+        let Root { tree, board: Some(board), paths, ends, remaining, .. } = self else {
             return Ok(());
         };
         let mut keep = |board: &Board, paths: &Vec<u32>, ends: &mut Vec<usize>| {
@@ -160,15 +152,9 @@ impl Root {
         Ok(())
     }
 
-    /// Adds the step's new leaves (of `sizes` flags, as [`Root::descend`] wrote them) to the
-    /// evaluator's call, and remembers where they start there. A copy (a few dozen bytes a leaf): the descents, on threads, each write their
-    /// own root's, and the call needs the leaves side by side in the order of the games.
-    pub(crate) fn hand_over(&mut self, call: &mut Leaves, (flags, actions): (usize, usize)) {
-        self.first = call.len();
-        for j in 0..self.leaves() {
-            let planes = &self.planes[j * flags..(j + 1) * flags];
-            call.push(planes, &self.legal[j * actions..(j + 1) * actions]);
-        }
+    /// Takes the place in the evaluator's call of the step's first leaf (the others follow it).
+    pub(crate) fn set_first(&mut self, first: usize) {
+        self.first = first;
     }
 
     /// Expands the step's new leaves with the evaluator's answers in `call` (`actions` logits
@@ -181,7 +167,7 @@ impl Root {
             from = end;
             let logits = &call.logits[at * actions..(at + 1) * actions];
             let value = tree::fixed(call.values[at]);
-            let legal = &self.legal[j * actions..(j + 1) * actions];
+            let legal = &call.legal[at * actions..(at + 1) * actions];
             self.tree.expand(path.last().copied(), legal, logits, &mut self.weights);
             if path.is_empty() {
                 self.tree.set_root_value(value);

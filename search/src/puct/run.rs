@@ -8,8 +8,12 @@ use tictactoe_core::{Batch, Error, Illegal, Selection, NO_ACTION};
 
 use super::board::Board;
 use super::noise;
+use super::root::Root;
 use super::tree;
 use super::{Evaluator, Puct, PuctError};
+
+/// A step's view of a game: its search, and its slots of the evaluator's call (planes, legal).
+type Game<'a> = (&'a mut Root, (&'a mut [bool], &'a mut [bool]));
 
 impl Puct {
     /// An upper bound of the bytes the trees and the buffers take after a search of
@@ -33,13 +37,17 @@ impl Puct {
         });
         let (count, most) = (self.roots.len(), self.most_leaves(simulations) as usize);
         // Per game: a code a cell (a copy of the game, on boards not on masks); for each of
-        // its `most` leaves of a step two planes of flags and legal flags (the root's, and the
-        // evaluator's copy), f32 logits an action, an f32 value, a descent's edges, where they
-        // end and where the leaf stands; the root's priors, softmax weights and a Dirichlet
-        // draw an action; its winner and its root's history.
-        let per_leaf = 2 * (2 * cells + actions) + 4 * actions + 4 + 4 * (cells + 1) + 8 + 16;
-        let per_game =
-            cells + most.saturating_mul(per_leaf) + actions * (4 + 8 + 8) + 1 + 4 * cells;
+        // its `most` leaves of a step two planes of flags and legal flags, f32 logits an
+        // action, an f32 value, a descent's edges, where they end and where the leaf stands;
+        // the root's priors, softmax weights and a Dirichlet draw an action; its winner, its
+        // root's history, and a step's view of it and its slots.
+        let per_leaf = (2 * cells + actions) + 4 * actions + 4 + 4 * (cells + 1) + 8 + 16;
+        let per_game = cells
+            + most.saturating_mul(per_leaf)
+            + actions * (4 + 8 + 8)
+            + 1
+            + 4 * cells
+            + core::mem::size_of::<Game<'_>>();
         // The spare tree the moves' subtrees are copied into: what it holds, or the largest tree.
         let spare = tree::bytes(self.spare.capacity()).max(largest);
         trees.saturating_add(spare).saturating_add(count.saturating_mul(per_game))
@@ -288,12 +296,21 @@ impl Puct {
         let (c_puct, actions) = (f64::from(self.config.c_puct), self.actions);
         // A leaf's flags: its planes' (two a cell), its legal actions'.
         let sizes = (2 * self.leaves.cells(), actions);
-        batch.split_work(&mut self.roots, |_, roots| {
-            roots.iter_mut().try_for_each(|root| root.descend(c_puct, most, sizes))
-        })?;
+        // Each game's leaves written in place: a game's slots of the call beside it.
         let Puct { roots, leaves, .. } = self;
+        let (count, slots) = (roots.len(), most.unwrap_or(1) as usize);
+        let mut games: Vec<Game<'_>> = Vec::new();
+        games.try_reserve_exact(count).map_err(|_| Error::AllocFailed)?;
+        games.extend(roots.iter_mut().zip(leaves.slots(count, slots)));
+        batch.split_work(&mut games, |_, games| {
+            games.iter_mut().try_for_each(|(root, (planes, legal))| {
+                root.descend(c_puct, most, (planes, legal), sizes)
+            })
+        })?;
         leaves.clear();
-        roots.iter_mut().for_each(|root| root.hand_over(leaves, sizes));
+        for (g, root) in roots.iter_mut().enumerate() {
+            root.set_first(leaves.gather(g, slots, root.leaves()));
+        }
         let (count, cells) = (leaves.len(), leaves.cells());
         if count == 0 {
             return Ok(());
