@@ -280,7 +280,7 @@ sdist-test: $(DIST)/.built | $(BUILD)
 
 PY_TYPED := tests/python/test_api.py tests/python/test_vectors.py tests/python/test_model.py tests/python/test_batch.py \
 	tests/python/test_family.py tests/python/family_model.py tests/python/test_selfplay.py \
-	tests/python/test_cli.py tests/python/test_rl.py tests/python/test_search.py tests/python/test_puct.py tests/python/test_render.py tests/python/test_connectx.py tests/python/test_alphazero_example.py tests/python/model.py tests/python/batch_model.py tests/python/soak.py \
+	tests/python/test_cli.py tests/python/test_rl.py tests/python/test_search.py tests/python/test_puct.py tests/python/test_puct_gumbel.py tests/python/test_render.py tests/python/test_connectx.py tests/python/test_alphazero_example.py tests/python/model.py tests/python/batch_model.py tests/python/soak.py \
 	tests/python/conftest.py tests/docs/check_examples.py py/python/tictactoe tests/python/test_c4_sets.py examples/alphazero.py \
 	bench/c4/c4sets.py
 

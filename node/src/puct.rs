@@ -238,6 +238,7 @@ impl Puct {
             seed,
             max_bytes,
             leaves,
+            ..defaults
         };
         let puct = CorePuct::new(batch.core(), config)
             .map_err(|error| refused(&env, error, Given::default()))?;

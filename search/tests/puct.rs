@@ -337,21 +337,21 @@ impl Runner for Scoped {
 
 /// The batch's threads change nothing but the time: with 1, 2, 3 and 8 threads, searches with
 /// noise, moves chosen under a temperature and the subtrees kept give the same visits, values
-/// and moves, on masks and on games, with one leaf a game a step and with three; and a failure
-/// in the middle is taken back alike.
+/// and moves, on masks and on games, with one leaf a game a step and with three, and with
+/// Gumbel's search (its actions selected too); and a failure in the middle is taken back alike.
 #[test]
 fn threads_give_the_same_results() {
     let cases = [Rules::CONNECT_FOUR, Rules::mnk(9, 9, 5), Rules::tic_tac_toe(3)]
         .into_iter()
-        .flat_map(|rules| [(rules, 1), (rules, 3)]);
-    for (rules, leaves) in cases {
+        .flat_map(|rules| [(rules, 1, 0), (rules, 3, 0), (rules, 1, 16)]);
+    for (rules, leaves, gumbel) in cases {
         let mut runs = Vec::new();
         for threads in [1, 2, 3, 8] {
             let mut batch = batch(rules, 11, 2);
             if threads > 1 {
                 batch.set_threads(threads, &Scoped);
             }
-            let config = PuctConfig { seed: 5, leaves, ..config() };
+            let config = PuctConfig { seed: 5, leaves, gumbel, ..config() };
             let mut puct = Puct::new(&batch, config).unwrap();
             let mut eval = evaluator(&batch);
             let mut seen = Vec::new();
@@ -364,9 +364,10 @@ fn threads_give_the_same_results() {
                     assert!(failed.is_err());
                 }
                 puct.run(&batch, &mut eval, 30, true, &mut visits, &mut values).unwrap();
-                let mut actions = vec![0; batch.count()];
+                let (mut actions, mut selected) = (vec![0; batch.count()], vec![0; batch.count()]);
                 puct.choose(&visits, 1.0, &mut actions).unwrap();
-                seen.push((visits, values, actions.clone()));
+                puct.selected(&mut selected).unwrap();
+                seen.push((visits, values, actions.clone(), selected));
                 for (g, action) in actions.iter_mut().enumerate() {
                     if *action == NO_ACTION {
                         *action = 0; // a finished game's entry is not read
@@ -377,6 +378,6 @@ fn threads_give_the_same_results() {
             }
             runs.push(seen);
         }
-        assert!(runs.iter().all(|run| *run == runs[0]), "{rules:?}, {leaves} leaves");
+        assert!(runs.iter().all(|run| *run == runs[0]), "{rules:?}, {leaves} leaves, {gumbel}");
     }
 }

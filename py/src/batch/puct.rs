@@ -129,6 +129,13 @@ fn leaves_setting(leaves: i64) -> u32 {
     u32::try_from(leaves).unwrap_or(0)
 }
 
+/// The `gumbel` setting from Python: any count from 0 (0: PUCT's search) to 2**32 - 1.
+fn gumbel_setting(gumbel: i64) -> PyResult<u32> {
+    u32::try_from(gumbel).map_err(|_| {
+        PyValueError::new_err(format!("gumbel is out of its range: {gumbel} is not in 0..2**32"))
+    })
+}
+
 /// A refusal of a call that calls no evaluator, as [`puct_error`] makes it.
 fn refused(error: PuctError<Infallible>) -> PyErr {
     puct_error(error.widen())
@@ -139,7 +146,7 @@ impl PyPuct {
     #[new]
     #[pyo3(signature = (
         batch, *, c_puct = 1.25, dirichlet_alpha = 0.3, dirichlet_fraction = 0.25, seed = None,
-        max_bytes = None, leaves = 1
+        max_bytes = None, leaves = 1, gumbel = 0
     ))]
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -150,13 +157,21 @@ impl PyPuct {
         seed: Option<&Bound<'_, PyAny>>,
         max_bytes: Option<i128>,
         leaves: i64,
+        gumbel: i64,
     ) -> PyResult<PyPuct> {
         let seed = seed.map(crate::convert::seed).transpose()?.unwrap_or(0);
         let limits = crate::convert::limits(max_bytes)?;
         let max_bytes = max_bytes.map(|_| limits.max_bytes);
-        let leaves = leaves_setting(leaves);
-        let config =
-            PuctConfig { c_puct, dirichlet_alpha, dirichlet_fraction, seed, max_bytes, leaves };
+        let (leaves, gumbel) = (leaves_setting(leaves), gumbel_setting(gumbel)?);
+        let config = PuctConfig {
+            c_puct,
+            dirichlet_alpha,
+            dirichlet_fraction,
+            seed,
+            max_bytes,
+            leaves,
+            gumbel,
+        };
         let puct = Puct::new(&batch.borrow().batch, config).map_err(refused)?;
         Ok(PyPuct { puct, batch: batch.unbind(), actions: Vec::new() })
     }
@@ -166,7 +181,7 @@ impl PyPuct {
     /// n of them (at most the search's `leaves` a game): bool (n, 2, rows, cols) from the side to
     /// move and bool (n, actions) in; logits (n, actions) and values (n,) in [-1, 1] from the side
     /// to move out, any float dtype. With `noise`, Dirichlet noise mixed into the roots' priors for
-    /// this search. Returns (visits int32 (count, actions), values float32 (count,)): the roots'
+    /// this search (with `gumbel`, Gumbel draws at the roots instead). Returns (visits int32 (count, actions), values float32 (count,)): the roots'
     /// visits by action (zero rows for finished games) and values from the side to move. An
     /// exception of `evaluate` propagates as itself; the trees are then as they were.
     #[pyo3(signature = (evaluate, simulations, *, noise = false))]
@@ -237,6 +252,33 @@ impl PyPuct {
         Ok(PyArray1::from_vec(py, out))
     }
 
+    /// Each game's improved policy: the softmax of its root's logits + completed Q values over
+    /// the root's actions, the target Gumbel MuZero trains its policy on (mctx's
+    /// `action_weights`; a PUCT search's tree has one too). float32 (count, actions), a row of
+    /// zeros for a game without a tree.
+    fn policy<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<f32>>> {
+        let (count, actions) = {
+            let batch = self.batch.bind(py).borrow();
+            (batch.batch.count(), batch.batch.actions())
+        };
+        let mut policy = vec![0f32; count * actions];
+        self.puct.policy(&mut policy).map_err(refused)?;
+        PyArray1::from_vec(py, policy).reshape([count, actions])
+    }
+
+    /// The action Gumbel MuZero plays after the last search, a game (mctx's `action`): of the
+    /// root's actions that search visited most, the one of highest Gumbel draw + logit +
+    /// completed Q. int64 (count,), -1 for a game not searched since its tree last moved
+    /// (`play`, `clear`, the batch's own moves) or finished.
+    fn selected<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let count = self.batch.bind(py).borrow().batch.count();
+        let mut selected = vec![0u32; count];
+        self.puct.selected(&mut selected).map_err(refused)?;
+        let mut out = vec![0i64; count];
+        python_actions(&selected, &mut out);
+        Ok(PyArray1::from_vec(py, out))
+    }
+
     /// Forgets every tree (keeping their memory): the next search starts from fresh roots.
     fn clear(&mut self) {
         self.puct.clear();
@@ -263,5 +305,11 @@ impl PyPuct {
     #[setter(leaves)]
     fn change_leaves(&mut self, leaves: i64) -> PyResult<()> {
         self.puct.set_leaves(leaves_setting(leaves)).map_err(refused)
+    }
+
+    /// The most root actions Gumbel's search considers; 0 for PUCT's search.
+    #[getter]
+    fn gumbel(&self) -> u32 {
+        self.puct.config().gumbel
     }
 }

@@ -67,7 +67,7 @@ impl Board {
 
     /// The game's status after the last move [`Board::apply`] played: on masks the core's
     /// masks judge the mover's marks and the board, on any other board the game answers.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn after(&self) -> Status {
         match self {
             Board::Masks(Masks { bits, marks, mover, .. }) => {

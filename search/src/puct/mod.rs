@@ -15,8 +15,16 @@
 //! maximizing `Q + c_puct * P * sqrt(N(s)) / (1 + N(s, a))` (ties to the lowest action) down to an
 //! action not expanded yet or a finished game, and adds the value found, negated at each ply, along
 //! the path.
+//!
+//! With [`PuctConfig::gumbel`] the choices are Gumbel MuZero's instead, as mctx's
+//! `gumbel_muzero_policy` makes them: sequential halving at the root over the actions of
+//! highest Gumbel draw + logit, below it the action whose visits lag most behind the improved
+//! policy; [`Puct::policy`] and [`Puct::selected`] give the improved policy (the training
+//! target) and the action to play (`search/tests/textbook/gumbel.rs` holds it, written
+//! plainly).
 
 mod board;
+mod gumbel;
 mod leaves;
 mod noise;
 mod root;
@@ -78,6 +86,13 @@ pub struct PuctConfig {
     /// network on a GPU, or few games), at some cost in the search's strength per simulation.
     /// A descent that meets a leaf an earlier one of the step found ends the game's step.
     pub leaves: u32,
+    /// 0, the default: PUCT at every position, AlphaZero's search. n >= 1: Gumbel MuZero's
+    /// search (as mctx's `gumbel_muzero_policy`, its defaults), sequential halving at the root
+    /// over at most n actions (mctx's `max_num_considered_actions`, 16 in its examples): a
+    /// search with noise draws a Gumbel variable an action at the root instead of the
+    /// Dirichlet noise; without, none (the search is then deterministic). Only with one leaf
+    /// a step.
+    pub gumbel: u32,
 }
 
 impl Default for PuctConfig {
@@ -89,6 +104,7 @@ impl Default for PuctConfig {
             seed: 0,
             max_bytes: None,
             leaves: 1,
+            gumbel: 0,
         }
     }
 }
@@ -101,6 +117,8 @@ impl PuctConfig {
             ("dirichlet_alpha", self.dirichlet_alpha.is_finite() && self.dirichlet_alpha > 0.0),
             ("dirichlet_fraction", (0.0..=1.0).contains(&self.dirichlet_fraction)),
             ("leaves", self.leaves >= 1),
+            // Gumbel's schedule counts a simulation a step at the root.
+            ("leaves", self.gumbel == 0 || self.leaves == 1),
         ];
         match checks.iter().find(|(_, valid)| !valid) {
             Some(&(name, _)) => Err(PuctError::Setting { name }),
@@ -138,7 +156,7 @@ pub enum PuctError<E> {
     /// temperature).
     Setting {
         /// The setting's name: `"c_puct"`, `"dirichlet_alpha"`, `"dirichlet_fraction"`,
-        /// `"leaves"` or `"temperature"`.
+        /// `"leaves"` (0, or more than 1 with [`PuctConfig::gumbel`]) or `"temperature"`.
         name: &'static str,
     },
     /// What the core refuses: memory that could not be had, a batch of another size, outputs
@@ -272,6 +290,9 @@ pub struct Puct {
     winners: Vec<u8>,
     /// Scratch: a Dirichlet draw.
     noise: Vec<f64>,
+    /// Gumbel's schedules of the search running: for each count of actions considered (0 to
+    /// the most), the visits each simulation's root action must have had.
+    schedules: Vec<u32>,
     spare: Tree,
     state: u64,
 }
@@ -281,7 +302,8 @@ impl Puct {
     ///
     /// # Errors
     /// [`PuctError::Setting`] for a setting out of range (`c_puct` finite and >= 0, alpha
-    /// finite and > 0, fraction in [0, 1], leaves >= 1); [`Error::AllocFailed`].
+    /// finite and > 0, fraction in [0, 1], leaves >= 1, and 1 with Gumbel's search);
+    /// [`Error::AllocFailed`].
     pub fn new(batch: &Batch, config: PuctConfig) -> Result<Puct, PuctError<Infallible>> {
         config.check()?;
         let mut roots = Vec::new();
@@ -295,6 +317,7 @@ impl Puct {
             leaves: Leaves::default(),
             priors: Vec::new(),
             noise: Vec::new(),
+            schedules: Vec::new(),
             winners: Vec::new(),
             spare: Tree::default(),
             state: config.seed,
@@ -309,7 +332,8 @@ impl Puct {
     /// Changes [`PuctConfig::leaves`] for the searches to come.
     ///
     /// # Errors
-    /// [`PuctError::Setting`] (`"leaves"`) for 0; nothing changes then.
+    /// [`PuctError::Setting`] (`"leaves"`) for 0, or more than 1 with
+    /// [`PuctConfig::gumbel`]; nothing changes then.
     pub fn set_leaves(&mut self, leaves: u32) -> Result<(), PuctError<Infallible>> {
         let config = PuctConfig { leaves, ..self.config };
         config.check()?;
@@ -323,6 +347,7 @@ impl Puct {
     pub fn clear(&mut self) {
         for root in &mut self.roots {
             root.tree.clear();
+            root.forget_search();
         }
     }
 }

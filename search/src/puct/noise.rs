@@ -4,7 +4,7 @@
 use tictactoe_core::random;
 
 /// A uniform draw in (0, 1), never 0 (a logarithm's argument).
-fn uniform(state: &mut u64) -> f64 {
+pub(crate) fn uniform(state: &mut u64) -> f64 {
     // 53 bits, plus half a unit so that 0 is never drawn.
     ((random::next(state) >> 11) as f64 + 0.5) / (1u64 << 53) as f64
 }

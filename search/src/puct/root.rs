@@ -9,8 +9,9 @@ use alloc::vec::Vec;
 use tictactoe_core::Error;
 
 use super::board::Board;
+use super::gumbel;
 use super::leaves::Leaves;
-use super::tree::{self, Next, Saved, Tree};
+use super::tree::{self, Next, Node, Saved, Tree};
 
 /// One game's search: its tree (and what it held before the search running), the position at
 /// its root (to descend from), the batch's history there (to tell when the batch moved without
@@ -33,8 +34,32 @@ pub(crate) struct Root {
     ends: Vec<usize>,
     /// The place of the step's first leaf in the evaluator's call (the others follow it).
     first: usize,
-    /// Scratch: a position's softmax weights.
+    /// Scratch: a position's softmax weights, or Gumbel's scores (an f64 an action).
     weights: Vec<f64>,
+    /// The last search's root draws and visits, and the running one's (swapped in when it
+    /// ends well).
+    last: Searched,
+    running: Searched,
+}
+
+/// What a search did at a root, a root edge each: its Gumbel draws (zeros without them) and
+/// the simulations it made through each edge (the visits Gumbel's schedule counts, and its
+/// choice of the action to play), counted from the tree it started from.
+#[derive(Debug, Default)]
+pub(crate) struct Searched {
+    pub(crate) gumbel: Vec<f64>,
+    pub(crate) visits: Vec<u32>,
+}
+
+/// How a step's descents choose their edges.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Rule<'a> {
+    /// PUCT at every position, with this `c_puct`.
+    Puct(f64),
+    /// Gumbel's: at the root the simulation's visits in `schedules` (a row of `simulations`
+    /// for each count of actions considered, 0 to `considered`), below it the improved
+    /// policy's.
+    Gumbel { considered: u32, schedules: &'a [u32], simulations: usize },
 }
 
 /// Where a descent ended.
@@ -71,6 +96,10 @@ impl Root {
             .try_reserve_exact(actions.saturating_sub(self.weights.len()))
             .map_err(failed)?;
         self.weights.resize(actions, 0.0);
+        for searched in [&mut self.last, &mut self.running] {
+            searched.gumbel.try_reserve(actions).map_err(failed)?;
+            searched.visits.try_reserve(actions).map_err(failed)?;
+        }
         Ok(())
     }
 
@@ -79,8 +108,54 @@ impl Root {
         self.ends.len()
     }
 
+    /// Starts a search's simulations at an expanded root with these Gumbel draws (`draw`
+    /// gives one a root edge; none: zeros).
+    pub(crate) fn start_search(&mut self, mut draw: Option<impl FnMut() -> f64>) {
+        let edges = self.tree.root_edges().len();
+        let gumbel = &mut self.running.gumbel;
+        gumbel.clear();
+        gumbel.extend((0..edges).map(|_| draw.as_mut().map_or(0.0, |draw| draw())));
+    }
+
+    /// Keeps the search just ended as the last one ([`Root::selected`] reads it).
+    pub(crate) fn end_search(&mut self) {
+        self.tree.visits_since(&self.saved, &mut self.running.visits);
+        core::mem::swap(&mut self.last, &mut self.running);
+    }
+
+    /// Forgets the last search (its tree moved, or went).
+    pub(crate) fn forget_search(&mut self) {
+        self.last.visits.clear();
+        self.last.gumbel.clear();
+    }
+
+    /// The improved policy at the root ([`gumbel::improved`]), a weight a root edge into
+    /// `out` by action (`out` left alone without a tree).
+    pub(crate) fn policy(&mut self, out: &mut [f32]) {
+        if self.tree.is_empty() {
+            return;
+        }
+        let node = self.tree.root();
+        gumbel::improved(self.tree.edges(node), node.raw, &mut self.weights);
+        for (edge, &weight) in self.tree.root_edges().iter().zip(&self.weights) {
+            out[edge.action as usize] = weight as f32;
+        }
+    }
+
+    /// The action Gumbel plays after the last search: of the root's actions it visited most,
+    /// the one of highest draw + logit + completed Q. `None` when no search ran since the tree
+    /// last moved.
+    pub(crate) fn selected(&mut self) -> Option<u32> {
+        let Searched { gumbel, visits } = &self.last;
+        let most = visits.iter().copied().max().filter(|&most| most > 0)?;
+        let node = self.tree.root();
+        let edges = self.tree.edges(node);
+        let chosen = gumbel::root(edges, node.raw, (gumbel, visits), most, &mut self.weights)?;
+        Some(edges[chosen].action)
+    }
+
     /// The step's descents: at most `most` (and the simulations left), each from the root down
-    /// to a leaf with the child maximizing PUCT at each expanded node (`c_puct`). A descent
+    /// to a leaf with the child `rule` takes at each expanded node. A descent
     /// that ends in a finished game is backed up at once; one at a new position writes its
     /// planes and legal actions into the game's slots of the evaluator's call (`slots`, a leaf
     /// after another) and (when more may follow) holds a virtual loss on its path, so that the
@@ -93,14 +168,17 @@ impl Root {
     /// On a game's board, its refusal; [`Error::AllocFailed`].
     pub(crate) fn descend(
         &mut self,
-        c_puct: f64,
+        rule: Rule<'_>,
         most: Option<u32>,
         (planes, legal): (&mut [bool], &mut [bool]),
         (flags, actions): (usize, usize),
     ) -> Result<(), Error> {
         self.paths.clear();
         self.ends.clear();
-        let Root { tree, board: Some(board), paths, ends, remaining, .. } = self else {
+        let Root {
+            tree, saved, board: Some(board), paths, ends, remaining, weights, running, ..
+        } = self
+        else {
             return Ok(());
         };
         let mut keep = |board: &Board, paths: &Vec<u32>, ends: &mut Vec<usize>| {
@@ -116,39 +194,27 @@ impl Root {
             return Ok(());
         }
         let Some(most) = most else { return Ok(()) };
-        for _ in 0..most.min(*remaining) {
-            let (start, from) = (board.start(), paths.len());
-            let reached = walk(tree, board, paths, c_puct);
-            if let Ok(Reached::Open) = reached {
-                keep(board, paths, ends);
+        let descents = (most.min(*remaining), most);
+        let found = (&mut *paths, &mut *ends);
+        // A loop for each rule, so that PUCT's has nothing of Gumbel's.
+        let done = match rule {
+            Rule::Puct(c_puct) => {
+                descents_by(tree, board, found, descents, &mut keep, |tree, node| {
+                    tree.select(node, c_puct)
+                })
             }
-            // Back at the root however the descent ended, a refused move included.
-            board.back_to(start, paths.len() - from)?;
-            let reached = reached?;
-            let path = &paths[from..];
-            match reached {
-                Reached::Open => {
-                    if let Some(&last) = path.last() {
-                        tree.pend(last);
+            Rule::Gumbel { considered, schedules, simulations } => {
+                let (row, root) = ((considered, schedules, simulations), tree.root().first);
+                descents_by(tree, board, found, descents, &mut keep, |tree, node| {
+                    if node.first == root {
+                        gumbel_root(tree, (saved, running), row, weights)
+                    } else {
+                        node.first + gumbel::interior(tree.edges(node), node.raw, weights) as u32
                     }
-                    if holds(most) {
-                        tree.hold(path);
-                    }
-                }
-                Reached::Finished(value) => {
-                    if let Some(&last) = path.last() {
-                        tree.finish(last, value);
-                    }
-                    tree.back_up(path, value);
-                    paths.truncate(from);
-                }
-                Reached::Pending => {
-                    paths.truncate(from);
-                    break;
-                }
+                })
             }
-            *remaining -= 1;
-        }
+        };
+        *remaining -= done?;
         Ok(())
     }
 
@@ -168,7 +234,8 @@ impl Root {
             let logits = &call.logits[at * actions..(at + 1) * actions];
             let value = tree::fixed(call.values[at]);
             let legal = &call.legal[at * actions..(at + 1) * actions];
-            self.tree.expand(path.last().copied(), legal, logits, &mut self.weights);
+            let answer = (legal, logits, call.values[at]);
+            self.tree.expand(path.last().copied(), answer, &mut self.weights);
             if path.is_empty() {
                 self.tree.set_root_value(value);
             } else {
@@ -188,9 +255,80 @@ fn holds(most: u32) -> bool {
     most > 1
 }
 
+/// A step's descents of a game ([`Root::descend`]): `count` of them, each through the
+/// children `choose` takes, its leaf's edges pushed onto `found`'s paths and (a new position)
+/// kept by `keep` (its flags written, where its path ends pushed onto `found`'s ends), holding
+/// virtual losses in a step of at most `most` leaves. Answers how many it made.
+///
+/// # Errors
+/// On a game's board, its refusal; the board is back at the root.
+fn descents_by(
+    tree: &mut Tree,
+    board: &mut Board,
+    (paths, ends): (&mut Vec<u32>, &mut Vec<usize>),
+    (count, most): (u32, u32),
+    keep: &mut impl FnMut(&Board, &Vec<u32>, &mut Vec<usize>),
+    mut choose: impl FnMut(&Tree, Node) -> u32,
+) -> Result<u32, Error> {
+    for made in 0..count {
+        let (start, from) = (board.start(), paths.len());
+        let reached = walk(tree, board, paths, &mut choose);
+        if let Ok(Reached::Open) = reached {
+            keep(board, paths, ends);
+        }
+        // Back at the root however the descent ended, a refused move included.
+        board.back_to(start, paths.len() - from)?;
+        let reached = reached?;
+        let path = &paths[from..];
+        match reached {
+            Reached::Open => {
+                if let Some(&last) = path.last() {
+                    tree.pend(last);
+                }
+                if holds(most) {
+                    tree.hold(path);
+                }
+            }
+            Reached::Finished(value) => {
+                if let Some(&last) = path.last() {
+                    tree.finish(last, value);
+                }
+                tree.back_up(path, value);
+                paths.truncate(from);
+            }
+            Reached::Pending => {
+                paths.truncate(from);
+                return Ok(made);
+            }
+        }
+    }
+    Ok(count)
+}
+
+/// The root edge Gumbel's schedule takes next (`schedules` as [`Rule::Gumbel`] holds them),
+/// the search's visits so far counted from the tree `saved` kept into `running` (its draws
+/// read); `scratch` holds an f64 an action. Out of line: PUCT's descents do without it.
+#[inline(never)]
+fn gumbel_root(
+    tree: &Tree,
+    (saved, running): (&Saved, &mut Searched),
+    (considered, schedules, simulations): (u32, &[u32], usize),
+    scratch: &mut [f64],
+) -> u32 {
+    let node = tree.root();
+    let edges = tree.edges(node);
+    let row = considered.min(edges.len() as u32) as usize * simulations;
+    tree.visits_since(saved, &mut running.visits);
+    let done = running.visits.iter().sum::<u32>() as usize;
+    let draws = (&running.gumbel[..], &running.visits[..]);
+    // The schedule leaves an action with the visits due.
+    let chosen = gumbel::root(edges, node.raw, draws, schedules[row + done], scratch);
+    node.first + chosen.unwrap_or(0) as u32
+}
+
 /// One descent from the root of `tree` (not empty), its edges pushed onto `paths`: at each
-/// expanded node the child PUCT takes (`c_puct`), down to an edge not expanded or a finished
-/// game, where it leaves the board (the caller takes it back, a move an edge pushed).
+/// expanded node the child `choose` takes, down to an edge not expanded or a finished game,
+/// where it leaves the board (the caller takes it back, a move an edge pushed).
 ///
 /// # Errors
 /// On a game's board, its refusal (the edges played before it pushed).
@@ -198,11 +336,11 @@ fn walk(
     tree: &mut Tree,
     board: &mut Board,
     paths: &mut Vec<u32>,
-    c_puct: f64,
+    choose: &mut impl FnMut(&Tree, Node) -> u32,
 ) -> Result<Reached, Error> {
     let mut node = tree.root();
     loop {
-        let edge = tree.select(node, c_puct);
+        let edge = choose(tree, node);
         board.apply(tree.action(edge))?;
         paths.push(edge);
         match tree.next(edge, || board.after()) {

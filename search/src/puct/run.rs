@@ -7,8 +7,9 @@ use core::convert::Infallible;
 use tictactoe_core::{Batch, Error, Illegal, Selection, NO_ACTION};
 
 use super::board::Board;
+use super::gumbel;
 use super::noise;
-use super::root::Root;
+use super::root::{Root, Rule};
 use super::tree;
 use super::{Evaluator, Puct, PuctError};
 
@@ -39,18 +40,27 @@ impl Puct {
         // Per game: a code a cell (a copy of the game, on boards not on masks); for each of
         // its `most` leaves of a step two planes of flags and legal flags, f32 logits an
         // action, an f32 value, a descent's edges, where they end and where the leaf stands;
-        // the root's priors, softmax weights and a Dirichlet draw an action; its winner, its
-        // root's history, and a step's view of it and its slots.
+        // the root's priors, softmax weights and a Dirichlet draw an action, and its last and
+        // running search's Gumbel draws and visits; its winner, its root's history, and a
+        // step's view of it and its slots.
         let per_leaf = (2 * cells + actions) + 4 * actions + 4 + 4 * (cells + 1) + 8 + 16;
         let per_game = cells
             + most.saturating_mul(per_leaf)
-            + actions * (4 + 8 + 8)
+            + actions * (4 + 8 + 8 + 2 * (8 + 4))
             + 1
             + 4 * cells
             + core::mem::size_of::<Game<'_>>();
         // The spare tree the moves' subtrees are copied into: what it holds, or the largest tree.
         let spare = tree::bytes(self.spare.capacity()).max(largest);
-        trees.saturating_add(spare).saturating_add(count.saturating_mul(per_game))
+        // Gumbel's schedules: a visit count a simulation for each count of actions considered.
+        let schedules = match self.config.gumbel {
+            0 => 0,
+            most => (most.min(actions as u32) as usize + 1).saturating_mul(4 * grown),
+        };
+        trees
+            .saturating_add(spare)
+            .saturating_add(count.saturating_mul(per_game))
+            .saturating_add(schedules.max(4 * self.schedules.capacity()))
     }
 
     /// Runs `simulations` simulations of PUCT in every unfinished game of `batch` (the batch the
@@ -104,6 +114,9 @@ impl Puct {
             }
             self.state = state;
             return Err(error);
+        }
+        for root in self.roots.iter_mut().filter(|root| root.board.is_some()) {
+            root.end_search();
         }
         let winners = &mut self.winners[..count];
         batch.winners(winners)?;
@@ -159,6 +172,8 @@ impl Puct {
         )?;
         for ((&g, &action), current) in open.iter().zip(&taken).zip(current) {
             let root = &mut self.roots[g];
+            // Its last search is over: its tree moves on, or goes.
+            root.forget_search();
             let Some(board) = root.board.as_mut().filter(|_| current) else {
                 root.tree.clear();
                 root.board = None;
@@ -205,6 +220,42 @@ impl Puct {
         Ok(())
     }
 
+    /// Writes each game's improved policy into `out` (`count * actions`): the softmax of its
+    /// root's logits + completed Q values over the root's actions, as Gumbel MuZero trains its
+    /// policy on (mctx's `action_weights`; any tree has one, a search of PUCT's too); a row of
+    /// zeros for a game without a tree.
+    ///
+    /// # Errors
+    /// [`Error::LengthMismatch`] unless `out` has a row a game.
+    pub fn policy(&mut self, out: &mut [f32]) -> Result<(), PuctError<Infallible>> {
+        let (count, actions) = (self.roots.len(), self.actions);
+        if out.len() != count * actions {
+            return Err(Error::LengthMismatch { len: out.len(), expected: count * actions }.into());
+        }
+        out.fill(0.0);
+        for (root, row) in self.roots.iter_mut().zip(out.chunks_exact_mut(actions)) {
+            root.policy(row);
+        }
+        Ok(())
+    }
+
+    /// Writes into `out` (a value a game) the action Gumbel MuZero plays after the last
+    /// search (mctx's `action`): of the root's actions that search visited most, the one of
+    /// highest Gumbel draw + logit + completed Q; [`NO_ACTION`] for a game not searched since
+    /// its tree last moved ([`Puct::play`], [`Puct::clear`], or the batch's own moves).
+    ///
+    /// # Errors
+    /// [`Error::LengthMismatch`] unless `out` has a value a game.
+    pub fn selected(&mut self, out: &mut [u32]) -> Result<(), PuctError<Infallible>> {
+        if out.len() != self.roots.len() {
+            return Err(Error::LengthMismatch { len: out.len(), expected: self.roots.len() }.into());
+        }
+        for (root, chosen) in self.roots.iter_mut().zip(out.iter_mut()) {
+            *chosen = root.selected().unwrap_or(NO_ACTION);
+        }
+        Ok(())
+    }
+
     /// Checks that `batch` is one of the size and rules the search was made for.
     fn check_batch<E>(&self, batch: &Batch) -> Result<(), PuctError<E>> {
         if batch.count() == self.roots.len() && batch.rules() == self.rules {
@@ -222,9 +273,11 @@ impl Puct {
             let history = batch.history(g)?;
             if games.is_terminated(g)? {
                 root.tree.clear();
+                root.forget_search();
                 root.board = None;
             } else if root.board.is_none() || root.history != history {
                 root.tree.clear();
+                root.forget_search();
                 root.history.clear();
                 root.history.try_reserve(history.len()).map_err(|_| Error::AllocFailed)?;
                 root.history.extend_from_slice(history);
@@ -251,6 +304,12 @@ impl Puct {
         self.winners.resize(count, 0);
         self.priors.try_reserve(count * actions).map_err(failed)?;
         self.noise.try_reserve(actions).map_err(failed)?;
+        if self.config.gumbel > 0 {
+            let rows = self.config.gumbel.min(actions as u32) as usize + 1;
+            let wanted = rows.checked_mul(simulations as usize).ok_or(Error::AllocFailed)?;
+            self.schedules.clear();
+            self.schedules.try_reserve(wanted).map_err(failed)?;
+        }
         Ok(())
     }
 
@@ -263,7 +322,19 @@ impl Puct {
         noise: bool,
     ) -> Result<(), PuctError<E::Error>> {
         self.step(batch, evaluator, None)?;
-        if noise && self.config.dirichlet_fraction > 0.0 {
+        let Puct { config, roots, schedules, state, .. } = self;
+        if config.gumbel > 0 {
+            let most = config.gumbel.min(self.actions as u32);
+            schedules.clear();
+            for considered in 0..=most {
+                gumbel::schedule(considered, simulations, schedules);
+            }
+        }
+        for root in roots.iter_mut().filter(|root| root.board.is_some()) {
+            let draw = || gumbel::draw(noise::uniform(state));
+            root.start_search((noise && config.gumbel > 0).then_some(draw));
+        }
+        if noise && self.config.gumbel == 0 && self.config.dirichlet_fraction > 0.0 {
             self.add_noise();
         }
         for root in &mut self.roots {
@@ -293,18 +364,25 @@ impl Puct {
         evaluator: &mut E,
         most: Option<u32>,
     ) -> Result<(), PuctError<E::Error>> {
-        let (c_puct, actions) = (f64::from(self.config.c_puct), self.actions);
+        let actions = self.actions;
         // A leaf's flags: its planes' (two a cell), its legal actions'.
         let sizes = (2 * self.leaves.cells(), actions);
         // Each game's leaves written in place: a game's slots of the call beside it.
-        let Puct { roots, leaves, .. } = self;
+        let Puct { roots, leaves, schedules, config, .. } = self;
+        let rule = match config.gumbel {
+            0 => Rule::Puct(f64::from(config.c_puct)),
+            considered => {
+                let simulations = schedules.len() / (considered.min(actions as u32) as usize + 1);
+                Rule::Gumbel { considered, schedules, simulations }
+            }
+        };
         let (count, slots) = (roots.len(), most.unwrap_or(1) as usize);
         let mut games: Vec<Game<'_>> = Vec::new();
         games.try_reserve_exact(count).map_err(|_| Error::AllocFailed)?;
         games.extend(roots.iter_mut().zip(leaves.slots(count, slots)));
         batch.split_work(&mut games, |_, games| {
             games.iter_mut().try_for_each(|(root, (planes, legal))| {
-                root.descend(c_puct, most, (planes, legal), sizes)
+                root.descend(rule, most, (planes, legal), sizes)
             })
         })?;
         leaves.clear();

@@ -58,7 +58,13 @@ pub(crate) struct Edge {
     len: u32,
     /// The batch's action number.
     pub(crate) action: u32,
+    /// The evaluator's value of the child, from the side to move there (0 until expanded):
+    /// Gumbel's mixed value reads it. In what would be padding.
+    raw: f32,
 }
+
+// Two edges a cache line, the raw value included.
+const _: () = assert!(core::mem::size_of::<Edge>() == 32);
 
 impl Edge {
     /// N(s, a): the simulations through it.
@@ -71,23 +77,34 @@ impl Edge {
         self.prior
     }
 
+    /// Q(s, a): the mean value of the simulations through it, from the side of the player
+    /// making the move (0 unvisited).
+    pub(crate) fn q(&self) -> f64 {
+        if self.visits == 0 {
+            return 0.0;
+        }
+        self.value as f64 / SCALE / f64::from(self.visits)
+    }
+
     /// Changes P(s, a) (the root's noise, and its removal).
     pub(crate) fn set_prior(&mut self, prior: f32) {
         self.prior = prior;
     }
 }
 
-/// An expanded position of a descent: its edges, and N(s) + 1, the simulations that reached
-/// it (the first expanded it; every later one went on through one of its edges).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// An expanded position of a descent: its edges, N(s) + 1, the simulations that reached it
+/// (the first expanded it; every later one went on through one of its edges), and the
+/// evaluator's value of it from its side to move.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Node {
-    first: u32,
+    pub(crate) first: u32,
     len: u32,
     reached: u32,
+    pub(crate) raw: f32,
 }
 
 /// Where a descent's last edge leads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) enum Next {
     /// An expanded position to go on from.
     Node(Node),
@@ -107,9 +124,10 @@ pub(crate) struct Tree {
     /// The root's edges (`None` until expanded).
     root: Option<(u32, u32)>,
     /// The root's own visits (its expansion, then every simulation) and their values summed,
-    /// from the side to move at the root.
+    /// from the side to move at the root; the evaluator's value of it.
     root_visits: u32,
     root_value: i64,
+    root_raw: f32,
 }
 
 /// What a tree held before a search, to go back to: its edges' statistics and children, and
@@ -120,6 +138,7 @@ pub(crate) struct Saved {
     root: Option<(u32, u32)>,
     root_visits: u32,
     root_value: i64,
+    root_raw: f32,
 }
 
 impl Saved {
@@ -138,7 +157,7 @@ impl Tree {
     /// Forgets every position.
     pub(crate) fn clear(&mut self) {
         self.edges.clear();
-        (self.root, self.root_visits, self.root_value) = (None, 0, 0);
+        (self.root, self.root_visits, self.root_value, self.root_raw) = (None, 0, 0, 0.0);
     }
 
     /// Edges held, for the memory a tree takes.
@@ -177,7 +196,13 @@ impl Tree {
     /// The root as a descent starts from it (the tree is not empty).
     pub(crate) fn root(&self) -> Node {
         let (first, len) = self.root.unwrap_or((0, 0));
-        Node { first, len, reached: self.root_visits }
+        Node { first, len, reached: self.root_visits, raw: self.root_raw }
+    }
+
+    /// The edges out of `node`.
+    #[inline]
+    pub(crate) fn edges(&self, node: Node) -> &[Edge] {
+        &self.edges[node.first as usize..(node.first + node.len) as usize]
     }
 
     /// The root's value from the side to move: the mean of its evaluation and every
@@ -194,9 +219,23 @@ impl Tree {
         saved.edges.clear();
         saved.edges.try_reserve_exact(self.edges.len())?;
         saved.edges.extend(self.edges.iter().map(|e| (e.value, e.visits, e.child, e.len)));
-        (saved.root, saved.root_visits, saved.root_value) =
-            (self.root, self.root_visits, self.root_value);
+        (saved.root, saved.root_visits, saved.root_value, saved.root_raw) =
+            (self.root, self.root_visits, self.root_value, self.root_raw);
         Ok(())
+    }
+
+    /// Writes into `visits` (emptied) the visits of each root edge since `saved` kept the tree:
+    /// the search running's.
+    pub(crate) fn visits_since(&self, saved: &Saved, visits: &mut Vec<u32>) {
+        visits.clear();
+        let Some((first, len)) = self.root else { return };
+        let before = |e: usize| match saved.root {
+            // The same root (a search never moves it): its edges at the same places.
+            Some(_) => saved.edges.get(e).map_or(0, |&(_, visits, _, _)| visits),
+            None => 0,
+        };
+        let edges = first as usize..(first + len) as usize;
+        visits.extend(edges.map(|e| self.edges[e].visits - before(e)));
     }
 
     /// Goes back to what `saved` kept: the edges added since dropped, the rest's statistics and
@@ -206,8 +245,8 @@ impl Tree {
         for (edge, &(value, visits, child, len)) in self.edges.iter_mut().zip(&saved.edges) {
             (edge.value, edge.visits, edge.child, edge.len) = (value, visits, child, len);
         }
-        (self.root, self.root_visits, self.root_value) =
-            (saved.root, saved.root_visits, saved.root_value);
+        (self.root, self.root_visits, self.root_value, self.root_raw) =
+            (saved.root, saved.root_visits, saved.root_value, saved.root_raw);
     }
 
     /// The edge PUCT takes at `node`: the legal action maximizing
@@ -218,7 +257,7 @@ impl Tree {
     #[inline]
     pub(crate) fn select(&self, node: Node, c_puct: f64) -> u32 {
         let explore = c_puct * libm::sqrt(f64::from(node.reached - 1));
-        let edges = &self.edges[node.first as usize..(node.first + node.len) as usize];
+        let edges = self.edges(node);
         let (mut best, mut best_score) = (0, f64::NEG_INFINITY);
         for (i, edge) in edges.iter().enumerate() {
             // Unvisited, Q is 0 and the quotient's divisor 1: the score is the numerator, exactly.
@@ -256,7 +295,7 @@ impl Tree {
                 Status::Won(_) => Next::Finished(fixed(1.0)),
                 Status::Draw => Next::Finished(0),
             },
-            first => Next::Node(Node { first, len: edge.len, reached: edge.visits }),
+            first => Next::Node(Node { first, len: edge.len, reached: edge.visits, raw: edge.raw }),
         }
     }
 
@@ -290,14 +329,14 @@ impl Tree {
         self.edges[edge as usize].child = if value == 0 { DRAWN } else { WON };
     }
 
-    /// Expands a position: under `parent` (an edge; the root for `None`), its edges the legal
-    /// actions of `legal` with priors the softmax of their `logits` over them (`weights` is
-    /// scratch memory, an f64 an action at least).
+    /// Expands a position the evaluator valued `raw` from its side to move: under `parent`
+    /// (an edge; the root for `None`), its edges the legal actions of `legal` with priors the
+    /// softmax of their `logits` over them (`weights` is scratch memory, an f64 an action at
+    /// least).
     pub(crate) fn expand(
         &mut self,
         parent: Option<u32>,
-        legal: &[bool],
-        logits: &[f32],
+        (legal, logits, raw): (&[bool], &[f32], f32),
         weights: &mut [f64],
     ) {
         // Plain loops by index, each edge written once in place: an expansion a simulation
@@ -330,6 +369,7 @@ impl Tree {
                     child: NONE,
                     len: 0,
                     action,
+                    raw: 0.0,
                 });
             }
         }
@@ -341,9 +381,9 @@ impl Tree {
         match parent {
             Some(edge) => {
                 let edge = &mut self.edges[edge as usize];
-                (edge.child, edge.len) = (first, len);
+                (edge.child, edge.len, edge.raw) = (first, len, raw);
             }
-            None => self.root = Some((first, len)),
+            None => (self.root, self.root_raw) = (Some((first, len)), raw),
         }
     }
 
@@ -391,7 +431,8 @@ impl Tree {
             next += 1;
         }
         spare.root = Some((0, child.len));
-        (spare.root_visits, spare.root_value) = (child.visits, -child.value);
+        (spare.root_visits, spare.root_value, spare.root_raw) =
+            (child.visits, -child.value, child.raw);
         core::mem::swap(self, spare);
         spare.clear();
     }

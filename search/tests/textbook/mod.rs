@@ -1,8 +1,11 @@
 //! The textbook PUCT, written out plainly for the tests to compare the search against: one
 //! game at a time, a tree of maps, recursion, every position a copy; with several leaves a
-//! step, the same with virtual losses. Also the evaluator both get (logits and values hashed
-//! from the position) and the checks. Each test crate uses a part of it.
+//! step, the same with virtual losses; Gumbel MuZero's search likewise (`gumbel.rs`). Also
+//! the evaluator both get (logits and values hashed from the position) and the checks. Each
+//! test crate uses a part of it.
 #![allow(dead_code)]
+
+pub mod gumbel;
 
 use alloc::collections::BTreeMap;
 

@@ -1,0 +1,173 @@
+"""Gumbel MuZero's search from Python (`Puct(batch, gumbel=n)`): the visits, the improved
+policy and the action selected against the algorithm written plainly here from mctx's
+`gumbel_muzero_policy` (no noise); noise seeded; refusals that change nothing."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from test_puct import Counting, apply, hashed, legal_actions, planes, random_batch
+
+from tictactoe import Batch, Puct, Rules, TicTacToe
+
+
+class Node:
+    """A node: the legal actions' priors (float32, as the search keeps them), the evaluator's
+    value, N and W (from the mover's side) of the actions taken, the children expanded."""
+
+    def __init__(self, game: TicTacToe, actions: int) -> None:
+        logits, values = hashed(planes(game)[None], actions)
+        legal = legal_actions(game)
+        logits32 = logits[0].astype(np.float32).astype(np.float64)
+        top = max(logits32[a] for a in legal)
+        weights = {a: math.exp(logits32[a] - top) for a in legal}
+        total = sum(weights[a] for a in legal)
+        self.priors = {a: float(np.float32(weights[a] / total)) for a in legal}
+        self.raw = float(np.float32(values[0]))
+        self.visits: dict[int, int] = {}
+        self.values: dict[int, float] = {}
+        self.children: dict[int, Node] = {}
+
+    def completed(self) -> dict[int, float]:
+        """qtransform_completed_by_mix_value: Q where visited, the mixed value elsewhere,
+        rescaled to [0, 1], times (50 + the most visits) * 0.1."""
+        visited = [a for a in self.priors if self.visits.get(a, 0)]
+        n = sum(self.visits.values())
+        floor = np.finfo(np.float32).tiny
+        prior = {a: max(float(floor), self.priors[a]) for a in self.priors}
+        q = {a: self.values[a] / self.visits[a] for a in visited}
+        sum_probs = sum(prior[a] for a in visited)
+        weighted = sum(prior[a] * q[a] / sum_probs for a in visited)
+        mixed = (self.raw + n * weighted) / (n + 1)
+        completed = {a: q.get(a, mixed) for a in self.priors}
+        low, high = min(completed.values()), max(completed.values())
+        scale = (50 + max((self.visits.get(a, 0) for a in self.priors), default=0)) * 0.1
+        return {a: scale * ((c - low) / max(high - low, 1e-8)) for a, c in completed.items()}
+
+    def improved(self) -> dict[int, float]:
+        z = {a: c + math.log(self.priors[a]) if self.priors[a] else -math.inf for a, c in self.completed().items()}
+        top = max(z.values())
+        total = sum(math.exp(x - top) for x in z.values())
+        return {a: math.exp(x - top) / total for a, x in z.items()}
+
+    def interior(self) -> int:
+        total = 1 + sum(self.visits.values())
+        pi = self.improved()
+        return max(self.priors, key=lambda a: (pi[a] - self.visits.get(a, 0) / total, -a))
+
+    def considered(self, searched: dict[int, int], visits: int) -> int:
+        completed = self.completed()
+        logit = {a: math.log(p) if p else -math.inf for a, p in self.priors.items()}
+        top = max(logit.values())
+        eligible = [a for a in self.priors if searched.get(a, 0) == visits]
+        return max(eligible, key=lambda a: (max(-1e9, 0.0 + (logit[a] - top) + completed[a]), -a))
+
+
+def sequence(considered: int, simulations: int) -> list[int]:
+    """mctx's get_sequence_of_considered_visits."""
+    if considered <= 1:
+        return list(range(simulations))
+    log2max = math.ceil(math.log2(considered))
+    out: list[int] = []
+    visits = [0] * considered
+    kept = considered
+    while len(out) < simulations:
+        for _ in range(max(1, simulations // (log2max * kept))):
+            out.extend(visits[:kept])
+            visits[:kept] = [v + 1 for v in visits[:kept]]
+        kept = max(2, kept // 2)
+    return out[:simulations]
+
+
+def simulate(node: Node, game: TicTacToe, action: int, actions: int) -> float:
+    child = apply(game, action)
+    if child.winner:
+        value = 1.0
+    elif child.status == "draw":
+        value = 0.0
+    elif action in node.children:
+        below = node.children[action]
+        value = -simulate(below, child, below.interior(), actions)
+    else:
+        node.children[action] = Node(child, actions)
+        value = -node.children[action].raw
+    node.visits[action] = node.visits.get(action, 0) + 1
+    node.values[action] = node.values.get(action, 0.0) + value
+    return value
+
+
+def model(game: TicTacToe, actions: int, simulations: int, considered: int) -> tuple[list[int], list[float], int]:
+    """The visits, the improved policy and the action selected of a search from `game`."""
+    root, searched = Node(game, actions), dict[int, int]()
+    for due in sequence(min(considered, len(root.priors)), simulations):
+        action = root.considered(searched, due)
+        searched[action] = searched.get(action, 0) + 1
+        simulate(root, game, action, actions)
+    improved = root.improved()
+    selected = root.considered(searched, max(searched.values()))
+    return [root.visits.get(a, 0) for a in range(actions)], [improved.get(a, 0.0) for a in range(actions)], selected
+
+
+@pytest.mark.parametrize("rules", [Rules.tic_tac_toe(3), Rules.CONNECT_FOUR])
+@pytest.mark.parametrize(("plies", "simulations", "considered"), [(0, 30, 16), (3, 24, 4), (2, 9, 1)])
+def test_a_search_is_the_model_s(rules: Rules, plies: int, simulations: int, considered: int) -> None:
+    batch = random_batch(rules, 4, plies)
+    puct = Puct(batch, gumbel=considered)
+    assert puct.gumbel == considered
+    visits, _ = puct.run(Counting(batch.actions), simulations)
+    policy, selected = puct.policy(), puct.selected()
+    assert policy.dtype == np.float32 and policy.shape == (4, batch.actions)
+    assert selected.dtype == np.int64 and selected.shape == (4,)
+    for g in range(4):
+        game = batch.game(g)
+        if game.status != "in_progress":
+            assert not visits[g].any() and not policy[g].any() and selected[g] == -1
+            continue
+        expected, improved, action = model(game, batch.actions, simulations, considered)
+        assert visits[g].tolist() == expected
+        assert policy[g] == pytest.approx(improved, abs=1e-6)
+        assert policy[g].sum() == pytest.approx(1.0, abs=1e-5)
+        assert selected[g] == action
+
+
+def test_noise_is_seeded_and_the_action_moves_on() -> None:
+    batch = random_batch(Rules.CONNECT_FOUR, 12, 2)
+
+    def noisy(seed: int) -> tuple[np.ndarray, np.ndarray]:
+        puct = Puct(batch, gumbel=16, seed=seed)
+        return puct.run(Counting(7), 32, noise=True)[0], puct.selected()
+
+    (visits, selected), (again, same) = noisy(5), noisy(5)
+    assert (visits == again).all() and (selected == same).all()
+    assert not (noisy(6)[0] == visits).all()
+    puct = Puct(batch, gumbel=16)
+    puct.run(Counting(7), 32)
+    chosen = puct.selected()
+    assert ((chosen >= 0) & (chosen < 7)).all()
+    puct.play(chosen)
+    assert (puct.selected() == -1).all(), "played: no search since"
+    puct.run(Counting(7), 32)
+    assert (puct.selected() >= 0).all()
+    puct.clear()
+    assert (puct.selected() == -1).all()
+
+
+def test_refusals_change_nothing() -> None:
+    batch: Batch = random_batch(Rules.CONNECT_FOUR, 3, 1)
+    puct = Puct(batch, gumbel=8)
+    puct.run(Counting(7), 16, noise=True)
+    policy, selected = puct.policy(), puct.selected()
+    with pytest.raises(KeyError, match="the network broke"):
+        puct.run(Counting(7, fail_at=4), 16, noise=True)
+    assert (puct.policy() == policy).all() and (puct.selected() == selected).all()
+    with pytest.raises(ValueError, match="leaves"):
+        puct.leaves = 2
+    assert puct.leaves == 1
+    with pytest.raises(ValueError, match="leaves"):
+        Puct(batch, gumbel=8, leaves=4)
+    for bad in (-1, 2**32):
+        with pytest.raises(ValueError, match="gumbel"):
+            Puct(batch, gumbel=bad)
+    assert Puct(batch).gumbel == 0
