@@ -165,7 +165,13 @@ fn refusals_change_nothing() {
     assert_eq!(puct.set_leaves(2), Err(leaves.clone()));
     assert_eq!(puct.config().leaves, 1);
     let both = PuctConfig { leaves: 3, ..gumbel(4) };
-    assert_eq!(Puct::new(&batch, both).err(), Some(leaves));
+    assert_eq!(Puct::new(&batch, both).err(), Some(leaves.clone()));
+    let mut alpha = Puct::new(&batch, PuctConfig { leaves: 2, ..config() }).unwrap();
+    assert_eq!(alpha.set_gumbel(16), Err(leaves));
+    assert_eq!(alpha.config().gumbel, 0);
+    alpha.set_leaves(1).unwrap();
+    alpha.set_gumbel(16).unwrap();
+    assert_eq!(alpha.config().gumbel, 16);
     let (mut short, mut shorter) = (vec![0.0; 4 * 7 - 1], vec![7; 3]);
     assert!(puct.policy(&mut short).is_err());
     assert!(puct.selected(&mut shorter).is_err());

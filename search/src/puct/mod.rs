@@ -341,6 +341,19 @@ impl Puct {
         Ok(())
     }
 
+    /// Changes [`PuctConfig::gumbel`] for the searches to come (the last search's
+    /// [`Puct::selected`] is kept).
+    ///
+    /// # Errors
+    /// [`PuctError::Setting`] (`"leaves"`) for Gumbel's search with more than one leaf a step;
+    /// nothing changes then.
+    pub fn set_gumbel(&mut self, gumbel: u32) -> Result<(), PuctError<Infallible>> {
+        let config = PuctConfig { gumbel, ..self.config };
+        config.check()?;
+        self.config = config;
+        Ok(())
+    }
+
     /// Forgets every tree, keeping their memory: the next search starts from fresh roots, as
     /// one without tree reuse does (for evaluation games, or a search repeated from the same
     /// positions).
