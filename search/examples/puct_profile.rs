@@ -4,7 +4,8 @@
 //!
 //! `cargo run --release -p tictactoe-search --example puct_profile -- uniform GAMES SIMULATIONS`
 //! searches GAMES fresh roots with SIMULATIONS each, noise on, every logit 0 and every value 0
-//! (the benchmark's evaluator), best of 10 calls. `... -- self-play GAMES SIMULATIONS` plays
+//! (the benchmark's evaluator), best of 10 calls; `... -- gumbel GAMES SIMULATIONS` the same
+//! with Gumbel MuZero's search (16 actions considered). `... -- self-play GAMES SIMULATIONS` plays
 //! GAMES games 30 moves deep, keeping the trees, with an evaluator whose logits and values are
 //! hashed from the position (a peaked policy, deep trees, as a trained network makes them).
 //! Each prints simulations a second and a checksum of the visits (the same for the same work).
@@ -64,9 +65,10 @@ fn checksum(visits: &[u32]) -> u64 {
     visits.iter().zip(1..).map(|(&v, i)| u64::from(v) * i).sum()
 }
 
-fn uniform(games: usize, simulations: u32) -> (f64, u64) {
+fn uniform(games: usize, simulations: u32, gumbel: u32) -> (f64, u64) {
     let batch = Batch::new(games, Rules::CONNECT_FOUR, 0).unwrap();
-    let mut puct = Puct::new(&batch, PuctConfig { seed: 1, ..PuctConfig::default() }).unwrap();
+    let config = PuctConfig { seed: 1, gumbel, ..PuctConfig::default() };
+    let mut puct = Puct::new(&batch, config).unwrap();
     let (mut visits, mut values) = (vec![0; games * batch.actions()], vec![0.0; games]);
     let (mut best, mut sum) = (f64::MAX, 0);
     for _ in 0..11 {
@@ -101,7 +103,8 @@ fn main() {
     let (games, simulations) = (number(1, 1024) as usize, number(2, 32));
     let (speed, sum) = match args.first().map(String::as_str) {
         Some("self-play") => self_play(games, simulations),
-        _ => uniform(games, simulations),
+        Some("gumbel") => uniform(games, simulations, 16),
+        _ => uniform(games, simulations, 0),
     };
     println!("{games} x {simulations}: {:.2}M simulations/s, checksum {sum}", speed / 1e6);
 }

@@ -47,10 +47,12 @@ class Node:
         return {a: scale * ((c - low) / max(high - low, 1e-8)) for a, c in completed.items()}
 
     def improved(self) -> dict[int, float]:
-        z = {a: c + math.log(self.priors[a]) if self.priors[a] else -math.inf for a, c in self.completed().items()}
-        top = max(z.values())
-        total = sum(math.exp(x - top) for x in z.values())
-        return {a: math.exp(x - top) / total for a, x in z.items()}
+        """softmax(ln P + completed Q), as P * exp(completed Q - the top one) normalized."""
+        completed = self.completed()
+        top = max(completed.values())
+        weights = {a: self.priors[a] * math.exp(c - top) for a, c in completed.items()}
+        total = sum(weights.values())
+        return {a: w / total for a, w in weights.items()}
 
     def interior(self) -> int:
         total = 1 + sum(self.visits.values())

@@ -4,7 +4,8 @@
 //! the action whose visits lag most behind the improved policy; after the search, the improved
 //! policy as the training target and the action to play. Every score is in f64, from the
 //! tree's f32 priors, the logits taken as ln P (the softmax's logits up to a constant, which
-//! no choice sees).
+//! no choice sees): the improved policy, softmax(ln P + completed Q), is computed as
+//! P * exp(completed Q) normalized, without a logarithm.
 
 use alloc::vec::Vec;
 
@@ -51,20 +52,24 @@ pub(crate) fn schedule(considered: u32, simulations: u32, out: &mut Vec<u32>) {
 /// by their range and multiplied by (50 + the most visits) * 0.1.
 pub(crate) fn completed(edges: &[Edge], raw: f32, out: &mut [f64]) {
     let out = &mut out[..edges.len()];
+    // The visited edges' Q first, once each.
     let (mut total, mut most, mut probs) = (0u32, 0u32, 0.0);
-    for edge in edges.iter().filter(|edge| edge.visits() > 0) {
+    for (q, edge) in out.iter_mut().zip(edges).filter(|(_, edge)| edge.visits() > 0) {
         (total, most) = (total + edge.visits(), most.max(edge.visits()));
         probs += floored(edge.prior());
+        *q = edge.q();
     }
     let mut weighted = 0.0;
-    for edge in edges.iter().filter(|edge| edge.visits() > 0) {
-        weighted += floored(edge.prior()) * edge.q() / probs;
+    for (&q, edge) in out.iter().zip(edges).filter(|(_, edge)| edge.visits() > 0) {
+        weighted += floored(edge.prior()) * q / probs;
     }
     let total = f64::from(total);
     let mixed = (f64::from(raw) + total * weighted) / (total + 1.0);
     let (mut low, mut high) = (f64::INFINITY, f64::NEG_INFINITY);
     for (q, edge) in out.iter_mut().zip(edges) {
-        *q = if edge.visits() > 0 { edge.q() } else { mixed };
+        if edge.visits() == 0 {
+            *q = mixed;
+        }
         (low, high) = (low.min(*q), high.max(*q));
     }
     let (range, scale) = ((high - low).max(EPSILON), (VISIT_INIT + f64::from(most)) * VALUE_SCALE);
@@ -79,21 +84,23 @@ fn floored(prior: f32) -> f64 {
 }
 
 /// Writes into `out` (an f64 an edge) the improved policy at a position: the softmax of
-/// logits + completed Q ([`completed`]) over its `edges`.
+/// logits + completed Q ([`completed`]) over its `edges`, as P * exp(Q - the top Q)
+/// normalized.
 pub(crate) fn improved(edges: &[Edge], raw: f32, out: &mut [f64]) {
     completed(edges, raw, out);
     let out = &mut out[..edges.len()];
-    let mut top = f64::NEG_INFINITY;
-    for (z, edge) in out.iter_mut().zip(edges) {
-        *z += libm::log(f64::from(edge.prior()));
-        top = top.max(*z);
-    }
+    let top = out.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let mut total = 0.0;
-    for z in out.iter_mut() {
-        *z = libm::exp(*z - top);
-        total += *z;
+    for (w, edge) in out.iter_mut().zip(edges) {
+        // exp(0) is 1: no call for the top ones.
+        let scale = match *w - top {
+            0.0 => 1.0,
+            x => libm::exp(x),
+        };
+        *w = f64::from(edge.prior()) * scale;
+        total += *w;
     }
-    out.iter_mut().for_each(|z| *z /= total);
+    out.iter_mut().for_each(|w| *w /= total);
 }
 
 /// The edge a simulation takes at a position below the root (mctx's
@@ -113,27 +120,38 @@ pub(crate) fn interior(edges: &[Edge], raw: f32, scratch: &mut [f64]) -> usize {
     best
 }
 
+/// Writes into `out` (emptied) the part of each root edge's score a search holds fixed: its
+/// Gumbel draw (`draw`, none: 0) + its logit less the top one.
+pub(crate) fn bases(edges: &[Edge], mut draw: Option<impl FnMut() -> f64>, out: &mut Vec<f64>) {
+    let logit = |edge: &Edge| libm::log(f64::from(edge.prior()));
+    let top = edges.iter().map(logit).fold(f64::NEG_INFINITY, f64::max);
+    out.clear();
+    out.extend(edges.iter().map(|edge| {
+        let g = draw.as_mut().map_or(0.0, |draw| draw());
+        g + (logit(edge) - top)
+    }));
+}
+
 /// The root edge of highest `g + logit + completed Q` among those this search visited
 /// `considered` times (mctx's `score_considered`, ties to the lowest action): the action a
 /// root simulation takes, with `considered` the schedule's, and the action played after the
-/// search, with the most visits. `gumbel` holds the search's draws and `searched` its visits,
-/// an edge each; `scratch` an f64 an edge. `None` when no edge has those visits.
+/// search, with the most visits. `bases` holds the search's fixed parts of the scores
+/// ([`bases`]) and `searched` its visits, an edge each; `scratch` an f64 an edge. `None` when
+/// no edge has those visits.
 pub(crate) fn root(
     edges: &[Edge],
     raw: f32,
-    (gumbel, searched): (&[f64], &[u32]),
+    (bases, searched): (&[f64], &[u32]),
     considered: u32,
     scratch: &mut [f64],
 ) -> Option<usize> {
     completed(edges, raw, scratch);
-    let logit = |edge: &Edge| libm::log(f64::from(edge.prior()));
-    let top = edges.iter().map(logit).fold(f64::NEG_INFINITY, f64::max);
     let mut best: Option<(usize, f64)> = None;
-    for (i, edge) in edges.iter().enumerate() {
+    for i in 0..edges.len() {
         if searched[i] != considered {
             continue;
         }
-        let score = LOW_LOGIT.max(gumbel[i] + (logit(edge) - top) + scratch[i]);
+        let score = LOW_LOGIT.max(bases[i] + scratch[i]);
         if best.map_or(true, |(_, best)| score > best) {
             best = Some((i, score));
         }

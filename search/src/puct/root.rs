@@ -42,12 +42,14 @@ pub(crate) struct Root {
     running: Searched,
 }
 
-/// What a search did at a root, a root edge each: its Gumbel draws (zeros without them) and
-/// the simulations it made through each edge (the visits Gumbel's schedule counts, and its
-/// choice of the action to play), counted from the tree it started from.
+/// What a search did at a root, a root edge each: the fixed part of its Gumbel scores (its
+/// draws, 0 without them, + its logits less the top one: [`gumbel::bases`]) and the
+/// simulations it made through each edge (the visits Gumbel's schedule counts, and its choice
+/// of the action to play): counted as they go in Gumbel's search, and from the tree it
+/// started from when it ends.
 #[derive(Debug, Default)]
 pub(crate) struct Searched {
-    pub(crate) gumbel: Vec<f64>,
+    pub(crate) bases: Vec<f64>,
     pub(crate) visits: Vec<u32>,
 }
 
@@ -97,7 +99,7 @@ impl Root {
             .map_err(failed)?;
         self.weights.resize(actions, 0.0);
         for searched in [&mut self.last, &mut self.running] {
-            searched.gumbel.try_reserve(actions).map_err(failed)?;
+            searched.bases.try_reserve(actions).map_err(failed)?;
             searched.visits.try_reserve(actions).map_err(failed)?;
         }
         Ok(())
@@ -110,11 +112,11 @@ impl Root {
 
     /// Starts a search's simulations at an expanded root with these Gumbel draws (`draw`
     /// gives one a root edge; none: zeros).
-    pub(crate) fn start_search(&mut self, mut draw: Option<impl FnMut() -> f64>) {
-        let edges = self.tree.root_edges().len();
-        let gumbel = &mut self.running.gumbel;
-        gumbel.clear();
-        gumbel.extend((0..edges).map(|_| draw.as_mut().map_or(0.0, |draw| draw())));
+    pub(crate) fn start_search(&mut self, draw: Option<impl FnMut() -> f64>) {
+        let edges = self.tree.root_edges();
+        gumbel::bases(edges, draw, &mut self.running.bases);
+        self.running.visits.clear();
+        self.running.visits.resize(edges.len(), 0);
     }
 
     /// Keeps the search just ended as the last one ([`Root::selected`] reads it).
@@ -126,7 +128,7 @@ impl Root {
     /// Forgets the last search (its tree moved, or went).
     pub(crate) fn forget_search(&mut self) {
         self.last.visits.clear();
-        self.last.gumbel.clear();
+        self.last.bases.clear();
     }
 
     /// The improved policy at the root ([`gumbel::improved`]), a weight a root edge into
@@ -146,11 +148,11 @@ impl Root {
     /// the one of highest draw + logit + completed Q. `None` when no search ran since the tree
     /// last moved.
     pub(crate) fn selected(&mut self) -> Option<u32> {
-        let Searched { gumbel, visits } = &self.last;
+        let Searched { bases, visits } = &self.last;
         let most = visits.iter().copied().max().filter(|&most| most > 0)?;
         let node = self.tree.root();
         let edges = self.tree.edges(node);
-        let chosen = gumbel::root(edges, node.raw, (gumbel, visits), most, &mut self.weights)?;
+        let chosen = gumbel::root(edges, node.raw, (bases, visits), most, &mut self.weights)?;
         Some(edges[chosen].action)
     }
 
@@ -175,9 +177,7 @@ impl Root {
     ) -> Result<(), Error> {
         self.paths.clear();
         self.ends.clear();
-        let Root {
-            tree, saved, board: Some(board), paths, ends, remaining, weights, running, ..
-        } = self
+        let Root { tree, board: Some(board), paths, ends, remaining, weights, running, .. } = self
         else {
             return Ok(());
         };
@@ -207,7 +207,7 @@ impl Root {
                 let (row, root) = ((considered, schedules, simulations), tree.root().first);
                 descents_by(tree, board, found, descents, &mut keep, |tree, node| {
                     if node.first == root {
-                        gumbel_root(tree, (saved, running), row, weights)
+                        gumbel_root(tree, running, row, weights)
                     } else {
                         node.first + gumbel::interior(tree.edges(node), node.raw, weights) as u32
                     }
@@ -306,24 +306,24 @@ fn descents_by(
 }
 
 /// The root edge Gumbel's schedule takes next (`schedules` as [`Rule::Gumbel`] holds them),
-/// the search's visits so far counted from the tree `saved` kept into `running` (its draws
-/// read); `scratch` holds an f64 an action. Out of line: PUCT's descents do without it.
+/// counted as a visit of the search `running` (whose score bases it reads); `scratch` holds
+/// an f64 an action. Out of line: PUCT's descents do without it.
 #[inline(never)]
 fn gumbel_root(
     tree: &Tree,
-    (saved, running): (&Saved, &mut Searched),
+    running: &mut Searched,
     (considered, schedules, simulations): (u32, &[u32], usize),
     scratch: &mut [f64],
 ) -> u32 {
     let node = tree.root();
     let edges = tree.edges(node);
     let row = considered.min(edges.len() as u32) as usize * simulations;
-    tree.visits_since(saved, &mut running.visits);
     let done = running.visits.iter().sum::<u32>() as usize;
-    let draws = (&running.gumbel[..], &running.visits[..]);
+    let draws = (&running.bases[..], &running.visits[..]);
     // The schedule leaves an action with the visits due.
-    let chosen = gumbel::root(edges, node.raw, draws, schedules[row + done], scratch);
-    node.first + chosen.unwrap_or(0) as u32
+    let chosen = gumbel::root(edges, node.raw, draws, schedules[row + done], scratch).unwrap_or(0);
+    running.visits[chosen] += 1;
+    node.first + chosen as u32
 }
 
 /// One descent from the root of `tree` (not empty), its edges pushed onto `paths`: at each

@@ -67,19 +67,17 @@ impl GumbelNode {
             .collect()
     }
 
-    /// The improved policy: softmax(logits + completed Q), the logits ln P.
+    /// The improved policy: softmax(logits + completed Q), the logits ln P, that is
+    /// P * exp(completed Q) normalized (shifted by the top completed Q).
     pub fn improved(&self) -> BTreeMap<u32, f64> {
         let completed = self.completed();
-        let z: BTreeMap<u32, f64> = completed
-            .iter()
-            .map(|(&a, &q)| (a, q + libm::log(f64::from(self.priors[&a]))))
-            .collect();
-        let top = z.values().copied().fold(f64::NEG_INFINITY, f64::max);
+        let top = completed.values().copied().fold(f64::NEG_INFINITY, f64::max);
+        let weight = |a: u32| f64::from(self.priors[&a]) * libm::exp(completed[&a] - top);
         let mut total = 0.0;
-        for &x in z.values() {
-            total += libm::exp(x - top);
+        for &a in completed.keys() {
+            total += weight(a);
         }
-        z.into_iter().map(|(a, x)| (a, libm::exp(x - top) / total)).collect()
+        completed.keys().map(|&a| (a, weight(a) / total)).collect()
     }
 
     /// `gumbel_muzero_interior_action_selection`: argmax of pi(a) - N(a) / (1 + N(s)).
