@@ -16,7 +16,8 @@
 //   game::best_move (best_move_with), batch::perfect_actions and
 //   batch::computer_actions (_of and _seeded for the games listed);
 // - tictactoe::puct, the search a learned network guides over a batch's games (its evaluator
-//   any callable; an exception it throws comes back out of run());
+//   any callable; an exception it throws comes back out of run()), PUCT's or Gumbel MuZero's
+//   (options::gumbel, set_gumbel; policy and selected);
 // - a refused call throws tictactoe::error, carrying the tictactoe_result code and its text;
 //   a refused call changes nothing, as in C;
 // - std::optional where a value may be absent (no winner, an empty cell);
@@ -949,15 +950,17 @@ public:
         std::uint64_t seed = 0;
         std::uint64_t max_bytes = 0;  // 0: no bound
         std::uint32_t leaves = 1;     // tictactoe_puct_set_leaves
+        std::uint32_t gumbel = 0;     // tictactoe_puct_set_gumbel; 0: PUCT's search
     };
 
     // A search over b's games (the batch stays the caller's). Throws error (INVALID_ARGUMENT,
-    // ALLOC_FAILED).
+    // also for gumbel > 0 with more than one leaf; ALLOC_FAILED).
     explicit puct(const batch &b) : puct(b, options()) {}
     puct(const batch &b, const options &o) {
         const tictactoe_puct_options c{o.c_puct, o.dirichlet_alpha, o.dirichlet_fraction, o.seed, o.max_bytes};
         detail::check(tictactoe_puct_new(b.get(), &c, &raw_));
-        const tictactoe_result set = tictactoe_puct_set_leaves(raw_, o.leaves);
+        tictactoe_result set = tictactoe_puct_set_leaves(raw_, o.leaves);
+        if (set == TICTACTOE_RESULT_OK) set = tictactoe_puct_set_gumbel(raw_, o.gumbel);
         if (set != TICTACTOE_RESULT_OK) {
             tictactoe_puct_free(std::exchange(raw_, nullptr));
             detail::check(set);
@@ -1027,8 +1030,31 @@ public:
     void clear() noexcept { tictactoe_puct_clear(raw_); }
 
     // tictactoe_puct_set_leaves: at most `leaves` new leaves a game a step. Throws error
-    // (INVALID_ARGUMENT for 0; nothing changes then).
+    // (INVALID_ARGUMENT for 0, or more than 1 with Gumbel's search; nothing changes then).
     void set_leaves(std::uint32_t leaves) { detail::check(tictactoe_puct_set_leaves(raw_, leaves)); }
+
+    // tictactoe_puct_set_gumbel: Gumbel MuZero's search over at most `gumbel` root actions
+    // (run's noise then draws Gumbel variables), 0 for PUCT's. Throws error (INVALID_ARGUMENT
+    // for gumbel > 0 with more than one leaf a step; nothing changes then).
+    void set_gumbel(std::uint32_t gumbel) { detail::check(tictactoe_puct_set_gumbel(raw_, gumbel)); }
+
+    // Each of b's games' improved policy (b the batch the search was made for; count * actions,
+    // a row a game, zeros for a game without a tree): Gumbel MuZero's training target. Throws
+    // error (LENGTH_MISMATCH for a batch of another size).
+    std::vector<float> policy(const batch &b) {
+        std::vector<float> policy(std::size_t{b.count()} * b.actions());
+        detail::check(tictactoe_puct_policy(raw_, policy.data(), policy.size()));
+        return policy;
+    }
+
+    // The action Gumbel MuZero plays in each of b's games after the last search
+    // (TICTACTOE_NO_ACTION for a game not searched since play() or clear(), or over). Throws
+    // error (LENGTH_MISMATCH for a batch of another size).
+    std::vector<std::uint32_t> selected(const batch &b) {
+        std::vector<std::uint32_t> actions(b.count());
+        detail::check(tictactoe_puct_selected(raw_, actions.data(), actions.size()));
+        return actions;
+    }
 
     // An upper bound of the bytes after a search of `simulations` on b.
     std::uint64_t bytes_needed(const batch &b, std::uint32_t simulations) const {

@@ -12,7 +12,8 @@ use crate::handle::{hand_out, release, Handle};
 use crate::{tictactoe_batch, tictactoe_result};
 
 /// A flag of `tictactoe_puct_run`: mix Dirichlet noise into the roots' priors for this search
-/// (AlphaZero's self-play exploration).
+/// (AlphaZero's self-play exploration); with Gumbel MuZero's search
+/// (`tictactoe_puct_set_gumbel`), draw a Gumbel variable an action at the roots instead.
 pub const TICTACTOE_PUCT_NOISE: u32 = 1u32;
 
 /// The evaluator of `tictactoe_puct_run`: values `leaves` positions. `observation` holds
@@ -198,14 +199,15 @@ pub unsafe extern "C" fn tictactoe_puct_free(puct: *mut tictactoe_puct) {
     unsafe { release(puct) }
 }
 
-/// Runs `simulations` simulations of PUCT in every unfinished game of `batch` (the batch the
-/// search was made for), calling `evaluate(user, ...)` once a step with every new leaf
-/// (`tictactoe_evaluate`; at most `tictactoe_puct_set_leaves`' count a game a step); `flags` 0
-/// or `TICTACTOE_PUCT_NOISE`. Writes each game's root visits by action into `visits`
-/// (`visits_len` = count * actions; zero rows for finished games) and its root value from the
-/// side to move into `values` (`values_len` = count). With noise off, fresh trees and one leaf
-/// a step the visits are the textbook PUCT's (with more, its version with virtual losses);
-/// trees kept by `tictactoe_puct_play` go on growing.
+/// Runs `simulations` simulations of PUCT (or, after `tictactoe_puct_set_gumbel`, of Gumbel
+/// MuZero's search) in every unfinished game of `batch` (the batch the search was made for),
+/// calling `evaluate(user, ...)` once a step with every new leaf (`tictactoe_evaluate`; at most
+/// `tictactoe_puct_set_leaves`' count a game a step); `flags` 0 or `TICTACTOE_PUCT_NOISE`.
+/// Writes each game's root visits by action into `visits` (`visits_len` = count * actions;
+/// zero rows for finished games) and its root value from the side to move into `values`
+/// (`values_len` = count). With noise off, fresh trees and one leaf a step the visits are the
+/// textbook PUCT's (with more, its version with virtual losses); trees kept by
+/// `tictactoe_puct_play` go on growing.
 ///
 /// Returns `EVALUATOR_FAILED` when the callback returns non-zero, `BAD_EVALUATION` for a value
 /// outside [-1, 1] or unusable logits, `LIMIT_EXCEEDED` past the options' `max_bytes`,
@@ -301,8 +303,8 @@ pub unsafe extern "C" fn tictactoe_puct_clear(puct: *mut tictactoe_puct) {
 /// steered off the earlier ones' paths by a virtual loss, make fewer and larger calls of the
 /// evaluator. Each game still makes `simulations` simulations a search.
 ///
-/// Returns `INVALID_ARGUMENT` for 0 and `NULL_PARAMETER` for a NULL `puct`; nothing changes
-/// then.
+/// Returns `INVALID_ARGUMENT` for 0, or more than 1 with Gumbel's search
+/// (`tictactoe_puct_set_gumbel`), and `NULL_PARAMETER` for a NULL `puct`; nothing changes then.
 ///
 /// Ownership: the caller keeps the search. Thread safety: no other thread may be using it.
 ///
@@ -317,6 +319,90 @@ pub unsafe extern "C" fn tictactoe_puct_set_leaves(
         // SAFETY: the caller's promise.
         let puct = unsafe { borrow_mut(puct) }?;
         puct.inner_mut().set_leaves(leaves).map_err(code)
+    })
+}
+
+/// Sets which search the searches to come make: 0 (the default) PUCT's, AlphaZero's; n >= 1
+/// Gumbel MuZero's (as mctx's `gumbel_muzero_policy`), sequential halving at each root over at
+/// most n actions (mctx's `max_num_considered_actions`, 16 in its examples), below the roots
+/// the action whose visits lag most behind the improved policy. `TICTACTOE_PUCT_NOISE` then
+/// draws a Gumbel variable an action at the roots instead of the Dirichlet noise; without it
+/// the search is deterministic. `tictactoe_puct_policy` and `tictactoe_puct_selected` give its
+/// training target and its move; the last search's `tictactoe_puct_selected` is kept.
+///
+/// Returns `INVALID_ARGUMENT` for gumbel > 0 while the search takes more than one leaf a step
+/// (`tictactoe_puct_set_leaves`), and `NULL_PARAMETER` for a NULL `puct`; nothing changes then.
+///
+/// Ownership: the caller keeps the search. Thread safety: no other thread may be using it.
+///
+/// # Safety
+/// `puct` must be NULL or a live search.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_puct_set_gumbel(
+    puct: *mut tictactoe_puct,
+    gumbel: u32,
+) -> tictactoe_result {
+    guard(|| {
+        // SAFETY: the caller's promise.
+        let puct = unsafe { borrow_mut(puct) }?;
+        puct.inner_mut().set_gumbel(gumbel).map_err(code)
+    })
+}
+
+/// Writes each game's improved policy into `policy_out` (`policy_len` = count * actions, a row
+/// a game): the softmax of its root's logits + completed Q values over the root's actions, the
+/// target Gumbel MuZero trains its policy on (mctx's `action_weights`; a tree of PUCT's search
+/// has one too); zero on actions the root does not have (illegal ones), and a row of zeros for
+/// a game without a tree (not searched yet, over, or cleared by `tictactoe_puct_clear`). A game
+/// the batch moved by other means keeps its old tree's row until the next search.
+///
+/// Returns `LENGTH_MISMATCH` unless `policy_len` is count * actions, `NULL_PARAMETER`;
+/// `policy_out` is written only on success.
+///
+/// Ownership: the caller keeps everything. Thread safety: the search must not be used by
+/// another thread during the call.
+///
+/// # Safety
+/// `puct` NULL or live; `policy_out` NULL or valid for writes of `policy_len` values.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_puct_policy(
+    puct: *mut tictactoe_puct,
+    policy_out: *mut f32,
+    policy_len: usize,
+) -> tictactoe_result {
+    guard(|| {
+        // SAFETY: the caller's promise, for each.
+        let (puct, out) = unsafe { (borrow_mut(puct)?, buffer(policy_out, policy_len)?) };
+        // The core checks the length before it writes anything.
+        puct.inner_mut().policy(out).map_err(code)
+    })
+}
+
+/// Writes into `actions_out` (`count` values, one a game) the action Gumbel MuZero plays after
+/// the last search (mctx's `action`): of the root's actions that search visited most, the one
+/// of highest Gumbel draw + logit + completed Q; `TICTACTOE_NO_ACTION` for a game not searched
+/// since its tree last moved (`tictactoe_puct_play`, `tictactoe_puct_clear`) or over. A game
+/// the batch moved by other means keeps its last search's action until the next search.
+///
+/// Returns `LENGTH_MISMATCH` unless `count` is the number of games, `NULL_PARAMETER`;
+/// `actions_out` is written only on success.
+///
+/// Ownership: the caller keeps everything. Thread safety: the search must not be used by
+/// another thread during the call.
+///
+/// # Safety
+/// `puct` NULL or live; `actions_out` NULL or valid for writes of `count` values.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_puct_selected(
+    puct: *mut tictactoe_puct,
+    actions_out: *mut u32,
+    count: usize,
+) -> tictactoe_result {
+    guard(|| {
+        // SAFETY: the caller's promise, for each.
+        let (puct, out) = unsafe { (borrow_mut(puct)?, buffer(actions_out, count)?) };
+        // The core checks the length before it writes anything.
+        puct.inner_mut().selected(out).map_err(code)
     })
 }
 

@@ -44,6 +44,28 @@ static int32_t evaluate(void *user, size_t leaves, const bool *observation, cons
     return 0;
 }
 
+/* Logits rising with the action and values from where each side's marks stand (centre
+ * columns worth more): priors and values that tell the actions apart. */
+static int32_t evaluate_shaped(void *user, size_t leaves, const bool *observation, const bool *legal_mask,
+                               float *logits, float *values) {
+    size_t i, cell;
+    (void)user;
+    (void)legal_mask;
+    for (i = 0; i < leaves * ACTIONS; i++) {
+        logits[i] = 0.25f * (float)(i % ACTIONS);
+    }
+    for (i = 0; i < leaves; i++) {
+        int score = 0;
+        for (cell = 0; cell < 42; cell++) {
+            int col = (int)(cell % ACTIONS), weight = 3 - (col < 3 ? 3 - col : col - 3);
+            score += observation[i * 84 + cell] ? weight : 0;
+            score -= observation[i * 84 + 42 + cell] ? weight : 0;
+        }
+        values[i] = score > 9 ? 0.9f : score < -9 ? -0.9f : 0.1f * (float)score;
+    }
+    return 0;
+}
+
 static tictactoe_batch *connect_four(void) {
     const tictactoe_rules rules = {6, 7, 4, TICTACTOE_RULE_GRAVITY};
     tictactoe_batch *batch = NULL;
@@ -262,10 +284,150 @@ static void test_refusals(void) {
     tictactoe_batch_free(batch);
 }
 
+/* Gumbel MuZero's search: refused beside several leaves a step (nothing changed), its improved
+ * policy and its move, their refusals with the outputs untouched, and its draws from the seed. */
+static void test_gumbel(void) {
+    tictactoe_batch *batch = connect_four();
+    tictactoe_puct *puct = NULL, *twin = NULL;
+    evaluator e = {0, -1, 0.0f, 0.0f}, f = {0, -1, 0.0f, 0.0f};
+    uint32_t visits[GAMES * ACTIONS], expected[GAMES * ACTIONS], selected[GAMES + 1], again[GAMES];
+    float values[GAMES], expected_values[GAMES], policy[GAMES * ACTIONS + 1];
+    size_t g, i;
+    int step;
+    /* Refused with two leaves a step: the leaves and the next search's results as a twin's. */
+    CHECK_RESULT(tictactoe_puct_new(batch, NULL, &puct), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_puct_new(batch, NULL, &twin), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_puct_set_leaves(puct, 2), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_puct_set_leaves(twin, 2), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_puct_set_gumbel(puct, 4), TICTACTOE_RESULT_INVALID_ARGUMENT);
+    CHECK_RESULT(tictactoe_puct_run(puct, batch, evaluate, &e, 40, 0, visits, GAMES * ACTIONS, values, GAMES),
+                 TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_puct_run(twin, batch, evaluate, &f, 40, 0, expected, GAMES * ACTIONS, expected_values,
+                                    GAMES),
+                 TICTACTOE_RESULT_OK);
+    CHECK(e.calls == f.calls && e.calls <= 21); /* still two leaves a step */
+    CHECK(memcmp(visits, expected, sizeof visits) == 0);
+    CHECK(memcmp(values, expected_values, sizeof values) == 0);
+    CHECK_RESULT(tictactoe_puct_set_gumbel(puct, 0), TICTACTOE_RESULT_OK); /* PUCT's: any leaves */
+    /* Gumbel's search, then several leaves: refused the other way round too. */
+    CHECK_RESULT(tictactoe_puct_set_leaves(puct, 1), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_puct_set_gumbel(puct, 4), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_puct_set_leaves(puct, 2), TICTACTOE_RESULT_INVALID_ARGUMENT);
+    /* NULLs. */
+    CHECK_RESULT(tictactoe_puct_set_gumbel(NULL, 4), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_puct_policy(NULL, policy, GAMES * ACTIONS), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_puct_selected(NULL, selected, GAMES), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_puct_policy(puct, NULL, GAMES * ACTIONS), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_puct_selected(puct, NULL, GAMES), TICTACTOE_RESULT_NULL_PARAMETER);
+    /* Positions apart: column 0 full in games 0 and 1 (so illegal), game 2 won by X. */
+    for (step = 0; step < 7; step++) {
+        uint32_t moves[GAMES] = {0, 0, 1};
+        if (step == 6) {
+            moves[0] = 3, moves[1] = 5;
+        } else if (step % 2 == 1) {
+            moves[2] = 2;
+        }
+        CHECK_RESULT(tictactoe_puct_play(twin, batch, moves, GAMES), TICTACTOE_RESULT_OK);
+    }
+    tictactoe_puct_clear(puct);
+    CHECK_RESULT(tictactoe_puct_run(puct, batch, evaluate_shaped, NULL, 32, 0, visits, GAMES * ACTIONS, values,
+                                    GAMES),
+                 TICTACTOE_RESULT_OK);
+    /* The wrong lengths: refused, the outputs untouched. */
+    for (i = 0; i < GAMES * ACTIONS + 1; i++) {
+        policy[i] = -7.0f;
+    }
+    memset(selected, 0xab, sizeof selected);
+    CHECK_RESULT(tictactoe_puct_policy(puct, policy, GAMES * ACTIONS - 1), TICTACTOE_RESULT_LENGTH_MISMATCH);
+    CHECK_RESULT(tictactoe_puct_policy(puct, policy, GAMES * ACTIONS + 1), TICTACTOE_RESULT_LENGTH_MISMATCH);
+    CHECK_RESULT(tictactoe_puct_policy(puct, policy, 0), TICTACTOE_RESULT_LENGTH_MISMATCH);
+    CHECK_RESULT(tictactoe_puct_selected(puct, selected, GAMES - 1), TICTACTOE_RESULT_LENGTH_MISMATCH);
+    CHECK_RESULT(tictactoe_puct_selected(puct, selected, GAMES + 1), TICTACTOE_RESULT_LENGTH_MISMATCH);
+    for (i = 0; i < GAMES * ACTIONS + 1; i++) {
+        CHECK(policy[i] == -7.0f);
+    }
+    for (g = 0; g < GAMES + 1; g++) {
+        CHECK(selected[g] == 0xabababab);
+    }
+    /* The improved policy: a distribution over the legal actions; the move: a most visited
+     * legal action; nothing for the game over. */
+    CHECK_RESULT(tictactoe_puct_policy(puct, policy, GAMES * ACTIONS), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_puct_selected(puct, selected, GAMES), TICTACTOE_RESULT_OK);
+    for (g = 0; g < 2; g++) {
+        float sum = 0.0f;
+        uint32_t most = 0, total = 0;
+        for (i = 0; i < ACTIONS; i++) {
+            CHECK(policy[g * ACTIONS + i] >= 0.0f);
+            sum += policy[g * ACTIONS + i];
+            most = visits[g * ACTIONS + i] > most ? visits[g * ACTIONS + i] : most;
+            total += visits[g * ACTIONS + i];
+        }
+        CHECK(sum > 1.0f - 1e-5f && sum < 1.0f + 1e-5f);
+        CHECK(policy[g * ACTIONS] == 0.0f && visits[g * ACTIONS] == 0); /* column 0 is full */
+        CHECK(total == 32);
+        CHECK(selected[g] > 0 && selected[g] < ACTIONS);
+        CHECK(selected[g] < ACTIONS && visits[g * ACTIONS + selected[g]] == most);
+    }
+    CHECK(selected[2] == TICTACTOE_NO_ACTION);
+    for (i = 0; i < ACTIONS; i++) {
+        CHECK(policy[2 * ACTIONS + i] == 0.0f && visits[2 * ACTIONS + i] == 0);
+    }
+    /* Without noise the search is deterministic: a twin's gives the same. */
+    CHECK_RESULT(tictactoe_puct_set_leaves(twin, 1), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_puct_set_gumbel(twin, 4), TICTACTOE_RESULT_OK);
+    tictactoe_puct_clear(twin);
+    CHECK_RESULT(tictactoe_puct_run(twin, batch, evaluate_shaped, NULL, 32, 0, expected, GAMES * ACTIONS, values,
+                                    GAMES),
+                 TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_puct_selected(twin, again, GAMES), TICTACTOE_RESULT_OK);
+    CHECK(memcmp(visits, expected, sizeof visits) == 0 && memcmp(selected, again, sizeof again) == 0);
+    /* Its move played, or its trees forgotten: no move until the next search. */
+    CHECK_RESULT(tictactoe_puct_play(puct, batch, selected, GAMES), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_puct_selected(puct, selected, GAMES), TICTACTOE_RESULT_OK);
+    for (g = 0; g < GAMES; g++) {
+        CHECK(selected[g] == TICTACTOE_NO_ACTION);
+    }
+    CHECK_RESULT(tictactoe_puct_run(puct, batch, evaluate_shaped, NULL, 16, 0, visits, GAMES * ACTIONS, values,
+                                    GAMES),
+                 TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_puct_selected(puct, selected, GAMES), TICTACTOE_RESULT_OK);
+    CHECK(selected[0] < ACTIONS && selected[1] < ACTIONS && selected[2] == TICTACTOE_NO_ACTION);
+    tictactoe_puct_clear(puct);
+    CHECK_RESULT(tictactoe_puct_selected(puct, selected, GAMES), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_puct_policy(puct, policy, GAMES * ACTIONS), TICTACTOE_RESULT_OK);
+    for (g = 0; g < GAMES; g++) {
+        CHECK(selected[g] == TICTACTOE_NO_ACTION);
+    }
+    for (i = 0; i < GAMES * ACTIONS; i++) {
+        CHECK(policy[i] == 0.0f);
+    }
+    /* With noise, Gumbel draws from the seed: two searches of the same seed agree. */
+    tictactoe_puct_free(twin);
+    CHECK_RESULT(tictactoe_puct_new(batch, NULL, &twin), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_puct_set_gumbel(twin, 4), TICTACTOE_RESULT_OK);
+    tictactoe_puct_free(puct);
+    CHECK_RESULT(tictactoe_puct_new(batch, NULL, &puct), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_puct_set_gumbel(puct, 4), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_puct_run(puct, batch, evaluate_shaped, NULL, 24, TICTACTOE_PUCT_NOISE, visits,
+                                    GAMES * ACTIONS, values, GAMES),
+                 TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_puct_run(twin, batch, evaluate_shaped, NULL, 24, TICTACTOE_PUCT_NOISE, expected,
+                                    GAMES * ACTIONS, values, GAMES),
+                 TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_puct_selected(puct, selected, GAMES), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_puct_selected(twin, again, GAMES), TICTACTOE_RESULT_OK);
+    CHECK(memcmp(visits, expected, sizeof visits) == 0 && memcmp(selected, again, sizeof again) == 0);
+    CHECK(selected[0] < ACTIONS && selected[1] < ACTIONS && selected[2] == TICTACTOE_NO_ACTION);
+    tictactoe_puct_free(puct);
+    tictactoe_puct_free(twin);
+    tictactoe_batch_free(batch);
+}
+
 int main(void) {
     test_search();
     test_leaves();
     test_failures();
     test_refusals();
+    test_gumbel();
     return checks_report("test_puct");
 }

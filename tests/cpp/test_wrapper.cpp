@@ -3,8 +3,9 @@
 // (rules, drops, winning runs, positions and batches under rules), limits on outside data, the
 // batch's listed steps and forfeits, its operations over a selection of games (against the
 // first members, and a list against every game), a step restarting some games (against a reset
-// and a step), threads, and the computer player. Built with -std=c++17 -Wall
-// -Wextra -Wpedantic -Werror, and run under AddressSanitizer and UBSan too.
+// and a step), threads, the computer player, and the search a learned network guides (PUCT's
+// and Gumbel MuZero's). Built with -std=c++17 -Wall -Wextra -Wpedantic -Werror, and run under
+// AddressSanitizer and UBSan too.
 #include <algorithm>
 #include <cstdio>
 #include <string>
@@ -805,6 +806,51 @@ void test_puct() {
     CHECK_THROWS(tictactoe::puct(b, four), TICTACTOE_RESULT_INVALID_ARGUMENT);
 }
 
+// Gumbel MuZero's search: its improved policy and move, refused beside several leaves, its
+// draws from the seed.
+void test_puct_gumbel() {
+    tictactoe::batch b(2, tictactoe::rules::connect_four(), 1);
+    auto shaped = [](std::size_t leaves, const bool *, const bool *, float *logits, float *values) {
+        for (std::size_t i = 0; i < leaves * 7; i++) logits[i] = 0.25f * static_cast<float>(i % 7);
+        std::fill(values, values + leaves, 0.0f);
+    };
+    tictactoe::puct::options o;
+    o.gumbel = 4;
+    tictactoe::puct search(b, o), twin(b, o);
+    auto found = search.run(b, shaped, 32);
+    auto policy = search.policy(b);
+    auto selected = search.selected(b);
+    CHECK(policy.size() == 14 && selected.size() == 2);
+    for (std::size_t g = 0; g < 2; g++) {
+        float sum = 0.0f;
+        for (std::size_t a = 0; a < 7; a++) sum += policy[g * 7 + a];
+        CHECK(sum > 1.0f - 1e-5f && sum < 1.0f + 1e-5f);
+        const auto row = found.visits.begin() + static_cast<std::ptrdiff_t>(g * 7);
+        CHECK(selected[g] < 7 && found.visits[g * 7 + selected[g]] == *std::max_element(row, row + 7));
+    }
+    // Without noise, deterministic; with it, from the seed.
+    CHECK(twin.run(b, shaped, 32).visits == found.visits && twin.selected(b) == selected);
+    search.clear();
+    twin.clear();
+    CHECK(search.run(b, shaped, 24, true).visits == twin.run(b, shaped, 24, true).visits);
+    CHECK(search.selected(b) == twin.selected(b));
+    search.play(b, search.selected(b));
+    CHECK(search.selected(b) == std::vector<std::uint32_t>(2, TICTACTOE_NO_ACTION));
+    search.clear();
+    CHECK(search.policy(b) == std::vector<float>(14, 0.0f));
+    // Refusals: several leaves beside Gumbel's search, a batch of another size.
+    CHECK_THROWS(search.set_leaves(2), TICTACTOE_RESULT_INVALID_ARGUMENT);
+    o.leaves = 2;
+    CHECK_THROWS(tictactoe::puct(b, o), TICTACTOE_RESULT_INVALID_ARGUMENT);
+    o.gumbel = 0;
+    tictactoe::puct wide(b, o);
+    CHECK_THROWS(wide.set_gumbel(4), TICTACTOE_RESULT_INVALID_ARGUMENT);
+    wide.set_gumbel(0);
+    tictactoe::batch three(3, tictactoe::rules::connect_four(), 1);
+    CHECK_THROWS(search.policy(three), TICTACTOE_RESULT_LENGTH_MISMATCH);
+    CHECK_THROWS(search.selected(three), TICTACTOE_RESULT_LENGTH_MISMATCH);
+}
+
 }  // namespace
 
 int main() {
@@ -831,6 +877,7 @@ int main() {
     test_limits();
     test_arrays_and_names();
     test_puct();
+    test_puct_gumbel();
     std::printf("test_wrapper.cpp: %d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

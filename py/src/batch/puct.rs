@@ -255,7 +255,8 @@ impl PyPuct {
     /// Each game's improved policy: the softmax of its root's logits + completed Q values over
     /// the root's actions, the target Gumbel MuZero trains its policy on (mctx's
     /// `action_weights`; a PUCT search's tree has one too). float32 (count, actions), a row of
-    /// zeros for a game without a tree.
+    /// zeros for a game without a tree; a game the batch moved by other means keeps its old
+    /// tree's row until the next search.
     fn policy<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<f32>>> {
         let (count, actions) = {
             let batch = self.batch.bind(py).borrow();
@@ -269,7 +270,8 @@ impl PyPuct {
     /// The action Gumbel MuZero plays after the last search, a game (mctx's `action`): of the
     /// root's actions that search visited most, the one of highest Gumbel draw + logit +
     /// completed Q. int64 (count,), -1 for a game not searched since its tree last moved
-    /// (`play`, `clear`, the batch's own moves) or finished.
+    /// (`play`, `clear`) or finished; a game the batch moved by other means keeps its last
+    /// search's action until the next search.
     fn selected<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
         let count = self.batch.bind(py).borrow().batch.count();
         let mut selected = vec![0u32; count];

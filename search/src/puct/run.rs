@@ -223,7 +223,8 @@ impl Puct {
     /// Writes each game's improved policy into `out` (`count * actions`): the softmax of its
     /// root's logits + completed Q values over the root's actions, as Gumbel MuZero trains its
     /// policy on (mctx's `action_weights`; any tree has one, a search of PUCT's too); a row of
-    /// zeros for a game without a tree.
+    /// zeros for a game without a tree. A game the batch moved by other means keeps its old
+    /// tree's row until the next search.
     ///
     /// # Errors
     /// [`Error::LengthMismatch`] unless `out` has a row a game.
@@ -242,7 +243,8 @@ impl Puct {
     /// Writes into `out` (a value a game) the action Gumbel MuZero plays after the last
     /// search (mctx's `action`): of the root's actions that search visited most, the one of
     /// highest Gumbel draw + logit + completed Q; [`NO_ACTION`] for a game not searched since
-    /// its tree last moved ([`Puct::play`], [`Puct::clear`], or the batch's own moves).
+    /// its tree last moved ([`Puct::play`], [`Puct::clear`]) or over. A game the batch moved by
+    /// other means keeps its last search's action until the next search.
     ///
     /// # Errors
     /// [`Error::LengthMismatch`] unless `out` has a value a game.
