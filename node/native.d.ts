@@ -113,7 +113,8 @@ export declare class Puct {
    * `leaves * actions` flags. It returns `{ logits, values }` (each a `Float32Array`, a
    * `Float64Array` or an array of numbers): `leaves * actions` logits (those of illegal
    * actions are not read) and `leaves` values in [-1, 1] from the side to move. With
-   * `noise`, Dirichlet noise is mixed into the roots' priors for this search. An exception
+   * `noise`, Dirichlet noise is mixed into the roots' priors for this search (with the
+   * option `gumbel`, Gumbel variables are drawn at the roots instead). An exception
    * of `evaluate` is thrown as itself; the trees, the batch and the seed are then as they
    * were, as after any refusal.
    */
@@ -131,6 +132,22 @@ export declare class Puct {
    * search's seed: the same calls give the same moves.
    */
   choose(visits: Int32Array, temperature?: number | undefined | null): Int32Array
+  /**
+   * Each game's improved policy, `count * actions`: the softmax of its root's logits +
+   * completed Q values over the root's actions, the target Gumbel MuZero trains its policy
+   * on (mctx's `action_weights`; a tree of PUCT's search has one too); a row of zeros for a
+   * game without a tree (finished, or cleared). Of the trees as the last call left them: a
+   * game the batch moved on its own is noticed by the next `run`, as the trees are.
+   */
+  policy(): Float32Array
+  /**
+   * The action Gumbel MuZero plays after the last search, a game (mctx's `action`): of the
+   * root's actions that search visited most, the one of highest Gumbel draw + logit +
+   * completed Q (after PUCT's search, which draws none: of its most visited, the highest
+   * logit + completed Q). -1 for a game finished or not searched since its tree last moved
+   * (`play`, `clear`, or a `run` finding that the batch moved it on its own).
+   */
+  selected(): Int32Array
   /** Forgets every tree (keeping their memory): the next search starts from fresh roots. */
   clear(): void
   /**
@@ -147,6 +164,11 @@ export declare class Puct {
    * 1 to 2**32 - 1; nothing changed on a refusal).
    */
   set leaves(leaves: number)
+  /**
+   * The most root actions Gumbel's search considers; 0 for PUCT's search (the option
+   * `gumbel`, fixed at construction, as from Python).
+   */
+  get gumbel(): number
 }
 
 /**
@@ -416,7 +438,8 @@ export interface ParseOptions {
  * the values found; `dirichletAlpha` (0.3) and `dirichletFraction` (0.25) shape the noise a
  * `run` with `noise` mixes into the roots' priors; `seed` (0) of the noise and of `choose`'s
  * draws; `maxBytes`, refused before a search that would take more (no bound by default);
- * `leaves` (1), the most new leaves a game finds a step.
+ * `leaves` (1), the most new leaves a game finds a step; `gumbel` (0), the most root actions
+ * Gumbel MuZero's search considers (0: PUCT's).
  */
 export interface PuctOptions {
   /** The exploration constant, finite and >= 0 (default 1.25). */
@@ -434,6 +457,13 @@ export interface PuctOptions {
    * integer from 1 to 2**32 - 1; default 1, the textbook algorithm).
    */
   leaves?: number
+  /**
+   * Gumbel MuZero's search (mctx's `gumbel_muzero_policy`) instead of PUCT's when above 0:
+   * sequential halving at the roots over at most this many actions, `noise` then drawing
+   * Gumbel variables instead of Dirichlet noise (an integer from 0 to 2**32 - 1; default 0,
+   * PUCT's search). Only with one leaf a step.
+   */
+  gumbel?: number
 }
 
 /**
@@ -454,7 +484,10 @@ export interface RulesOptions {
 
 /** The options of one search. */
 export interface RunOptions {
-  /** Whether to mix Dirichlet noise into the roots' priors for this search (default false). */
+  /**
+   * Whether to mix Dirichlet noise into the roots' priors for this search (with `gumbel`,
+   * to draw a Gumbel variable an action at the roots instead; default false).
+   */
   noise?: boolean
 }
 

@@ -25,7 +25,8 @@ use crate::numbers;
 /// the values found; `dirichletAlpha` (0.3) and `dirichletFraction` (0.25) shape the noise a
 /// `run` with `noise` mixes into the roots' priors; `seed` (0) of the noise and of `choose`'s
 /// draws; `maxBytes`, refused before a search that would take more (no bound by default);
-/// `leaves` (1), the most new leaves a game finds a step.
+/// `leaves` (1), the most new leaves a game finds a step; `gumbel` (0), the most root actions
+/// Gumbel MuZero's search considers (0: PUCT's).
 #[napi(object)]
 #[derive(Default)]
 pub struct PuctOptions {
@@ -42,13 +43,19 @@ pub struct PuctOptions {
     /// The most new leaves a game finds a simulation step, held apart by virtual losses (an
     /// integer from 1 to 2**32 - 1; default 1, the textbook algorithm).
     pub leaves: Option<f64>,
+    /// Gumbel MuZero's search (mctx's `gumbel_muzero_policy`) instead of PUCT's when above 0:
+    /// sequential halving at the roots over at most this many actions, `noise` then drawing
+    /// Gumbel variables instead of Dirichlet noise (an integer from 0 to 2**32 - 1; default 0,
+    /// PUCT's search). Only with one leaf a step.
+    pub gumbel: Option<f64>,
 }
 
 /// The options of one search.
 #[napi(object)]
 #[derive(Default)]
 pub struct RunOptions {
-    /// Whether to mix Dirichlet noise into the roots' priors for this search (default false).
+    /// Whether to mix Dirichlet noise into the roots' priors for this search (with `gumbel`,
+    /// to draw a Gumbel variable an action at the roots instead; default false).
     pub noise: Option<bool>,
 }
 
@@ -231,6 +238,9 @@ impl Puct {
             Some(leaves) => leaves_setting(&env, leaves)?,
             None => defaults.leaves,
         };
+        // Every u32 is a valid `gumbel`, so one beyond is refused here (a saturated one would
+        // silently mean another setting), as a seed is.
+        let gumbel = numbers::option(&env, options.gumbel, "gumbel", 0, u32::MAX.into())? as u32;
         let config = PuctConfig {
             c_puct: setting(options.c_puct, defaults.c_puct),
             dirichlet_alpha: setting(options.dirichlet_alpha, defaults.dirichlet_alpha),
@@ -238,7 +248,7 @@ impl Puct {
             seed,
             max_bytes,
             leaves,
-            ..defaults
+            gumbel,
         };
         let puct = CorePuct::new(batch.core(), config)
             .map_err(|error| refused(&env, error, Given::default()))?;
@@ -253,7 +263,8 @@ impl Puct {
     /// `leaves * actions` flags. It returns `{ logits, values }` (each a `Float32Array`, a
     /// `Float64Array` or an array of numbers): `leaves * actions` logits (those of illegal
     /// actions are not read) and `leaves` values in [-1, 1] from the side to move. With
-    /// `noise`, Dirichlet noise is mixed into the roots' priors for this search. An exception
+    /// `noise`, Dirichlet noise is mixed into the roots' priors for this search (with the
+    /// option `gumbel`, Gumbel variables are drawn at the roots instead). An exception
     /// of `evaluate` is thrown as itself; the trees, the batch and the seed are then as they
     /// were, as after any refusal.
     #[napi(
@@ -333,6 +344,33 @@ impl Puct {
         Ok(Int32Array::new(chosen))
     }
 
+    /// Each game's improved policy, `count * actions`: the softmax of its root's logits +
+    /// completed Q values over the root's actions, the target Gumbel MuZero trains its policy
+    /// on (mctx's `action_weights`; a tree of PUCT's search has one too); a row of zeros for a
+    /// game without a tree (finished, or cleared). Of the trees as the last call left them: a
+    /// game the batch moved on its own is noticed by the next `run`, as the trees are.
+    #[napi]
+    pub fn policy(&mut self, env: Env) -> napi::Result<Float32Array> {
+        let batch = self.batch.core();
+        let mut policy = vec![0f32; batch.count() * batch.actions()];
+        let written = self.puct.policy(&mut policy);
+        written.map_err(|error| refused(&env, error, Given::default()))?;
+        Ok(Float32Array::new(policy))
+    }
+
+    /// The action Gumbel MuZero plays after the last search, a game (mctx's `action`): of the
+    /// root's actions that search visited most, the one of highest Gumbel draw + logit +
+    /// completed Q (after PUCT's search, which draws none: of its most visited, the highest
+    /// logit + completed Q). -1 for a game finished or not searched since its tree last moved
+    /// (`play`, `clear`, or a `run` finding that the batch moved it on its own).
+    #[napi]
+    pub fn selected(&mut self, env: Env) -> napi::Result<Int32Array> {
+        let mut selected = vec![0u32; self.batch.core().count()];
+        let written = self.puct.selected(&mut selected);
+        written.map_err(|error| refused(&env, error, Given::default()))?;
+        Ok(Int32Array::new(selected.iter().map(|&action| numbers::action(action)).collect()))
+    }
+
     /// Forgets every tree (keeping their memory): the next search starts from fresh roots.
     #[napi]
     pub fn clear(&mut self) {
@@ -366,6 +404,13 @@ impl Puct {
     pub fn set_leaves(&mut self, env: Env, leaves: f64) -> napi::Result<()> {
         let leaves = leaves_setting(&env, leaves)?;
         self.puct.set_leaves(leaves).map_err(|error| refused(&env, error, Given::default()))
+    }
+
+    /// The most root actions Gumbel's search considers; 0 for PUCT's search (the option
+    /// `gumbel`, fixed at construction, as from Python).
+    #[napi(getter)]
+    pub fn gumbel(&self) -> u32 {
+        self.puct.config().gumbel
     }
 }
 

@@ -27,6 +27,10 @@ puct.play(new BigInt64Array(4))
 const values: Float32Array = searched.values
 const searchedBatch: Batch = puct.batch
 const bytes: number = puct.bytesNeeded(8)
+const gumbel = new Puct(batch, { gumbel: 16 })
+const improved: Float32Array = gumbel.policy()
+const selected: Int32Array = gumbel.selected()
+const considered: number = gumbel.gumbel
 puct.clear()
 try {
   game.play(5, 3)
@@ -39,8 +43,11 @@ try {
 puct.run(() => new Float32Array(4), 8)
 // @ts-expect-error: visits are an Int32Array
 puct.choose([1, 2, 3])
+// @ts-expect-error: gumbel is set at construction only
+gumbel.gumbel = 4
 // @ts-expect-error: a step takes a typed array of integers
 batch.step([1, 2, 3, 4])
 // @ts-expect-error: rows are numbers
 new TicTacToe('3')
-console.log(winner, move, plies, later, solved, notYet, status, winners, planes, values, searchedBatch, bytes)
+console.log(winner, move, plies, later, solved, notYet, status, winners, planes, values, searchedBatch, bytes,
+  improved, selected, considered)
