@@ -6,13 +6,15 @@ pinned to (`make bench`: `taskset -c 1`).
 
 - ours: `Puct(batch).run(evaluate, S, noise=True)` after `clear()` (fresh roots, the trees'
   memory kept from call to call), the evaluator a numpy function returning zeros of the shapes
-  asked;
+  asked; PUCT, and Gumbel MuZero's search (`gumbel=16`, mctx's algorithm and its number of
+  actions considered), the like of what mctx runs;
 - mctx: the policy jitted whole (compilation before timing, reported apart), pgx's step in the
   recurrent function as pgx's AlphaZero example writes it, `block_until_ready` on the output.
 
-Each figure is the best of 10 timed calls after a warm-up, ours and mctx's taking turns call by
-call at each shape (this host's speed drifts from second to second). Targets: at least 10x mctx
-at 1 024 x 32 and 5x at 64 x 200. `--json PATH` writes the records for bench/report.py."""
+Each figure is the best of 10 timed calls after a warm-up, ours (both searches) and mctx's
+taking turns call by call at each shape (this host's speed drifts from second to second).
+Targets: at least 10x mctx at 1 024 x 32 and 5x at 64 x 200 (the issue's, set for our PUCT).
+`--json PATH` writes the records for bench/report.py."""
 
 from __future__ import annotations
 
@@ -44,14 +46,14 @@ def best_of(calls: list[Callable[[], None]], repeats: int = 10) -> list[float]:
     return best
 
 
-def ours(games: int, simulations: int) -> Callable[[], None]:
-    """A search of ours from fresh roots."""
+def ours(games: int, simulations: int, gumbel: int = 0) -> Callable[[], None]:
+    """A search of ours from fresh roots: PUCT, or Gumbel's with `gumbel` actions considered."""
     batch = Batch(games, rules=Rules.CONNECT_FOUR, seed=0)
 
     def uniform(observation: np.ndarray, legal: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         return np.zeros(legal.shape, np.float32), np.zeros(len(observation), np.float32)
 
-    puct = Puct(batch, seed=1)
+    puct = Puct(batch, seed=1, gumbel=gumbel)
 
     def search() -> None:
         puct.clear()  # fresh roots each call, as mctx's; the trees' memory kept
@@ -107,25 +109,32 @@ def main() -> None:
     records: list[dict[str, Any]] = []
     skipped: list[str] = []
     for games, simulations in SHAPES:
-        search = ours(games, simulations)
+        searches = [ours(games, simulations), ours(games, simulations, gumbel=16)]
         try:
             theirs, compiled = mctx_search(games, simulations)
-            seconds = best_of([search, theirs])
+            seconds = best_of([*searches, theirs])
         except Exception as error:  # a peer that does not install or changed its API
             skipped.append(f"mctx: {type(error).__name__}: {error}")
             # Ours alone (an error of ours raises again here, as itself).
-            seconds = best_of([search])
+            seconds = best_of(searches)
         rate = [games * simulations / s for s in seconds]
-        record: dict[str, Any] = {"games": games, "simulations": simulations, "ours": rate[0]}
-        if len(rate) == 2:
-            record |= {"mctx": rate[1], "mctx_compile_s": compiled}
+        record: dict[str, Any] = {"games": games, "simulations": simulations, "ours": rate[0], "ours_gumbel": rate[1]}
+        if len(rate) == 3:
+            record |= {"mctx": rate[2], "mctx_compile_s": compiled}
         target = TARGETS.get((games, simulations))
         ratio = record["ours"] / record["mctx"] if "mctx" in record else None
-        record |= {"ratio": ratio, "target": target}
+        gumbel_ratio = record["ours_gumbel"] / record["mctx"] if "mctx" in record else None
+        record |= {"ratio": ratio, "gumbel_ratio": gumbel_ratio, "target": target}
         records.append(record)
-        line = f"{games} x {simulations}: ours {record['ours'] / 1e6:.2f}M simulations/s"
-        if ratio is not None:
-            line += f", mctx {record['mctx'] / 1e6:.3f}M ({record['mctx_compile_s']:.1f} s to compile): {ratio:.1f}x"
+        line = (
+            f"{games} x {simulations}: ours {record['ours'] / 1e6:.2f}M simulations/s (PUCT), "
+            f"{record['ours_gumbel'] / 1e6:.2f}M (Gumbel)"
+        )
+        if ratio is not None and gumbel_ratio is not None:
+            line += (
+                f", mctx {record['mctx'] / 1e6:.3f}M ({record['mctx_compile_s']:.1f} s to compile): "
+                f"{ratio:.1f}x, {gumbel_ratio:.1f}x"
+            )
         if target is not None and ratio is not None:
             line += f" (target {target:.0f}x: {'met' if ratio >= target else 'missed'})"
         print(line, flush=True)
