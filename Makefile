@@ -325,8 +325,8 @@ sb3-test: $(SB3_VENV)/.ready $(DIST)/.built
 	  $(abspath tests/python/test_sb3.py)
 
 # examples/alphazero.py for a few seconds (self-play, training, games against the perfect
-# player): the loop runs end to end and ends with its result line. Training to the issue's
-# targets takes minutes (docs/alphazero.md).
+# player; PUCT, then Gumbel's search): the loop runs end to end and ends with its result line.
+# Training to the issue's targets takes minutes (docs/alphazero.md).
 alphazero-smoke: $(VENV)/.installed
 	$(VENV)/bin/python examples/alphazero.py --game tictactoe --seconds 3 --batch 32 --simulations 8 \
 	  --games 4 --report-every 1 | tee $(BUILD)/alphazero-smoke.log
@@ -334,6 +334,8 @@ alphazero-smoke: $(VENV)/.installed
 	$(VENV)/bin/python examples/alphazero.py --game connect-four --seconds 2 --batch 8 --simulations 4 \
 	  --games 2 --against mcts --opponent-simulations 20 --report-every 100 | tail -n 1 \
 	  | grep -Eq '^wins [0-9]+, draws [0-9]+, losses [0-9]+$$'
+	$(VENV)/bin/python examples/alphazero.py --game tictactoe --gumbel 4 --seconds 2 --batch 16 --simulations 8 \
+	  --games 2 --report-every 100 | tail -n 1 | grep -Eq '^wins [0-9]+, draws [0-9]+, losses [0-9]+$$'
 
 # pytest exits 5 when it collects nothing, which fails here like any other non-zero status.
 py-test: $(VENV)/.installed

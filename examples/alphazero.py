@@ -7,7 +7,8 @@ PyTorch).
     python examples/alphazero.py --game tictactoe --load ttt.npz --against perfect --games 100
 
 The second prints, last, a line `wins W, draws D, losses L` (the games split evenly between
-playing X and O)."""
+playing X and O). `--gumbel N` makes Gumbel MuZero's search instead of PUCT (N actions
+considered at the root), its improved policy the policy's target and its move the one played."""
 
 from __future__ import annotations
 
@@ -157,11 +158,14 @@ def self_play(
     seed: int,
     report_every: float = 60.0,
     evaluate: bool = True,
+    gumbel: int = 0,
 ) -> None:
-    """Self-play over `games` games at once for `seconds`, training as positions come in."""
+    """Self-play over `games` games at once for `seconds`, training as positions come in; with
+    `gumbel`, Gumbel MuZero's search."""
     rng = np.random.default_rng(seed)
     batch = Batch(games, rules=rules, seed=seed)
-    puct = Puct(batch, c_puct=1.5, dirichlet_alpha=1.0 if rules.gravity is False else 0.5, seed=seed)
+    alpha = 1.0 if rules.gravity is False else 0.5
+    puct = Puct(batch, c_puct=1.5, dirichlet_alpha=alpha, seed=seed, gumbel=gumbel)
     buffer = Buffer(200_000, rules, batch.actions)
     # Each game's positions so far, by move number: planes, masks, visit shares and movers.
     cells, everyone = rules.rows * rules.cols, np.arange(games)
@@ -184,9 +188,14 @@ def self_play(
         seen_legal[everyone, plies] = batch.legal_mask()
         seen_mover[everyone, plies] = batch.next_player
         visits, _ = puct.run(net.evaluate, simulations, noise=True)
-        actions = np.where(plies < opening, puct.choose(visits, 1.0), puct.choose(visits, 0.0))
+        if gumbel:
+            # Gumbel's draws explore; its improved policy is the target.
+            actions, pi = puct.selected(), puct.policy()
+        else:
+            actions = np.where(plies < opening, puct.choose(visits, 1.0), puct.choose(visits, 0.0))
+            pi = visits / np.maximum(visits.sum(axis=1, keepdims=True), 1)
         actions = np.where(plies < random_plies, batch.random_legal_actions(), actions)
-        seen_pi[everyone, plies] = visits / np.maximum(visits.sum(axis=1, keepdims=True), 1)
+        seen_pi[everyone, plies] = pi
         puct.play(actions)
         plies += 1
         over = np.flatnonzero(batch.terminated)
@@ -209,7 +218,7 @@ def self_play(
             last_report = time.perf_counter()
             minutes = (last_report - start) / 60
             network = net.seconds
-            wins, draws, losses = play_against(rules, net, "mcts", 20, simulations, 200, seed)
+            wins, draws, losses = play_against(rules, net, "mcts", 20, simulations, 200, seed, gumbel)
             net.seconds = network
             reports += time.perf_counter() - last_report
             print(
@@ -244,19 +253,26 @@ def perfect_move(game: TicTacToe, rng: np.random.Generator) -> tuple[int, int]:
 
 
 def play_against(
-    rules: Rules, net: Network, against: str, games: int, simulations: int, opponent_simulations: int, seed: int
+    rules: Rules,
+    net: Network,
+    against: str,
+    games: int,
+    simulations: int,
+    opponent_simulations: int,
+    seed: int,
+    gumbel: int = 0,
 ) -> tuple[int, int, int]:
     """Plays `games` games (half as X, half as O) with the network's search (`simulations` a
-    move, no noise, the most visited move) against the perfect player or the tree search; the
-    network's wins, draws and losses. The perfect player draws among its perfect moves, so
-    that the games differ."""
+    move, no noise, the most visited move, or Gumbel's with `gumbel`) against the perfect
+    player or the tree search; the network's wins, draws and losses. The perfect player draws
+    among its perfect moves, so that the games differ."""
     batch = Batch(games, rules=rules, seed=seed)
-    puct = Puct(batch, seed=seed)
+    puct = Puct(batch, seed=seed, gumbel=gumbel)
     rng = np.random.default_rng(seed)
     ours = np.where(np.arange(games) < (games + 1) // 2, 1, 2)
     while not batch.terminated.all():
         visits, _ = puct.run(net.evaluate, simulations)
-        actions = puct.choose(visits, 0.0)
+        actions = puct.selected() if gumbel else puct.choose(visits, 0.0)
         for g in np.flatnonzero(~batch.terminated):
             if batch.next_player[g] != ours[g]:
                 game = batch.game(g)
@@ -288,6 +304,7 @@ def main() -> None:
     parser.add_argument("--batch", type=int, default=128, help="self-play games at once")
     parser.add_argument("--report-every", type=float, default=60.0, help="seconds between reports")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--gumbel", type=int, default=0, help="Gumbel MuZero's search, N actions considered")
     args = parser.parse_args()
     rules = GAMES[args.game]
     if args.load:
@@ -295,11 +312,11 @@ def main() -> None:
     else:
         net = Network(2 * rules.rows * rules.cols, Batch(1, rules=rules).actions, seed=args.seed)
         seconds = args.seconds if args.seconds is not None else args.minutes * 60
-        self_play(rules, net, seconds, args.batch, args.simulations, args.seed, args.report_every)
+        self_play(rules, net, seconds, args.batch, args.simulations, args.seed, args.report_every, gumbel=args.gumbel)
         if args.save:
             net.save(args.save)
     wins, draws, losses = play_against(
-        rules, net, args.against, args.games, args.simulations, args.opponent_simulations, args.seed
+        rules, net, args.against, args.games, args.simulations, args.opponent_simulations, args.seed, args.gumbel
     )
     print(f"wins {wins}, draws {draws}, losses {losses}")
 
