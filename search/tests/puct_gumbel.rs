@@ -55,8 +55,9 @@ fn check(batch: &Batch, books: &[Option<GumbelBook>], found: &Found) {
             assert_eq!(found.selected[g], NO_ACTION, "a finished game has no action");
             continue;
         };
-        assert_eq!(found.visits[row.clone()], book.visits(actions), "game {g}\n{}", book.game);
-        let value = book.value / f64::from(book.visits);
+        let tree = &book.book;
+        assert_eq!(found.visits[row.clone()], tree.visits(actions), "game {g}\n{}", tree.game);
+        let value = tree.value / f64::from(tree.visits);
         assert!((f64::from(found.values[g]) - value).abs() < 1e-6, "game {g}");
         for (&p, expected) in found.policy[row].iter().zip(book.policy(actions)) {
             assert_eq!(p, expected as f32, "game {g}: policy");
@@ -112,7 +113,7 @@ fn kept_subtrees_equal_the_model_s() {
                 .into_iter()
                 .zip(&found.selected)
                 .map(|(book, &action)| book.filter(|_| action != NO_ACTION).map(|b| b.play(action)))
-                .map(|book| book.filter(|b| !b.game.is_over()))
+                .map(|book| book.filter(|b| !b.book.game.is_over()))
                 .collect();
             if books.iter().all(Option::is_none) {
                 break;

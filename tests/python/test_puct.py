@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import math
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -83,8 +84,8 @@ class Node:
         self.children: dict[int, Node] = {}
 
 
-def simulate(node: Node, game: TicTacToe, actions: int) -> float:
-    """One simulation: the value found, from the side to move at `node`."""
+def puct_choice(node: Node, depth: int = 0) -> int:
+    """PUCT's move at `node`: the highest Q + c_puct * P * sqrt(N(s)) / (1 + N)."""
     total = sum(node.visits.values())
     best, best_score = -1, -math.inf
     for action, prior in node.priors.items():
@@ -93,15 +94,24 @@ def simulate(node: Node, game: TicTacToe, actions: int) -> float:
         score = q + C_PUCT * math.sqrt(total) * prior / (1 + n)
         if score > best_score:
             best, best_score = action, score
+    return best
+
+
+def simulate(
+    node: Node, game: TicTacToe, actions: int, choose: Callable[[Node, int], int] = puct_choice, depth: int = 0
+) -> float:
+    """One simulation, the move at each expanded node `choose(node, depth)`'s (the root at
+    depth 0), a new node of `node`'s class: the value found, from the side to move at `node`."""
+    best = choose(node, depth)
     child = apply(game, best)
     if child.winner:
         value = 1.0
     elif child.status == "draw":
         value = 0.0
     elif best in node.children:
-        value = -simulate(node.children[best], child, actions)
+        value = -simulate(node.children[best], child, actions, choose, depth + 1)
     else:
-        node.children[best] = Node(child, actions)
+        node.children[best] = type(node)(child, actions)
         value = -node.children[best].value
     node.visits[best] = node.visits.get(best, 0) + 1
     node.values[best] = node.values.get(best, 0.0) + value

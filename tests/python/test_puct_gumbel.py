@@ -8,27 +8,14 @@ import math
 
 import numpy as np
 import pytest
-from test_puct import Counting, apply, hashed, legal_actions, planes, random_batch
+from test_puct import Counting, Node, random_batch, simulate
 
 from tictactoe import Batch, Puct, Rules, TicTacToe
 
 
-class Node:
-    """A node: the legal actions' priors (float32, as the search keeps them), the evaluator's
-    value, N and W (from the mover's side) of the actions taken, the children expanded."""
-
-    def __init__(self, game: TicTacToe, actions: int) -> None:
-        logits, values = hashed(planes(game)[None], actions)
-        legal = legal_actions(game)
-        logits32 = logits[0].astype(np.float32).astype(np.float64)
-        top = max(logits32[a] for a in legal)
-        weights = {a: math.exp(logits32[a] - top) for a in legal}
-        total = sum(weights[a] for a in legal)
-        self.priors = {a: float(np.float32(weights[a] / total)) for a in legal}
-        self.raw = float(np.float32(values[0]))
-        self.visits: dict[int, int] = {}
-        self.values: dict[int, float] = {}
-        self.children: dict[int, Node] = {}
+class GumbelNode(Node):
+    """PUCT's textbook node (the legal actions' float32 priors, the evaluator's value, N and W
+    of the actions taken, the children) read as Gumbel's search reads it."""
 
     def completed(self) -> dict[int, float]:
         """qtransform_completed_by_mix_value: Q where visited, the mixed value elsewhere,
@@ -40,7 +27,7 @@ class Node:
         q = {a: self.values[a] / self.visits[a] for a in visited}
         sum_probs = sum(prior[a] for a in visited)
         weighted = sum(prior[a] * q[a] / sum_probs for a in visited)
-        mixed = (self.raw + n * weighted) / (n + 1)
+        mixed = (self.value + n * weighted) / (n + 1)
         completed = {a: q.get(a, mixed) for a in self.priors}
         low, high = min(completed.values()), max(completed.values())
         scale = (50 + max((self.visits.get(a, 0) for a in self.priors), default=0)) * 0.1
@@ -83,30 +70,18 @@ def sequence(considered: int, simulations: int) -> list[int]:
     return out[:simulations]
 
 
-def simulate(node: Node, game: TicTacToe, action: int, actions: int) -> float:
-    child = apply(game, action)
-    if child.winner:
-        value = 1.0
-    elif child.status == "draw":
-        value = 0.0
-    elif action in node.children:
-        below = node.children[action]
-        value = -simulate(below, child, below.interior(), actions)
-    else:
-        node.children[action] = Node(child, actions)
-        value = -node.children[action].raw
-    node.visits[action] = node.visits.get(action, 0) + 1
-    node.values[action] = node.values.get(action, 0.0) + value
-    return value
-
-
 def model(game: TicTacToe, actions: int, simulations: int, considered: int) -> tuple[list[int], list[float], int]:
     """The visits, the improved policy and the action selected of a search from `game`."""
-    root, searched = Node(game, actions), dict[int, int]()
+    root, searched = GumbelNode(game, actions), dict[int, int]()
     for due in sequence(min(considered, len(root.priors)), simulations):
         action = root.considered(searched, due)
         searched[action] = searched.get(action, 0) + 1
-        simulate(root, game, action, actions)
+
+        def choose(node: Node, depth: int, action: int = action) -> int:
+            assert isinstance(node, GumbelNode)
+            return action if depth == 0 else node.interior()
+
+        simulate(root, game, actions, choose)
     improved = root.improved()
     selected = root.considered(searched, max(searched.values()))
     return [root.visits.get(a, 0) for a in range(actions)], [improved.get(a, 0.0) for a in range(actions)], selected

@@ -7,24 +7,19 @@ use alloc::collections::BTreeMap;
 
 use tictactoe_core::Game;
 
-/// A node: its moves' priors, N and W (from the mover's side) of each move taken, the children
-/// expanded, and the evaluator's value of the position from its side to move.
-pub struct GumbelNode {
-    pub priors: BTreeMap<u32, f32>,
-    pub visits: BTreeMap<u32, u32>,
-    pub values: BTreeMap<u32, f64>,
-    pub children: BTreeMap<u32, GumbelNode>,
-    pub raw: f64,
+use super::{simulate_by, Node, Textbook};
+
+/// Gumbel's reading of the textbook's node.
+pub trait Gumbel {
+    fn n(&self, action: u32) -> u32;
+    fn q(&self, action: u32) -> f64;
+    fn completed(&self) -> BTreeMap<u32, f64>;
+    fn improved(&self) -> BTreeMap<u32, f64>;
+    fn interior(&self) -> u32;
+    fn considered(&self, searched: &BTreeMap<u32, u32>, considered: u32) -> Option<u32>;
 }
 
-impl GumbelNode {
-    /// The node of `game`'s position, valued by the hashed evaluator (as PUCT's textbook).
-    pub fn new(game: &Game) -> GumbelNode {
-        let (node, raw) = super::expand(game);
-        let (visits, values, children) = (BTreeMap::new(), BTreeMap::new(), BTreeMap::new());
-        GumbelNode { priors: node.priors, visits, values, children, raw }
-    }
-
+impl Gumbel for Node {
     fn n(&self, action: u32) -> u32 {
         self.visits.get(&action).copied().unwrap_or(0)
     }
@@ -36,7 +31,7 @@ impl GumbelNode {
     /// `qtransform_completed_by_mix_value` (value_scale 0.1, maxvisit_init 50, rescaled): a
     /// visited move's Q, an unvisited one's the mixed value, scaled to [0, 1] over the moves
     /// and multiplied by (50 + the most visits) * 0.1.
-    pub fn completed(&self) -> BTreeMap<u32, f64> {
+    fn completed(&self) -> BTreeMap<u32, f64> {
         let visited: Vec<u32> = self.priors.keys().copied().filter(|&a| self.n(a) > 0).collect();
         let sum_visits: u32 = self.visits.values().sum();
         let prior = |a: u32| f64::from(self.priors[&a].max(f32::MIN_POSITIVE));
@@ -69,7 +64,7 @@ impl GumbelNode {
 
     /// The improved policy: softmax(logits + completed Q), the logits ln P, that is
     /// P * exp(completed Q) normalized (shifted by the top completed Q).
-    pub fn improved(&self) -> BTreeMap<u32, f64> {
+    fn improved(&self) -> BTreeMap<u32, f64> {
         let completed = self.completed();
         let top = completed.values().copied().fold(f64::NEG_INFINITY, f64::max);
         let weight = |a: u32| f64::from(self.priors[&a]) * libm::exp(completed[&a] - top);
@@ -81,7 +76,7 @@ impl GumbelNode {
     }
 
     /// `gumbel_muzero_interior_action_selection`: argmax of pi(a) - N(a) / (1 + N(s)).
-    pub fn interior(&self) -> u32 {
+    fn interior(&self) -> u32 {
         let total = 1.0 + f64::from(self.visits.values().sum::<u32>());
         let mut best = (f64::NEG_INFINITY, 0);
         for (a, pi) in self.improved() {
@@ -95,7 +90,7 @@ impl GumbelNode {
 
     /// `score_considered` then the argmax: of the moves with `considered` visits in `searched`,
     /// the one of highest max(-1e9, g + logit - top logit + completed Q), g 0 (no noise).
-    pub fn considered(&self, searched: &BTreeMap<u32, u32>, considered: u32) -> Option<u32> {
+    fn considered(&self, searched: &BTreeMap<u32, u32>, considered: u32) -> Option<u32> {
         let completed = self.completed();
         let logit = |a: u32| libm::log(f64::from(self.priors[&a]));
         let top = self.priors.keys().map(|&a| logit(a)).fold(f64::NEG_INFINITY, f64::max);
@@ -137,88 +132,49 @@ pub fn sequence(max_num_considered_actions: u32, num_simulations: u32) -> Vec<u3
     sequence
 }
 
-/// One simulation from `node` (at `game`) through `action`: the value found, from the side to
-/// move at `node`; below, each node's interior choice.
-pub fn simulate(node: &mut GumbelNode, game: &Game, action: u32) -> f64 {
-    let mut child = game.clone();
-    child.apply(action).unwrap();
-    let value = if child.winner().is_some() {
-        1.0
-    } else if child.is_over() {
-        0.0
-    } else if let Some(next) = node.children.get_mut(&action) {
-        let below = next.interior();
-        -simulate(next, &child, below)
-    } else {
-        let next = GumbelNode::new(&child);
-        let value = next.raw;
-        node.children.insert(action, next);
-        -value
-    };
-    *node.visits.entry(action).or_insert(0) += 1;
-    *node.values.entry(action).or_insert(0.0) += value;
-    value
-}
-
-/// One game's search: the root, its own visits and value sum, and this search's visits by move.
+/// One game's search: the textbook's tree, and this search's visits by root move.
 pub struct GumbelBook {
-    pub root: GumbelNode,
-    pub game: Game,
-    pub visits: u32,
-    pub value: f64,
+    pub book: Textbook,
     pub searched: BTreeMap<u32, u32>,
 }
 
 impl GumbelBook {
     pub fn new(game: Game) -> GumbelBook {
-        let root = GumbelNode::new(&game);
-        let value = root.raw;
-        GumbelBook { root, game, visits: 1, value, searched: BTreeMap::new() }
+        GumbelBook { book: Textbook::new(game), searched: BTreeMap::new() }
     }
 
     /// `simulations` simulations, each root move the one `considered` (at most that many
-    /// moves) and the schedule's visits give.
+    /// moves) and the schedule's visits give, each move below the interior choice.
     pub fn run(&mut self, simulations: u32, considered: u32) {
         self.searched.clear();
-        let m = considered.min(self.root.priors.len() as u32);
-        let table = sequence(m, simulations);
-        for &due in &table {
-            let action = self.root.considered(&self.searched, due).unwrap();
+        let m = considered.min(self.book.root.priors.len() as u32);
+        for due in sequence(m, simulations) {
+            let action = self.book.root.considered(&self.searched, due).unwrap();
             *self.searched.entry(action).or_insert(0) += 1;
-            self.value += simulate(&mut self.root, &self.game, action);
-            self.visits += 1;
+            let Textbook { root, game, .. } = &mut self.book;
+            let mut choose = |node: &Node, depth: usize| match depth {
+                0 => action,
+                _ => node.interior(),
+            };
+            self.book.value += simulate_by(root, game, &mut choose);
+            self.book.visits += 1;
         }
     }
 
     /// The move played: of those the search visited most, the best `score_considered`.
     pub fn selected(&self) -> u32 {
         let most = self.searched.values().copied().max().unwrap();
-        self.root.considered(&self.searched, most).unwrap()
-    }
-
-    pub fn visits(&self, actions: usize) -> Vec<u32> {
-        (0..actions as u32).map(|a| self.root.n(a)).collect()
+        self.book.root.considered(&self.searched, most).unwrap()
     }
 
     /// The improved policy by action.
     pub fn policy(&self, actions: usize) -> Vec<f64> {
-        let improved = self.root.improved();
+        let improved = self.book.root.improved();
         (0..actions as u32).map(|a| improved.get(&a).copied().unwrap_or(0.0)).collect()
     }
 
-    /// The subtree of `action` as the new tree (a fresh one when it was never expanded).
-    pub fn play(mut self, action: u32) -> GumbelBook {
-        let mut game = self.game.clone();
-        game.apply(action).unwrap();
-        match self.root.children.remove(&action) {
-            Some(root) => GumbelBook {
-                root,
-                game,
-                visits: self.root.visits[&action],
-                value: -self.root.values[&action],
-                searched: BTreeMap::new(),
-            },
-            None => GumbelBook::new(game),
-        }
+    /// The subtree of `action` as the new tree, the new search's visits none yet.
+    pub fn play(self, action: u32) -> GumbelBook {
+        GumbelBook { book: self.book.play(action), searched: BTreeMap::new() }
     }
 }

@@ -76,11 +76,12 @@ impl Evaluator for Hashed {
     }
 }
 
-/// The textbook's node: its moves' priors, and for each move taken N, W (from the mover's
-/// side) and the child, if it was expanded; with several leaves a step, the virtual visits
-/// each move holds.
+/// The textbook's node: its moves' priors, the evaluation of its position (from its side to
+/// move), and for each move taken N, W (from the mover's side) and the child, if it was
+/// expanded; with several leaves a step, the virtual visits each move holds.
 pub struct Node {
     pub priors: BTreeMap<u32, f32>,
+    pub raw: f64,
     pub visits: BTreeMap<u32, u32>,
     pub values: BTreeMap<u32, f64>,
     pub children: BTreeMap<u32, Node>,
@@ -107,6 +108,7 @@ pub fn expand(game: &Game) -> (Node, f64) {
     let priors = legal.iter().map(|&a| (a, (weight(a) / total) as f32)).collect();
     let node = Node {
         priors,
+        raw: f64::from(value),
         visits: BTreeMap::new(),
         values: BTreeMap::new(),
         children: BTreeMap::new(),
@@ -138,7 +140,26 @@ pub fn best(node: &Node, c_puct: f64) -> u32 {
 /// One simulation from `node` (at `game`): the value found, from the side of the player to
 /// move at `node`.
 pub fn simulate(node: &mut Node, game: &Game, c_puct: f64) -> f64 {
-    let action = best(node, c_puct);
+    simulate_by(node, game, &mut |node: &Node, _| best(node, c_puct))
+}
+
+/// One simulation from `node` (at `game`, depth 0), the move at each expanded node
+/// `choose(node, depth)`'s: the value found, from the side of the player to move at `node`.
+pub fn simulate_by(
+    node: &mut Node,
+    game: &Game,
+    choose: &mut impl FnMut(&Node, usize) -> u32,
+) -> f64 {
+    descend_by(node, game, 0, choose)
+}
+
+fn descend_by(
+    node: &mut Node,
+    game: &Game,
+    depth: usize,
+    choose: &mut impl FnMut(&Node, usize) -> u32,
+) -> f64 {
+    let action = choose(node, depth);
     let mut child = game.clone();
     child.apply(action).unwrap();
     let value = if child.winner().is_some() {
@@ -146,7 +167,7 @@ pub fn simulate(node: &mut Node, game: &Game, c_puct: f64) -> f64 {
     } else if child.is_over() {
         0.0
     } else if let Some(next) = node.children.get_mut(&action) {
-        -simulate(next, &child, c_puct)
+        -descend_by(next, &child, depth + 1, choose)
     } else {
         let (next, value) = expand(&child);
         node.children.insert(action, next);
