@@ -535,6 +535,7 @@ bench: lib $(BUILD)/bench $(BUILD)/c4_reference $(BENCH_VENV)/.installed $(SB3_V
 	taskset -c 1 $(BENCH_VENV)/bin/python py/benches/bench_solve.py --empty --reference $(BUILD)/c4_reference \
 	  --json $(BENCH_DIR)/c4-empty.json
 	taskset -c 1 $(BENCH_VENV)/bin/python py/benches/bench_puct.py --json $(BENCH_DIR)/puct.json
+	taskset -c 1 $(BENCH_VENV)/bin/python py/benches/gumbel_against_mctx.py --json $(BENCH_DIR)/gumbel-mctx.json
 	$(SB3_VENV)/bin/pip install --quiet --force-reinstall --no-deps $(DIST)/tictactoe-$(VERSION)-*.whl
 	taskset -c 1 $(SB3_VENV)/bin/python py/benches/bench_sb3.py --learn 100000 --json $(BENCH_DIR)/sb3.json
 	$(BENCH_VENV)/bin/python py/benches/bench_limits.py --json $(BENCH_DIR)/limits.json

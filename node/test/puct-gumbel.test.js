@@ -14,9 +14,10 @@ const sum = (values) => [...values].reduce((a, b) => a + b, 0)
 /** The first of `actions` (ascending) of highest `score`: Python's max with ties to the lowest. */
 const argmax = (actions, score) => actions.reduce((best, a) => (score(a) > score(best) ? a : best))
 
-/** mctx's qtransform_completed_by_mix_value at `at`: Q where visited, the mixed value
- * elsewhere, rescaled to [0, 1], times (50 + the most visits) * 0.1. */
-function completed(at) {
+/** mctx's qtransform_completed_by_mix_value at `at` on a board of `actions` actions: Q where
+ * visited, the mixed value elsewhere (the illegal actions too, never visited), rescaled to
+ * [0, 1] over every action, times (50 + the most visits) * 0.1; the legal actions' kept. */
+function completed(at, actions) {
   const legal = [...at.priors.keys()]
   const n = (a) => at.visits.get(a) ?? 0
   const q = (a) => at.values.get(a) / n(a)
@@ -25,31 +26,31 @@ function completed(at) {
   const sumProbs = sum(visited.map(prior))
   const weighted = sum(visited.map((a) => (prior(a) * q(a)) / sumProbs))
   const mixed = (at.value + sum(at.visits.values()) * weighted) / (sum(at.visits.values()) + 1)
-  const done = legal.map((a) => (n(a) ? q(a) : mixed))
+  const done = Array.from({ length: actions }, (_, a) => (n(a) ? q(a) : mixed))
   const [low, high] = [Math.min(...done), Math.max(...done)]
   const scale = (50 + Math.max(0, ...legal.map(n))) * 0.1
-  return new Map(legal.map((a, i) => [a, scale * ((done[i] - low) / Math.max(high - low, 1e-8))]))
+  return new Map(legal.map((a) => [a, scale * ((done[a] - low) / Math.max(high - low, 1e-8))]))
 }
 
 const logit = (at, a) => (at.priors.get(a) ? Math.log(at.priors.get(a)) : -Infinity)
 
 /** The improved policy at `at`: the softmax of the log priors + completed Q. */
-function improved(at) {
-  const z = new Map([...completed(at)].map(([a, c]) => [a, c + logit(at, a)]))
+function improved(at, actions) {
+  const z = new Map([...completed(at, actions)].map(([a, c]) => [a, c + logit(at, a)]))
   const top = Math.max(...z.values())
   const total = sum([...z.values()].map((x) => Math.exp(x - top)))
   return new Map([...z].map(([a, x]) => [a, Math.exp(x - top) / total]))
 }
 
 /** Below the root: the action whose visits lag most behind the improved policy. */
-function interior(at) {
-  const [pi, total] = [improved(at), 1 + sum(at.visits.values())]
+function interior(at, actions) {
+  const [pi, total] = [improved(at, actions), 1 + sum(at.visits.values())]
   return argmax([...at.priors.keys()], (a) => pi.get(a) - (at.visits.get(a) ?? 0) / total)
 }
 
 /** At the root: of the actions searched `visits` times, the highest logit + completed Q. */
-function considered(at, searched, visits) {
-  const [c, top] = [completed(at), Math.max(...[...at.priors.keys()].map((a) => logit(at, a)))]
+function considered(at, searched, visits, actions) {
+  const [c, top] = [completed(at, actions), Math.max(...[...at.priors.keys()].map((a) => logit(at, a)))]
   const eligible = [...at.priors.keys()].filter((a) => (searched.get(a) ?? 0) === visits)
   return argmax(eligible, (a) => Math.max(-1e9, 0 + (logit(at, a) - top) + c.get(a)))
 }
@@ -71,14 +72,14 @@ function sequence(most, simulations) {
 function model(game, actions, simulations, most) {
   const [root, searched] = [node(game, actions), new Map()]
   for (const due of sequence(Math.min(most, root.priors.size), simulations)) {
-    const action = considered(root, searched, due)
+    const action = considered(root, searched, due, actions)
     searched.set(action, (searched.get(action) ?? 0) + 1)
-    simulate(root, game, action, actions, interior)
+    simulate(root, game, action, actions, (at) => interior(at, actions))
   }
-  const pi = improved(root)
+  const pi = improved(root, actions)
   const visits = Array.from({ length: actions }, (_, a) => root.visits.get(a) ?? 0)
   const policy = Array.from({ length: actions }, (_, a) => pi.get(a) ?? 0)
-  return { visits, policy, selected: considered(root, searched, Math.max(...searched.values())) }
+  return { visits, policy, selected: considered(root, searched, Math.max(...searched.values()), actions) }
 }
 
 for (const [name, rules] of [['tic-tac-toe', Rules.ticTacToe(3)], ['Connect Four', Rules.CONNECT_FOUR]]) {

@@ -59,7 +59,7 @@ fn check(batch: &Batch, books: &[Option<GumbelBook>], found: &Found) {
         assert_eq!(found.visits[row.clone()], tree.visits(actions), "game {g}\n{}", tree.game);
         let value = tree.value / f64::from(tree.visits);
         assert!((f64::from(found.values[g]) - value).abs() < 1e-6, "game {g}");
-        for (&p, expected) in found.policy[row].iter().zip(book.policy(actions)) {
+        for (&p, expected) in found.policy[row].iter().zip(book.policy()) {
             assert_eq!(p, expected as f32, "game {g}: policy");
         }
         assert_eq!(found.selected[g], book.selected(), "game {g}: the action selected");
@@ -71,7 +71,7 @@ fn check(batch: &Batch, books: &[Option<GumbelBook>], found: &Found) {
 fn a_search_equals_the_model_s() {
     for rules in rule_sets() {
         for (plies, simulations, considered) in
-            [(0, 1, 16), (1, 50, 16), (4, 64, 4), (7, 32, 2), (2, 20, 1), (3, 100, 3)]
+            [(0, 1, 16), (1, 50, 16), (4, 64, 4), (7, 32, 2), (2, 20, 1), (3, 100, 3), (2, 0, 16)]
         {
             let batch = batch(rules, 5, plies);
             let mut puct = Puct::new(&batch, gumbel(considered)).unwrap();
@@ -180,6 +180,36 @@ fn refusals_change_nothing() {
     let mut again = vec![0; 4];
     puct.selected(&mut again).unwrap();
     assert_eq!(again, before.selected);
+}
+
+/// A game the batch moves on its own keeps its last search's answers until the next search,
+/// which forgets them even when it fails; the other games' stay.
+#[test]
+fn the_batch_s_own_moves_are_forgotten_at_the_next_search() {
+    let mut batch = batch(Rules::CONNECT_FOUR, 3, 2);
+    let mut puct = Puct::new(&batch, gumbel(16)).unwrap();
+    let before = search(&mut puct, &batch, &mut evaluator(&batch), 12, false);
+    batch
+        .step(
+            tictactoe_core::Selection::Listed(&[0]),
+            &[3],
+            &mut [0],
+            tictactoe_core::Illegal::Refuse,
+        )
+        .unwrap();
+    let mut selected = vec![0; 3];
+    puct.selected(&mut selected).unwrap();
+    assert_eq!(selected, before.selected, "kept until the next search");
+    let mut broken = Hashed { fail_at: Some(0), ..evaluator(&batch) };
+    let (mut visits, mut values) = (vec![0; 3 * 7], vec![0.0; 3]);
+    assert!(puct.run(&batch, &mut broken, 12, false, &mut visits, &mut values).is_err());
+    let mut policy = vec![0.0; 3 * 7];
+    puct.selected(&mut selected).unwrap();
+    puct.policy(&mut policy).unwrap();
+    assert_eq!(selected[0], NO_ACTION);
+    assert!(policy[..7].iter().all(|&p| p == 0.0), "its tree forgotten");
+    assert_eq!(selected[1..], before.selected[1..]);
+    assert_eq!(policy[7..], before.policy[7..]);
 }
 
 /// `clear` forgets the last search's action; a PUCT search's tree has an improved policy

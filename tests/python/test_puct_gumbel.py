@@ -15,11 +15,13 @@ from tictactoe import Batch, Puct, Rules, TicTacToe
 
 class GumbelNode(Node):
     """PUCT's textbook node (the legal actions' float32 priors, the evaluator's value, N and W
-    of the actions taken, the children) read as Gumbel's search reads it."""
+    of the actions taken, the children) read as Gumbel's search reads it, on a board of
+    `actions` actions (mctx's arrays hold one an action, the illegal ones among them)."""
 
-    def completed(self) -> dict[int, float]:
-        """qtransform_completed_by_mix_value: Q where visited, the mixed value elsewhere,
-        rescaled to [0, 1], times (50 + the most visits) * 0.1."""
+    def completed(self, actions: int) -> dict[int, float]:
+        """qtransform_completed_by_mix_value: Q where visited, the mixed value elsewhere (the
+        illegal actions too, never visited), rescaled to [0, 1] over every action, times
+        (50 + the most visits) * 0.1; the legal actions' kept."""
         visited = [a for a in self.priors if self.visits.get(a, 0)]
         n = sum(self.visits.values())
         floor = np.finfo(np.float32).tiny
@@ -28,26 +30,26 @@ class GumbelNode(Node):
         sum_probs = sum(prior[a] for a in visited)
         weighted = sum(prior[a] * q[a] / sum_probs for a in visited)
         mixed = (self.value + n * weighted) / (n + 1)
-        completed = {a: q.get(a, mixed) for a in self.priors}
+        completed = {a: q.get(a, mixed) for a in range(actions)}
         low, high = min(completed.values()), max(completed.values())
         scale = (50 + max((self.visits.get(a, 0) for a in self.priors), default=0)) * 0.1
-        return {a: scale * ((c - low) / max(high - low, 1e-8)) for a, c in completed.items()}
+        return {a: scale * ((completed[a] - low) / max(high - low, 1e-8)) for a in self.priors}
 
-    def improved(self) -> dict[int, float]:
+    def improved(self, actions: int) -> dict[int, float]:
         """softmax(ln P + completed Q), as P * exp(completed Q - the top one) normalized."""
-        completed = self.completed()
+        completed = self.completed(actions)
         top = max(completed.values())
         weights = {a: self.priors[a] * math.exp(c - top) for a, c in completed.items()}
         total = sum(weights.values())
         return {a: w / total for a, w in weights.items()}
 
-    def interior(self) -> int:
+    def interior(self, actions: int) -> int:
         total = 1 + sum(self.visits.values())
-        pi = self.improved()
+        pi = self.improved(actions)
         return max(self.priors, key=lambda a: (pi[a] - self.visits.get(a, 0) / total, -a))
 
-    def considered(self, searched: dict[int, int], visits: int) -> int:
-        completed = self.completed()
+    def considered(self, searched: dict[int, int], visits: int, actions: int) -> int:
+        completed = self.completed(actions)
         logit = {a: math.log(p) if p else -math.inf for a, p in self.priors.items()}
         top = max(logit.values())
         eligible = [a for a in self.priors if searched.get(a, 0) == visits]
@@ -74,16 +76,16 @@ def model(game: TicTacToe, actions: int, simulations: int, considered: int) -> t
     """The visits, the improved policy and the action selected of a search from `game`."""
     root, searched = GumbelNode(game, actions), dict[int, int]()
     for due in sequence(min(considered, len(root.priors)), simulations):
-        action = root.considered(searched, due)
+        action = root.considered(searched, due, actions)
         searched[action] = searched.get(action, 0) + 1
 
         def choose(node: Node, depth: int, action: int = action) -> int:
             assert isinstance(node, GumbelNode)
-            return action if depth == 0 else node.interior()
+            return action if depth == 0 else node.interior(actions)
 
         simulate(root, game, actions, choose)
-    improved = root.improved()
-    selected = root.considered(searched, max(searched.values()))
+    improved = root.improved(actions)
+    selected = root.considered(searched, max(searched.values()), actions)
     return [root.visits.get(a, 0) for a in range(actions)], [improved.get(a, 0.0) for a in range(actions)], selected
 
 

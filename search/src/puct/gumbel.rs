@@ -9,7 +9,7 @@
 
 use alloc::vec::Vec;
 
-use super::tree::Edge;
+use super::tree::{Edge, Node, Tree};
 
 /// mctx's `value_scale`: how much the completed Q values weigh against the logits, per visit.
 const VALUE_SCALE: f64 = 0.1;
@@ -19,6 +19,25 @@ const VISIT_INIT: f64 = 50.0;
 const LOW_LOGIT: f64 = -1e9;
 /// The narrowest range of Q values scaled to [0, 1] (mctx's epsilon).
 const EPSILON: f64 = 1e-8;
+
+/// A position as Gumbel's choices read it: its edges, the evaluator's value of it from its side
+/// to move, and whether some actions are illegal there (mctx's completed Q values span every
+/// action, an illegal one valued as an unvisited one, at the mixed value: the range they are
+/// scaled by then takes it in).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Position<'a> {
+    pub(crate) edges: &'a [Edge],
+    raw: f32,
+    illegal: bool,
+}
+
+impl Position<'_> {
+    /// The position of `node` in `tree`, on a board of `actions` actions.
+    pub(crate) fn of(tree: &Tree, node: Node, actions: usize) -> Position<'_> {
+        let edges = tree.edges(node);
+        Position { edges, raw: node.raw, illegal: edges.len() < actions }
+    }
+}
 
 /// Appends to `out` the visits in this search the action each simulation takes at the root
 /// must have had, for `considered` actions and `simulations` simulations (mctx's
@@ -32,25 +51,28 @@ pub(crate) fn schedule(considered: u32, simulations: u32, out: &mut Vec<u32>) {
     }
     // ceil(log2(considered)), considered >= 2.
     let log2 = u32::BITS - (considered - 1).leading_zeros();
-    let mut visits = alloc::vec![0u32; considered as usize];
-    let mut kept = considered;
+    // The actions kept are always a prefix of the last kept, each round a visit to each: they
+    // all have the same visits, the rounds made (mctx keeps a list of them).
+    let (mut kept, mut rounds) = (considered, 0);
     while ((out.len() - start) as u32) < simulations {
         let extra = (simulations / (log2 * kept)).max(1);
         for _ in 0..extra {
-            out.extend_from_slice(&visits[..kept as usize]);
-            visits[..kept as usize].iter_mut().for_each(|v| *v += 1);
+            out.extend((0..kept).map(|_| rounds));
+            rounds += 1;
         }
         kept = (kept / 2).max(2);
     }
     out.truncate(start + simulations as usize);
 }
 
-/// Writes into `out` (an f64 an edge) the completed Q values of a position's `edges`, each
-/// from its mover's side, scaled as mctx's `qtransform_completed_by_mix_value` scales them:
-/// a visited edge's Q, an unvisited one's the mixed value (the evaluator's `raw` value of the
+/// Writes into `out` (an f64 an edge) the completed Q values of a position's edges, each from
+/// its mover's side, scaled as mctx's `qtransform_completed_by_mix_value` scales them: a
+/// visited edge's Q, an unvisited one's the mixed value (the evaluator's value of the
 /// position mixed with the visited edges' Q, weighted by their priors); all scaled to [0, 1]
-/// by their range and multiplied by (50 + the most visits) * 0.1.
-pub(crate) fn completed(edges: &[Edge], raw: f32, out: &mut [f64]) {
+/// by their range (the mixed value's taken in where an action is illegal) and multiplied by
+/// (50 + the most visits) * 0.1.
+pub(crate) fn completed(at: Position<'_>, out: &mut [f64]) {
+    let Position { edges, raw, illegal } = at;
     let out = &mut out[..edges.len()];
     // The visited edges' Q first, once each.
     let (mut total, mut most, mut probs) = (0u32, 0u32, 0.0);
@@ -65,7 +87,10 @@ pub(crate) fn completed(edges: &[Edge], raw: f32, out: &mut [f64]) {
     }
     let total = f64::from(total);
     let mixed = (f64::from(raw) + total * weighted) / (total + 1.0);
-    let (mut low, mut high) = (f64::INFINITY, f64::NEG_INFINITY);
+    let (mut low, mut high) = match illegal {
+        true => (mixed, mixed),
+        false => (f64::INFINITY, f64::NEG_INFINITY),
+    };
     for (q, edge) in out.iter_mut().zip(edges) {
         if edge.visits() == 0 {
             *q = mixed;
@@ -84,10 +109,11 @@ fn floored(prior: f32) -> f64 {
 }
 
 /// Writes into `out` (an f64 an edge) the improved policy at a position: the softmax of
-/// logits + completed Q ([`completed`]) over its `edges`, as P * exp(Q - the top Q)
+/// logits + completed Q ([`completed`]) over its edges, as P * exp(Q - the top Q)
 /// normalized.
-pub(crate) fn improved(edges: &[Edge], raw: f32, out: &mut [f64]) {
-    completed(edges, raw, out);
+pub(crate) fn improved(at: Position<'_>, out: &mut [f64]) {
+    completed(at, out);
+    let edges = at.edges;
     let out = &mut out[..edges.len()];
     let top = out.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let mut total = 0.0;
@@ -107,8 +133,9 @@ pub(crate) fn improved(edges: &[Edge], raw: f32, out: &mut [f64]) {
 /// `gumbel_muzero_interior_action_selection`): the one maximizing the improved policy less
 /// its share of the visits, `pi(a) - N(a) / (1 + N(s))`, ties to the lowest action. `scratch`
 /// holds an f64 an edge.
-pub(crate) fn interior(edges: &[Edge], raw: f32, scratch: &mut [f64]) -> usize {
-    improved(edges, raw, scratch);
+pub(crate) fn interior(at: Position<'_>, scratch: &mut [f64]) -> usize {
+    improved(at, scratch);
+    let edges = at.edges;
     let total = 1.0 + f64::from(edges.iter().map(Edge::visits).sum::<u32>());
     let (mut best, mut best_score) = (0, f64::NEG_INFINITY);
     for (i, (edge, &pi)) in edges.iter().zip(scratch.iter()).enumerate() {
@@ -139,15 +166,14 @@ pub(crate) fn bases(edges: &[Edge], mut draw: Option<impl FnMut() -> f64>, out: 
 /// ([`bases`]) and `searched` its visits, an edge each; `scratch` an f64 an edge. `None` when
 /// no edge has those visits.
 pub(crate) fn root(
-    edges: &[Edge],
-    raw: f32,
+    at: Position<'_>,
     (bases, searched): (&[f64], &[u32]),
     considered: u32,
     scratch: &mut [f64],
 ) -> Option<usize> {
-    completed(edges, raw, scratch);
+    completed(at, scratch);
     let mut best: Option<(usize, f64)> = None;
-    for i in 0..edges.len() {
+    for i in 0..at.edges.len() {
         if searched[i] != considered {
             continue;
         }

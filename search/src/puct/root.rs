@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 use tictactoe_core::Error;
 
 use super::board::Board;
-use super::gumbel;
+use super::gumbel::{self, Position};
 use super::leaves::Leaves;
 use super::tree::{self, Next, Node, Saved, Tree};
 
@@ -59,9 +59,9 @@ pub(crate) enum Rule<'a> {
     /// PUCT at every position, with this `c_puct`.
     Puct(f64),
     /// Gumbel's: at the root the simulation's visits in `schedules` (a row of `simulations`
-    /// for each count of actions considered, 0 to `considered`), below it the improved
-    /// policy's.
-    Gumbel { considered: u32, schedules: &'a [u32], simulations: usize },
+    /// for each count of actions considered, 0 to the least of `considered` and `actions`),
+    /// below it the improved policy's; on a board of `actions` actions.
+    Gumbel { considered: u32, schedules: &'a [u32], simulations: usize, actions: usize },
 }
 
 /// Where a descent ended.
@@ -99,8 +99,11 @@ impl Root {
             .map_err(failed)?;
         self.weights.resize(actions, 0.0);
         for searched in [&mut self.last, &mut self.running] {
-            searched.bases.try_reserve(actions).map_err(failed)?;
-            searched.visits.try_reserve(actions).map_err(failed)?;
+            // Room for `actions` in all, what a search holds: the last one's kept.
+            let bases = actions.saturating_sub(searched.bases.len());
+            searched.bases.try_reserve(bases).map_err(failed)?;
+            let visits = actions.saturating_sub(searched.visits.len());
+            searched.visits.try_reserve(visits).map_err(failed)?;
         }
         Ok(())
     }
@@ -132,28 +135,29 @@ impl Root {
     }
 
     /// The improved policy at the root ([`gumbel::improved`]), a weight a root edge into
-    /// `out` by action (`out` left alone without a tree).
+    /// `out` by action (a value an action; left alone without a tree).
     pub(crate) fn policy(&mut self, out: &mut [f32]) {
         if self.tree.is_empty() {
             return;
         }
-        let node = self.tree.root();
-        gumbel::improved(self.tree.edges(node), node.raw, &mut self.weights);
+        let at = Position::of(&self.tree, self.tree.root(), out.len());
+        gumbel::improved(at, &mut self.weights);
         for (edge, &weight) in self.tree.root_edges().iter().zip(&self.weights) {
             out[edge.action as usize] = weight as f32;
         }
     }
 
-    /// The action Gumbel plays after the last search: of the root's actions it visited most,
-    /// the one of highest draw + logit + completed Q. `None` when no search ran since the tree
-    /// last moved.
-    pub(crate) fn selected(&mut self) -> Option<u32> {
+    /// The action Gumbel plays after the last search (on a board of `actions` actions): of the
+    /// root's actions it visited most, the one of highest draw + logit + completed Q. `None`
+    /// when no search ran since the tree last moved.
+    pub(crate) fn selected(&mut self, actions: usize) -> Option<u32> {
         let Searched { bases, visits } = &self.last;
-        let most = visits.iter().copied().max().filter(|&most| most > 0)?;
-        let node = self.tree.root();
-        let edges = self.tree.edges(node);
-        let chosen = gumbel::root(edges, node.raw, (bases, visits), most, &mut self.weights)?;
-        Some(edges[chosen].action)
+        // None without a search; 0 after one of no simulations, where mctx's argmax is over
+        // every action.
+        let most = visits.iter().copied().max()?;
+        let at = Position::of(&self.tree, self.tree.root(), actions);
+        let chosen = gumbel::root(at, (bases, visits), most, &mut self.weights)?;
+        Some(at.edges[chosen].action)
     }
 
     /// The step's descents: at most `most` (and the simulations left), each from the root down
@@ -203,13 +207,14 @@ impl Root {
                     tree.select(node, c_puct)
                 })
             }
-            Rule::Gumbel { considered, schedules, simulations } => {
+            Rule::Gumbel { considered, schedules, simulations, actions } => {
                 let (row, root) = ((considered, schedules, simulations), tree.root().first);
                 descents_by(tree, board, found, descents, &mut keep, |tree, node| {
                     if node.first == root {
-                        gumbel_root(tree, running, row, weights)
+                        gumbel_root(tree, running, (row, actions), weights)
                     } else {
-                        node.first + gumbel::interior(tree.edges(node), node.raw, weights) as u32
+                        let at = Position::of(tree, node, actions);
+                        node.first + gumbel::interior(at, weights) as u32
                     }
                 })
             }
@@ -312,16 +317,16 @@ fn descents_by(
 fn gumbel_root(
     tree: &Tree,
     running: &mut Searched,
-    (considered, schedules, simulations): (u32, &[u32], usize),
+    ((considered, schedules, simulations), actions): ((u32, &[u32], usize), usize),
     scratch: &mut [f64],
 ) -> u32 {
     let node = tree.root();
-    let edges = tree.edges(node);
-    let row = considered.min(edges.len() as u32) as usize * simulations;
+    let at = Position::of(tree, node, actions);
+    let row = considered.min(at.edges.len() as u32) as usize * simulations;
     let done = running.visits.iter().sum::<u32>() as usize;
     let draws = (&running.bases[..], &running.visits[..]);
     // The schedule leaves an action with the visits due.
-    let chosen = gumbel::root(edges, node.raw, draws, schedules[row + done], scratch).unwrap_or(0);
+    let chosen = gumbel::root(at, draws, schedules[row + done], scratch).unwrap_or(0);
     running.visits[chosen] += 1;
     node.first + chosen as u32
 }

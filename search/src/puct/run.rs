@@ -224,7 +224,7 @@ impl Puct {
     /// root's logits + completed Q values over the root's actions, as Gumbel MuZero trains its
     /// policy on (mctx's `action_weights`; any tree has one, a search of PUCT's too); a row of
     /// zeros for a game without a tree. A game the batch moved by other means keeps its old
-    /// tree's row until the next search.
+    /// tree's row until the next search, which forgets it (even one that fails).
     ///
     /// # Errors
     /// [`Error::LengthMismatch`] unless `out` has a row a game.
@@ -244,7 +244,8 @@ impl Puct {
     /// search (mctx's `action`): of the root's actions that search visited most, the one of
     /// highest Gumbel draw + logit + completed Q; [`NO_ACTION`] for a game not searched since
     /// its tree last moved ([`Puct::play`], [`Puct::clear`]) or over. A game the batch moved by
-    /// other means keeps its last search's action until the next search.
+    /// other means keeps its last search's action until the next search, which forgets it
+    /// (even one that fails). After a search of no simulation, the best of every root action.
     ///
     /// # Errors
     /// [`Error::LengthMismatch`] unless `out` has a value a game.
@@ -253,7 +254,7 @@ impl Puct {
             return Err(Error::LengthMismatch { len: out.len(), expected: self.roots.len() }.into());
         }
         for (root, chosen) in self.roots.iter_mut().zip(out.iter_mut()) {
-            *chosen = root.selected().unwrap_or(NO_ACTION);
+            *chosen = root.selected(self.actions).unwrap_or(NO_ACTION);
         }
         Ok(())
     }
@@ -375,7 +376,7 @@ impl Puct {
             0 => Rule::Puct(f64::from(config.c_puct)),
             considered => {
                 let simulations = schedules.len() / (considered.min(actions as u32) as usize + 1);
-                Rule::Gumbel { considered, schedules, simulations }
+                Rule::Gumbel { considered, schedules, simulations, actions }
             }
         };
         let (count, slots) = (roots.len(), most.unwrap_or(1) as usize);

@@ -58,8 +58,8 @@ pub(crate) struct Edge {
     len: u32,
     /// The batch's action number.
     pub(crate) action: u32,
-    /// The evaluator's value of the child, from the side to move there (0 until expanded):
-    /// Gumbel's mixed value reads it. In what would be padding.
+    /// The evaluator's value of the child, from the side to move there, set when the child is
+    /// expanded (read only then): Gumbel's mixed value reads it. In what would be padding.
     raw: f32,
 }
 
