@@ -180,6 +180,14 @@ fn refusals_change_nothing() {
     let mut again = vec![0; 4];
     puct.selected(&mut again).unwrap();
     assert_eq!(again, before.selected);
+    // Gumbel's schedules count in the bytes a search needs, and the bound holds them.
+    let needed = |config| Puct::new(&batch, config).unwrap().bytes_needed(&batch, 200);
+    let (alpha, gumbel_16) = (needed(config()), needed(gumbel(16)));
+    assert!(gumbel_16 >= alpha + 8 * 200 * 4, "{gumbel_16} against {alpha}");
+    let bounded = PuctConfig { max_bytes: Some(gumbel_16 - 1), ..gumbel(16) };
+    let mut small = Puct::new(&batch, bounded).unwrap();
+    let refused = small.run(&batch, &mut evaluator(&batch), 200, false, &mut visits, &mut values);
+    assert!(matches!(refused, Err(PuctError::Memory { .. })), "{refused:?}");
 }
 
 /// A game the batch moves on its own keeps its last search's answers until the next search,

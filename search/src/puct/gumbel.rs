@@ -53,16 +53,17 @@ pub(crate) fn schedule(considered: u32, simulations: u32, out: &mut Vec<u32>) {
     let log2 = u32::BITS - (considered - 1).leading_zeros();
     // The actions kept are always a prefix of the last kept, each round a visit to each: they
     // all have the same visits, the rounds made (mctx keeps a list of them).
-    let (mut kept, mut rounds) = (considered, 0);
-    while ((out.len() - start) as u32) < simulations {
+    let (mut kept, mut rounds, end) = (considered, 0, start + simulations as usize);
+    while out.len() < end {
         let extra = (simulations / (log2 * kept)).max(1);
         for _ in 0..extra {
-            out.extend((0..kept).map(|_| rounds));
+            // Never past the simulations (mctx cuts its list there): within what was reserved.
+            let take = (kept as usize).min(end - out.len());
+            out.extend((0..take).map(|_| rounds));
             rounds += 1;
         }
         kept = (kept / 2).max(2);
     }
-    out.truncate(start + simulations as usize);
 }
 
 /// Writes into `out` (an f64 an edge) the completed Q values of a position's edges, each from
