@@ -1762,8 +1762,8 @@ tictactoe_result tictactoe_puct_set_gumbel(tictactoe_puct *puct, uint32_t gumbel
 // target Gumbel MuZero trains its policy on (mctx's `action_weights`; a tree of PUCT's search
 // has one too); zero on actions the root does not have (illegal ones), and a row of zeros for
 // a game without a tree (not searched yet, over, or cleared by `tictactoe_puct_clear`). A game
-// the batch moved by other means keeps its old tree's row until the next search, which
-// forgets it (even one that fails).
+// the batch moved by other means keeps its old tree's row until the next search that
+// succeeds.
 //
 // Returns `LENGTH_MISMATCH` unless `policy_len` is count * actions, `NULL_PARAMETER`;
 // `policy_out` is written only on success.
@@ -1779,8 +1779,8 @@ tictactoe_result tictactoe_puct_policy(tictactoe_puct *puct, float *policy_out, 
 // the last search (mctx's `action`): of the root's actions that search visited most, the one
 // of highest Gumbel draw + logit + completed Q; `TICTACTOE_NO_ACTION` for a game not searched
 // since its tree last moved (`tictactoe_puct_play`, `tictactoe_puct_clear`) or over. A game
-// the batch moved by other means keeps its last search's action until the next search,
-// which forgets it (even one that fails).
+// the batch moved by other means keeps its last search's action until the next search that
+// succeeds.
 //
 // Returns `LENGTH_MISMATCH` unless `count` is the number of games, `NULL_PARAMETER`;
 // `actions_out` is written only on success.

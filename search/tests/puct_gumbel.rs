@@ -190,34 +190,34 @@ fn refusals_change_nothing() {
     assert!(matches!(refused, Err(PuctError::Memory { .. })), "{refused:?}");
 }
 
-/// A game the batch moves on its own keeps its last search's answers until the next search,
-/// which forgets them even when it fails; the other games' stay.
+/// A game the batch moves on its own keeps its last search's answers until the next search;
+/// one that fails changes nothing (the tree put back), one that runs starts it afresh; the
+/// other games go on.
 #[test]
-fn the_batch_s_own_moves_are_forgotten_at_the_next_search() {
+fn the_batch_s_own_moves_are_noticed_by_the_next_search() {
     let mut batch = batch(Rules::CONNECT_FOUR, 3, 2);
     let mut puct = Puct::new(&batch, gumbel(16)).unwrap();
     let before = search(&mut puct, &batch, &mut evaluator(&batch), 12, false);
-    batch
-        .step(
-            tictactoe_core::Selection::Listed(&[0]),
-            &[3],
-            &mut [0],
-            tictactoe_core::Illegal::Refuse,
-        )
-        .unwrap();
-    let mut selected = vec![0; 3];
-    puct.selected(&mut selected).unwrap();
-    assert_eq!(selected, before.selected, "kept until the next search");
+    let (mut selected, mut policy) = (vec![0; 3], vec![0.0; 3 * 7]);
+    let mut answers = |puct: &mut Puct| {
+        puct.selected(&mut selected).unwrap();
+        puct.policy(&mut policy).unwrap();
+        (selected.clone(), policy.clone())
+    };
+    let one = tictactoe_core::Selection::Listed(&[0]);
+    batch.step(one, &[3], &mut [0], tictactoe_core::Illegal::Refuse).unwrap();
+    assert_eq!(answers(&mut puct), (before.selected.clone(), before.policy.clone()));
     let mut broken = Hashed { fail_at: Some(0), ..evaluator(&batch) };
     let (mut visits, mut values) = (vec![0; 3 * 7], vec![0.0; 3]);
     assert!(puct.run(&batch, &mut broken, 12, false, &mut visits, &mut values).is_err());
-    let mut policy = vec![0.0; 3 * 7];
-    puct.selected(&mut selected).unwrap();
-    puct.policy(&mut policy).unwrap();
-    assert_eq!(selected[0], NO_ACTION);
-    assert!(policy[..7].iter().all(|&p| p == 0.0), "its tree forgotten");
-    assert_eq!(selected[1..], before.selected[1..]);
-    assert_eq!(policy[7..], before.policy[7..]);
+    assert_eq!(answers(&mut puct), (before.selected.clone(), before.policy.clone()));
+    // A search that runs: game 0 from its new position, as a fresh search's; 1 and 2 go on.
+    let after = search(&mut puct, &batch, &mut evaluator(&batch), 12, false);
+    let mut fresh = Puct::new(&batch, gumbel(16)).unwrap();
+    let anew = search(&mut fresh, &batch, &mut evaluator(&batch), 12, false);
+    assert_eq!(after.visits[..7], anew.visits[..7]);
+    assert_eq!(after.selected[0], anew.selected[0]);
+    assert!(after.visits[7..].iter().sum::<u32>() == 2 * 24, "the kept trees grew on");
 }
 
 /// `clear` forgets the last search's action; a PUCT search's tree has an improved policy

@@ -256,7 +256,7 @@ impl PyPuct {
     /// the root's actions, the target Gumbel MuZero trains its policy on (mctx's
     /// `action_weights`; a PUCT search's tree has one too). float32 (count, actions), a row of
     /// zeros for a game without a tree; a game the batch moved by other means keeps its old
-    /// tree's row until the next search, which forgets it (even one that fails).
+    /// tree's row until the next search that succeeds.
     fn policy<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<f32>>> {
         let (count, actions) = {
             let batch = self.batch.bind(py).borrow();
@@ -271,7 +271,7 @@ impl PyPuct {
     /// root's actions that search visited most, the one of highest Gumbel draw + logit +
     /// completed Q. int64 (count,), -1 for a game not searched since its tree last moved
     /// (`play`, `clear`) or finished; a game the batch moved by other means keeps its last
-    /// search's action until the next search, which forgets it (even one that fails).
+    /// search's action until the next search that succeeds.
     fn selected<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
         let count = self.batch.bind(py).borrow().batch.count();
         let mut selected = vec![0u32; count];

@@ -6,7 +6,7 @@
 use alloc::collections::TryReserveError;
 use alloc::vec::Vec;
 
-use tictactoe_core::Error;
+use tictactoe_core::{Error, Game};
 
 use super::board::Board;
 use super::gumbel::{self, Position};
@@ -40,6 +40,18 @@ pub(crate) struct Root {
     /// ends well).
     last: Searched,
     running: Searched,
+    /// What the game held before the running search found the batch had moved it on its own,
+    /// to go back to if that search fails.
+    aside: Option<Aside>,
+}
+
+/// A game's tree, position, history and last search, set aside.
+#[derive(Debug)]
+struct Aside {
+    tree: Tree,
+    board: Option<Board>,
+    history: Vec<u32>,
+    last: Searched,
 }
 
 /// What a search did at a root, a root edge each: the fixed part of its Gumbel scores (its
@@ -126,6 +138,42 @@ impl Root {
     pub(crate) fn end_search(&mut self) {
         self.tree.visits_since(&self.saved, &mut self.running.visits);
         core::mem::swap(&mut self.last, &mut self.running);
+    }
+
+    /// Starts the game afresh at `game` (its batch history beside it; `None`: a finished game,
+    /// with no tree), setting what it held aside ([`Root::settle`] ends it). A game with
+    /// nothing to set aside (finished before) stays as it is.
+    ///
+    /// # Errors
+    /// [`Error::AllocFailed`] for the history's copy (nothing changed then).
+    pub(crate) fn restart(&mut self, game: Option<(Game, &[u32])>) -> Result<(), Error> {
+        let held = self.board.is_some() || !self.tree.is_empty() || !self.last.visits.is_empty();
+        if game.is_none() && !held {
+            return Ok(());
+        }
+        let mut history = Vec::new();
+        if let Some((_, moves)) = game {
+            history.try_reserve_exact(moves.len()).map_err(|_| Error::AllocFailed)?;
+            history.extend_from_slice(moves);
+        }
+        let aside = Aside {
+            tree: core::mem::take(&mut self.tree),
+            board: core::mem::replace(&mut self.board, game.map(|(game, _)| Board::of(game))),
+            history: core::mem::replace(&mut self.history, history),
+            last: core::mem::take(&mut self.last),
+        };
+        // Once a search: the first held is what the game had before it.
+        self.aside.get_or_insert(aside);
+        Ok(())
+    }
+
+    /// Ends what [`Root::restart`] set aside: back in place when the search `failed`, dropped
+    /// otherwise.
+    pub(crate) fn settle(&mut self, failed: bool) {
+        if let Some(aside) = self.aside.take().filter(|_| failed) {
+            (self.tree, self.board, self.history, self.last) =
+                (aside.tree, aside.board, aside.history, aside.last);
+        }
     }
 
     /// Forgets the last search (its tree moved, or went).

@@ -6,7 +6,6 @@ use core::convert::Infallible;
 
 use tictactoe_core::{Batch, Error, Illegal, Selection, NO_ACTION};
 
-use super::board::Board;
 use super::gumbel;
 use super::noise;
 use super::root::{Root, Rule};
@@ -29,8 +28,13 @@ impl Puct {
         let trees = self.roots.iter().enumerate().fold(0usize, |bytes, (g, root)| {
             let (edges, held) = (root.tree.len(), root.tree.capacity());
             let open = !games.is_terminated(g).unwrap_or(true);
-            let grown = if open { edges.saturating_add(grown * actions) } else { edges };
-            let size = tree::bytes(grown.max(held));
+            // A game the batch moved on its own: its tree set aside, a new one grown beside it.
+            let moved = open && batch.history(g).map_or(true, |moves| root.history != moves);
+            let size = match (open, moved) {
+                (true, true) => tree::bytes(held).saturating_add(tree::bytes(grown * actions)),
+                (true, false) => tree::bytes(edges.saturating_add(grown * actions).max(held)),
+                (false, _) => tree::bytes(held),
+            };
             largest = largest.max(size);
             // The tree, and what it held before the search (kept to go back to).
             let saved = tree::saved_bytes(edges.max(root.saved.capacity()));
@@ -99,22 +103,12 @@ impl Puct {
         if let Some(max_bytes) = self.config.max_bytes.filter(|&max| needed > max) {
             return Err(PuctError::Memory { needed, max_bytes });
         }
-        self.sync(batch)?;
-        self.reserve(batch, simulations)?;
+        let searched = self.synced_search(batch, evaluator, simulations, noise);
+        // The games the batch moved on their own get their trees back if the search failed.
         for root in &mut self.roots {
-            root.tree.save(&mut root.saved).map_err(|_| Error::AllocFailed)?;
+            root.settle(searched.is_err());
         }
-        self.priors.clear();
-        let state = self.state;
-        let searched = self.search(batch, evaluator, simulations, noise);
-        self.restore_priors();
-        if let Err(error) = searched {
-            for root in &mut self.roots {
-                root.tree.restore(&root.saved);
-            }
-            self.state = state;
-            return Err(error);
-        }
+        searched?;
         for root in self.roots.iter_mut().filter(|root| root.board.is_some()) {
             root.end_search();
         }
@@ -224,7 +218,7 @@ impl Puct {
     /// root's logits + completed Q values over the root's actions, as Gumbel MuZero trains its
     /// policy on (mctx's `action_weights`; any tree has one, a search of PUCT's too); a row of
     /// zeros for a game without a tree. A game the batch moved by other means keeps its old
-    /// tree's row until the next search, which forgets it (even one that fails).
+    /// tree's row until the next search that succeeds.
     ///
     /// # Errors
     /// [`Error::LengthMismatch`] unless `out` has a row a game.
@@ -244,8 +238,8 @@ impl Puct {
     /// search (mctx's `action`): of the root's actions that search visited most, the one of
     /// highest Gumbel draw + logit + completed Q; [`NO_ACTION`] for a game not searched since
     /// its tree last moved ([`Puct::play`], [`Puct::clear`]) or over. A game the batch moved by
-    /// other means keeps its last search's action until the next search, which forgets it
-    /// (even one that fails). After a search of no simulation, the best of every root action.
+    /// other means keeps its last search's action until the next search that succeeds.
+    /// After a search of no simulation, the best of every root action.
     ///
     /// # Errors
     /// [`Error::LengthMismatch`] unless `out` has a value a game.
@@ -259,6 +253,34 @@ impl Puct {
         Ok(())
     }
 
+    /// [`Puct::run`]'s search once its arguments are checked: the roots brought to the batch's
+    /// positions, the memory reserved, the trees kept, the search made; the trees kept put
+    /// back when it fails (the games the batch moved are [`Root::settle`]d by the caller).
+    fn synced_search<E: Evaluator>(
+        &mut self,
+        batch: &Batch,
+        evaluator: &mut E,
+        simulations: u32,
+        noise: bool,
+    ) -> Result<(), PuctError<E::Error>> {
+        self.sync(batch)?;
+        self.reserve(batch, simulations)?;
+        for root in &mut self.roots {
+            root.tree.save(&mut root.saved).map_err(|_| Error::AllocFailed)?;
+        }
+        self.priors.clear();
+        let state = self.state;
+        let searched = self.search(batch, evaluator, simulations, noise);
+        self.restore_priors();
+        if searched.is_err() {
+            for root in &mut self.roots {
+                root.tree.restore(&root.saved);
+            }
+            self.state = state;
+        }
+        searched
+    }
+
     /// Checks that `batch` is one of the size and rules the search was made for.
     fn check_batch<E>(&self, batch: &Batch) -> Result<(), PuctError<E>> {
         if batch.count() == self.roots.len() && batch.rules() == self.rules {
@@ -270,21 +292,15 @@ impl Puct {
 
     /// Brings each game's root to the batch's position: a game the batch moved on its own (or
     /// never searched) starts an empty tree from a copy of it; a finished game keeps none.
+    /// What they held is set aside until the search ends ([`Root::restart`]).
     fn sync<E>(&mut self, batch: &Batch) -> Result<(), PuctError<E>> {
         let games = batch.games();
         for (g, root) in self.roots.iter_mut().enumerate() {
             let history = batch.history(g)?;
             if games.is_terminated(g)? {
-                root.tree.clear();
-                root.forget_search();
-                root.board = None;
+                root.restart(None)?;
             } else if root.board.is_none() || root.history != history {
-                root.tree.clear();
-                root.forget_search();
-                root.history.clear();
-                root.history.try_reserve(history.len()).map_err(|_| Error::AllocFailed)?;
-                root.history.extend_from_slice(history);
-                root.board = Some(Board::of(batch.game(g)?));
+                root.restart(Some((batch.game(g)?, history)))?;
             }
         }
         Ok(())
