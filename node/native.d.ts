@@ -136,8 +136,8 @@ export declare class Puct {
    * Each game's improved policy, `count * actions`: the softmax of its root's logits +
    * completed Q values over the root's actions, the target Gumbel MuZero trains its policy
    * on (mctx's `action_weights`; a tree of PUCT's search has one too); a row of zeros for a
-   * game without a tree (finished, or cleared). Of the trees as the last call left them: a
-   * game the batch moved on its own is noticed by the next `run`, as the trees are.
+   * game without a tree (finished, or cleared). A game the batch moved on its own keeps its
+   * old tree's row until a `run` succeeds.
    */
   policy(): Float32Array
   /**
@@ -145,7 +145,8 @@ export declare class Puct {
    * root's actions that search visited most, the one of highest Gumbel draw + logit +
    * completed Q (after PUCT's search, which draws none: of its most visited, the highest
    * logit + completed Q). -1 for a game finished or not searched since its tree last moved
-   * (`play`, `clear`, or a `run` finding that the batch moved it on its own).
+   * (`play`, `clear`); a game the batch moved on its own keeps its last search's action
+   * until a `run` succeeds.
    */
   selected(): Int32Array
   /** Forgets every tree (keeping their memory): the next search starts from fresh roots. */

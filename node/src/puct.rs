@@ -347,8 +347,8 @@ impl Puct {
     /// Each game's improved policy, `count * actions`: the softmax of its root's logits +
     /// completed Q values over the root's actions, the target Gumbel MuZero trains its policy
     /// on (mctx's `action_weights`; a tree of PUCT's search has one too); a row of zeros for a
-    /// game without a tree (finished, or cleared). Of the trees as the last call left them: a
-    /// game the batch moved on its own is noticed by the next `run`, as the trees are.
+    /// game without a tree (finished, or cleared). A game the batch moved on its own keeps its
+    /// old tree's row until a `run` succeeds.
     #[napi]
     pub fn policy(&mut self, env: Env) -> napi::Result<Float32Array> {
         let batch = self.batch.core();
@@ -362,7 +362,8 @@ impl Puct {
     /// root's actions that search visited most, the one of highest Gumbel draw + logit +
     /// completed Q (after PUCT's search, which draws none: of its most visited, the highest
     /// logit + completed Q). -1 for a game finished or not searched since its tree last moved
-    /// (`play`, `clear`, or a `run` finding that the batch moved it on its own).
+    /// (`play`, `clear`); a game the batch moved on its own keeps its last search's action
+    /// until a `run` succeeds.
     #[napi]
     pub fn selected(&mut self, env: Env) -> napi::Result<Int32Array> {
         let mut selected = vec![0u32; self.batch.core().count()];
