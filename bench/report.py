@@ -526,17 +526,18 @@ def gumbel_section(same: dict[str, Any]) -> list[str]:
         "",
         "### Gumbel's search against mctx's, result for result",
         "",
-        "The same tic-tac-toe positions (0 to 4 plies in) and the same small linear network on both",
-        "sides, no Gumbel noise, 16 actions considered: games whose visits and chosen action equal",
-        "mctx's `gumbel_muzero_policy` over pgx, and the largest difference of the improved policies",
-        "(`action_weights`; mctx computes in float32, ours in float64).",
+        "The same positions (tic-tac-toe 0 to 4 plies in; Connect Four up to 8, half of them after a",
+        "first column filled) and the same small linear network on both sides, no Gumbel noise, 16",
+        "actions considered: games whose visits and chosen action equal mctx's `gumbel_muzero_policy`",
+        "over pgx, and the largest difference of the improved policies (`action_weights`; mctx",
+        "computes in float32, ours in float64).",
         "",
-        "| simulations | games | visits equal | actions equal | policy difference |",
-        "|---:|---:|---:|---:|---:|",
+        "| game | simulations | games | visits equal | actions equal | policy difference |",
+        "|---|---:|---:|---:|---:|---:|",
     ]
     for r in records:
-        lines.append(f"| {r['simulations']} | {r['games']} | {r['visits_equal']} | {r['actions_equal']} | "
-                     f"{r['policy_max_difference']:.1e} |")
+        lines.append(f"| {r.get('game', 'tic_tac_toe')} | {r['simulations']} | {r['games']} | {r['visits_equal']} | "
+                     f"{r['actions_equal']} | {r['policy_max_difference']:.1e} |")
     return lines
 
 
