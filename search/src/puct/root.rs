@@ -55,7 +55,8 @@ struct Aside {
 }
 
 /// What a search did at a root, a root edge each: the fixed part of its Gumbel scores (its
-/// draws, 0 without them, + its logits less the top one: [`gumbel::bases`]) and the
+/// draws, 0 without them, + its logits less the top one: [`gumbel::bases`]; none kept by a
+/// PUCT search, [`Root::selected`] sums them from the priors if asked) and the
 /// simulations it made through each edge (the visits Gumbel's schedule counts, and its choice
 /// of the action to play): counted as they go in Gumbel's search, and from the tree it
 /// started from when it ends.
@@ -125,9 +126,15 @@ impl Root {
         self.ends.len()
     }
 
-    /// Starts a search's simulations at an expanded root with these Gumbel draws (`draw`
-    /// gives one a root edge; none: zeros).
-    pub(crate) fn start_search(&mut self, draw: Option<impl FnMut() -> f64>) {
+    /// Starts a PUCT search's simulations: no Gumbel score kept ([`Root::selected`] reads
+    /// the priors if it is asked).
+    pub(crate) fn start_search(&mut self) {
+        self.running.bases.clear();
+    }
+
+    /// Starts a Gumbel search's simulations at an expanded root, with these draws (`draw`
+    /// gives one a root edge; none: zeros): the root scores' fixed parts, no visits yet.
+    pub(crate) fn start_gumbel(&mut self, draw: Option<impl FnMut() -> f64>) {
         let edges = self.tree.root_edges();
         gumbel::bases(edges, draw, &mut self.running.bases);
         self.running.visits.clear();
@@ -199,12 +206,16 @@ impl Root {
     /// root's actions it visited most, the one of highest draw + logit + completed Q. `None`
     /// when no search ran since the tree last moved.
     pub(crate) fn selected(&mut self, actions: usize) -> Option<u32> {
-        let Searched { bases, visits } = &self.last;
+        let Root { tree, last: Searched { bases, visits }, weights, .. } = self;
         // None without a search; 0 after one of no simulations, where mctx's argmax is over
         // every action.
         let most = visits.iter().copied().max()?;
-        let at = Position::of(&self.tree, self.tree.root(), actions);
-        let chosen = gumbel::root(at, (bases, visits), most, &mut self.weights)?;
+        let at = Position::of(tree, tree.root(), actions);
+        if bases.is_empty() {
+            // A PUCT search's: no draws, the priors as they are (the noise taken back).
+            gumbel::bases(at.edges, None::<fn() -> f64>, bases);
+        }
+        let chosen = gumbel::root(at, (bases, visits), most, weights)?;
         Some(at.edges[chosen].action)
     }
 

@@ -103,7 +103,20 @@ impl Puct {
         if let Some(max_bytes) = self.config.max_bytes.filter(|&max| needed > max) {
             return Err(PuctError::Memory { needed, max_bytes });
         }
-        let searched = self.synced_search(batch, evaluator, simulations, noise);
+        let searched = self.prepare(batch, simulations).and_then(|()| {
+            // Taken back when the search fails: the trees (as kept) and the seed's state.
+            let state = self.state;
+            self.priors.clear();
+            let searched = self.search(batch, evaluator, simulations, noise);
+            self.restore_priors();
+            if searched.is_err() {
+                for root in &mut self.roots {
+                    root.tree.restore(&root.saved);
+                }
+                self.state = state;
+            }
+            searched
+        });
         // The games the batch moved on their own get their trees back if the search failed.
         for root in &mut self.roots {
             root.settle(searched.is_err());
@@ -253,32 +266,16 @@ impl Puct {
         Ok(())
     }
 
-    /// [`Puct::run`]'s search once its arguments are checked: the roots brought to the batch's
-    /// positions, the memory reserved, the trees kept, the search made; the trees kept put
-    /// back when it fails (the games the batch moved are [`Root::settle`]d by the caller).
-    fn synced_search<E: Evaluator>(
-        &mut self,
-        batch: &Batch,
-        evaluator: &mut E,
-        simulations: u32,
-        noise: bool,
-    ) -> Result<(), PuctError<E::Error>> {
+    /// What [`Puct::run`] does before its search: the roots brought to the batch's positions
+    /// (the games the batch moved are [`Root::settle`]d by the caller), the memory reserved,
+    /// the trees kept to go back to.
+    fn prepare<E>(&mut self, batch: &Batch, simulations: u32) -> Result<(), PuctError<E>> {
         self.sync(batch)?;
         self.reserve(batch, simulations)?;
         for root in &mut self.roots {
             root.tree.save(&mut root.saved).map_err(|_| Error::AllocFailed)?;
         }
-        self.priors.clear();
-        let state = self.state;
-        let searched = self.search(batch, evaluator, simulations, noise);
-        self.restore_priors();
-        if searched.is_err() {
-            for root in &mut self.roots {
-                root.tree.restore(&root.saved);
-            }
-            self.state = state;
-        }
-        searched
+        Ok(())
     }
 
     /// Checks that `batch` is one of the size and rules the search was made for.
@@ -350,8 +347,10 @@ impl Puct {
             }
         }
         for root in roots.iter_mut().filter(|root| root.board.is_some()) {
-            let draw = || gumbel::draw(noise::uniform(state));
-            root.start_search((noise && config.gumbel > 0).then_some(draw));
+            match config.gumbel {
+                0 => root.start_search(),
+                _ => root.start_gumbel(noise.then_some(|| gumbel::draw(noise::uniform(state)))),
+            }
         }
         if noise && self.config.gumbel == 0 && self.config.dirichlet_fraction > 0.0 {
             self.add_noise();
