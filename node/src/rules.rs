@@ -145,29 +145,22 @@ impl Rules {
     #[napi]
     pub fn symmetry_maps(&self, env: Env) -> napi::Result<Vec<SymmetryMap>> {
         let rules = self.rules;
-        // Entry [image] is the original: the inverse of the symmetry.
-        let gather = |len: usize, image: &dyn Fn(usize) -> usize| {
+        let buffer = |len: usize| {
             let mut map = Vec::new();
             map.try_reserve_exact(len)
                 .map_err(|_| Refusal::of(Error::AllocFailed, Given::default()).into_error(&env))?;
             map.resize(len, 0u32);
-            for original in 0..len {
-                // Below 2^32: a board has at most 65 535 x 65 535 cells.
-                map[image(original)] = original as u32;
-            }
-            Ok::<_, napi::Error>(Uint32Array::new(map))
+            Ok::<_, napi::Error>(map)
         };
         rules
             .symmetries()
             .iter()
             .map(|&symmetry| {
+                let (mut cells, mut actions) = (buffer(rules.cells())?, buffer(rules.actions())?);
+                symmetry.gather_maps(&rules, &mut cells, &mut actions);
                 Ok(SymmetryMap {
-                    cells: gather(rules.cells(), &|cell| {
-                        symmetry.cell_image(rules.rows, rules.cols, cell)
-                    })?,
-                    actions: gather(rules.actions(), &|action| {
-                        symmetry.action_image(&rules, action)
-                    })?,
+                    cells: Uint32Array::new(cells),
+                    actions: Uint32Array::new(actions),
                 })
             })
             .collect()

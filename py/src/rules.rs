@@ -5,7 +5,7 @@ use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
-use tictactoe_core::{Error, Rules, Symmetry};
+use tictactoe_core::{Error, Rules};
 
 use crate::convert;
 use crate::errors::{GameError, Given};
@@ -174,25 +174,22 @@ impl PyRules {
     fn symmetry_maps<'py>(&self, py: Python<'py>) -> PyResult<(IndexMaps<'py>, IndexMaps<'py>)> {
         let rules = self.0;
         let symmetries = rules.symmetries();
-        let count = symmetries.len();
-        // Row s of a map: entry [image] is the original (the inverse of the symmetry). One
-        // buffer a map, reserved fallibly: a board of millions of cells asks for gigabytes.
-        let gather = |len: usize, image: &dyn Fn(Symmetry, usize) -> usize| {
-            let failed = |_| PyErr::from(GameError::from(Error::AllocFailed));
+        let (count, cells, actions) = (symmetries.len(), rules.cells(), rules.actions());
+        // One buffer a map, reserved fallibly: a board of millions of cells asks for gigabytes.
+        let buffer = |len: usize| {
             let mut maps = Vec::new();
+            let failed = |_| PyErr::from(GameError::from(Error::AllocFailed));
             maps.try_reserve_exact(count.saturating_mul(len)).map_err(failed)?;
             maps.resize(count * len, 0i64);
-            for (row, &symmetry) in maps.chunks_exact_mut(len).zip(symmetries) {
-                for original in 0..len {
-                    // Below 2^63: cells and actions of checked rules.
-                    row[image(symmetry, original)] = original as i64;
-                }
-            }
-            PyArray1::from_vec(py, maps).reshape([count, len])
+            Ok::<_, PyErr>(maps)
         };
-        let cells = gather(rules.cells(), &|s, cell| s.cell_image(rules.rows, rules.cols, cell))?;
-        let actions = gather(rules.actions(), &|s, action| s.action_image(&rules, action))?;
-        Ok((cells, actions))
+        let (mut cell_maps, mut action_maps) = (buffer(cells)?, buffer(actions)?);
+        let rows = cell_maps.chunks_exact_mut(cells).zip(action_maps.chunks_exact_mut(actions));
+        for ((cell_row, action_row), symmetry) in rows.zip(symmetries) {
+            symmetry.gather_maps(&rules, cell_row, action_row);
+        }
+        let array = |maps: Vec<i64>, len: usize| PyArray1::from_vec(py, maps).reshape([count, len]);
+        Ok((array(cell_maps, cells)?, array(action_maps, actions)?))
     }
 
     /// The rules part of the game's text form: 'n=3', or 'rows=6 cols=7 k=4 gravity'.

@@ -93,6 +93,30 @@ impl Symmetry {
             self.cell_image(rules.rows, rules.cols, action)
         }
     }
+
+    /// Writes this symmetry's gather maps under `rules` (for one of `rules.symmetries()`):
+    /// into `cells` (`rules.cells()` entries) and `actions` (`rules.actions()`), at each image
+    /// the original it comes from, so that `original[map[i]]` is the image's entry i: what a
+    /// learner augments its planes (each flattened) and its policy targets with.
+    ///
+    /// ```
+    /// use tictactoe_core::{Rules, Symmetry};
+    /// let (mut cells, mut actions) = ([0u32; 42], [0u32; 7]);
+    /// Symmetry::MirrorLeftRight.gather_maps(&Rules::CONNECT_FOUR, &mut cells, &mut actions);
+    /// assert_eq!((cells[0], actions), (6, [6, 5, 4, 3, 2, 1, 0]));
+    /// ```
+    ///
+    /// # Panics
+    /// When `cells` or `actions` is shorter than the rules' cells or actions.
+    pub fn gather_maps<T: From<u32>>(self, rules: &Rules, cells: &mut [T], actions: &mut [T]) {
+        // Below 2^32: a board has at most 65 535 x 65 535 cells.
+        for cell in 0..rules.cells() {
+            cells[self.cell_image(rules.rows, rules.cols, cell)] = T::from(cell as u32);
+        }
+        for action in 0..rules.actions() {
+            actions[self.action_image(rules, action)] = T::from(action as u32);
+        }
+    }
 }
 
 impl Rules {
