@@ -284,7 +284,8 @@ PY_TYPED := tests/python/test_api.py tests/python/test_vectors.py tests/python/t
 	tests/python/conftest.py tests/docs/check_examples.py py/python/tictactoe tests/python/test_c4_sets.py examples/alphazero.py \
 	bench/c4/c4sets.py
 
-# Every Python file of the repository, linted by ruff (ruff.toml) before the tests run.
+# Every Python file of the repository, linted and its layout checked by ruff (ruff.toml) before
+# the tests run (`ruff format` on these paths lays a file out as the check wants it).
 PY_LINTED := py/python tests/python tests/docs py/benches bench examples
 
 # Kaggle's own harness playing tictactoe.connectx's agent (tests/python/test_connectx.py, whose
@@ -340,6 +341,7 @@ alphazero-smoke: $(VENV)/.installed
 # pytest exits 5 when it collects nothing, which fails here like any other non-zero status.
 py-test: $(VENV)/.installed
 	$(VENV)/bin/ruff check --no-cache $(PY_LINTED)
+	$(VENV)/bin/ruff format --check --no-cache $(PY_LINTED)
 	$(VENV)/bin/pytest -q tests/python --ignore=tests/python/test_ctypes.py
 	$(VENV)/bin/mypy --strict $(PY_TYPED)
 	cd /tmp && $(abspath $(VENV))/bin/python -m mypy.stubtest tictactoe --allowlist $(abspath tests/python/stubtest_allowlist.txt)

@@ -74,9 +74,15 @@ def batch_section(batches: list[dict[str, Any]], skipped: list[str], docs: Path)
         points.sort()
         xs, ys = zip(*points, strict=True)
         axes.plot(xs, ys, marker="o", linestyle="--" if "tictactoe" not in label else "-", label=label)
-    save(figure, axes, "games stepped together", "env-steps per second, one core",
-         "many games at once: random legal games with observation and legal mask every step",
-         docs / "benchmarks-batch.png", legend_size=7)
+    save(
+        figure,
+        axes,
+        "games stepped together",
+        "env-steps per second, one core",
+        "many games at once: random legal games with observation and legal mask every step",
+        docs / "benchmarks-batch.png",
+        legend_size=7,
+    )
     return lines
 
 
@@ -131,8 +137,10 @@ def known_values_lines(known: list[dict[str, Any]]) -> list[str]:
     for r in known:
         known_text = f"{r['known_winner']}" + (f" in {r['known_plies']}" if r["known_plies"] else "")
         agrees = r["winner"] == r["known_winner"] and r["known_plies"] in (None, r["plies"])
-        lines.append(f"| {r['rules']} | {r['winner']} | {r['plies']} | {known_text} | {r['ms']:,.1f} ms | "
-                     f"{'as known' if agrees else 'DIFFERS'} |")
+        lines.append(
+            f"| {r['rules']} | {r['winner']} | {r['plies']} | {known_text} | {r['ms']:,.1f} ms | "
+            f"{'as known' if agrees else 'DIFFERS'} |"
+        )
     return lines
 
 
@@ -153,9 +161,11 @@ def strength_lines(matches: list[dict[str, Any]]) -> list[str]:
     for r in matches:
         games = r["won"] + r["lost"] + r["drawn"]
         met = r["won"] > r["lost"] if r["opponent"] == "MCTSBot" else r["won"] >= 0.95 * games
-        lines.append(f"| {r['game']} | {r['opponent']} | {r['simulations']} | {r['as']} | {r['won']} | "
-                     f"{r['lost']} | {r['drawn']} | {r['our_ms']:.1f} | {r['their_ms']:.2f} | "
-                     f"{'met' if met else 'missed'} |")
+        lines.append(
+            f"| {r['game']} | {r['opponent']} | {r['simulations']} | {r['as']} | {r['won']} | "
+            f"{r['lost']} | {r['drawn']} | {r['our_ms']:.1f} | {r['their_ms']:.2f} | "
+            f"{'met' if met else 'missed'} |"
+        )
     return lines
 
 
@@ -192,9 +202,11 @@ def c4_section(c4: dict[str, Any], empty: dict[str, Any]) -> list[str]:
         ratio = r["ours_ms"] / r["reference_ms"]
         wrong = r["ours_wrong"] or r["reference_wrong"]
         verdict = "WRONG SCORES" if wrong else "met" if ratio <= r["target"] else "missed"
-        lines.append(f"| {r['class']} | {r['positions']} | {milliseconds(r['ours_ms'])} | "
-                     f"{milliseconds(r['reference_ms'])} | {ratio:.2f}x | {r['target']:.1f}x | {verdict} | "
-                     f"{r['reference_visited']:,.0f} |")
+        lines.append(
+            f"| {r['class']} | {r['positions']} | {milliseconds(r['ours_ms'])} | "
+            f"{milliseconds(r['reference_ms'])} | {ratio:.2f}x | {r['target']:.1f}x | {verdict} | "
+            f"{r['reference_visited']:,.0f} |"
+        )
     return lines
 
 
@@ -381,8 +393,11 @@ def family_batch_section(
         lines.append(f"| {r['batch']} | {r['game']} | {r['count']} | {r['steps_per_second'] / 1e6:.3f} |")
 
     def rate(prefix: str, game: str, count: int) -> float:
-        found = [r["steps_per_second"] for r in records
-                 if r["batch"].startswith(prefix) and r["game"] == game and r["count"] == count]
+        found = [
+            r["steps_per_second"]
+            for r in records
+            if r["batch"].startswith(prefix) and r["game"] == game and r["count"] == count
+        ]
         return max(found, default=float("nan"))
 
     c4 = rate("tictactoe Batch", "connect_four", 4096)
@@ -398,15 +413,19 @@ def family_batch_section(
         f"(target 3x, {verdict(vector >= 3 * pgx_one)}).",
     ]
     for r in threads:
-        lines.append(f"- gomoku at 4096 games, `threads=2`: {r['ratio']:.2f}x `threads=1` "
-                     f"(target 1.7x, {verdict(r['ratio'] >= 1.7)}; "
-                     f"rounds {r['ratios'][0]:.2f}-{r['ratios'][-1]:.2f}x).")
+        lines.append(
+            f"- gomoku at 4096 games, `threads=2`: {r['ratio']:.2f}x `threads=1` "
+            f"(target 1.7x, {verdict(r['ratio'] >= 1.7)}; "
+            f"rounds {r['ratios'][0]:.2f}-{r['ratios'][-1]:.2f}x)."
+        )
     for r in c_threads:
         best = r["two_threads"] / r["one_thread"]
-        lines.append(f"- {r['game']} at {r['count']} games through the C ABI, `tictactoe_batch_set_threads(2)`: "
-                     f"{r['two_threads'] / 1e6:.2f}M env-steps/s against {r['one_thread'] / 1e6:.2f}M with one "
-                     f"thread, {best:.2f}x (target 1.7x, {verdict(best >= 1.7)}; rounds' median {r['ratio']:.2f}x, "
-                     f"{r['ratios'][0]:.2f}-{r['ratios'][-1]:.2f}x).")
+        lines.append(
+            f"- {r['game']} at {r['count']} games through the C ABI, `tictactoe_batch_set_threads(2)`: "
+            f"{r['two_threads'] / 1e6:.2f}M env-steps/s against {r['one_thread'] / 1e6:.2f}M with one "
+            f"thread, {best:.2f}x (target 1.7x, {verdict(best >= 1.7)}; rounds' median {r['ratio']:.2f}x, "
+            f"{r['ratios'][0]:.2f}-{r['ratios'][-1]:.2f}x)."
+        )
     lines += [f"- skipped: {reason}" for reason in skipped]
     if selfplay:
         lines += [
@@ -477,8 +496,10 @@ def c4_moves_section(moves: dict[str, Any]) -> list[str]:
     ]
     for r in records:
         verdict = "met" if r["mean_ms"] <= r["target_ms"] else "missed"
-        lines.append(f"| {r['class']} | {r['positions']} | {r['mean_ms']:.3g} | {r['worst_ms']:.0f} | "
-                     f"{r['perfect']} of {r['positions']} | {r['target_ms']:.0f} ms | {verdict} |")
+        lines.append(
+            f"| {r['class']} | {r['positions']} | {r['mean_ms']:.3g} | {r['worst_ms']:.0f} | "
+            f"{r['perfect']} of {r['positions']} | {r['target_ms']:.0f} ms | {verdict} |"
+        )
     return lines
 
 
@@ -511,8 +532,10 @@ def puct_section(puct: dict[str, Any]) -> list[str]:
         verdict = ""
         if r.get("target") is not None and r.get("ratio") is not None:
             verdict = "met" if r["ratio"] >= r["target"] else "missed"
-        lines.append(f"| {r['games']} x {r['simulations']} | {r['ours'] / 1e6:.2f} | {gumbel} | {theirs} | "
-                     f"{ratio} | {gumbel_ratio} | {target} | {verdict} |")
+        lines.append(
+            f"| {r['games']} x {r['simulations']} | {r['ours'] / 1e6:.2f} | {gumbel} | {theirs} | "
+            f"{ratio} | {gumbel_ratio} | {target} | {verdict} |"
+        )
     lines += [f"- not run: {reason}" for reason in puct.get("skipped", [])]
     return lines
 
@@ -536,8 +559,10 @@ def gumbel_section(same: dict[str, Any]) -> list[str]:
         "|---|---:|---:|---:|---:|---:|",
     ]
     for r in records:
-        lines.append(f"| {r.get('game', 'tic_tac_toe')} | {r['simulations']} | {r['games']} | {r['visits_equal']} | "
-                     f"{r['actions_equal']} | {r['policy_max_difference']:.1e} |")
+        lines.append(
+            f"| {r.get('game', 'tic_tac_toe')} | {r['simulations']} | {r['games']} | {r['visits_equal']} | "
+            f"{r['actions_equal']} | {r['policy_max_difference']:.1e} |"
+        )
     return lines
 
 
@@ -602,8 +627,10 @@ def node_section(node: dict[str, Any]) -> list[str]:
         scale = 1000 if unit == "us" else 1
         ratio = ours / floor
         verdict = "met" if ratio <= target else "missed"
-        lines.append(f"| {what} | {ours / scale:.1f} {unit} | {floor / scale:.1f} {unit} | {ratio:.2f}x | "
-                     f"{target}x | {verdict} |")
+        lines.append(
+            f"| {what} | {ours / scale:.1f} {unit} | {floor / scale:.1f} {unit} | {ratio:.2f}x | "
+            f"{target}x | {verdict} |"
+        )
     return lines
 
 
@@ -669,9 +696,15 @@ def main() -> None:
     batches = [r for r in records if "batch" in r]
     # The C ABI loop's Connect Four and gomoku, beside the Python figures of the same games.
     family_batch += [
-        {"batch": r["family_batch"], "game": r["game"], "count": r["count"],
-         "steps_per_second": r["steps_per_second"], "peer": False}
-        for r in records if "family_batch" in r
+        {
+            "batch": r["family_batch"],
+            "game": r["game"],
+            "count": r["count"],
+            "steps_per_second": r["steps_per_second"],
+            "peer": False,
+        }
+        for r in records
+        if "family_batch" in r
     ]
 
     lines = [
@@ -727,8 +760,7 @@ def main() -> None:
     lines += family_python_section(family_python)
     lines += batch_section(batches, skipped, docs)
     family_threads = optional.get("family-threads", {}).get("records", [])
-    lines += family_batch_section(family_batch, family_skipped, family_threads, c_threads,
-                                  optional.get("selfplay", []))
+    lines += family_batch_section(family_batch, family_skipped, family_threads, c_threads, optional.get("selfplay", []))
     lines += threads_section(threads)
     lines += search_section(search)
     lines += c4_section(c4, c4_empty)
@@ -760,12 +792,22 @@ def main() -> None:
         points.sort()
         xs, ys = zip(*points, strict=True)
         axes.plot(
-            xs, ys, linestyle="--" if baseline else "-", marker="o" if len(points) > 1 else "*",
+            xs,
+            ys,
+            linestyle="--" if baseline else "-",
+            marker="o" if len(points) > 1 else "*",
             markersize=6 if len(points) > 1 else 14,
             label=f"{face}: {implementation}" + (" (baseline)" if baseline else ""),
         )
-    save(figure, axes, "board size n", "ns per move", "tictactoe: ns per move, whole random games",
-         docs / "benchmarks.png", legend_size=8)
+    save(
+        figure,
+        axes,
+        "board size n",
+        "ns per move",
+        "tictactoe: ns per move, whole random games",
+        docs / "benchmarks.png",
+        legend_size=8,
+    )
     print(f"report: wrote {docs / 'benchmarks.md'} and {docs / 'benchmarks.png'}")
 
 

@@ -65,8 +65,13 @@ def random_position(rng: random.Random, played: int) -> str:
 def reference(program: Path, mode: list[str], positions: list[str]) -> list[int | None]:
     """The reference's score of each position in one run of `program` with `mode` (`--each`,
     or `--within N`, whose None says the game goes on longer than N plies)."""
-    run = subprocess.run([str(program), *mode, "-"], input="".join(f"{p}\n" for p in positions),
-                         capture_output=True, text=True, check=True)
+    run = subprocess.run(
+        [str(program), *mode, "-"],
+        input="".join(f"{p}\n" for p in positions),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     scores: list[int | None] = []
     for position, line in zip(positions, run.stdout.splitlines(), strict=True):
         columns, value = line.split()[:2]

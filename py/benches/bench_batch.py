@@ -209,13 +209,22 @@ def compare_threads(path: Optional[str]) -> None:
         one, two = ours(4096, n, 1), ours(4096, n, 2)
         rounds = [(rate(one, 0.5), rate(two, 0.5)) for _ in range(5)]
         ratios = sorted(b / a for a, b in rounds)
-        row = {"n": n, "count": 4096, "one_thread": max(a for a, _ in rounds),
-               "two_threads": max(b for _, b in rounds), "ratio": ratios[2], "ratios": ratios}
+        row = {
+            "n": n,
+            "count": 4096,
+            "one_thread": max(a for a, _ in rounds),
+            "two_threads": max(b for _, b in rounds),
+            "ratio": ratios[2],
+            "ratios": ratios,
+        }
         rows.append(row)
         best = row["two_threads"] / row["one_thread"]
-        print(f"n = {n}: best threads=1 {row['one_thread'] / 1e6:.2f}M, threads=2 {row['two_threads'] / 1e6:.2f}M "
-              f"env-steps/s: {best:.2f}x (target 1.7x); rounds' median {ratios[2]:.2f}x "
-              f"({ratios[0]:.2f}-{ratios[-1]:.2f})", flush=True)
+        print(
+            f"n = {n}: best threads=1 {row['one_thread'] / 1e6:.2f}M, threads=2 {row['two_threads'] / 1e6:.2f}M "
+            f"env-steps/s: {best:.2f}x (target 1.7x); rounds' median {ratios[2]:.2f}x "
+            f"({ratios[0]:.2f}-{ratios[-1]:.2f})",
+            flush=True,
+        )
     if path:
         with open(path, "w") as out:
             json.dump(rows, out, indent=1)

@@ -114,10 +114,20 @@ def main() -> None:
         print("OpenSpiel (pip package open-spiel) is not installed: ours alone")
     rng = random.Random(20261125)
     cases: list[tuple[str, Callable[[], TicTacToe], Callable[..., Callable[[], None]], int, list[tuple[str, str]]]] = [
-        ("gomoku 15 x 15, five", lambda: TicTacToe(15, 5), ours_by_move, 200,
-         [("gomoku", "gomoku"), ("mnk", "mnk(m=15,n=15,k=5)")]),
-        ("Connect Four 6 x 7", lambda: TicTacToe(6, 4, cols=7, gravity=True), ours_by_drop, 3000,
-         [("connect_four", "connect_four")]),
+        (
+            "gomoku 15 x 15, five",
+            lambda: TicTacToe(15, 5),
+            ours_by_move,
+            200,
+            [("gomoku", "gomoku"), ("mnk", "mnk(m=15,n=15,k=5)")],
+        ),
+        (
+            "Connect Four 6 x 7",
+            lambda: TicTacToe(6, 4, cols=7, gravity=True),
+            ours_by_drop,
+            3000,
+            [("connect_four", "connect_four")],
+        ),
     ]
     records: list[dict[str, object]] = []
     print("| game | ours (ns/move) | OpenSpiel | OpenSpiel (ns/move) | OpenSpiel / ours |")

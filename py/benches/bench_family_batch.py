@@ -50,8 +50,9 @@ def main() -> None:
     peer = functools.partial(try_peer, skipped)
 
     def record(implementation: str, game: str, count: int, per_second: float, peer: bool) -> None:
-        records.append({"batch": implementation, "game": game, "count": count,
-                        "steps_per_second": per_second, "peer": peer})
+        records.append(
+            {"batch": implementation, "game": game, "count": count, "steps_per_second": per_second, "peer": peer}
+        )
         print(f"| {implementation} | {game} | {count} | {per_second / 1e6:.3f} |", flush=True)
 
     if args.threads:
@@ -59,8 +60,10 @@ def main() -> None:
         rounds = [(rate(one, 0.5), rate(two, 0.5)) for _ in range(5)]
         ratios = sorted(b / a for a, b in rounds)
         best = max(b for _, b in rounds) / max(a for a, _ in rounds)
-        print(f"gomoku, 4096 games: threads=2 {best:.2f}x threads=1 (target 1.7x); rounds' median "
-              f"{ratios[2]:.2f}x ({ratios[0]:.2f}-{ratios[-1]:.2f})")
+        print(
+            f"gomoku, 4096 games: threads=2 {best:.2f}x threads=1 (target 1.7x); rounds' median "
+            f"{ratios[2]:.2f}x ({ratios[0]:.2f}-{ratios[-1]:.2f})"
+        )
         records.append({"game": "gomoku", "count": 4096, "ratio": best, "ratios": ratios})
     else:
         print("| implementation | game | games | M env-steps/s |")
@@ -77,14 +80,27 @@ def main() -> None:
 
         peer("pgx", pgx_all)
         for game in RULES:
-            peer(f"OpenSpiel {game}",
-                 lambda game=game: record(
-                     f"OpenSpiel {game} (one game)", game, 1, rate(openspiel_run(game)), peer=True
-                 ))
-        peer("PettingZoo", lambda: record("PettingZoo connect_four_v3 (one game)", "connect_four", 1,
-                                          rate(pettingzoo_run("connect_four_v3")), peer=True))
-        record("tictactoe/ConnectFour-v0 vector env, random opponent", "connect_four", 1024,
-               rate(vector_env_run(1024)), peer=False)
+            peer(
+                f"OpenSpiel {game}",
+                lambda game=game: record(f"OpenSpiel {game} (one game)", game, 1, rate(openspiel_run(game)), peer=True),
+            )
+        peer(
+            "PettingZoo",
+            lambda: record(
+                "PettingZoo connect_four_v3 (one game)",
+                "connect_four",
+                1,
+                rate(pettingzoo_run("connect_four_v3")),
+                peer=True,
+            ),
+        )
+        record(
+            "tictactoe/ConnectFour-v0 vector env, random opponent",
+            "connect_four",
+            1024,
+            rate(vector_env_run(1024)),
+            peer=False,
+        )
         for reason in skipped:
             print(f"skipped {reason}")
         summarize(records)
@@ -95,9 +111,13 @@ def main() -> None:
 
 def summarize(records: list[dict[str, object]]) -> None:
     """The targets' ratios, from the records."""
+
     def at(batch: str, game: str, count: int) -> float:
-        found = [float(str(r["steps_per_second"])) for r in records
-                 if str(r["batch"]).startswith(batch) and r["game"] == game and r["count"] == count]
+        found = [
+            float(str(r["steps_per_second"]))
+            for r in records
+            if str(r["batch"]).startswith(batch) and r["game"] == game and r["count"] == count
+        ]
         return found[0] if found else float("nan")
 
     ours_c4 = at("tictactoe Batch", "connect_four", 4096)

@@ -68,8 +68,9 @@ print(rss() - before, seconds / globals().get("calls", 1))
 
 
 def run(code: str) -> tuple[int, float]:
-    out = subprocess.run([sys.executable, "-c", PRELUDE + code + EPILOGUE], check=True,
-                         capture_output=True, text=True).stdout.split()
+    out = subprocess.run(
+        [sys.executable, "-c", PRELUDE + code + EPILOGUE], check=True, capture_output=True, text=True
+    ).stdout.split()
     return int(out[0]), float(out[1])
 
 

@@ -45,10 +45,23 @@ def build_floor() -> ModuleType:
     module = out / f"_floor{sysconfig.get_config_var('EXT_SUFFIX')}"
     library = ROOT / "target" / "release" / "libtictactoe.a"
     subprocess.run(
-        [os.environ.get("CC", "cc"), "-O2", "-shared", "-fPIC", "-Wall", "-Wextra", "-Werror",
-         f"-I{sysconfig.get_paths()['include']}", f"-I{ROOT / 'include'}",
-         str(Path(__file__).with_name("floor.c")), str(library), "-Wl,--exclude-libs,ALL",
-         *os.environ["STATIC_LIBS"].split(), "-o", str(module)],
+        [
+            os.environ.get("CC", "cc"),
+            "-O2",
+            "-shared",
+            "-fPIC",
+            "-Wall",
+            "-Wextra",
+            "-Werror",
+            f"-I{sysconfig.get_paths()['include']}",
+            f"-I{ROOT / 'include'}",
+            str(Path(__file__).with_name("floor.c")),
+            str(library),
+            "-Wl,--exclude-libs,ALL",
+            *os.environ["STATIC_LIBS"].split(),
+            "-o",
+            str(module),
+        ],
         check=True,
     )
     spec = importlib.util.spec_from_file_location("_floor", module)
@@ -161,8 +174,15 @@ def main() -> None:
     def target(implementation: str, n: int, ns: float, against: str, against_ns: float) -> None:
         """Issue #13's targets: within 1.5x of the floor."""
         records.append(
-            {"face": "Python", "implementation": implementation, "n": n, "ns": ns, "against": against,
-             "against_ns": against_ns, "target": 1.5}
+            {
+                "face": "Python",
+                "implementation": implementation,
+                "n": n,
+                "ns": ns,
+                "against": against,
+                "against_ns": against_ns,
+                "target": 1.5,
+            }
         )
 
     floor = build_floor()

@@ -45,8 +45,13 @@ def best_of_three(run: Callable[[], Any]) -> float:
 
 def solve_4x4() -> dict[str, Any]:
     seconds = best_of_three(lambda: tictactoe.solve(TicTacToe(4)))
-    return {"search": "solve the empty 4 x 4 board", "ours": seconds * 1e3, "unit": "ms",
-            "target": 100.0, "against": "target"}
+    return {
+        "search": "solve the empty 4 x 4 board",
+        "ours": seconds * 1e3,
+        "unit": "ms",
+        "target": 100.0,
+        "against": "target",
+    }
 
 
 def perfect_3x3() -> dict[str, Any]:
@@ -58,8 +63,13 @@ def perfect_3x3() -> dict[str, Any]:
     batch.perfect_actions(out=actions)  # builds the table once
     calls = 50
     seconds = best_of_three(lambda: [batch.perfect_actions(out=actions) for _ in range(calls)])
-    return {"search": "perfect 3 x 3 move (per game, Batch.perfect_actions of 4096)",
-            "ours": seconds / calls / count * 1e9, "unit": "ns", "target": 1000.0, "against": "target"}
+    return {
+        "search": "perfect 3 x 3 move (per game, Batch.perfect_actions of 4096)",
+        "ours": seconds / calls / count * 1e9,
+        "unit": "ns",
+        "target": 1000.0,
+        "against": "target",
+    }
 
 
 def ours_mcts(n: int, simulations: int) -> float:
@@ -80,8 +90,11 @@ def openspiel_mcts(n: int, simulations: int) -> float:
 
 
 def mcts(n: int, simulations: int, skipped: list[str]) -> dict[str, Any]:
-    record: dict[str, Any] = {"search": f"MCTS simulations per second, empty {n} x {n}, {simulations} a move",
-                              "unit": "sims/s", "target": 10.0}
+    record: dict[str, Any] = {
+        "search": f"MCTS simulations per second, empty {n} x {n}, {simulations} a move",
+        "unit": "sims/s",
+        "target": 10.0,
+    }
     record["ours"] = ours_mcts(n, simulations)
     try:
         record["against_value"] = openspiel_mcts(n, simulations)
@@ -112,8 +125,12 @@ class Family:
 
 FAMILY = [
     Family("Connect Four", "connect_four", lambda: TicTacToe(rules=tictactoe.Rules.CONNECT_FOUR), [3, 3, 2, 4]),
-    Family("gomoku 15 x 15", "gomoku", lambda: TicTacToe(rules=tictactoe.Rules.GOMOKU),
-           [7 * 15 + 7, 7 * 15 + 8, 8 * 15 + 6, 6 * 15 + 8, 6 * 15 + 6]),
+    Family(
+        "gomoku 15 x 15",
+        "gomoku",
+        lambda: TicTacToe(rules=tictactoe.Rules.GOMOKU),
+        [7 * 15 + 7, 7 * 15 + 8, 8 * 15 + 6, 6 * 15 + 8, 6 * 15 + 6],
+    ),
 ]
 
 
@@ -124,8 +141,12 @@ def family_mcts(family: Family, simulations: int, skipped: list[str]) -> dict[st
         family.play(game, action)
     seconds = best_of_three(lambda: tictactoe.best_move(game, simulations=simulations, max_nodes=0))
     where = f"after {len(family.opening)} marks"
-    record: dict[str, Any] = {"search": f"MCTS simulations per second, {family.name} {where}, {simulations} a move",
-                              "unit": "sims/s", "target": 10.0, "ours": simulations / seconds}
+    record: dict[str, Any] = {
+        "search": f"MCTS simulations per second, {family.name} {where}, {simulations} a move",
+        "unit": "sims/s",
+        "target": 10.0,
+        "ours": simulations / seconds,
+    }
     try:
         import pyspiel
 
@@ -164,8 +185,16 @@ def known_values() -> list[dict[str, Any]]:
         got_winner, got_plies = tictactoe.solve(game, max_nodes=1_000_000_000)
         seconds = time.perf_counter() - start
         rules = f"{rows} x {cols}, k = {k}" + (", exact" if exact else "") + (", gravity" if gravity else "")
-        records.append({"rules": rules, "winner": got_winner, "plies": got_plies, "known_winner": winner,
-                        "known_plies": plies, "ms": seconds * 1e3})
+        records.append(
+            {
+                "rules": rules,
+                "winner": got_winner,
+                "plies": got_plies,
+                "known_winner": winner,
+                "known_plies": plies,
+                "ms": seconds * 1e3,
+            }
+        )
     return records
 
 
@@ -186,8 +215,7 @@ def strength(family: Family, simulations: int, games: int, opponent: str) -> lis
         our_moves = their_moves = 0
         for g in range(games):
             spiel = pyspiel.load_game(family.openspiel)
-            bot = pyspiel.MCTSBot(spiel, pyspiel.RandomRolloutEvaluator(1, g), 2.0, simulations, 1000,
-                                  True, g, False)
+            bot = pyspiel.MCTSBot(spiel, pyspiel.RandomRolloutEvaluator(1, g), 2.0, simulations, 1000, True, g, False)
             rng = np.random.default_rng(g)
             state, game = spiel.new_initial_state(), family.new()
             while not state.is_terminal():
@@ -209,10 +237,17 @@ def strength(family: Family, simulations: int, games: int, opponent: str) -> lis
             assert game.winner == (0 if state.returns()[0] == 0 else 1 if state.returns()[0] > 0 else 2)
             outcome = state.returns()[ours]
             results["won" if outcome > 0 else "lost" if outcome < 0 else "drawn"] += 1
-        records.append({"game": family.name, "opponent": opponent, "simulations": simulations,
-                        "as": "X" if ours == 0 else "O", **results,
-                        "our_ms": our_seconds / max(our_moves, 1) * 1e3,
-                        "their_ms": their_seconds / max(their_moves, 1) * 1e3})
+        records.append(
+            {
+                "game": family.name,
+                "opponent": opponent,
+                "simulations": simulations,
+                "as": "X" if ours == 0 else "O",
+                **results,
+                "our_ms": our_seconds / max(our_moves, 1) * 1e3,
+                "their_ms": their_seconds / max(their_moves, 1) * 1e3,
+            }
+        )
     return records
 
 
@@ -229,8 +264,10 @@ def main() -> None:
         print(f"{record['search']}: {record['ours']:,.1f} {record['unit']}{ratio}")
     known = known_values()
     for value in known:
-        print(f"solve {value['rules']}: winner {value['winner']} in {value['plies']} plies "
-              f"(known: {value['known_winner']}), {value['ms']:,.1f} ms")
+        print(
+            f"solve {value['rules']}: winner {value['winner']} in {value['plies']} plies "
+            f"(known: {value['known_winner']}), {value['ms']:,.1f} ms"
+        )
     matches: list[dict[str, Any]] = []
     try:
         for family, simulations, games in ((FAMILY[0], 1000, 10), (FAMILY[1], 1000, 3)):
@@ -239,9 +276,11 @@ def main() -> None:
     except ImportError as error:
         skipped.append(f"strength against OpenSpiel: {type(error).__name__}: {error}")
     for match in matches:
-        print(f"{match['game']}, ours as {match['as']} against {match['opponent']} ({match['simulations']} "
-              f"simulations): won {match['won']}, lost {match['lost']}, drawn {match['drawn']}; "
-              f"{match['our_ms']:.1f} ms a move against {match['their_ms']:.1f}")
+        print(
+            f"{match['game']}, ours as {match['as']} against {match['opponent']} ({match['simulations']} "
+            f"simulations): won {match['won']}, lost {match['lost']}, drawn {match['drawn']}; "
+            f"{match['our_ms']:.1f} ms a move against {match['their_ms']:.1f}"
+        )
     for reason in skipped:
         print(f"skipped: {reason}")
     if args.json:

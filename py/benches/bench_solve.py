@@ -66,8 +66,13 @@ def solve_ours(text: str) -> dict[str, Any]:
         if c4sets.score(len(columns), winner, plies) != expected:
             wrong += 1
             first_wrong = first_wrong or number
-    return {"positions": len(lines), "mean_us": seconds / len(lines) * 1e6, "wrong": wrong,
-            "first_wrong": first_wrong, "setup_ms": setup * 1e3}
+    return {
+        "positions": len(lines),
+        "mean_us": seconds / len(lines) * 1e6,
+        "wrong": wrong,
+        "first_wrong": first_wrong,
+        "setup_ms": setup * 1e3,
+    }
 
 
 MOVE_CLASSES = ("End-Easy", "Middle-Easy", "Middle-Medium", "Begin-Easy")
@@ -88,11 +93,20 @@ def best_moves(name: str, text: str) -> dict[str, Any]:
         winner, plies = tictactoe.solve(game, max_nodes=MAX_NODES, book=False)
         game.drop(col)
         perfect += tictactoe.solve(game, max_nodes=MAX_NODES, book=False) == (winner, plies - 1)
-    record = {"class": name, "positions": len(lines), "mean_ms": seconds / len(lines) * 1e3,
-              "worst_ms": worst * 1e3, "perfect": perfect, "target_ms": MOVE_TARGET_MS}
-    print(f"best_move on {name}: {len(lines)} positions, mean {record['mean_ms']:.3g} ms, worst "
-          f"{record['worst_ms']:.0f} ms (target mean <= {MOVE_TARGET_MS:.0f} ms: "
-          f"{'met' if record['mean_ms'] <= MOVE_TARGET_MS else 'missed'}), {perfect} perfect", flush=True)
+    record = {
+        "class": name,
+        "positions": len(lines),
+        "mean_ms": seconds / len(lines) * 1e3,
+        "worst_ms": worst * 1e3,
+        "perfect": perfect,
+        "target_ms": MOVE_TARGET_MS,
+    }
+    print(
+        f"best_move on {name}: {len(lines)} positions, mean {record['mean_ms']:.3g} ms, worst "
+        f"{record['worst_ms']:.0f} ms (target mean <= {MOVE_TARGET_MS:.0f} ms: "
+        f"{'met' if record['mean_ms'] <= MOVE_TARGET_MS else 'missed'}), {perfect} perfect",
+        flush=True,
+    )
     return record
 
 
@@ -111,15 +125,25 @@ def side_by_side(name: str, text: str, reference: Path) -> dict[str, Any]:
     """One class (or the empty board): ours, then the reference, each in a fresh process."""
     ours = run([sys.executable, __file__, "--ours"], text)
     theirs = run([str(reference), "--json", "-"], text)
-    record = {"class": name, "positions": ours["positions"], "ours_ms": ours["mean_us"] / 1e3,
-              "reference_ms": theirs["mean_us"] / 1e3, "reference_visited": theirs["mean_visited"],
-              "target": TARGET, "ours_setup_ms": ours["setup_ms"], "ours_wrong": ours["wrong"],
-              "reference_wrong": theirs["wrong"]}
+    record = {
+        "class": name,
+        "positions": ours["positions"],
+        "ours_ms": ours["mean_us"] / 1e3,
+        "reference_ms": theirs["mean_us"] / 1e3,
+        "reference_visited": theirs["mean_visited"],
+        "target": TARGET,
+        "ours_setup_ms": ours["setup_ms"],
+        "ours_wrong": ours["wrong"],
+        "reference_wrong": theirs["wrong"],
+    }
     ratio = record["ours_ms"] / record["reference_ms"]
-    print(f"{name}: {record['positions']} positions, ours {record['ours_ms']:.4g} ms, reference "
-          f"{record['reference_ms']:.4g} ms ({record['reference_visited']:,.0f} positions visited), "
-          f"ours/reference {ratio:.2f}x (target <= {TARGET:.1f}x: {'met' if ratio <= TARGET else 'missed'}); "
-          f"ours' set-up call {record['ours_setup_ms']:.1f} ms, not counted", flush=True)
+    print(
+        f"{name}: {record['positions']} positions, ours {record['ours_ms']:.4g} ms, reference "
+        f"{record['reference_ms']:.4g} ms ({record['reference_visited']:,.0f} positions visited), "
+        f"ours/reference {ratio:.2f}x (target <= {TARGET:.1f}x: {'met' if ratio <= TARGET else 'missed'}); "
+        f"ours' set-up call {record['ours_setup_ms']:.1f} ms, not counted",
+        flush=True,
+    )
     for side, result in (("ours", ours), ("reference", theirs)):
         if result["wrong"]:
             print(f"  {side}: {result['wrong']} wrong scores, the first on line {result['first_wrong']}")
@@ -129,8 +153,12 @@ def side_by_side(name: str, text: str, reference: Path) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", help="write the records here")
-    parser.add_argument("--reference", type=Path, default=ROOT / "build" / "c4_reference",
-                        help="the built bench/c/c4_reference.c (default: build/c4_reference)")
+    parser.add_argument(
+        "--reference",
+        type=Path,
+        default=ROOT / "build" / "c4_reference",
+        help="the built bench/c/c4_reference.c (default: build/c4_reference)",
+    )
     parser.add_argument("--empty", action="store_true", help="time the empty board instead of the classes")
     parser.add_argument("--moves", action="store_true", help="time best_move on the easier classes instead")
     parser.add_argument("--ours", action="store_true", help=argparse.SUPPRESS)  # one class's worker

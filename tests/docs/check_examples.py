@@ -89,7 +89,7 @@ def blocks(path: Path) -> list[Block]:
         body: list[str] = []
         i += 1
         while i < len(lines) and not lines[i].strip().startswith(fence):
-            body.append(lines[i][len(indent):] if lines[i].startswith(indent) else lines[i])
+            body.append(lines[i][len(indent) :] if lines[i].startswith(indent) else lines[i])
             i += 1
         i += 1
         found.append(Block(path, start + 1, lang, "\n".join(body) + "\n"))
@@ -151,7 +151,10 @@ def rust_externs() -> list[str]:
     """Builds the two crates the Rust examples use and returns rustdoc's arguments for them."""
     out = subprocess.run(
         ["cargo", "build", "--quiet", "-p", "tictactoe-core", "-p", "tictactoe-search", "--message-format=json"],
-        cwd=ROOT, capture_output=True, text=True, check=True,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout
     args: list[str] = []
     for line in out.splitlines():
@@ -198,7 +201,7 @@ def check_native(block: Block, index: int, failures: list[str]) -> None:
         run([str(binary)], out, f"{block.where} ({block.lang}, run)", failures)
 
 
-PY_RUNNER = r'''
+PY_RUNNER = r"""
 import doctest, json, sys, traceback
 blocks = json.load(open(sys.argv[1]))
 globs = {"__name__": "__doc_example__"}
@@ -219,7 +222,7 @@ for where, code in blocks:
             print(f"{where}: raised")
             traceback.print_exc(file=sys.stdout)
 sys.exit(1 if failed else 0)
-'''
+"""
 
 
 def check_python(path: Path, found: list[Block], python: str, failures: list[str]) -> None:

@@ -89,7 +89,6 @@ def assert_same(batch: Batch, singles: Singles) -> None:
         assert batch.game(g) == game
 
 
-
 def step(batch: Batch, singles: Singles, games: Optional[list[int]], actions: list[int], lose: bool) -> None:
     listed = games if games is not None else list(range(batch.count))
     before = batch.cells().copy(), batch.winner.copy()

@@ -34,9 +34,7 @@ class Model:
 
     def complete(self, player: int) -> list[tuple[str, Optional[int]]]:
         return [
-            (kind, index)
-            for kind, index, cells in self.lines()
-            if all(self.grid[r][c] == player for r, c in cells)
+            (kind, index) for kind, index, cells in self.lines() if all(self.grid[r][c] == player for r, c in cells)
         ]
 
     @property

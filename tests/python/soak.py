@@ -76,14 +76,20 @@ def soak_batches(rng: random.Random, calls: int) -> int:
         rules: dict[str, Any] = {}
         if rng.random() < 0.5:  # the family's rules, else n x n tic-tac-toe
             cols = rng.randint(1, 6)
-            rules = {"cols": cols, "k": rng.randint(1, max(n, cols)), "exact": rng.random() < 0.5,
-                     "gravity": rng.random() < 0.5}
+            rules = {
+                "cols": cols,
+                "k": rng.randint(1, max(n, cols)),
+                "exact": rng.random() < 0.5,
+                "gravity": rng.random() < 0.5,
+            }
         batch = Batch(count, n, seed=rng.getrandbits(64), **rules)
         singles = Singles(count, n, **rules)
         for _ in range(rng.randint(1, 8 * n * n)):
             # One action in ten anything at all: taken, off the board, negative.
-            actions = [rng.randint(-2, singles.actions + 2) if rng.random() < 0.1 else a
-                       for a in batch.random_legal_actions().tolist()]
+            actions = [
+                rng.randint(-2, singles.actions + 2) if rng.random() < 0.1 else a
+                for a in batch.random_legal_actions().tolist()
+            ]
             lose, kind = rng.random() < 0.5, rng.random()
             if kind < 0.6:
                 step(batch, singles, None, actions, lose)

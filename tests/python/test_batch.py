@@ -95,8 +95,10 @@ def test_construction() -> None:
 def test_limits_refuse_batches_from_outside_before_allocating() -> None:
     # 5 games of 3 x 3: 18 words and 25 bytes of state each, one 8-byte word of scratch.
     exact = 5 * (4 * (1 + 8 + 9) + 25) + 8
-    assert Batch(5, 3, seed=4, max_bytes=exact).random_legal_actions().tolist() == \
-        Batch(5, 3, seed=4).random_legal_actions().tolist()
+    assert (
+        Batch(5, 3, seed=4, max_bytes=exact).random_legal_actions().tolist()
+        == Batch(5, 3, seed=4).random_legal_actions().tolist()
+    )
     with pytest.raises(tictactoe.LimitExceededError) as refused:
         Batch(5, 3, max_bytes=exact - 1)
     assert isinstance(refused.value, ValueError)
@@ -118,8 +120,13 @@ def test_limits_refuse_batches_from_outside_before_allocating() -> None:
 
 
 def test_actions_of_every_integer_kind() -> None:
-    for actions in ([4, 0], (4, 0), np.array([4, 0], dtype=np.uint8), np.array([4, 0], dtype=np.int32),
-                    np.array([4, 0], dtype=">i8")):
+    for actions in (
+        [4, 0],
+        (4, 0),
+        np.array([4, 0], dtype=np.uint8),
+        np.array([4, 0], dtype=np.int32),
+        np.array([4, 0], dtype=">i8"),
+    ):
         b = Batch(2, seed=1)
         assert b.step(actions).tolist() == [0, 0]
         assert b.cells()[0, 1, 1] == 1 and b.cells()[1, 0, 0] == 1

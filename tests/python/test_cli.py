@@ -120,8 +120,20 @@ def test_bad_rules_and_the_computer_on_connect_four() -> None:
     bad = run("--size", "3", "--k", "4")
     assert bad.returncode == 2 and "k = 4 is invalid on a 3 x 3 board" in bad.stderr
     # The computer (X) opens; O asks for a hint, drops, takes it back (with X's reply), quits.
-    four = run("--size", "6", "--cols", "7", "--k", "4", "--gravity", "--computer", "X",
-               "--simulations", "200", stdin="h\n3\nu\nq\n")
+    four = run(
+        "--size",
+        "6",
+        "--cols",
+        "7",
+        "--k",
+        "4",
+        "--gravity",
+        "--computer",
+        "X",
+        "--simulations",
+        "200",
+        stdin="h\n3\nu\nq\n",
+    )
     assert four.returncode == 1, four.stdout + four.stderr
     assert four.stdout.count("the computer (X) plays column ") == 2  # the opening and the reply to O's drop
     assert "hint: column " in four.stdout
@@ -156,8 +168,11 @@ def test_rules_by_name_beside_their_parts_or_unknown_are_refused() -> None:
 
 def test_help_reads_as_text() -> None:
     result = subprocess.run(  # in a terminal of 80 columns, whatever this one is
-        [sys.executable, "-m", "tictactoe", "--help"], env={**os.environ, "COLUMNS": "80"},
-        capture_output=True, text=True, timeout=60,
+        [sys.executable, "-m", "tictactoe", "--help"],
+        env={**os.environ, "COLUMNS": "80"},
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert result.returncode == 0
     usage, rest = result.stdout.split("\n\n", 1)

@@ -163,10 +163,7 @@ def test_games(lib, case):
         assert query(lib.tictactoe_game_is_draw_certain, game, kind=ctypes.c_bool) == final["draw_certain"]
         lines, count = (Line * 4)(), size_t()
         assert lib.tictactoe_game_winning_lines(game, lines, 4, ctypes.byref(count)) == 0
-        names = [
-            LINE_KINDS[line.kind] + (f" {line.index}" if line.kind < 2 else "")
-            for line in lines[: count.value]
-        ]
+        names = [LINE_KINDS[line.kind] + (f" {line.index}" if line.kind < 2 else "") for line in lines[: count.value]]
         assert names == final["winning_lines"]
     finally:
         lib.tictactoe_game_free(game)

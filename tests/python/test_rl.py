@@ -185,8 +185,12 @@ def test_the_computers_seeded_moves_are_the_same_in_every_interpreter() -> None:
         exec(SEEDED_COMPUTER, {})
     runs = [
         subprocess.run(
-            [sys.executable, "-c", SEEDED_COMPUTER], env={**os.environ, "PYTHONHASHSEED": hash_seed},
-            capture_output=True, text=True, timeout=120, check=True,
+            [sys.executable, "-c", SEEDED_COMPUTER],
+            env={**os.environ, "PYTHONHASHSEED": hash_seed},
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=True,
         ).stdout.split(" ", 1)
         for hash_seed in ("0", "1")
     ]
@@ -293,8 +297,13 @@ def test_render_ansi_is_the_clis_board() -> None:
 
 
 def play_side_by_side(
-    make_vector: Callable[[], Any], make_single: Callable[[], TicTacToeEnv], mode: AutoresetMode,
-    num_envs: int, steps: int, seed: int, wild: float,
+    make_vector: Callable[[], Any],
+    make_single: Callable[[], TicTacToeEnv],
+    mode: AutoresetMode,
+    num_envs: int,
+    steps: int,
+    seed: int,
+    wild: float,
 ) -> None:
     native = make_vector()
     reference = SyncVectorEnv([make_single for _ in range(num_envs)], autoreset_mode=mode)
@@ -327,14 +336,16 @@ def play_side_by_side(
     "n, agent, opponent",
     [(3, "alternate", "random"), (4, "O", "random"), (3, "X", "perfect"), (2, "alternate", "random")],
 )
-def test_vector_env_steps_like_single_envs(
-    mode: AutoresetMode, n: int, agent: str, opponent: str
-) -> None:
+def test_vector_env_steps_like_single_envs(mode: AutoresetMode, n: int, agent: str, opponent: str) -> None:
     kwargs: dict[str, Any] = {"agent": agent, "opponent": opponent, "illegal": "lose"}
     play_side_by_side(
         lambda: TicTacToeVectorEnv(7, n, autoreset_mode=mode, **kwargs),
         lambda: TicTacToeEnv(n, **kwargs),
-        mode, 7, 60, seed=n * 10 + len(agent), wild=0.05,
+        mode,
+        7,
+        60,
+        seed=n * 10 + len(agent),
+        wild=0.05,
     )
 
 
@@ -349,14 +360,16 @@ def test_vector_env_steps_like_single_envs(
     ],
     ids=str,
 )
-def test_vector_env_steps_like_single_envs_under_the_familys_rules(
-    mode: AutoresetMode, rules: dict[str, Any]
-) -> None:
+def test_vector_env_steps_like_single_envs_under_the_familys_rules(mode: AutoresetMode, rules: dict[str, Any]) -> None:
     kwargs: dict[str, Any] = {"agent": "alternate", "opponent": "random", "illegal": "lose", **rules}
     play_side_by_side(
         lambda: TicTacToeVectorEnv(6, autoreset_mode=mode, **kwargs),
         lambda: TicTacToeEnv(**kwargs),
-        mode, 6, 80, seed=len(rules) * 7 + rules["n"], wild=0.03,
+        mode,
+        6,
+        80,
+        seed=len(rules) * 7 + rules["n"],
+        wild=0.03,
     )
 
 
@@ -364,13 +377,23 @@ def test_vector_env_with_a_computer_opponent_plays_each_game_as_alone() -> None:
     # The opponent searches only the games where it is its turn, in one threaded batch call,
     # each with its game's seed: the moves of single environments.
     kwargs: dict[str, Any] = {
-        "n": 6, "k": 4, "cols": 7, "gravity": True, "agent": "alternate",
-        "opponent": "computer", "simulations": 30, "illegal": "lose",
+        "n": 6,
+        "k": 4,
+        "cols": 7,
+        "gravity": True,
+        "agent": "alternate",
+        "opponent": "computer",
+        "simulations": 30,
+        "illegal": "lose",
     }
     play_side_by_side(
         lambda: TicTacToeVectorEnv(5, threads=2, **kwargs),
         lambda: TicTacToeEnv(**kwargs),
-        AutoresetMode.NEXT_STEP, 5, 25, seed=4, wild=0.02,
+        AutoresetMode.NEXT_STEP,
+        5,
+        25,
+        seed=4,
+        wild=0.02,
     )
 
 
@@ -384,7 +407,11 @@ def test_vector_env_with_threads_and_a_callable_opponent() -> None:
     play_side_by_side(
         lambda: TicTacToeVectorEnv(600, 5, threads=2, **kwargs),
         lambda: TicTacToeEnv(5, **kwargs),
-        AutoresetMode.NEXT_STEP, 600, 15, seed=5, wild=0.02,
+        AutoresetMode.NEXT_STEP,
+        600,
+        15,
+        seed=5,
+        wild=0.02,
     )
 
 
@@ -448,7 +475,11 @@ def test_rules_are_taken_as_a_value_or_as_the_old_keywords() -> None:
     play_side_by_side(
         lambda: TicTacToeVectorEnv(4, rules=four, agent="alternate", illegal="lose"),
         lambda: TicTacToeEnv(6, 4, cols=7, gravity=True, agent="alternate", illegal="lose"),
-        AutoresetMode.NEXT_STEP, 4, 30, seed=3, wild=0.02,
+        AutoresetMode.NEXT_STEP,
+        4,
+        30,
+        seed=3,
+        wild=0.02,
     )
 
     def made(env_id: str, **kwargs: Any) -> TicTacToeEnv:
@@ -465,8 +496,12 @@ def test_rules_are_taken_as_a_value_or_as_the_old_keywords() -> None:
     assert made(GOMOKU_ID, exact=True).rules == tictactoe.Rules(15, k=5, exact=True)
     assert tpz.raw_env(rules=four).rules == tpz.env(6, 4, cols=7, gravity=True).unwrapped.rules == four
     makers: list[Callable[..., Any]] = [
-        TicTacToeEnv, lambda **kw: TicTacToeVectorEnv(2, **kw), tpz.env, tpz.raw_env,
-        lambda **kw: gym.make(ENV_ID, **kw), lambda **kw: gym.make_vec(ENV_ID, num_envs=2, **kw),
+        TicTacToeEnv,
+        lambda **kw: TicTacToeVectorEnv(2, **kw),
+        tpz.env,
+        tpz.raw_env,
+        lambda **kw: gym.make(ENV_ID, **kw),
+        lambda **kw: gym.make_vec(ENV_ID, num_envs=2, **kw),
     ]
     for make in makers:
         for keywords in ({"n": 6}, {"k": 4}, {"cols": 7}, {"gravity": True}, {"exact": False}):
@@ -505,9 +540,7 @@ def test_seeded_runs_reproduce_and_differ_by_seed() -> None:
 
 @pytest.mark.parametrize("how", ["deepcopy", "pickle"])
 def test_gym_envs_copy_mid_game(how: str) -> None:
-    clone: Callable[[Any], Any] = (
-        copy.deepcopy if how == "deepcopy" else lambda e: pickle.loads(pickle.dumps(e))
-    )
+    clone: Callable[[Any], Any] = copy.deepcopy if how == "deepcopy" else lambda e: pickle.loads(pickle.dumps(e))
     rng = np.random.default_rng(4)
     for env in (TicTacToeEnv(4, agent="alternate"), TicTacToeVectorEnv(9, 4, agent="alternate")):
         _, info = env.reset(seed=3)
@@ -569,8 +602,14 @@ def test_a_masked_policy_learns_to_beat_the_random_opponent() -> None:
 
 @pytest.mark.parametrize(
     "rules",
-    [{"n": 1}, {"n": 2}, {"n": 3}, {"n": 5}, {"n": 6, "k": 4, "cols": 7, "gravity": True},
-     {"n": 4, "k": 3, "cols": 5, "exact": True}],
+    [
+        {"n": 1},
+        {"n": 2},
+        {"n": 3},
+        {"n": 5},
+        {"n": 6, "k": 4, "cols": 7, "gravity": True},
+        {"n": 4, "k": 3, "cols": 5, "exact": True},
+    ],
     ids=str,
 )
 def test_pettingzoo_api_and_seed_tests(rules: dict[str, Any]) -> None:

@@ -31,8 +31,11 @@ def replay_games(t: Trajectories, rules: dict[str, Any]) -> None:
             assert t.players[row] == mover
             assert (t.observations[row, 0] == (board == mover)).all()
             assert (t.observations[row, 1] == (board == 3 - mover)).all()
-            legal = sorted({c for _, c in game.legal_moves()}) if game.gravity else [
-                r * game.cols + c for r, c in game.legal_moves()]
+            legal = (
+                sorted({c for _, c in game.legal_moves()})
+                if game.gravity
+                else [r * game.cols + c for r, c in game.legal_moves()]
+            )
             assert np.flatnonzero(t.masks[row]).tolist() == legal
             action = int(t.actions[row])
             winner = game.drop(action) if game.gravity else game.play(action // game.cols, action % game.cols)
@@ -42,9 +45,7 @@ def replay_games(t: Trajectories, rules: dict[str, Any]) -> None:
     rules["n"] = n
 
 
-@pytest.mark.parametrize(
-    "rules", [CONNECT_FOUR, {"n": 9, "k": 5, "exact": True}, {"n": 3}], ids=str
-)
+@pytest.mark.parametrize("rules", [CONNECT_FOUR, {"n": 9, "k": 5, "exact": True}, {"n": 3}], ids=str)
 def test_trajectories_replay_on_single_games(rules: dict[str, Any]) -> None:
     shards = [Shard(games=13, seed=s) for s in (0, 7)]
     t = selfplay.play_shards(shards, batch_size=5, **rules)

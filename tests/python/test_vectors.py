@@ -21,6 +21,7 @@ def check_refused(call: Callable[..., Any], args: list[Any], kind: str) -> None:
         call(*args)
     assert getattr(raised.value, "kind") == kind
 
+
 GAMES = load_vectors("games.json")
 
 

@@ -31,9 +31,7 @@ SYMBOLS = {1: "X", 2: "O"}
 SIDES = {"X": {1}, "O": {2}, "both": {1, 2}, "none": set()}
 
 #: The rule sets by name: every preset of ``Rules`` (``CONNECT_FOUR`` as "connect-four").
-PRESETS = {
-    name.lower().replace("_", "-"): rules for name, rules in vars(Rules).items() if isinstance(rules, Rules)
-}
+PRESETS = {name.lower().replace("_", "-"): rules for name, rules in vars(Rules).items() if isinstance(rules, Rules)}
 
 #: The options that give a rule set by its parts, which --rules gives whole.
 PARTS = ("size", "cols", "k", "exact", "gravity")

@@ -64,7 +64,6 @@ CONNECT_FOUR_ID = "tictactoe/ConnectFour-v0"
 GOMOKU_ID = "tictactoe/Gomoku-v0"
 
 
-
 def _keywords(rules: Rules) -> dict[str, Any]:
     """A preset as the keywords it differs from the defaults by, which ``gym.make`` merges with
     the caller's: so that a registered id's rules can still be changed a part at a time
@@ -82,7 +81,6 @@ _REGISTERED: dict[str, dict[str, Any]] = {
     CONNECT_FOUR_ID: _keywords(Rules.CONNECT_FOUR),
     GOMOKU_ID: _keywords(Rules.GOMOKU),
 }
-
 
 
 def _legal(masks: NDArray[np.bool_], actions: NDArray[np.int64]) -> NDArray[np.bool_]:
@@ -197,9 +195,7 @@ class TicTacToeEnv(_Board, gymnasium.Env[NDArray[np.int8], np.int64]):
         self._arena.opponent_moves()
         return self._arena.observation()[0], self._info()
 
-    def step(
-        self, action: Any
-    ) -> tuple[NDArray[np.int8], SupportsFloat, bool, bool, dict[str, Any]]:
+    def step(self, action: Any) -> tuple[NDArray[np.int8], SupportsFloat, bool, bool, dict[str, Any]]:
         if not self._seeded:
             raise RuntimeError("call reset() before step()")
         if self._arena.batch.terminated[0]:
@@ -302,9 +298,7 @@ class TicTacToeVectorEnv(_Board, VectorEnv[NDArray[np.int8], NDArray[np.int64], 
         games = np.flatnonzero(self._everyone if mask is None else mask)
         if isinstance(seed, int) or seed is None:
             super().reset(seed=seed)
-            seeds: list[Optional[int]] = (
-                [seed + int(g) for g in games] if seed is not None else [None] * games.size
-            )
+            seeds: list[Optional[int]] = [seed + int(g) for g in games] if seed is not None else [None] * games.size
         else:
             if len(seed) != self.num_envs:
                 raise ValueError(f"seed must be an int or a list of {self.num_envs} seeds")
@@ -322,9 +316,7 @@ class TicTacToeVectorEnv(_Board, VectorEnv[NDArray[np.int8], NDArray[np.int64], 
 
     def step(
         self, actions: Any
-    ) -> tuple[
-        NDArray[np.int8], NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_], dict[str, Any]
-    ]:
+    ) -> tuple[NDArray[np.int8], NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_], dict[str, Any]]:
         if not self._seeded:
             raise RuntimeError("call reset() before step()")
         actions = np.asarray(actions)
@@ -336,9 +328,7 @@ class TicTacToeVectorEnv(_Board, VectorEnv[NDArray[np.int8], NDArray[np.int64], 
 
     def _step_same(
         self, actions: NDArray[Any]
-    ) -> tuple[
-        NDArray[np.int8], NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_], dict[str, Any]
-    ]:
+    ) -> tuple[NDArray[np.int8], NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_], dict[str, Any]]:
         """Every game steps (none is over: an ended game was reset in the step that ended it);
         the games that end now are reset at once, their last observations kept in the info."""
         arena = self._arena
@@ -360,9 +350,7 @@ class TicTacToeVectorEnv(_Board, VectorEnv[NDArray[np.int8], NDArray[np.int64], 
 
     def _step_next(
         self, actions: NDArray[Any]
-    ) -> tuple[
-        NDArray[np.int8], NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_], dict[str, Any]
-    ]:
+    ) -> tuple[NDArray[np.int8], NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_], dict[str, Any]]:
         """The games that ended in the last step are reset (their actions ignored); the others
         step."""
         # The games restarting take no action: theirs is neither legal nor illegal.

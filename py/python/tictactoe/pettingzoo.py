@@ -55,7 +55,6 @@ if TYPE_CHECKING:
 __all__ = ["ConnectFourRawEnv", "connect_four_env", "env", "raw_env"]
 
 
-
 def _wrapped(game: AECEnv) -> AECEnv:
     """PettingZoo's wrappers, as ``tictactoe_v3.env()`` and ``connect_four_v3.env()`` have them."""
     game = wrappers.TerminateIllegalWrapper(game, illegal_reward=-1)

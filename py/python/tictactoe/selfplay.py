@@ -77,8 +77,7 @@ class Trajectories:
         """The parts one after the other, their games numbered on from the part before."""
         offsets = np.cumsum([0] + [part.game_count for part in parts[:-1]])
         columns = {
-            field.name: np.concatenate([getattr(part, field.name) for part in parts])
-            for field in fields(Trajectories)
+            field.name: np.concatenate([getattr(part, field.name) for part in parts]) for field in fields(Trajectories)
         }
         columns["games"] = np.concatenate([p.games + offset for p, offset in zip(parts, offsets, strict=True)])
         return Trajectories(**columns)
@@ -86,8 +85,7 @@ class Trajectories:
     def equals(self, other: Trajectories) -> bool:
         """Whether every column is the same."""
         return all(
-            np.array_equal(getattr(self, field.name), getattr(other, field.name))
-            for field in fields(Trajectories)
+            np.array_equal(getattr(self, field.name), getattr(other, field.name)) for field in fields(Trajectories)
         )
 
 
@@ -170,9 +168,13 @@ def _trajectories(rows: list[tuple[NDArray[Any], ...]], batch: Batch) -> Traject
     if not rows:
         shape = (0, 2, batch.rows, batch.cols)
         return Trajectories(
-            np.zeros(shape, np.int8), np.zeros((0, batch.actions), np.int8),
-            np.zeros(0, np.int64), np.zeros(0, np.uint8), np.zeros(0, np.float32),
-            np.zeros(0, np.bool_), np.zeros(0, np.int64),
+            np.zeros(shape, np.int8),
+            np.zeros((0, batch.actions), np.int8),
+            np.zeros(0, np.int64),
+            np.zeros(0, np.uint8),
+            np.zeros(0, np.float32),
+            np.zeros(0, np.bool_),
+            np.zeros(0, np.int64),
         )
     columns = [np.concatenate(column) for column in zip(*rows, strict=True)]
     return Trajectories(*columns)
