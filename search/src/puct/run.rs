@@ -45,10 +45,11 @@ impl Puct {
         // its `most` leaves of a step two planes of flags and legal flags, f32 logits an
         // action, an f32 value, a descent's edges, where they end and where the leaf stands;
         // the root's priors, softmax weights and a Dirichlet draw an action, and its last and
-        // running search's Gumbel draws and visits; its winner, its root's history, and a
-        // step's view of it and its slots.
+        // running search's Gumbel draws and visits; its winner, its root's history, a step's
+        // view of it and its slots, and its search itself.
         let per_leaf = (2 * cells + actions) + 4 * actions + 4 + 4 * (cells + 1) + 8 + 16;
-        let per_game = cells
+        let per_game = core::mem::size_of::<Root>()
+            + cells
             + most.saturating_mul(per_leaf)
             + actions * (4 + 8 + 8 + 2 * (8 + 4))
             + 1
