@@ -252,6 +252,16 @@ pub(crate) fn type_error(env: &Env, text: impl fmt::Display) -> napi::Error {
     napi::Error::from(JsTypeError::from(error).into_unknown(*env))
 }
 
+/// Whether a JavaScript exception is pending in `env`: one the caller's code threw while the
+/// package read what it answered (a getter's, a proxy's). A failed read is then that
+/// exception, which napi-rs throws as itself when the failure is returned as it came.
+pub(crate) fn exception_pending(env: &Env) -> bool {
+    let mut pending = false;
+    // SAFETY: `env` is the environment of the call running; `pending` outlives the call.
+    let status = unsafe { napi::sys::napi_is_exception_pending(env.raw(), &mut pending) };
+    status == napi::sys::Status::napi_ok && pending
+}
+
 /// A `RangeError` (Node's code `ERR_OUT_OF_RANGE`): a number outside what an option takes
 /// (threads of 0, a negative budget), where no refusal of the core applies.
 pub(crate) fn range_error(env: &Env, text: impl fmt::Display) -> napi::Error {

@@ -18,7 +18,7 @@ use tictactoe_search::{Evaluator, Puct as CorePuct, PuctConfig, PuctError};
 
 use crate::arrays::{self, Actions};
 use crate::batch::Batch;
-use crate::errors::{range_error, type_error, Field, Given, Refusal};
+use crate::errors::{exception_pending, range_error, type_error, Field, Given, Refusal};
 use crate::numbers;
 
 /// The settings of a search (AlphaZero's defaults): `cPuct` (1.25) weighs the priors against
@@ -117,8 +117,13 @@ fn read_numbers(
     shape: (usize, Option<usize>),
     out: &mut [f32],
 ) -> napi::Result<()> {
+    // An exception the answer threw while being read (a getter's, a proxy's) is the
+    // evaluator's own: thrown as itself, not taken for an answer of the wrong type.
     let given: Option<Either3<Float32ArraySlice<'_>, Float64ArraySlice<'_>, Vec<f64>>> =
-        answer.get(what).map_err(|_| not_numbers(env, what))?;
+        answer.get(what).map_err(|error| match exception_pending(env) {
+            true => error,
+            false => not_numbers(env, what),
+        })?;
     let len = match &given {
         Some(Either3::A(values)) => values.len(),
         Some(Either3::B(values)) => values.len(),

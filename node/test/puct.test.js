@@ -81,6 +81,17 @@ test("the evaluator's exception is thrown as itself, and changes nothing", () =>
     assert.throws(() => failing.run(counting(7, { failAt, failWith }), 20, { noise: true }), (e) => e === failWith)
     assert.deepEqual(state(failingBatch), before)
   }
+  // Thrown while the answer is read: by a getter, by a proxy.
+  const mine = new Error('mine')
+  const reads = [
+    (n) => ({ get logits() { throw mine }, values: new Float32Array(n) }),
+    (n) => ({ logits: new Float32Array(n * 7), get values() { throw mine } }),
+    () => new Proxy({}, { get() { throw mine } }),
+  ]
+  for (const answer of reads) {
+    assert.throws(() => failing.run((o, l, n) => answer(n), 20), (e) => e === mine)
+    assert.deepEqual(state(failingBatch), before)
+  }
   assert.equal(Object.getPrototypeOf(odd), Error.prototype)
   const after = failing.run(counting(7), 20, { noise: true })
   const expected = clean.run(counting(7), 20, { noise: true })
