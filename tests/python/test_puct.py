@@ -20,12 +20,15 @@ WEIGHTS = np.random.default_rng(7).integers(1, 2**20, size=2 * 6 * 7 * 2)
 
 
 def hashed(observation: np.ndarray, actions: int) -> tuple[np.ndarray, np.ndarray]:
-    """Logits and values as a deterministic function of each position's planes; values are
-    multiples of 1/1024 (summed exactly on both sides)."""
+    """Logits and values as a deterministic function of each position's planes. Values are any
+    float32 in [-1, 1] (multiples of 1/1024 scaled by 0.9973), one in 8 below 2^-30 in
+    magnitude as a network's tanh gives them near 0: both sides sum the same values in the
+    same order, and must agree on every tie."""
     flat = observation.reshape(len(observation), -1).astype(np.int64)
     h = flat @ WEIGHTS[: flat.shape[1]]
     logits = ((h[:, None] * 7 + np.arange(actions) * 13) % 29) / 7.0 - 2.0
-    values = (h % 2049) / 1024.0 - 1.0
+    grid = (h % 2049) / 1024.0 - 1.0
+    values = np.where((h >> 11) % 8 == 0, grid * 1e-12, grid * 0.9973).astype(np.float32)
     return logits, values
 
 

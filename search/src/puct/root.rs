@@ -11,7 +11,7 @@ use tictactoe_core::{Error, Game};
 use super::board::Board;
 use super::gumbel::{self, Position};
 use super::leaves::Leaves;
-use super::tree::{self, Next, Node, Saved, Tree};
+use super::tree::{Next, Node, Saved, Tree};
 
 /// One game's search: its tree (and what it held before the search running), the position at
 /// its root (to descend from), the batch's history there (to tell when the batch moved without
@@ -82,7 +82,7 @@ enum Reached {
     /// A position to evaluate, its edge not expanded yet.
     Open,
     /// A finished game, worth `value` to the player making the last move.
-    Finished(i64),
+    Finished(f64),
     /// A leaf an earlier descent of the step reached.
     Pending,
 }
@@ -296,7 +296,7 @@ impl Root {
             let (path, at) = (&self.paths[from..end], self.first + j);
             from = end;
             let logits = &call.logits[at * actions..(at + 1) * actions];
-            let value = tree::fixed(call.values[at]);
+            let value = f64::from(call.values[at]);
             let legal = &call.legal[at * actions..(at + 1) * actions];
             let answer = (legal, logits, call.values[at]);
             self.tree.expand(path.last().copied(), answer, &mut self.weights);

@@ -1,7 +1,8 @@
 //! One game's search tree: the edges out of every expanded position in one arena, a position's
 //! edges side by side, each edge holding its statistics and where its child's edges start, so
-//! that a descent reads one run of edges a ply and nothing else. Values are fixed-point
-//! integers so that sums add and subtract exactly.
+//! that a descent reads one run of edges a ply and nothing else. Values are summed in f64 in the
+//! order the simulations end, as the textbook sums them, so that its means are the tree's to
+//! the last bit.
 
 use alloc::collections::TryReserveError;
 use alloc::vec::Vec;
@@ -18,18 +19,10 @@ const DRAWN: u32 = u32::MAX - 2;
 /// lowest of the marks, every index of edges below it.
 const PENDING: u32 = u32::MAX - 3;
 
-/// Values are kept as integers of this many units to 1.0: sums of values in [-1, 1] then
-/// add exactly (u32 visits of 2^30 at most fit an i64 sum).
-const SCALE: f64 = (1u64 << 30) as f64;
-
-/// A loss, in fixed point: what a virtual visit is worth to its edge's mover.
-const LOSS: i64 = -(1 << 30);
-
-/// A value in [-1, 1] as the fixed-point integer the tree sums.
-pub(crate) fn fixed(value: f32) -> i64 {
-    // In [-2^30, 2^30]: the caller checked the range.
-    (f64::from(value) * SCALE) as i64
-}
+/// What a virtual visit is worth to its edge's mover: a loss. Held and taken back by adding
+/// it and its opposite, which leaves a sum of values exact in binary (the tests' multiples of
+/// 1/1024) as it was, and any other within a rounding of it.
+const LOSS: f64 = -1.0;
 
 /// The bytes `edges` edges take.
 pub(crate) fn bytes(edges: usize) -> usize {
@@ -38,15 +31,14 @@ pub(crate) fn bytes(edges: usize) -> usize {
 
 /// The bytes a copy of `edges` edges' statistics takes ([`Saved`]).
 pub(crate) fn saved_bytes(edges: usize) -> usize {
-    edges.saturating_mul(core::mem::size_of::<(i64, u32, u32, u32)>())
+    edges.saturating_mul(core::mem::size_of::<(f64, u32, u32, u32)>())
 }
 
 /// A move out of an expanded position, and what the simulations through it found.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Edge {
-    /// The values backed up through it, from the side of the player making the move, in
-    /// [`SCALE`] units.
-    value: i64,
+    /// W(s, a): the values backed up through it, from the side of the player making the move.
+    value: f64,
     /// N(s, a).
     visits: u32,
     /// P(s, a).
@@ -83,7 +75,7 @@ impl Edge {
         if self.visits == 0 {
             return 0.0;
         }
-        self.value as f64 / SCALE / f64::from(self.visits)
+        self.value / f64::from(self.visits)
     }
 
     /// Changes P(s, a) (the root's noise, and its removal).
@@ -114,7 +106,7 @@ pub(crate) enum Next {
     /// evaluator.
     Pending,
     /// A finished game, worth `value` to the player making the move.
-    Finished(i64),
+    Finished(f64),
 }
 
 /// One game's tree. Empty until its root is expanded.
@@ -126,7 +118,7 @@ pub(crate) struct Tree {
     /// The root's own visits (its expansion, then every simulation) and their values summed,
     /// from the side to move at the root; the evaluator's value of it.
     root_visits: u32,
-    root_value: i64,
+    root_value: f64,
     root_raw: f32,
 }
 
@@ -134,10 +126,10 @@ pub(crate) struct Tree {
 /// its root's.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Saved {
-    edges: Vec<(i64, u32, u32, u32)>,
+    edges: Vec<(f64, u32, u32, u32)>,
     root: Option<(u32, u32)>,
     root_visits: u32,
-    root_value: i64,
+    root_value: f64,
     root_raw: f32,
 }
 
@@ -157,7 +149,7 @@ impl Tree {
     /// Forgets every position.
     pub(crate) fn clear(&mut self) {
         self.edges.clear();
-        (self.root, self.root_visits, self.root_value, self.root_raw) = (None, 0, 0, 0.0);
+        (self.root, self.root_visits, self.root_value, self.root_raw) = (None, 0, 0.0, 0.0);
     }
 
     /// Edges held, for the memory a tree takes.
@@ -211,7 +203,7 @@ impl Tree {
         if self.root_visits == 0 {
             return 0.0;
         }
-        (self.root_value as f64 / SCALE / f64::from(self.root_visits)) as f32
+        (self.root_value / f64::from(self.root_visits)) as f32
     }
 
     /// Keeps in `saved` what the tree holds now (its memory reused; `Err` when it cannot grow).
@@ -264,7 +256,7 @@ impl Tree {
             let score = if edge.visits == 0 {
                 explore * f64::from(edge.prior)
             } else {
-                let q = edge.value as f64 / SCALE / f64::from(edge.visits);
+                let q = edge.value / f64::from(edge.visits);
                 q + explore * f64::from(edge.prior) / (1.0 + f64::from(edge.visits))
             };
             if score > best_score {
@@ -286,14 +278,14 @@ impl Tree {
     pub(crate) fn next(&self, edge: u32, after: impl FnOnce() -> Status) -> Next {
         let edge = self.edges[edge as usize];
         match edge.child {
-            WON => Next::Finished(fixed(1.0)),
-            DRAWN => Next::Finished(0),
+            WON => Next::Finished(1.0),
+            DRAWN => Next::Finished(0.0),
             PENDING => Next::Pending,
             NONE => match after() {
                 Status::InProgress => Next::Open,
                 // Won by the player who made the move: the only winner a move can make.
-                Status::Won(_) => Next::Finished(fixed(1.0)),
-                Status::Draw => Next::Finished(0),
+                Status::Won(_) => Next::Finished(1.0),
+                Status::Draw => Next::Finished(0.0),
             },
             first => Next::Node(Node { first, len: edge.len, reached: edge.visits, raw: edge.raw }),
         }
@@ -325,8 +317,8 @@ impl Tree {
     }
 
     /// Marks `edge` as leading to a finished game worth `value` to its mover.
-    pub(crate) fn finish(&mut self, edge: u32, value: i64) {
-        self.edges[edge as usize].child = if value == 0 { DRAWN } else { WON };
+    pub(crate) fn finish(&mut self, edge: u32, value: f64) {
+        self.edges[edge as usize].child = if value == 0.0 { DRAWN } else { WON };
     }
 
     /// Expands a position the evaluator valued `raw` from its side to move: under `parent`
@@ -363,7 +355,7 @@ impl Tree {
                 // Actions are below 2^32; the prior is set below.
                 let action = action as u32;
                 self.edges.push(Edge {
-                    value: 0,
+                    value: 0.0,
                     visits: 0,
                     prior: 0.0,
                     child: NONE,
@@ -388,13 +380,13 @@ impl Tree {
     }
 
     /// The root's own evaluation, `value` from the side to move there.
-    pub(crate) fn set_root_value(&mut self, value: i64) {
+    pub(crate) fn set_root_value(&mut self, value: f64) {
         (self.root_visits, self.root_value) = (1, value);
     }
 
     /// Adds `value` (from the side of the player making the last move) through the edges of
     /// `path`, root first, negated at each ply going up, and to the root.
-    pub(crate) fn back_up(&mut self, path: &[u32], mut value: i64) {
+    pub(crate) fn back_up(&mut self, path: &[u32], mut value: f64) {
         for &edge in path.iter().rev() {
             let edge = &mut self.edges[edge as usize];
             edge.value += value;

@@ -20,7 +20,9 @@ pub fn planes(game: &Game) -> Vec<bool> {
 }
 
 /// A deterministic stand-in for a network: logits and a value hashed from the planes. Values
-/// are multiples of 1/1024, which both sides sum exactly.
+/// are any f32 in [-1, 1] (multiples of 1/1024 scaled by 0.9973, rounded), one in 8 of them
+/// below 2^-30 in magnitude as a network's tanh gives them near 0: both sides must sum the
+/// same values in the same order to agree on every tie.
 pub fn hashed(planes: &[bool], actions: usize) -> (Vec<f32>, f32) {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for &flag in planes {
@@ -31,7 +33,11 @@ pub fn hashed(planes: &[bool], actions: usize) -> (Vec<f32>, f32) {
             ((h ^ a.wrapping_mul(0x9e37_79b9_7f4a_7c15)).rotate_left(17) % 29) as f32 / 7.0 - 2.0
         })
         .collect();
-    let value = ((h >> 20) % 2049) as f32 / 1024.0 - 1.0;
+    let grid = ((h >> 20) % 2049) as f32 / 1024.0 - 1.0;
+    let value = match (h >> 44) % 8 {
+        0 => grid * 1e-12,
+        _ => grid * 0.9973,
+    };
     (logits, value)
 }
 
@@ -119,14 +125,14 @@ pub fn expand(game: &Game) -> (Node, f64) {
 
 /// PUCT's choice at `node`: the action maximizing `Q + c_puct * P * sqrt(N(s)) / (1 + N)`, Q
 /// the mean value of its visits (0 while unvisited), N(s) the sum of the moves' visits; each
-/// virtual visit a move holds (a step of several leaves) counted as a visit worth a loss.
+/// virtual visit a move holds (a step of several leaves) counted as a visit, its loss in W.
 pub fn best(node: &Node, c_puct: f64) -> u32 {
     let total: u32 = node.visits.values().sum::<u32>() + node.held.values().sum::<u32>();
     let mut best = (f64::NEG_INFINITY, 0);
     for (&action, &prior) in &node.priors {
         let held = node.held.get(&action).copied().unwrap_or(0);
         let n = node.visits.get(&action).copied().unwrap_or(0) + held;
-        let w = node.values.get(&action).copied().unwrap_or(0.0) - f64::from(held);
+        let w = node.values.get(&action).copied().unwrap_or(0.0);
         let q = if n == 0 { 0.0 } else { w / f64::from(n) };
         let score =
             q + c_puct * libm::sqrt(f64::from(total)) * f64::from(prior) / (1.0 + f64::from(n));
@@ -222,7 +228,11 @@ pub fn descend_held(
             *node.visits.entry(action).or_insert(0) += 1;
             *node.values.entry(action).or_insert(0.0) += value;
         }
-        Found::Leaf(..) => *node.held.entry(action).or_insert(0) += 1,
+        Found::Leaf(..) => {
+            // A virtual visit: a loss added to W now, taken back when the leaf is backed up.
+            *node.held.entry(action).or_insert(0) += 1;
+            *node.values.entry(action).or_insert(0.0) += -1.0;
+        }
         Found::Taken => {}
     }
     found
@@ -237,8 +247,9 @@ pub fn expand_held(root: &mut Node, path: &[u32], game: &Game) -> f64 {
     let (mut node, mut value, mut leaf) = (root, at_root, Some(leaf));
     for (depth, &action) in path.iter().enumerate() {
         *node.held.get_mut(&action).unwrap() -= 1;
+        *node.values.get_mut(&action).unwrap() += 1.0;
         *node.visits.entry(action).or_insert(0) += 1;
-        *node.values.entry(action).or_insert(0.0) += value;
+        *node.values.get_mut(&action).unwrap() += value;
         value = -value;
         if depth + 1 == path.len() {
             node.children.insert(action, leaf.take().unwrap());
