@@ -91,7 +91,9 @@ pub struct PuctConfig {
     /// over at most n actions (mctx's `max_num_considered_actions`, 16 in its examples): a
     /// search with noise draws a Gumbel variable an action at the root instead of the
     /// Dirichlet noise; without, none (the search is then deterministic). Only with one leaf
-    /// a step.
+    /// a step. The root's logits are read back as ln P from the f32 priors the tree keeps: a
+    /// legal action more than about 87 below the top logit has P = 0, and such actions tie at
+    /// the root (the lowest first) where mctx still orders them by their logits.
     pub gumbel: u32,
 }
 
