@@ -150,7 +150,8 @@ impl Puct {
     ///
     /// # Errors
     /// [`PuctError::Action`] with the first game whose action the batch refuses (nothing is
-    /// played then); [`Error::LengthMismatch`] unless `actions` has a value per game.
+    /// played then); [`Error::LengthMismatch`] unless `actions` has a value per game;
+    /// [`Error::AllocFailed`] (nothing played either: what the moves need is had first).
     pub fn play(
         &mut self,
         batch: &mut Batch,
@@ -162,16 +163,30 @@ impl Puct {
             return Err(Error::LengthMismatch { len: actions.len(), expected: count }.into());
         }
         let games = batch.games();
-        let open: Vec<usize> =
-            (0..count).filter(|&g| !games.is_terminated(g).unwrap_or(true)).collect();
-        let taken: Vec<u32> = open.iter().map(|&g| actions[g]).collect();
+        let failed = |_| PuctError::from(Error::AllocFailed);
+        let mut open: Vec<usize> = Vec::new();
+        open.try_reserve_exact(count).map_err(failed)?;
+        open.extend((0..count).filter(|&g| !games.is_terminated(g).unwrap_or(true)));
+        let (mut taken, mut current, mut winners) = (Vec::new(), Vec::new(), Vec::new());
+        taken.try_reserve_exact(open.len()).map_err(failed)?;
+        current.try_reserve_exact(open.len()).map_err(failed)?;
+        winners.try_reserve_exact(open.len()).map_err(failed)?;
+        taken.extend(open.iter().map(|&g| actions[g]));
+        winners.resize(open.len(), 0);
         // The roots at the batch's position: a game the batch moved without the search keeps
-        // no tree (its root is made afresh at the next search).
-        let current = open
-            .iter()
-            .map(|&g| Ok(self.roots[g].history == batch.history(g)?))
-            .collect::<Result<Vec<bool>, Error>>()?;
-        let mut winners = alloc::vec![0; open.len()];
+        // no tree (its root is made afresh at the next search). Room for each move's subtree
+        // and history, so that once the batch has played nothing can fail.
+        let mut largest = 0;
+        for &g in &open {
+            let root = &mut self.roots[g];
+            let at_root = root.history == batch.history(g)?;
+            if at_root {
+                root.history.try_reserve(1).map_err(failed)?;
+                largest = largest.max(root.tree.len());
+            }
+            current.push(at_root);
+        }
+        self.spare.reserve(largest).map_err(failed)?;
         batch.step(Selection::Listed(&open), &taken, &mut winners, Illegal::Refuse).map_err(
             |refused| match refused.index {
                 Some(i) => PuctError::Action { game: open[i], error: refused.error },

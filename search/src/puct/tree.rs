@@ -400,7 +400,9 @@ impl Tree {
 
     /// Makes the subtree under the root's move `action` the whole tree (the rest dropped), its
     /// root's statistics those of the edge into it seen from the side now to move; empties the
-    /// tree when that move was never expanded. `spare` is memory to build in (left empty).
+    /// tree when that move was never expanded. `spare` is memory to build in (left empty),
+    /// with room for this tree's edges: then nothing allocates, the subtree coming back into
+    /// the tree's own memory.
     pub(crate) fn descend_to(&mut self, action: u32, spare: &mut Tree) {
         let child = self.root_edges().iter().find(|edge| edge.action == action).copied();
         let Some(child) = child.filter(|edge| edge.child < PENDING) else {
@@ -422,10 +424,11 @@ impl Tree {
             }
             next += 1;
         }
-        spare.root = Some((0, child.len));
-        (spare.root_visits, spare.root_value, spare.root_raw) =
+        self.edges.clear();
+        self.edges.extend_from_slice(&spare.edges);
+        self.root = Some((0, child.len));
+        (self.root_visits, self.root_value, self.root_raw) =
             (child.visits, -child.value, child.raw);
-        core::mem::swap(self, spare);
         spare.clear();
     }
 }
