@@ -1703,8 +1703,9 @@ tictactoe_result tictactoe_puct_run(tictactoe_puct *puct,
 //
 // Returns the core's code for the first refused action (`OUT_OF_BOUNDS`, `OCCUPIED`,
 // `COLUMN_FULL`; nothing is played then), `LENGTH_MISMATCH`, `INVALID_ARGUMENT` for a batch
-// of another size or rules, `NULL_PARAMETER`. A game the batch moved by other means since the
-// last search keeps no tree (the next search starts it afresh).
+// of another size or rules, `ALLOC_FAILED` (nothing played either), `NULL_PARAMETER`. A game
+// the batch moved by other means since the last search keeps no tree (the next search starts
+// it afresh).
 //
 // Ownership: the caller keeps everything. Thread safety: neither may be used by another
 // thread during the call.
