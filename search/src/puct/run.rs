@@ -23,7 +23,9 @@ impl Puct {
     pub fn bytes_needed(&self, batch: &Batch, simulations: u32) -> usize {
         let (actions, cells) = (batch.actions(), batch.rows() * batch.cols());
         let games = batch.games();
-        let grown = simulations as usize + 1;
+        let grown = (simulations as usize).saturating_add(1);
+        // Saturated: on a 32-bit target the product may not fit, and a bound must not wrap.
+        let grown_edges = grown.saturating_mul(actions);
         let mut largest = 0;
         let trees = self.roots.iter().enumerate().fold(0usize, |bytes, (g, root)| {
             let (edges, held) = (root.tree.len(), root.tree.capacity());
@@ -31,8 +33,8 @@ impl Puct {
             // A game the batch moved on its own: its tree set aside, a new one grown beside it.
             let moved = open && batch.history(g).map_or(true, |moves| root.history != moves);
             let size = match (open, moved) {
-                (true, true) => tree::bytes(held).saturating_add(tree::bytes(grown * actions)),
-                (true, false) => tree::bytes(edges.saturating_add(grown * actions).max(held)),
+                (true, true) => tree::bytes(held).saturating_add(tree::bytes(grown_edges)),
+                (true, false) => tree::bytes(edges.saturating_add(grown_edges).max(held)),
                 (false, _) => tree::bytes(held),
             };
             largest = largest.max(size);
@@ -323,11 +325,13 @@ impl Puct {
     fn reserve<E>(&mut self, batch: &Batch, simulations: u32) -> Result<(), PuctError<E>> {
         let (count, actions, cells) =
             (self.roots.len(), batch.actions(), batch.rows() * batch.cols());
-        let (grown, most) = (simulations as usize + 1, self.most_leaves(simulations) as usize);
+        let (grown, most) =
+            ((simulations as usize).saturating_add(1), self.most_leaves(simulations) as usize);
         let failed = |_| PuctError::from(Error::AllocFailed);
         for root in &mut self.roots {
             if root.board.is_some() {
-                root.tree.reserve(grown * actions).map_err(failed)?;
+                let edges = grown.checked_mul(actions).ok_or(Error::AllocFailed)?;
+                root.tree.reserve(edges).map_err(failed)?;
                 root.reserve(cells, actions, most)?;
             }
         }
