@@ -306,6 +306,37 @@ fn the_rules_value_finished_games() {
     assert_eq!(values[1], -1.0, "O, to move, has lost");
 }
 
+/// Values of 0 everywhere give root values of +0.0, kept subtrees' too (seen from the other
+/// side, a sum of zeros is negated).
+#[test]
+fn even_positions_are_worth_plus_zero() {
+    struct Even;
+    impl Evaluator for Even {
+        type Error = ();
+        fn evaluate(
+            &mut self,
+            _: &[bool],
+            _: &[bool],
+            _: &mut [f32],
+            _: &mut [f32],
+        ) -> Result<(), ()> {
+            Ok(())
+        }
+    }
+    let mut batch = Batch::new(3, Rules::CONNECT_FOUR, 0).unwrap();
+    let mut puct = Puct::new(&batch, config()).unwrap();
+    let (mut visits, mut values) = (vec![0; 3 * 7], vec![1.0; 3]);
+    puct.run(&batch, &mut Even, 8, false, &mut visits, &mut values).unwrap();
+    assert!(values.iter().all(|v| v.to_bits() == 0), "{values:?}");
+    let mut chosen = [0; 3];
+    puct.choose(&visits, 0.0, &mut chosen).unwrap();
+    puct.play(&mut batch, &chosen).unwrap();
+    for simulations in [0, 5] {
+        puct.run(&batch, &mut Even, simulations, false, &mut visits, &mut values).unwrap();
+        assert!(values.iter().all(|v| v.to_bits() == 0), "{simulations}: {values:?}");
+    }
+}
+
 /// `clear` forgets the trees: the next search is a fresh one's, on the same positions.
 #[test]
 fn a_cleared_search_starts_afresh() {

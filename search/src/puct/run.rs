@@ -62,7 +62,7 @@ impl Puct {
         // Gumbel's schedules: a visit count a simulation for each count of actions considered.
         let schedules = match self.config.gumbel {
             0 => 0,
-            most => (most.min(actions as u32) as usize + 1).saturating_mul(4 * grown),
+            most => (most.min(actions as u32) as usize + 1).saturating_mul(grown.saturating_mul(4)),
         };
         trees
             .saturating_add(spare)
@@ -177,13 +177,17 @@ impl Puct {
         winners.resize(open.len(), 0);
         // The roots at the batch's position: a game the batch moved without the search keeps
         // no tree (its root is made afresh at the next search). Room for each move's subtree
-        // and history, so that once the batch has played nothing can fail.
-        let mut largest = 0;
+        // and history, so that once the batch has played the trees cannot fail to follow (a
+        // board past one word is the game itself, which may yet fail to record the move: that
+        // game's root is then made afresh at the next search, as a moved one's).
+        let (mut largest, cells) = (0, batch.rows() * batch.cols());
         for &g in &open {
             let root = &mut self.roots[g];
             let at_root = root.history == batch.history(g)?;
             if at_root {
-                root.history.try_reserve(1).map_err(failed)?;
+                // Room for the whole game at once (the bound counts a cell each), not doubled.
+                let room = cells.saturating_sub(root.history.len());
+                root.history.try_reserve_exact(room).map_err(failed)?;
                 largest = largest.max(root.tree.len());
             }
             current.push(at_root);

@@ -20,8 +20,8 @@ const DRAWN: u32 = u32::MAX - 2;
 const PENDING: u32 = u32::MAX - 3;
 
 /// What a virtual visit is worth to its edge's mover: a loss. Held and taken back by adding
-/// it and its opposite, which leaves a sum of values exact in binary (the tests' multiples of
-/// 1/1024) as it was, and any other within a rounding of it.
+/// it and its opposite, which leaves a sum whose additions were exact (values of few bits, as
+/// multiples of 1/1024) as it was, and any other within a rounding of it.
 const LOSS: f64 = -1.0;
 
 /// The bytes `edges` edges take.
@@ -203,7 +203,9 @@ impl Tree {
         if self.root_visits == 0 {
             return 0.0;
         }
-        (self.root_value / f64::from(self.root_visits)) as f32
+        // + 0.0: a sum of zeros negated (a kept subtree's, seen from the other side) is -0.0;
+        // the value is 0 all the same, and reads as 0.
+        (self.root_value / f64::from(self.root_visits)) as f32 + 0.0
     }
 
     /// Keeps in `saved` what the tree holds now (its memory reused; `Err` when it cannot grow).
