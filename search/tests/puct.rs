@@ -170,13 +170,18 @@ fn bad_evaluations_are_refused() {
 #[test]
 fn bad_calls_are_refused_and_change_nothing() {
     let mut batch = batch(Rules::CONNECT_FOUR, 2, 0);
-    for (config, name) in [
-        (PuctConfig { c_puct: -1.0, ..config() }, "c_puct"),
-        (PuctConfig { c_puct: f32::NAN, ..config() }, "c_puct"),
-        (PuctConfig { dirichlet_alpha: 0.0, ..config() }, "dirichlet_alpha"),
-        (PuctConfig { dirichlet_fraction: 1.5, ..config() }, "dirichlet_fraction"),
+    for (config, name, range) in [
+        (PuctConfig { c_puct: -1.0, ..config() }, "c_puct", ">= 0"),
+        (PuctConfig { c_puct: f32::NAN, ..config() }, "c_puct", "finite"),
+        (PuctConfig { dirichlet_alpha: 0.0, ..config() }, "dirichlet_alpha", "> 0"),
+        (PuctConfig { dirichlet_fraction: 1.5, ..config() }, "dirichlet_fraction", "[0, 1]"),
+        (PuctConfig { leaves: 0, ..config() }, "leaves", "1 or more"),
+        (PuctConfig { leaves: 2, gumbel: 4, ..config() }, "leaves", "1 with Gumbel's search"),
     ] {
-        assert_eq!(Puct::new(&batch, config).unwrap_err(), PuctError::Setting { name });
+        let refused = Puct::new(&batch, config).unwrap_err();
+        assert_eq!(refused, PuctError::Setting { name });
+        // The message says what the setting must be.
+        assert!(refused.to_string().contains(range), "{refused}");
     }
     let mut puct = Puct::new(&batch, config()).unwrap();
     let mut eval = evaluator(&batch);

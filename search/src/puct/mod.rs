@@ -111,6 +111,21 @@ impl Default for PuctConfig {
     }
 }
 
+/// What a setting [`PuctError::Setting`] names must be, for its message.
+fn setting_range(name: &str) -> &'static str {
+    match name {
+        "c_puct" => "a finite number >= 0",
+        "dirichlet_alpha" => "a finite number > 0",
+        "dirichlet_fraction" => "a number in [0, 1]",
+        "leaves" => {
+            "1 or more, and 1 with Gumbel's search (gumbel > 0), which counts a \
+                     simulation a step at each root"
+        }
+        "temperature" => "a finite number >= 0",
+        _ => "see the setting's documentation",
+    }
+}
+
 impl PuctConfig {
     /// [`PuctError::Setting`] naming the first setting out of its range.
     fn check(&self) -> Result<(), PuctError<Infallible>> {
@@ -220,7 +235,9 @@ impl<E: fmt::Display> fmt::Display for PuctError<E> {
             PuctError::Memory { needed, max_bytes } => {
                 write!(f, "the search needs {needed} bytes, more than max_bytes = {max_bytes}")
             }
-            PuctError::Setting { name } => write!(f, "{name} is out of its range"),
+            PuctError::Setting { name } => {
+                write!(f, "{name} is out of its range: {}", setting_range(name))
+            }
             PuctError::OtherBatch => {
                 f.write_str("the batch is not of the size and rules the search was made for")
             }
