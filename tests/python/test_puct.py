@@ -231,6 +231,11 @@ def test_kept_subtrees_carry_their_visits_and_refused_moves_play_nothing() -> No
         puct.play([2, 1])
     assert refused.value.index == 1
     assert state(batch) == full != before
+    # An action off the board is named as given, as `Batch.step` names it.
+    for actions, text in [([2, -1], r"move 1: cell \(0, -1\) is outside"), ([9, 2], r"move 0: cell \(0, 9\)")]:
+        with pytest.raises(tictactoe.OutOfBoundsError, match=text):
+            puct.play(actions)
+    assert state(batch) == full
 
 
 def test_clear_starts_afresh() -> None:
@@ -310,12 +315,23 @@ def test_several_leaves_a_step_make_fewer_larger_calls() -> None:
 
 def test_settings_and_the_memory_bound_are_checked() -> None:
     batch = random_batch(Rules.CONNECT_FOUR, 2, 0)
-    with pytest.raises(ValueError, match="c_puct"):
+    # Each message says what the setting must be.
+    with pytest.raises(ValueError, match=r"c_puct is out of its range: a finite number >= 0"):
         Puct(batch, c_puct=-1.0)
-    with pytest.raises(ValueError, match="dirichlet_alpha"):
+    with pytest.raises(ValueError, match=r"dirichlet_alpha .* > 0"):
         Puct(batch, dirichlet_alpha=0.0)
-    with pytest.raises(ValueError, match="dirichlet_fraction"):
+    with pytest.raises(ValueError, match=r"dirichlet_fraction .* \[0, 1\]"):
         Puct(batch, dirichlet_fraction=2.0)
+    with pytest.raises(ValueError, match=r"leaves .* 1 with Gumbel's search"):
+        Puct(batch, gumbel=16, leaves=2)
+    # Simulations: any integer from 0 to 2**32 - 1; nothing run for another.
+    searched = Puct(batch)
+    for simulations in [-1, 2**32, 2**200]:
+        with pytest.raises(ValueError, match=rf"simulations is out of its range: {simulations} is not in 0\.\.2\*\*32"):
+            searched.run(Counting(7), simulations)
+    with pytest.raises(TypeError):
+        searched.run(Counting(7), 2.5)  # type: ignore[arg-type]
+    assert searched.run(Counting(7), 0)[0].sum() == 0, "no tree grown by the refused calls"
     needed = Puct(batch).bytes_needed(100)
     assert needed > Puct(batch).bytes_needed(10)
     small = Puct(batch, max_bytes=needed - 1)

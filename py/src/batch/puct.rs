@@ -6,12 +6,12 @@
 use core::convert::Infallible;
 
 use numpy::{PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyOverflowError, PyValueError};
 use pyo3::prelude::*;
 use tictactoe_core::{Error, ListError};
 use tictactoe_search::{Evaluator, Puct, PuctConfig, PuctError};
 
-use super::refusals::step_error;
+use super::refusals::{action_refused, step_error};
 use super::PyBatch;
 use crate::arrays::{python_actions, read_integers};
 use crate::errors::{GameError, Given};
@@ -20,9 +20,20 @@ use crate::errors::{GameError, Given};
 type Searched<'py> = (Bound<'py, PyArray2<i32>>, Bound<'py, PyArray1<f32>>);
 
 /// PUCT (AlphaZero's tree search) over every unfinished game of a batch, leaves valued by the
-/// caller's network. `leaves` (1, the textbook algorithm): the most new leaves a game's
-/// descents find a step, each after the first steered off the others' paths by a virtual loss,
-/// for fewer and larger evaluator calls.
+/// caller's network (the guide: docs/alphazero.md).
+///
+/// `Puct(batch, *, c_puct=1.25, dirichlet_alpha=0.3, dirichlet_fraction=0.25, seed=None,
+/// max_bytes=None, leaves=1, gumbel=0)`:
+/// - `c_puct`: the exploration constant of `Q + c_puct * P * sqrt(N(s)) / (1 + N(s, a))`;
+/// - `dirichlet_alpha`, `dirichlet_fraction`: the root noise of `run(..., noise=True)`;
+/// - `seed`: the noise's and `choose`'s draws (None: 0, as a batch's; the same calls give the
+///   same results);
+/// - `max_bytes`: a search that would hold more (`bytes_needed`) is refused before it starts;
+/// - `leaves` (1, the textbook algorithm): the most new leaves a game's descents find a step,
+///   each after the first steered off the others' paths by a virtual loss, for fewer and larger
+///   evaluator calls;
+/// - `gumbel` (0: PUCT): Gumbel MuZero's search over at most that many root moves, as mctx's
+///   `gumbel_muzero_policy` (then `policy()` is the training target, `selected()` the move).
 #[pyclass(name = "Puct", module = "tictactoe")]
 pub(crate) struct PyPuct {
     puct: Puct,
@@ -136,6 +147,20 @@ fn gumbel_setting(gumbel: i64) -> PyResult<u32> {
     })
 }
 
+/// A search's simulations from Python: any integer from 0 to 2**32 - 1, a `ValueError` naming
+/// the range for another (not an `OverflowError`).
+fn simulations_count(simulations: &Bound<'_, PyAny>) -> PyResult<u32> {
+    simulations.extract::<u32>().map_err(|error| {
+        if error.is_instance_of::<PyOverflowError>(simulations.py()) {
+            PyValueError::new_err(format!(
+                "simulations is out of its range: {simulations} is not in 0..2**32"
+            ))
+        } else {
+            error
+        }
+    })
+}
+
 /// A refusal of a call that calls no evaluator, as [`puct_error`] makes it.
 fn refused(error: PuctError<Infallible>) -> PyErr {
     puct_error(error.widen())
@@ -189,9 +214,10 @@ impl PyPuct {
         &mut self,
         py: Python<'py>,
         evaluate: &Bound<'py, PyAny>,
-        simulations: u32,
+        simulations: &Bound<'py, PyAny>,
         noise: bool,
     ) -> PyResult<Searched<'py>> {
+        let simulations = simulations_count(simulations)?;
         let batch = self.batch.bind(py).borrow();
         let batch = &batch.batch;
         let (count, actions) = (batch.count(), batch.actions());
@@ -212,7 +238,14 @@ impl PyPuct {
     fn play(&mut self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<()> {
         read_integers(actions, "actions", &mut self.actions)?;
         let mut batch = self.batch.bind(py).borrow_mut();
-        self.puct.play(&mut batch.batch, &self.actions).map_err(refused)
+        self.puct.play(&mut batch.batch, &self.actions).map_err(|error| match error {
+            // Named as `Batch.step` names it: the action as given (-1, not 2**32 - 1).
+            PuctError::Action { game, error } => {
+                let error = ListError { index: Some(game), error };
+                action_refused(&batch.batch, actions, None, error)
+            }
+            error => refused(error),
+        })
     }
 
     /// A move a game drawn from `visits` (as `run` returns them: (count, actions), counts from
