@@ -100,7 +100,14 @@ class Network:
         return loss
 
     def save(self, path: str) -> None:
-        np.savez(path, *[self.params[k] for k in PARAMS])
+        """Writes the weights to `path` as it is given (numpy would add `.npz` to a bare name,
+        which `--load` with that name then would not find)."""
+        with open(path, "wb") as file:
+            np.savez(file, *[self.params[k] for k in PARAMS])
+
+    def sizes(self) -> tuple[int, int]:
+        """The flags the network reads and the actions it answers for."""
+        return self.params["w1"].shape[0], self.params["wp"].shape[1]
 
     @staticmethod
     def load(path: str) -> Network:
@@ -309,6 +316,12 @@ def main() -> None:
     rules = GAMES[args.game]
     if args.load:
         net = Network.load(args.load)
+        flags, actions = 2 * rules.rows * rules.cols, Batch(1, rules=rules).actions
+        if net.sizes() != (flags, actions):
+            parser.error(
+                f"{args.load} holds a network of {net.sizes()[0]} input flags and {net.sizes()[1]} "
+                f"actions; --game {args.game} needs {flags} and {actions} (was it trained with another --game?)"
+            )
     else:
         net = Network(2 * rules.rows * rules.cols, Batch(1, rules=rules).actions, seed=args.seed)
         seconds = args.seconds if args.seconds is not None else args.minutes * 60

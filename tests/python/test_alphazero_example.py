@@ -79,3 +79,27 @@ def test_the_buffer_keeps_the_latest_positions_and_samples_their_images() -> Non
         # and share moved to the same cell.
         assert sorted(row) == sorted(x[i])
         assert mask.sum() == 1 and share[mask] == 1.0
+
+
+def test_a_saved_network_loads_by_its_name_and_only_for_its_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    module = example()
+    net = module.Network(18, 9, seed=3)
+    bare = tmp_path / "ttt"  # no extension: written and read under this very name
+    net.save(str(bare))
+    assert bare.exists() and not (tmp_path / "ttt.npz").exists()
+    loaded = module.Network.load(str(bare))
+    assert loaded.sizes() == (18, 9)
+    for key, value in net.params.items():
+        np.testing.assert_array_equal(loaded.params[key], value)
+    # Loaded for another game: a clear refusal, not numpy's error halfway through a game.
+    argv = sys.argv
+    sys.argv = ["alphazero.py", "--game", "connect-four", "--load", str(bare), "--games", "2"]
+    try:
+        with pytest.raises(SystemExit) as refused:
+            module.main()
+    finally:
+        sys.argv = argv
+    assert refused.value.code == 2
+    assert "18 input flags and 9 actions; --game connect-four needs 84 and 7" in capsys.readouterr().err
