@@ -166,8 +166,9 @@ errors! {
         /// The index given twice.
         game: usize,
     } => "repeated_game",
-    /// Outside data (a text form, cells, rows) asks for a game above the caller's
-    /// [`Limits`](crate::Limits): refused before any allocation.
+    /// Outside data (a text form, cells, rows) asks for a game or a batch above the caller's
+    /// [`Limits`](crate::Limits), or a search for more than its budget: refused before any
+    /// allocation.
     LimitExceeded {
         /// The bytes the game would take ([`game_bytes`](crate::game_bytes)), `usize::MAX`
         /// when that overflows.
@@ -313,7 +314,8 @@ impl fmt::Display for Error {
                 write!(f, "game {game} is given twice: each game makes one move a step")
             }
             Error::LimitExceeded { requested, limit } => {
-                write!(f, "the game would take {requested} bytes, above the limit of {limit} bytes")
+                // Said of a game, a batch and a search alike.
+                write!(f, "{requested} bytes would be needed, above the limit of {limit} bytes")
             }
             Error::InvalidRules { rows, cols, k } => {
                 message::invalid_rules(rows, cols, k, message::longer_side(*rows, *cols)).fmt(f)
