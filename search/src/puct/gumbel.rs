@@ -20,13 +20,15 @@ const LOW_LOGIT: f64 = -1e9;
 /// The narrowest range of Q values scaled to [0, 1] (mctx's epsilon).
 const EPSILON: f64 = 1e-8;
 
-/// A position as Gumbel's choices read it: its edges, the evaluator's value of it from its side
-/// to move, and whether some actions are illegal there (mctx's completed Q values span every
+/// A position as Gumbel's choices read it: its edges, N(s) (the simulations through them, which
+/// the tree keeps: no choice sums them again), the evaluator's value of it from its side to
+/// move, and whether some actions are illegal there (mctx's completed Q values span every
 /// action, an illegal one valued as an unvisited one, at the mixed value: the range they are
 /// scaled by then takes it in).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Position<'a> {
     pub(crate) edges: &'a [Edge],
+    visits: u32,
     raw: f32,
     illegal: bool,
 }
@@ -35,7 +37,7 @@ impl Position<'_> {
     /// The position of `node` in `tree`, on a board of `actions` actions.
     pub(crate) fn of(tree: &Tree, node: Node, actions: usize) -> Position<'_> {
         let edges = tree.edges(node);
-        Position { edges, raw: node.raw, illegal: edges.len() < actions }
+        Position { edges, visits: node.visits(), raw: node.raw, illegal: edges.len() < actions }
     }
 }
 
@@ -73,12 +75,12 @@ pub(crate) fn schedule(considered: u32, simulations: u32, out: &mut Vec<u32>) {
 /// by their range (the mixed value's taken in where an action is illegal) and multiplied by
 /// (50 + the most visits) * 0.1.
 pub(crate) fn completed(at: Position<'_>, out: &mut [f64]) {
-    let Position { edges, raw, illegal } = at;
+    let Position { edges, visits, raw, illegal } = at;
     let out = &mut out[..edges.len()];
     // The visited edges' Q first, once each.
-    let (mut total, mut most, mut probs) = (0u32, 0u32, 0.0);
+    let (mut most, mut probs) = (0u32, 0.0);
     for (q, edge) in out.iter_mut().zip(edges).filter(|(_, edge)| edge.visits() > 0) {
-        (total, most) = (total + edge.visits(), most.max(edge.visits()));
+        most = most.max(edge.visits());
         probs += floored(edge.prior());
         *q = edge.q();
     }
@@ -86,7 +88,7 @@ pub(crate) fn completed(at: Position<'_>, out: &mut [f64]) {
     for (&q, edge) in out.iter().zip(edges).filter(|(_, edge)| edge.visits() > 0) {
         weighted += floored(edge.prior()) * q / probs;
     }
-    let total = f64::from(total);
+    let total = f64::from(visits);
     let mixed = (f64::from(raw) + total * weighted) / (total + 1.0);
     let (mut low, mut high) = match illegal {
         true => (mixed, mixed),
@@ -136,8 +138,7 @@ pub(crate) fn improved(at: Position<'_>, out: &mut [f64]) {
 /// holds an f64 an edge.
 pub(crate) fn interior(at: Position<'_>, scratch: &mut [f64]) -> usize {
     improved(at, scratch);
-    let edges = at.edges;
-    let total = 1.0 + f64::from(edges.iter().map(Edge::visits).sum::<u32>());
+    let (edges, total) = (at.edges, 1.0 + f64::from(at.visits));
     let (mut best, mut best_score) = (0, f64::NEG_INFINITY);
     for (i, (edge, &pi)) in edges.iter().zip(scratch.iter()).enumerate() {
         let score = pi - f64::from(edge.visits()) / total;

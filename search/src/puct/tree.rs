@@ -95,6 +95,14 @@ pub(crate) struct Node {
     pub(crate) raw: f32,
 }
 
+impl Node {
+    /// N(s): the simulations through its edges (every one that reached it but the first,
+    /// which expanded it).
+    pub(crate) fn visits(&self) -> u32 {
+        self.reached - 1
+    }
+}
+
 /// Where a descent's last edge leads.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) enum Next {
@@ -250,7 +258,7 @@ impl Tree {
     /// is below 1, and would break a tie the textbook sees).
     #[inline]
     pub(crate) fn select(&self, node: Node, c_puct: f64) -> u32 {
-        let explore = c_puct * libm::sqrt(f64::from(node.reached - 1));
+        let explore = c_puct * libm::sqrt(f64::from(node.visits()));
         let edges = self.edges(node);
         let (mut best, mut best_score) = (0, f64::NEG_INFINITY);
         for (i, edge) in edges.iter().enumerate() {
