@@ -9,7 +9,7 @@ mod textbook;
 use core::cmp::Reverse;
 
 use textbook::{
-    batch, check, config, evaluator, play_along, rule_sets, run, Hashed, Textbook, C_PUCT,
+    batch, check, config, evaluator, play_along, rule_sets, run, Even, Hashed, Textbook, C_PUCT,
 };
 use tictactoe_core::{Batch, Rules, Runner, Selection, NO_ACTION};
 use tictactoe_search::{Evaluator, Puct, PuctConfig, PuctError};
@@ -315,19 +315,6 @@ fn the_rules_value_finished_games() {
 /// side, a sum of zeros is negated).
 #[test]
 fn even_positions_are_worth_plus_zero() {
-    struct Even;
-    impl Evaluator for Even {
-        type Error = ();
-        fn evaluate(
-            &mut self,
-            _: &[bool],
-            _: &[bool],
-            _: &mut [f32],
-            _: &mut [f32],
-        ) -> Result<(), ()> {
-            Ok(())
-        }
-    }
     let mut batch = Batch::new(3, Rules::CONNECT_FOUR, 0).unwrap();
     let mut puct = Puct::new(&batch, config()).unwrap();
     let (mut visits, mut values) = (vec![0; 3 * 7], vec![1.0; 3]);

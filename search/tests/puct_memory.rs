@@ -3,14 +3,19 @@
 //! refused, so that the harness's never are): `Puct::bytes_needed` is an upper bound of every
 //! byte a search holds, and `Puct::play` refused memory changes nothing.
 
+extern crate alloc;
+
+mod textbook;
+
 use core::alloc::{GlobalAlloc, Layout};
 use core::cell::Cell;
 use core::sync::atomic::{AtomicIsize, Ordering::SeqCst};
 use std::alloc::System;
 use std::sync::Mutex;
 
+use textbook::Even;
 use tictactoe_core::{Batch, Error, Rules, Selection};
-use tictactoe_search::{Evaluator, Puct, PuctConfig, PuctError, SearchError};
+use tictactoe_search::{Puct, PuctConfig, PuctError, SearchError};
 
 /// The system's allocator, counting the bytes a watched thread has live and their peak, and
 /// refusing the watched thread's [`REFUSE`]th allocation from now (0 the next; -1 none).
@@ -99,17 +104,6 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
 
-/// Every move alike, every position even.
-struct Uniform;
-
-impl Evaluator for Uniform {
-    type Error = ();
-
-    fn evaluate(&mut self, _: &[bool], _: &[bool], _: &mut [f32], _: &mut [f32]) -> Result<(), ()> {
-        Ok(())
-    }
-}
-
 /// How a game gets to the search measured.
 #[derive(Clone, Copy, Debug)]
 enum Before {
@@ -136,11 +130,11 @@ fn peak_and_needed(
     let (mut visits, mut values) = (vec![0; count * batch.actions()], vec![0.0; count]);
     let base = LIVE.load(SeqCst);
     let mut puct = Puct::new(&batch, config).unwrap();
-    puct.run(&batch, &mut Uniform, simulations, true, &mut visits, &mut values).unwrap();
+    puct.run(&batch, &mut Even, simulations, true, &mut visits, &mut values).unwrap();
     if let Before::Played(moves) = before {
         let mut chosen = vec![0; count];
         for _ in 0..moves {
-            puct.run(&batch, &mut Uniform, 1, false, &mut visits, &mut values).unwrap();
+            puct.run(&batch, &mut Even, 1, false, &mut visits, &mut values).unwrap();
             puct.choose(&visits, 1.0, &mut chosen).unwrap();
             puct.play(&mut batch, &chosen).unwrap();
         }
@@ -150,7 +144,7 @@ fn peak_and_needed(
     }
     let needed = puct.bytes_needed(&batch, simulations);
     PEAK.store(LIVE.load(SeqCst), SeqCst);
-    puct.run(&batch, &mut Uniform, simulations, true, &mut visits, &mut values).unwrap();
+    puct.run(&batch, &mut Even, simulations, true, &mut visits, &mut values).unwrap();
     let peak = PEAK.load(SeqCst) - base;
     (peak as usize, needed)
 }
@@ -196,7 +190,7 @@ fn searched(rules: Rules, count: usize) -> (Batch, Puct, Vec<u32>) {
     batch.step_random(Selection::All, &mut winners).unwrap();
     let mut puct = Puct::new(&batch, PuctConfig::default()).unwrap();
     let (mut visits, mut values) = (vec![0; count * batch.actions()], vec![0.0; count]);
-    puct.run(&batch, &mut Uniform, 40, false, &mut visits, &mut values).unwrap();
+    puct.run(&batch, &mut Even, 40, false, &mut visits, &mut values).unwrap();
     let mut chosen = vec![0; count];
     puct.choose(&visits, 0.0, &mut chosen).unwrap();
     (batch, puct, chosen)
@@ -207,7 +201,7 @@ fn after_play(batch: &mut Batch, puct: &mut Puct, chosen: &[u32]) -> (Vec<Vec<u3
     puct.play(batch, chosen).unwrap();
     let count = batch.count();
     let (mut visits, mut values) = (vec![0; count * batch.actions()], vec![0.0; count]);
-    puct.run(batch, &mut Uniform, 10, false, &mut visits, &mut values).unwrap();
+    puct.run(batch, &mut Even, 10, false, &mut visits, &mut values).unwrap();
     ((0..count).map(|g| batch.history(g).unwrap().to_vec()).collect(), visits)
 }
 

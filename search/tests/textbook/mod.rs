@@ -41,6 +41,18 @@ pub fn hashed(planes: &[bool], actions: usize) -> (Vec<f32>, f32) {
     (logits, value)
 }
 
+/// An evaluator with no opinion: every move alike, every position even (the search zeroes the
+/// answers before each call).
+pub struct Even;
+
+impl Evaluator for Even {
+    type Error = ();
+
+    fn evaluate(&mut self, _: &[bool], _: &[bool], _: &mut [f32], _: &mut [f32]) -> Result<(), ()> {
+        Ok(())
+    }
+}
+
 /// The evaluator the search gets: [`hashed`] leaf by leaf, counting calls and the most leaves
 /// a call had; `fail_at` makes that call (0-based) fail, `bad_value_at` makes that call answer
 /// its first leaf's value out of range (1.5).
