@@ -72,12 +72,17 @@ fn down(marks: u64, by: u32) -> u64 {
     marks >> by.min(63)
 }
 
-/// Whether `marks` hold `k` (at least 1) in a row in some direction: [`runs`], with Connect
-/// Four's k known when compiled so that its loop unrolls, any other k as it comes (what that
-/// saves, and why no other k: docs/performance.md, "Many games at once").
+/// Whether `marks` hold `k` (at least 1) in a row in some direction on `shape`.
 #[inline(always)]
 fn has_run(marks: u64, shape: Shape, k: u32) -> bool {
-    let steps = [0, 1, 2, 3].map(|d| step(shape, d));
+    any_run(marks, [0, 1, 2, 3].map(|d| step(shape, d)), k)
+}
+
+/// [`runs`], with Connect Four's k known when compiled so that its loop unrolls, any other k
+/// as it comes (what that saves, and why no other k: docs/performance.md, "Many games at
+/// once").
+#[inline(always)]
+fn any_run(marks: u64, steps: [u32; 4], k: u32) -> bool {
     if k == 4 {
         runs(marks, steps, 4)
     } else {
@@ -526,7 +531,7 @@ impl Bits {
     pub fn wins(&self, marks: u64) -> bool {
         let marks = marks & self.cells;
         if !self.exact {
-            return runs(marks, self.steps, self.k);
+            return any_run(marks, self.steps, self.k);
         }
         // Runs of k whose cells just before and just after are not the player's.
         let starts = run_starts(marks, self.steps, self.k);
