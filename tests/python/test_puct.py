@@ -206,8 +206,19 @@ def test_answers_of_any_float_dtype_and_lists_are_read_and_wrong_shapes_refused(
         Puct(batch).run(lambda o, m: (np.zeros((len(o), 8)), np.zeros(len(o))), 1)
     with pytest.raises(ValueError, match=r"values have shape \(3,\), expected \(2,\)"):
         Puct(batch).run(lambda o, m: (np.zeros((len(o), 9)), np.zeros(3)), 1)
-    with pytest.raises(ValueError, match="pair"):
-        Puct(batch).run(lambda o, m: None, 1)  # type: ignore[arg-type, return-value]
+    as_list, _ = Puct(batch).run(lambda o, m: [*hashed(o, 9)], 10)
+    assert (as_list == reference).all(), "a list of two is a pair too"
+    refusals = [
+        (None, r"must return a pair \(logits, values\), not a value of type NoneType$"),
+        ((np.zeros((2, 9)),), "not a value of type tuple and length 1$"),
+        ([np.zeros((2, 9)), np.zeros(2), None], "not a value of type list and length 3$"),
+        ({"logits": 0, "values": 0}, "not a value of type dict and length 2$"),
+    ]
+    for answer, message in refusals:
+        puct = Puct(batch)
+        with pytest.raises(ValueError, match=message):
+            puct.run(lambda o, m, answer=answer: answer, 1)  # type: ignore[misc]
+        assert puct.run(lambda o, m: hashed(o, 9), 10)[0].tolist() == reference.tolist()
     with pytest.raises(ValueError, match=r"not in \[-1, 1\]"):
         Puct(batch).run(lambda o, m: (np.zeros((len(o), 9)), np.full(len(o), 2.0)), 1)
     with pytest.raises(ValueError, match="logits"):

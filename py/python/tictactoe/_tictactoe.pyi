@@ -317,8 +317,8 @@ class Batch:
 _RulesState = tuple[int, int, int, bool, bool]
 
 # An evaluator: (observation bool (leaves, 2, rows, cols), legal mask bool (leaves, actions)) ->
-# (logits (leaves, actions), values (leaves,)), any float arrays.
-_Evaluate = Callable[[NDArray[np.bool_], NDArray[np.bool_]], tuple[Any, Any]]
+# (logits (leaves, actions), values (leaves,)), any float arrays, as a tuple or a list of two.
+_Evaluate = Callable[[NDArray[np.bool_], NDArray[np.bool_]], Union[tuple[Any, Any], list[Any]]]
 
 @final
 class Puct:

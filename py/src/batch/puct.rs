@@ -8,6 +8,7 @@ use core::convert::Infallible;
 use numpy::{PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyOverflowError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyList;
 use tictactoe_core::{Error, ListError};
 use tictactoe_search::{Evaluator, Puct, PuctConfig, PuctError};
 
@@ -80,6 +81,30 @@ fn float32<'py>(
     Ok(array)
 }
 
+/// The evaluator's answer as its two parts: a tuple or a list of two (what `return logits,
+/// values` and a JSON-minded `return [logits, values]` make), refused with what it was.
+fn pair<'py>(answer: &Bound<'py, PyAny>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+    if let Ok(pair) = answer.extract() {
+        return Ok(pair);
+    }
+    match answer.cast::<PyList>() {
+        Ok(list) if list.len() == 2 => Ok((list.get_item(0)?, list.get_item(1)?)),
+        _ => Err(PyValueError::new_err(format!(
+            "the evaluator must return a pair (logits, values), not {}",
+            described(answer)
+        ))),
+    }
+}
+
+/// What a refused answer was, for its message: its type, and its length when it has one.
+fn described(answer: &Bound<'_, PyAny>) -> String {
+    let kind = answer.get_type().name().map_or_else(|_| "?".into(), |name| name.to_string());
+    match answer.len() {
+        Ok(len) => format!("a value of type {kind} and length {len}"),
+        Err(_) => format!("a value of type {kind}"),
+    }
+}
+
 /// A shape as Python writes it: (3, 7), (3,).
 fn shape_text(shape: &[usize]) -> String {
     match shape {
@@ -103,10 +128,7 @@ impl Evaluator for Network<'_, '_> {
             PyArray1::from_slice(py, observation).reshape([leaves, 2, self.rows, self.cols])?;
         let mask = PyArray1::from_slice(py, legal).reshape([leaves, self.actions])?;
         let answer = self.evaluate.call1((planes, mask))?;
-        let (given_logits, given_values): (Bound<'_, PyAny>, Bound<'_, PyAny>) =
-            answer.extract().map_err(|_| {
-                PyValueError::new_err("the evaluator must return a pair (logits, values)")
-            })?;
+        let (given_logits, given_values) = pair(&answer)?;
         let given_logits = float32(&given_logits, "logits", &[leaves, self.actions])?;
         let given_values = float32(&given_values, "values", &[leaves])?;
         logits.copy_from_slice(given_logits.readonly().as_slice()?);
@@ -202,13 +224,15 @@ impl PyPuct {
     }
 
     /// Runs `simulations` simulations in every unfinished game of the batch, calling
-    /// `evaluate(observation, legal_mask) -> (logits, values)` once a step with its new positions,
-    /// n of them (at most the search's `leaves` a game): bool (n, 2, rows, cols) from the side to
-    /// move and bool (n, actions) in; logits (n, actions) and values (n,) in [-1, 1] from the side
-    /// to move out, any float dtype. With `noise`, Dirichlet noise mixed into the roots' priors for
-    /// this search (with `gumbel`, Gumbel draws at the roots instead). Returns (visits int32 (count, actions), values float32 (count,)): the roots'
-    /// visits by action (zero rows for finished games) and values from the side to move. An
-    /// exception of `evaluate` propagates as itself; the trees are then as they were.
+    /// `evaluate(observation, legal_mask) -> (logits, values)` once a step with its new
+    /// positions, n of them (at most the search's `leaves` a game): bool (n, 2, rows, cols)
+    /// from the side to move and bool (n, actions) in; logits (n, actions) and values (n,) in
+    /// [-1, 1] from the side to move out, any float dtype, as a tuple or a list of the two.
+    /// With `noise`, Dirichlet noise mixed into the roots' priors for this search (with
+    /// `gumbel`, Gumbel draws at the roots instead). Returns (visits int32 (count, actions),
+    /// values float32 (count,)): the roots' visits by action (zero rows for finished games) and
+    /// values from the side to move. An exception of `evaluate` propagates as itself; the trees
+    /// are then as they were.
     #[pyo3(signature = (evaluate, simulations, *, noise = false))]
     fn run<'py>(
         &mut self,
