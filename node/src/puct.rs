@@ -420,8 +420,10 @@ impl Puct {
     }
 }
 
-/// The `leaves` setting from JavaScript (an integer, else a `TypeError`): out of u32's range is
-/// out of the setting's, refused by the search as it refuses 0 (a `RangeError`).
+/// The `leaves` setting from JavaScript (an integer, else a `TypeError`): one past u32's
+/// range is refused here naming the value as given, the search refusing 0 (`RangeError`s).
 fn leaves_setting(env: &Env, leaves: f64) -> napi::Result<u32> {
-    Ok(u32::try_from(numbers::count(env, leaves, "leaves")?).unwrap_or(0))
+    let leaves = numbers::option_within(env, Some(leaves), "leaves", 1, 0..=u32::MAX.into())?;
+    // Within u32's range (checked above).
+    Ok(leaves as u32)
 }

@@ -192,7 +192,7 @@ test("the batch's threads change nothing but the time", () => {
 
 test('settings, arguments and the memory bound are checked', () => {
   const batch = randomBatch(Rules.CONNECT_FOUR, 2, 0)
-  assert.throws(() => new Puct(batch, { cPuct: -1 }), (e) => e instanceof RangeError && /c_puct/.test(e.message))
+  assert.throws(() => new Puct(batch, { cPuct: -1 }), (e) => e instanceof RangeError && /^c_puct is out of its range: -1 is not a finite number >= 0$/.test(e.message))
   assert.throws(() => new Puct(batch, { dirichletAlpha: 0 }), RangeError)
   assert.throws(() => new Puct(batch, { dirichletFraction: 2 }), RangeError)
   assert.throws(() => new Puct(batch, { seed: 0.5 }), TypeError)
@@ -226,8 +226,9 @@ test('several leaves a step: the same simulations in fewer, larger calls; leaves
   for (let g = 0; g < 3; g++) assert.equal(visits.slice(g * 7, (g + 1) * 7).reduce((a, b) => a + b, 0), 60)
   assert.ok(Math.max(...sizes) <= 3 * 4 && Math.max(...sizes.slice(1)) > 3, `${sizes}`)
   assert.ok(four.calls < one.calls / 2, `${four.calls} calls against ${one.calls}`)
-  for (const leaves of [0, -1, 2 ** 32]) {
-    assert.throws(() => new Puct(batch, { leaves }), (e) => e instanceof RangeError && /leaves/.test(e.message))
+  // The message names the value as given.
+  for (const [leaves, message] of [[0, /^leaves is out of its range: 0 is not 1 or more$/], [-1, /^leaves must be an integer from 0 to 4294967295, not -1$/], [2 ** 32, /^leaves must be an integer from 0 to 4294967295, not 4294967296$/]]) {
+    assert.throws(() => new Puct(batch, { leaves }), (e) => e instanceof RangeError && message.test(e.message), `${leaves}`)
   }
   assert.throws(() => new Puct(batch, { leaves: 2.5 }), TypeError)
   // Settable between searches; a refusal changes nothing.

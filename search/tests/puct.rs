@@ -170,18 +170,21 @@ fn bad_evaluations_are_refused() {
 #[test]
 fn bad_calls_are_refused_and_change_nothing() {
     let mut batch = batch(Rules::CONNECT_FOUR, 2, 0);
-    for (config, name, range) in [
-        (PuctConfig { c_puct: -1.0, ..config() }, "c_puct", ">= 0"),
-        (PuctConfig { c_puct: f32::NAN, ..config() }, "c_puct", "finite"),
-        (PuctConfig { dirichlet_alpha: 0.0, ..config() }, "dirichlet_alpha", "> 0"),
-        (PuctConfig { dirichlet_fraction: 1.5, ..config() }, "dirichlet_fraction", "[0, 1]"),
-        (PuctConfig { leaves: 0, ..config() }, "leaves", "1 or more"),
-        (PuctConfig { leaves: 2, gumbel: 4, ..config() }, "leaves", "1 with Gumbel's search"),
+    for (config, name, message) in [
+        (PuctConfig { c_puct: -1.5, ..config() }, "c_puct", "-1.5 is not a finite number >= 0"),
+        (PuctConfig { c_puct: f32::NAN, ..config() }, "c_puct", "NaN is not a finite"),
+        (PuctConfig { dirichlet_alpha: 0.0, ..config() }, "dirichlet_alpha", "0 is not a finite"),
+        (PuctConfig { dirichlet_fraction: 1.1, ..config() }, "dirichlet_fraction", "1.1 is not"),
+        (PuctConfig { leaves: 0, ..config() }, "leaves", "0 is not 1 or more"),
+        (PuctConfig { leaves: u32::MAX, gumbel: 4, ..config() }, "leaves", "4294967295 is not 1 "),
     ] {
         let refused = Puct::new(&batch, config).unwrap_err();
-        assert_eq!(refused, PuctError::Setting { name });
-        // The message says what the setting must be.
-        assert!(refused.to_string().contains(range), "{refused}");
+        let PuctError::Setting { name: named, .. } = refused else { panic!("{refused:?}") };
+        assert_eq!(named, name);
+        // The message says what was given and what the setting must be.
+        let text = refused.to_string();
+        assert!(text.starts_with(&format!("{name} is out of its range: ")), "{text}");
+        assert!(text.contains(message), "{text}");
     }
     let mut puct = Puct::new(&batch, config()).unwrap();
     let mut eval = evaluator(&batch);

@@ -162,11 +162,14 @@ fn refusals_change_nothing() {
     puct.policy(&mut policy).unwrap();
     puct.selected(&mut selected).unwrap();
     assert_eq!((policy, selected), (before.policy.clone(), before.selected.clone()));
-    let leaves = PuctError::Setting { name: "leaves" };
+    let leaves = PuctError::Setting { name: "leaves", value: 2.0 };
     assert_eq!(puct.set_leaves(2), Err(leaves.clone()));
     assert_eq!(puct.config().leaves, 1);
     let both = PuctConfig { leaves: 3, ..gumbel(4) };
-    assert_eq!(Puct::new(&batch, both).err(), Some(leaves.clone()));
+    assert_eq!(
+        Puct::new(&batch, both).err(),
+        Some(PuctError::Setting { name: "leaves", value: 3.0 })
+    );
     let mut alpha = Puct::new(&batch, PuctConfig { leaves: 2, ..config() }).unwrap();
     assert_eq!(alpha.set_gumbel(16), Err(leaves));
     assert_eq!(alpha.config().gumbel, 0);

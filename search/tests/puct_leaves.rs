@@ -85,7 +85,10 @@ fn kept_subtrees_equal_the_textbook_s() {
 fn leaves_are_checked_and_counted() {
     let batch = batch(Rules::CONNECT_FOUR, 6, 1);
     let refused = Puct::new(&batch, config(0));
-    assert!(matches!(refused, Err(PuctError::Setting { name: "leaves" })), "{refused:?}");
+    assert!(
+        matches!(refused, Err(PuctError::Setting { name: "leaves", value: 0.0 })),
+        "{refused:?}"
+    );
     let needed = |leaves| Puct::new(&batch, config(leaves)).unwrap().bytes_needed(&batch, 64);
     assert!(needed(8) > needed(1), "{} against {}", needed(8), needed(1));
     let max_bytes = Some(needed(8));
@@ -107,7 +110,7 @@ fn refusals_take_everything_back_and_leaves_may_change() {
     let (mut ea, mut eb) = (evaluator(&batch), evaluator(&clean));
     for leaves in [4, 1, 6, 2] {
         let before = a.config();
-        assert_eq!(a.set_leaves(0), Err(PuctError::Setting { name: "leaves" }));
+        assert_eq!(a.set_leaves(0), Err(PuctError::Setting { name: "leaves", value: 0.0 }));
         assert_eq!(a.config(), before, "a refused setting changes nothing");
         a.set_leaves(leaves).unwrap();
         b.set_leaves(leaves).unwrap();

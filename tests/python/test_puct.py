@@ -326,15 +326,25 @@ def test_several_leaves_a_step_make_fewer_larger_calls() -> None:
 
 def test_settings_and_the_memory_bound_are_checked() -> None:
     batch = random_batch(Rules.CONNECT_FOUR, 2, 0)
-    # Each message says what the setting must be.
-    with pytest.raises(ValueError, match=r"c_puct is out of its range: a finite number >= 0"):
-        Puct(batch, c_puct=-1.0)
-    with pytest.raises(ValueError, match=r"dirichlet_alpha .* > 0"):
-        Puct(batch, dirichlet_alpha=0.0)
-    with pytest.raises(ValueError, match=r"dirichlet_fraction .* \[0, 1\]"):
-        Puct(batch, dirichlet_fraction=2.0)
-    with pytest.raises(ValueError, match=r"leaves .* 1 with Gumbel's search"):
-        Puct(batch, gumbel=16, leaves=2)
+    # Each message says what was given and what the setting must be.
+    refusals: list[tuple[dict[str, Any], str]] = [
+        ({"c_puct": -1.5}, r"c_puct is out of its range: -1\.5 is not a finite number >= 0$"),
+        ({"dirichlet_alpha": 0.0}, r"dirichlet_alpha is out of its range: 0 is not a finite number > 0$"),
+        ({"dirichlet_fraction": 1.1}, r"dirichlet_fraction is out of its range: 1\.1 is not a number in \[0, 1\]$"),
+        ({"leaves": 0}, r"leaves is out of its range: 0 is not 1 or more$"),
+        ({"leaves": -1}, r"leaves is out of its range: -1 is not in 0\.\.2\*\*32$"),
+        ({"leaves": 2**32}, r"leaves is out of its range: 4294967296 is not in 0\.\.2\*\*32$"),
+        ({"gumbel": 16, "leaves": 2}, r"leaves is out of its range: 2 is not 1 with Gumbel's search"),
+        ({"gumbel": -1}, r"gumbel is out of its range: -1 is not in 0\.\.2\*\*32$"),
+    ]
+    for settings, message in refusals:
+        with pytest.raises(ValueError, match=message):
+            Puct(batch, **settings)
+    changed = Puct(batch, leaves=3)
+    for leaves in (-1, 0, 2**32):
+        with pytest.raises(ValueError, match=rf"leaves is out of its range: {leaves} is not"):
+            changed.leaves = leaves
+        assert changed.leaves == 3
     # Simulations: any integer from 0 to 2**32 - 1; nothing run for another.
     searched = Puct(batch)
     for simulations in [-1, 2**32, 2**200]:

@@ -156,16 +156,12 @@ fn puct_error(error: PuctError<PyErr>) -> PyErr {
     }
 }
 
-/// The `leaves` setting from Python: out of u32's range is out of the setting's, refused by
-/// the search as it refuses 0.
-fn leaves_setting(leaves: i64) -> u32 {
-    u32::try_from(leaves).unwrap_or(0)
-}
-
-/// The `gumbel` setting from Python: any count from 0 (0: PUCT's search) to 2**32 - 1.
-fn gumbel_setting(gumbel: i64) -> PyResult<u32> {
-    u32::try_from(gumbel).map_err(|_| {
-        PyValueError::new_err(format!("gumbel is out of its range: {gumbel} is not in 0..2**32"))
+/// A count setting from Python (`leaves`, `gumbel`): one past u32's range is refused naming
+/// the value as given; the search refuses those within it that it does not take (a `leaves`
+/// of 0).
+fn count_setting(name: &str, value: i64) -> PyResult<u32> {
+    u32::try_from(value).map_err(|_| {
+        PyValueError::new_err(format!("{name} is out of its range: {value} is not in 0..2**32"))
     })
 }
 
@@ -209,7 +205,7 @@ impl PyPuct {
         let seed = seed.map(crate::convert::seed).transpose()?.unwrap_or(0);
         let limits = crate::convert::limits(max_bytes)?;
         let max_bytes = max_bytes.map(|_| limits.max_bytes);
-        let (leaves, gumbel) = (leaves_setting(leaves), gumbel_setting(gumbel)?);
+        let (leaves, gumbel) = (count_setting("leaves", leaves)?, count_setting("gumbel", gumbel)?);
         let config = PuctConfig {
             c_puct,
             dirichlet_alpha,
@@ -363,7 +359,7 @@ impl PyPuct {
 
     #[setter(leaves)]
     fn change_leaves(&mut self, leaves: i64) -> PyResult<()> {
-        self.puct.set_leaves(leaves_setting(leaves)).map_err(refused)
+        self.puct.set_leaves(count_setting("leaves", leaves)?).map_err(refused)
     }
 
     /// The most root actions Gumbel's search considers; 0 for PUCT's search.

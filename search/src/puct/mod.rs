@@ -111,34 +111,58 @@ impl Default for PuctConfig {
     }
 }
 
-/// What a setting [`PuctError::Setting`] names must be, for its message.
-fn setting_range(name: &str) -> &'static str {
+/// What a setting [`PuctError::Setting`] names must be, for its message: `value` is what was
+/// given (a `leaves` of 1 or more is out of range only with Gumbel's search).
+fn setting_range(name: &str, value: f64) -> &'static str {
     match name {
-        "c_puct" => "a finite number >= 0",
+        "c_puct" | "temperature" => "a finite number >= 0",
         "dirichlet_alpha" => "a finite number > 0",
         "dirichlet_fraction" => "a number in [0, 1]",
+        "leaves" if value < 1.0 => "1 or more",
         "leaves" => {
-            "1 or more, and 1 with Gumbel's search (gumbel > 0), which counts a \
-                     simulation a step at each root"
+            "1 with Gumbel's search (gumbel > 0), which counts a simulation a step at each root"
         }
-        "temperature" => "a finite number >= 0",
-        _ => "see the setting's documentation",
+        _ => "what the setting's documentation says",
+    }
+}
+
+/// A setting's value as the caller wrote it: an f32's (`0.1`, not its f64 expansion
+/// `0.10000000149011612`) when it is one, an integer's otherwise.
+struct Shown(f64);
+
+impl fmt::Display for Shown {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let narrow = self.0 as f32;
+        if f64::from(narrow) == self.0 {
+            fmt::Display::fmt(&narrow, f)
+        } else {
+            fmt::Display::fmt(&self.0, f)
+        }
     }
 }
 
 impl PuctConfig {
     /// [`PuctError::Setting`] naming the first setting out of its range.
     fn check(&self) -> Result<(), PuctError<Infallible>> {
+        let leaves = f64::from(self.leaves);
         let checks = [
-            ("c_puct", self.c_puct.is_finite() && self.c_puct >= 0.0),
-            ("dirichlet_alpha", self.dirichlet_alpha.is_finite() && self.dirichlet_alpha > 0.0),
-            ("dirichlet_fraction", (0.0..=1.0).contains(&self.dirichlet_fraction)),
-            ("leaves", self.leaves >= 1),
+            ("c_puct", f64::from(self.c_puct), self.c_puct.is_finite() && self.c_puct >= 0.0),
+            (
+                "dirichlet_alpha",
+                f64::from(self.dirichlet_alpha),
+                self.dirichlet_alpha.is_finite() && self.dirichlet_alpha > 0.0,
+            ),
+            (
+                "dirichlet_fraction",
+                f64::from(self.dirichlet_fraction),
+                (0.0..=1.0).contains(&self.dirichlet_fraction),
+            ),
+            ("leaves", leaves, self.leaves >= 1),
             // Gumbel's schedule counts a simulation a step at the root.
-            ("leaves", self.gumbel == 0 || self.leaves == 1),
+            ("leaves", leaves, self.gumbel == 0 || self.leaves == 1),
         ];
-        match checks.iter().find(|(_, valid)| !valid) {
-            Some(&(name, _)) => Err(PuctError::Setting { name }),
+        match checks.iter().find(|(_, _, valid)| !valid) {
+            Some(&(name, value, _)) => Err(PuctError::Setting { name, value }),
             None => Ok(()),
         }
     }
@@ -175,6 +199,8 @@ pub enum PuctError<E> {
         /// The setting's name: `"c_puct"`, `"dirichlet_alpha"`, `"dirichlet_fraction"`,
         /// `"leaves"` (0, or more than 1 with [`PuctConfig::gumbel`]) or `"temperature"`.
         name: &'static str,
+        /// The value given (every setting's values are f64s exactly).
+        value: f64,
     },
     /// What the core refuses: memory that could not be had, a batch of another size, outputs
     /// of the wrong length.
@@ -235,9 +261,12 @@ impl<E: fmt::Display> fmt::Display for PuctError<E> {
             PuctError::Memory { needed, max_bytes } => {
                 write!(f, "the search needs {needed} bytes, more than max_bytes = {max_bytes}")
             }
-            PuctError::Setting { name } => {
-                write!(f, "{name} is out of its range: {}", setting_range(name))
-            }
+            PuctError::Setting { name, value } => write!(
+                f,
+                "{name} is out of its range: {} is not {}",
+                Shown(*value),
+                setting_range(name, *value)
+            ),
             PuctError::OtherBatch => {
                 f.write_str("the batch is not of the size and rules the search was made for")
             }
@@ -258,7 +287,7 @@ impl PuctError<Infallible> {
             PuctError::Value { leaf, value } => PuctError::Value { leaf, value },
             PuctError::Logits { leaf } => PuctError::Logits { leaf },
             PuctError::Memory { needed, max_bytes } => PuctError::Memory { needed, max_bytes },
-            PuctError::Setting { name } => PuctError::Setting { name },
+            PuctError::Setting { name, value } => PuctError::Setting { name, value },
             PuctError::OtherBatch => PuctError::OtherBatch,
             PuctError::Search(error) => PuctError::Search(error),
             PuctError::Action { game, error } => PuctError::Action { game, error },

@@ -233,7 +233,7 @@ impl Puct {
         out: &mut [u32],
     ) -> Result<(), PuctError<Infallible>> {
         if !(temperature.is_finite() && temperature >= 0.0) {
-            return Err(PuctError::Setting { name: "temperature" });
+            return Err(PuctError::Setting { name: "temperature", value: temperature.into() });
         }
         let (count, actions) = (self.roots.len(), self.actions);
         for (len, expected) in [(out.len(), count), (visits.len(), count * actions)] {
