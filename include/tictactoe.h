@@ -110,15 +110,18 @@ enum tictactoe_result
   TICTACTOE_RESULT_GAME_INDEX = 15,
   // A game index given twice in one step.
   TICTACTOE_RESULT_REPEATED_GAME = 16,
-  // An argument has a value the header does not define: one a C enumeration or the rule
-  // flags do not name, or 0 threads.
+  // An argument has a value the call does not take: one a C enumeration or the rule flags
+  // do not name, 0 threads, a search's setting out of its range (a negative `c_puct` or
+  // temperature), a batch other than the one a search was made for.
   TICTACTOE_RESULT_INVALID_ARGUMENT = 17,
   // Solving would visit more positions than the budget given: nothing was guessed.
   TICTACTOE_RESULT_BUDGET_EXCEEDED = 18,
   // The operation does not exist for this board size (the perfect-play table: up to 3 x 3).
   TICTACTOE_RESULT_UNSUPPORTED_SIZE = 19,
-  // Outside data asks for a game above the memory limit given (or the default limit of
-  // `tictactoe_game_parse`): refused before anything was allocated.
+  // More memory than the limit given would be needed: outside data asking for a game above
+  // it (or above the default limit of `tictactoe_game_parse`), a batch above its
+  // `max_bytes`, a search above its options' `max_bytes`. Refused before anything was
+  // allocated.
   TICTACTOE_RESULT_LIMIT_EXCEEDED = 20,
   // Rules no game has: a side of 0 or above `TICTACTOE_MAX_N`, or k not from 1 to the
   // longer side.
@@ -315,9 +318,16 @@ typedef struct {
 // opponent's, row-major), `legal_mask` `leaves * actions` flags (its legal actions). Write each
 // position's logits over the actions into `logits` (`leaves * actions`; those of illegal
 // actions are not read) and its value in [-1, 1] from the side to move into `values`
-// (`leaves`). Return 0; any other value stops the search with `EVALUATOR_FAILED`. The arrays
-// are the library's, valid only during the call; the callback must not call into the same
-// search handle, nor change the batch searched (it is read during the whole call).
+// (`leaves`). Return 0; any other value stops the search with `EVALUATOR_FAILED` (the value
+// itself is not kept: details travel through `user`).
+//
+// The callback runs on the thread that called `tictactoe_puct_run`, once a simulation step,
+// with `leaves` >= 1. The arrays are the library's, valid only during the call: `observation`
+// and `legal_mask` read-only, `logits` and `values` zero-filled on entry. It may read the
+// batch and use other handles (another search, another batch); it must not call into the same
+// search handle, nor change the batch searched (it is read during the whole call), nor unwind
+// out of the call (a C++ exception, `longjmp`): catch and return non-zero, as the C++ wrapper
+// does.
 typedef int32_t (*tictactoe_evaluate)(void *user,
                                       size_t leaves,
                                       const bool *observation,
@@ -1646,8 +1656,8 @@ tictactoe_result tictactoe_position_validate_rules(const tictactoe_rules *rules,
 // `*puct_out` is written only on success.
 //
 // Ownership: the caller owns the new search and releases it with `tictactoe_puct_free`; the
-// batch stays the caller's (the search keeps no pointer to it). Thread safety: safe from any
-// thread.
+// batch stays the caller's (the search keeps no pointer to it). Thread safety: other threads
+// may read the batch meanwhile, not change it.
 //
 // # Safety
 // `batch` must be NULL or a live batch; `options` NULL or valid for reads; `puct_out` NULL or
@@ -1679,10 +1689,12 @@ void tictactoe_puct_free(tictactoe_puct *puct);
 // outside [-1, 1] or unusable logits, `LIMIT_EXCEEDED` past the options' `max_bytes`,
 // `LENGTH_MISMATCH` for arrays of the wrong length, `INVALID_ARGUMENT` for an unknown flag
 // or a batch of another size or rules, `ALLOC_FAILED`, `NULL_PARAMETER`. The trees are
-// then as they were before the call, and nothing is written.
+// then as they were before the call, and nothing is written. After `PANIC` (a defect of the
+// library's) the search's state is not known: free it.
 //
-// Ownership: the caller keeps everything. Thread safety: the search and the batch must not
-// be used by another thread during the call (the batch only read).
+// Ownership: the caller keeps everything. Thread safety: the search must not be used by
+// another thread during the call; other threads may read the batch (it is only read here),
+// not change it.
 //
 // # Safety
 // `puct` and `batch` NULL or live; `evaluate` NULL or a function keeping its contract with
@@ -1817,7 +1829,8 @@ tictactoe_result tictactoe_puct_choose(tictactoe_puct *puct,
 // Stores in `*bytes_out` an upper bound of the bytes the search's trees and buffers take
 // after a search of `simulations` on `batch`: what the options' `max_bytes` is checked against.
 //
-// Returns `NULL_PARAMETER`; `*bytes_out` is written only on success.
+// Returns `INVALID_ARGUMENT` for a batch of another size or rules than the search's (as
+// `tictactoe_puct_run` does), `NULL_PARAMETER`; `*bytes_out` is written only on success.
 //
 // Ownership: the caller keeps everything. Thread safety: may run while other threads read the
 // search and the batch.

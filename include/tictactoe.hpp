@@ -982,7 +982,8 @@ public:
     };
 
     // tictactoe_puct_run on b (the batch the search was made for). Throws what evaluate
-    // throws, or error (BAD_EVALUATION, LIMIT_EXCEEDED, LENGTH_MISMATCH, ALLOC_FAILED).
+    // throws, or error (BAD_EVALUATION, LIMIT_EXCEEDED, INVALID_ARGUMENT for another batch,
+    // ALLOC_FAILED, NULL_PARAMETER for a moved-from search); the trees are then as they were.
     template <typename Evaluate>
     result run(const batch &b, Evaluate &&evaluate, std::uint32_t simulations, bool noise = false) {
         result out{std::vector<std::uint32_t>(std::size_t{b.count()} * b.actions()),
@@ -1011,8 +1012,8 @@ public:
     }
 
     // Plays actions (one a game; entries of finished games not read) in b and keeps each
-    // move's subtree. Throws error (OUT_OF_BOUNDS, OCCUPIED, COLUMN_FULL, LENGTH_MISMATCH);
-    // nothing is played then.
+    // move's subtree. Throws error (OUT_OF_BOUNDS, OCCUPIED, COLUMN_FULL, LENGTH_MISMATCH,
+    // INVALID_ARGUMENT for a batch other than the search's); nothing is played then.
     void play(batch &b, const std::vector<std::uint32_t> &actions) {
         detail::check(tictactoe_puct_play(raw_, b.get(), actions.data(), actions.size()));
     }
@@ -1038,25 +1039,28 @@ public:
     // for gumbel > 0 with more than one leaf a step; nothing changes then).
     void set_gumbel(std::uint32_t gumbel) { detail::check(tictactoe_puct_set_gumbel(raw_, gumbel)); }
 
-    // Each of b's games' improved policy (b the batch the search was made for; count * actions,
-    // a row a game, zeros for a game without a tree): Gumbel MuZero's training target. Throws
-    // error (LENGTH_MISMATCH for a batch of another size).
+    // Each of b's games' improved policy (b the batch the search was made for, of which only
+    // the count and actions are read; count * actions, a row a game, zeros for a game without
+    // a tree): Gumbel MuZero's training target. Throws error (LENGTH_MISMATCH for a batch of
+    // another size).
     std::vector<float> policy(const batch &b) {
         std::vector<float> policy(std::size_t{b.count()} * b.actions());
         detail::check(tictactoe_puct_policy(raw_, policy.data(), policy.size()));
         return policy;
     }
 
-    // The action Gumbel MuZero plays in each of b's games after the last search
-    // (TICTACTOE_NO_ACTION for a game not searched since play() or clear(), or over). Throws
-    // error (LENGTH_MISMATCH for a batch of another size).
+    // The action Gumbel MuZero plays in each of b's games after the last search (b the batch
+    // the search was made for, of which only the count is read; TICTACTOE_NO_ACTION for a game
+    // not searched since play() or clear(), or over). Throws error (LENGTH_MISMATCH for a
+    // batch of another size).
     std::vector<std::uint32_t> selected(const batch &b) {
         std::vector<std::uint32_t> actions(b.count());
         detail::check(tictactoe_puct_selected(raw_, actions.data(), actions.size()));
         return actions;
     }
 
-    // An upper bound of the bytes after a search of `simulations` on b.
+    // An upper bound of the bytes after a search of `simulations` on b. Throws error
+    // (INVALID_ARGUMENT for a batch other than the search's).
     std::uint64_t bytes_needed(const batch &b, std::uint32_t simulations) const {
         std::uint64_t bytes = 0;
         detail::check(tictactoe_puct_bytes_needed(raw_, b.get(), simulations, &bytes));

@@ -7,7 +7,7 @@ use core::ffi::c_void;
 use tictactoe_core::Batch;
 use tictactoe_search::{Evaluator, Puct, PuctConfig, PuctError};
 
-use crate::guard::{borrow, borrow_mut, buffer, guard, input, Out};
+use crate::guard::{borrow, borrow_mut, buffer, entries, guard, Out};
 use crate::handle::{hand_out, release, Handle};
 use crate::{tictactoe_batch, tictactoe_result};
 
@@ -21,9 +21,16 @@ pub const TICTACTOE_PUCT_NOISE: u32 = 1u32;
 /// opponent's, row-major), `legal_mask` `leaves * actions` flags (its legal actions). Write each
 /// position's logits over the actions into `logits` (`leaves * actions`; those of illegal
 /// actions are not read) and its value in [-1, 1] from the side to move into `values`
-/// (`leaves`). Return 0; any other value stops the search with `EVALUATOR_FAILED`. The arrays
-/// are the library's, valid only during the call; the callback must not call into the same
-/// search handle, nor change the batch searched (it is read during the whole call).
+/// (`leaves`). Return 0; any other value stops the search with `EVALUATOR_FAILED` (the value
+/// itself is not kept: details travel through `user`).
+///
+/// The callback runs on the thread that called `tictactoe_puct_run`, once a simulation step,
+/// with `leaves` >= 1. The arrays are the library's, valid only during the call: `observation`
+/// and `legal_mask` read-only, `logits` and `values` zero-filled on entry. It may read the
+/// batch and use other handles (another search, another batch); it must not call into the same
+/// search handle, nor change the batch searched (it is read during the whole call), nor unwind
+/// out of the call (a C++ exception, `longjmp`): catch and return non-zero, as the C++ wrapper
+/// does.
 pub type tictactoe_evaluate = Option<
     unsafe extern "C" fn(
         user: *mut c_void,
@@ -148,8 +155,8 @@ unsafe fn batch_of<'a>(batch: *const tictactoe_batch) -> Result<&'a Batch, ticta
 /// `*puct_out` is written only on success.
 ///
 /// Ownership: the caller owns the new search and releases it with `tictactoe_puct_free`; the
-/// batch stays the caller's (the search keeps no pointer to it). Thread safety: safe from any
-/// thread.
+/// batch stays the caller's (the search keeps no pointer to it). Thread safety: other threads
+/// may read the batch meanwhile, not change it.
 ///
 /// # Safety
 /// `batch` must be NULL or a live batch; `options` NULL or valid for reads; `puct_out` NULL or
@@ -213,10 +220,12 @@ pub unsafe extern "C" fn tictactoe_puct_free(puct: *mut tictactoe_puct) {
 /// outside [-1, 1] or unusable logits, `LIMIT_EXCEEDED` past the options' `max_bytes`,
 /// `LENGTH_MISMATCH` for arrays of the wrong length, `INVALID_ARGUMENT` for an unknown flag
 /// or a batch of another size or rules, `ALLOC_FAILED`, `NULL_PARAMETER`. The trees are
-/// then as they were before the call, and nothing is written.
+/// then as they were before the call, and nothing is written. After `PANIC` (a defect of the
+/// library's) the search's state is not known: free it.
 ///
-/// Ownership: the caller keeps everything. Thread safety: the search and the batch must not
-/// be used by another thread during the call (the batch only read).
+/// Ownership: the caller keeps everything. Thread safety: the search must not be used by
+/// another thread during the call; other threads may read the batch (it is only read here),
+/// not change it.
 ///
 /// # Safety
 /// `puct` and `batch` NULL or live; `evaluate` NULL or a function keeping its contract with
@@ -274,7 +283,7 @@ pub unsafe extern "C" fn tictactoe_puct_play(
     guard(|| {
         // SAFETY: the caller's promise, for each.
         let (puct, batch, actions) =
-            unsafe { (borrow_mut(puct)?, borrow_mut(batch)?, input(actions, count)?) };
+            unsafe { (borrow_mut(puct)?, borrow_mut(batch)?, entries(actions, count)?) };
         puct.inner_mut().play(batch.inner_mut(), actions).map_err(code)
     })
 }
@@ -434,8 +443,9 @@ pub unsafe extern "C" fn tictactoe_puct_choose(
 ) -> tictactoe_result {
     guard(|| {
         // SAFETY: the caller's promise, for each.
-        let (puct, visits, out) =
-            unsafe { (borrow_mut(puct)?, input(visits, visits_len)?, buffer(actions_out, count)?) };
+        let (puct, visits, out) = unsafe {
+            (borrow_mut(puct)?, entries(visits, visits_len)?, buffer(actions_out, count)?)
+        };
         puct.inner_mut().choose(visits, temperature, out).map_err(code)
     })
 }
@@ -443,7 +453,8 @@ pub unsafe extern "C" fn tictactoe_puct_choose(
 /// Stores in `*bytes_out` an upper bound of the bytes the search's trees and buffers take
 /// after a search of `simulations` on `batch`: what the options' `max_bytes` is checked against.
 ///
-/// Returns `NULL_PARAMETER`; `*bytes_out` is written only on success.
+/// Returns `INVALID_ARGUMENT` for a batch of another size or rules than the search's (as
+/// `tictactoe_puct_run` does), `NULL_PARAMETER`; `*bytes_out` is written only on success.
 ///
 /// Ownership: the caller keeps everything. Thread safety: may run while other threads read the
 /// search and the batch.
@@ -461,7 +472,7 @@ pub unsafe extern "C" fn tictactoe_puct_bytes_needed(
         // SAFETY: the caller's promise, for each.
         let (puct, batch) = unsafe { (borrow(puct)?, batch_of(batch)?) };
         let bytes_out = Out::new(bytes_out)?;
-        let bytes = puct.inner().bytes_needed(batch, simulations);
+        let bytes = puct.inner().bytes_needed(batch, simulations).map_err(code)?;
         // SAFETY: checked non-NULL; valid by the caller's promise.
         unsafe { bytes_out.write(u64::try_from(bytes).unwrap_or(u64::MAX)) };
         Ok(())

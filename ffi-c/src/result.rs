@@ -52,15 +52,18 @@ pub enum tictactoe_result {
     GameIndex = 15,
     /// A game index given twice in one step.
     RepeatedGame = 16,
-    /// An argument has a value the header does not define: one a C enumeration or the rule
-    /// flags do not name, or 0 threads.
+    /// An argument has a value the call does not take: one a C enumeration or the rule flags
+    /// do not name, 0 threads, a search's setting out of its range (a negative `c_puct` or
+    /// temperature), a batch other than the one a search was made for.
     InvalidArgument = 17,
     /// Solving would visit more positions than the budget given: nothing was guessed.
     BudgetExceeded = 18,
     /// The operation does not exist for this board size (the perfect-play table: up to 3 x 3).
     UnsupportedSize = 19,
-    /// Outside data asks for a game above the memory limit given (or the default limit of
-    /// `tictactoe_game_parse`): refused before anything was allocated.
+    /// More memory than the limit given would be needed: outside data asking for a game above
+    /// it (or above the default limit of `tictactoe_game_parse`), a batch above its
+    /// `max_bytes`, a search above its options' `max_bytes`. Refused before anything was
+    /// allocated.
     LimitExceeded = 20,
     /// Rules no game has: a side of 0 or above `TICTACTOE_MAX_N`, or k not from 1 to the
     /// longer side.
@@ -171,12 +174,10 @@ impl tictactoe_result {
             tictactoe_result::LengthMismatch => c"an array has the wrong length for the call",
             tictactoe_result::GameIndex => c"the game index is not in the batch",
             tictactoe_result::RepeatedGame => c"a game is given twice in one step",
-            tictactoe_result::InvalidArgument => {
-                c"an argument has a value the header does not define"
-            }
+            tictactoe_result::InvalidArgument => c"an argument has a value the call does not take",
             tictactoe_result::BudgetExceeded => c"solving needs more positions than the budget",
             tictactoe_result::UnsupportedSize => c"the operation does not support this board size",
-            tictactoe_result::LimitExceeded => c"the game would take more memory than the limit",
+            tictactoe_result::LimitExceeded => c"more memory would be needed than the limit",
             tictactoe_result::InvalidRules => {
                 c"no game has these rules (sides from 1 to 65535, k from 1 to the longer side)"
             }

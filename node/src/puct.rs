@@ -389,7 +389,8 @@ impl Puct {
     pub fn bytes_needed(&self, env: Env, simulations: f64) -> napi::Result<f64> {
         let simulations =
             numbers::option(&env, Some(simulations), "simulations", 0, u32::MAX.into())?;
-        Ok(self.puct.bytes_needed(self.batch.core(), simulations as u32) as f64)
+        let needed = self.puct.bytes_needed(self.batch.core(), simulations as u32);
+        Ok(needed.map_err(|error| refused(&env, error, Given::default()))? as f64)
     }
 
     /// The batch searched (the object given to the constructor).

@@ -193,6 +193,10 @@ fn bad_calls_are_refused_and_change_nothing() {
     assert!(puct.run(&batch, &mut eval, 3, false, &mut visits, &mut values[..1]).is_err());
     let other = Batch::new(3, Rules::CONNECT_FOUR, 0).unwrap();
     assert!(puct.run(&other, &mut eval, 3, false, &mut [0; 21], &mut [0.0; 3]).is_err());
+    let gomoku = Batch::new(2, Rules::mnk(15, 15, 5), 0).unwrap();
+    for other in [&other, &gomoku] {
+        assert_eq!(puct.bytes_needed(other, 3), Err(PuctError::OtherBatch));
+    }
     assert_eq!(eval.calls, 0, "nothing evaluated");
     // A full column: refused, naming the game; nothing played.
     let before = batch.try_clone().unwrap();
@@ -204,8 +208,8 @@ fn bad_calls_are_refused_and_change_nothing() {
     assert!(batch == full && batch != before);
     assert!(puct.play(&mut batch, &[0]).is_err());
     // A memory bound below what the search needs.
-    let needed = puct.bytes_needed(&batch, 100);
-    assert!(needed > puct.bytes_needed(&batch, 10));
+    let needed = puct.bytes_needed(&batch, 100).unwrap();
+    assert!(needed > puct.bytes_needed(&batch, 10).unwrap());
     let mut small =
         Puct::new(&batch, PuctConfig { max_bytes: Some(needed - 1), ..config() }).unwrap();
     let refused = small.run(&batch, &mut eval, 100, false, &mut visits, &mut values);

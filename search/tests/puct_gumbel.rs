@@ -184,7 +184,7 @@ fn refusals_change_nothing() {
     puct.selected(&mut again).unwrap();
     assert_eq!(again, before.selected);
     // Gumbel's schedules count in the bytes a search needs, and the bound holds them.
-    let needed = |config| Puct::new(&batch, config).unwrap().bytes_needed(&batch, 200);
+    let needed = |config| Puct::new(&batch, config).unwrap().bytes_needed(&batch, 200).unwrap();
     let (alpha, gumbel_16) = (needed(config()), needed(gumbel(16)));
     assert!(gumbel_16 >= alpha + 8 * 200 * 4, "{gumbel_16} against {alpha}");
     let bounded = PuctConfig { max_bytes: Some(gumbel_16 - 1), ..gumbel(16) };

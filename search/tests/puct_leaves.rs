@@ -89,7 +89,8 @@ fn leaves_are_checked_and_counted() {
         matches!(refused, Err(PuctError::Setting { name: "leaves", value: 0.0 })),
         "{refused:?}"
     );
-    let needed = |leaves| Puct::new(&batch, config(leaves)).unwrap().bytes_needed(&batch, 64);
+    let needed =
+        |leaves| Puct::new(&batch, config(leaves)).unwrap().bytes_needed(&batch, 64).unwrap();
     assert!(needed(8) > needed(1), "{} against {}", needed(8), needed(1));
     let max_bytes = Some(needed(8));
     let mut puct = Puct::new(&batch, PuctConfig { max_bytes, ..config(8) }).unwrap();

@@ -142,7 +142,7 @@ fn peak_and_needed(
     if let Before::Moved = before {
         batch.step_random(Selection::All, &mut winners).unwrap();
     }
-    let needed = puct.bytes_needed(&batch, simulations);
+    let needed = puct.bytes_needed(&batch, simulations).unwrap();
     PEAK.store(LIVE.load(SeqCst), SeqCst);
     puct.run(&batch, &mut Even, simulations, true, &mut visits, &mut values).unwrap();
     let peak = PEAK.load(SeqCst) - base;

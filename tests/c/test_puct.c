@@ -168,35 +168,52 @@ static void test_leaves(void) {
 /* A callback that fails, or writes what no search can use, stops the search with its code;
  * nothing is written, and the next search gives what a search that never failed gives. */
 static void test_failures(void) {
-    tictactoe_batch *batch = connect_four();
+    tictactoe_batch *batch = connect_four(), *twin = connect_four();
     tictactoe_puct *failing = NULL, *clean = NULL;
     evaluator e = {0, -1, 0.25f, 0.0f};
     uint32_t visits[GAMES * ACTIONS], expected[GAMES * ACTIONS];
     float values[GAMES], expected_values[GAMES];
     int fail_at;
+    uint32_t first[GAMES];
     CHECK_RESULT(tictactoe_puct_new(batch, NULL, &failing), TICTACTOE_RESULT_OK);
-    CHECK_RESULT(tictactoe_puct_new(batch, NULL, &clean), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_puct_new(twin, NULL, &clean), TICTACTOE_RESULT_OK);
+    /* Both searches keep a tree from a move played, the one the failures must leave as it is. */
+    CHECK_RESULT(tictactoe_puct_run(failing, batch, evaluate, &e, 12, 0, visits, GAMES * ACTIONS, values, GAMES),
+                 TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_puct_choose(failing, visits, GAMES * ACTIONS, 0.0f, first, GAMES), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_puct_run(clean, twin, evaluate, &e, 12, 0, visits, GAMES * ACTIONS, values, GAMES),
+                 TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_puct_play(failing, batch, first, GAMES), TICTACTOE_RESULT_OK);
     for (fail_at = 0; fail_at < 12; fail_at += 5) {
         evaluator broken = {0, fail_at, 0.25f, 0.0f};
         memset(visits, 0xab, sizeof visits);
+        values[GAMES - 1] = 7.0f;
         CHECK_RESULT(tictactoe_puct_run(failing, batch, evaluate, &broken, 20, 0, visits, GAMES * ACTIONS, values,
                                         GAMES),
                      TICTACTOE_RESULT_EVALUATOR_FAILED);
         CHECK(visits[0] == 0xabababab && visits[GAMES * ACTIONS - 1] == 0xabababab);
+        CHECK(values[GAMES - 1] == 7.0f);
     }
     {
         evaluator too_high = {0, -1, 1.5f, 0.0f};
         evaluator no_logits = {0, -1, 0.0f, -1.0f / 0.0f};
-        CHECK_RESULT(tictactoe_puct_run(failing, batch, evaluate, &too_high, 5, 0, visits, GAMES * ACTIONS, values,
-                                        GAMES),
-                     TICTACTOE_RESULT_BAD_EVALUATION);
-        CHECK_RESULT(tictactoe_puct_run(failing, batch, evaluate, &no_logits, 5, 0, visits, GAMES * ACTIONS, values,
-                                        GAMES),
-                     TICTACTOE_RESULT_BAD_EVALUATION);
+        evaluator *bad[2];
+        bad[0] = &too_high;
+        bad[1] = &no_logits;
+        for (fail_at = 0; fail_at < 2; fail_at++) {
+            memset(visits, 0xab, sizeof visits);
+            values[0] = 7.0f;
+            CHECK_RESULT(tictactoe_puct_run(failing, batch, evaluate, bad[fail_at], 5, 0, visits, GAMES * ACTIONS,
+                                            values, GAMES),
+                         TICTACTOE_RESULT_BAD_EVALUATION);
+            CHECK(visits[0] == 0xabababab && values[0] == 7.0f);
+        }
     }
+    /* The clean search follows the same move, its tree kept the same way. */
+    CHECK_RESULT(tictactoe_puct_play(clean, twin, first, GAMES), TICTACTOE_RESULT_OK);
     CHECK_RESULT(tictactoe_puct_run(failing, batch, evaluate, &e, 30, 0, visits, GAMES * ACTIONS, values, GAMES),
                  TICTACTOE_RESULT_OK);
-    CHECK_RESULT(tictactoe_puct_run(clean, batch, evaluate, &e, 30, 0, expected, GAMES * ACTIONS, expected_values,
+    CHECK_RESULT(tictactoe_puct_run(clean, twin, evaluate, &e, 30, 0, expected, GAMES * ACTIONS, expected_values,
                                     GAMES),
                  TICTACTOE_RESULT_OK);
     CHECK(memcmp(visits, expected, sizeof visits) == 0);
@@ -206,6 +223,7 @@ static void test_failures(void) {
     tictactoe_puct_free(failing);
     tictactoe_puct_free(clean);
     tictactoe_batch_free(batch);
+    tictactoe_batch_free(twin);
 }
 
 static void test_refusals(void) {
@@ -226,7 +244,8 @@ static void test_refusals(void) {
     bad.dirichlet_fraction = 2.0f;
     CHECK_RESULT(tictactoe_puct_new(batch, &bad, &sentinel), TICTACTOE_RESULT_INVALID_ARGUMENT);
     CHECK(sentinel == (tictactoe_puct *)&puct);
-    CHECK_RESULT(tictactoe_puct_new(NULL, NULL, &puct), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_puct_new(NULL, NULL, &sentinel), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK(sentinel == (tictactoe_puct *)&puct);
     CHECK_RESULT(tictactoe_puct_new(batch, NULL, NULL), TICTACTOE_RESULT_NULL_PARAMETER);
     CHECK_RESULT(tictactoe_puct_new(batch, NULL, &puct), TICTACTOE_RESULT_OK);
     CHECK_RESULT(tictactoe_puct_run(NULL, batch, evaluate, &e, 1, 0, visits, GAMES * ACTIONS, values, GAMES),
@@ -237,8 +256,15 @@ static void test_refusals(void) {
                  TICTACTOE_RESULT_NULL_PARAMETER);
     CHECK_RESULT(tictactoe_puct_run(puct, batch, evaluate, &e, 1, 0, NULL, GAMES * ACTIONS, values, GAMES),
                  TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_puct_run(puct, batch, evaluate, &e, 1, 0, visits, GAMES * ACTIONS, NULL, GAMES),
+                 TICTACTOE_RESULT_NULL_PARAMETER);
+    memset(visits, 0xab, sizeof visits);
+    values[0] = 7.0f;
     CHECK_RESULT(tictactoe_puct_run(puct, batch, evaluate, &e, 1, 0, visits, GAMES * ACTIONS - 1, values, GAMES),
                  TICTACTOE_RESULT_LENGTH_MISMATCH);
+    CHECK_RESULT(tictactoe_puct_run(puct, batch, evaluate, &e, 1, 0, visits, GAMES * ACTIONS, values, GAMES + 1),
+                 TICTACTOE_RESULT_LENGTH_MISMATCH);
+    CHECK(visits[0] == 0xabababab && values[0] == 7.0f);
     CHECK_RESULT(tictactoe_puct_run(puct, batch, evaluate, &e, 1, 2, visits, GAMES * ACTIONS, values, GAMES),
                  TICTACTOE_RESULT_INVALID_ARGUMENT);
     {
@@ -248,6 +274,9 @@ static void test_refusals(void) {
         CHECK_RESULT(tictactoe_batch_new_rules(GAMES, &five, 5, NULL, &other), TICTACTOE_RESULT_OK);
         CHECK_RESULT(tictactoe_puct_run(puct, other, evaluate, &e, 1, 0, visits, GAMES * ACTIONS, values, GAMES),
                      TICTACTOE_RESULT_INVALID_ARGUMENT);
+        CHECK_RESULT(tictactoe_puct_bytes_needed(puct, other, 10, &bytes), TICTACTOE_RESULT_INVALID_ARGUMENT);
+        CHECK(bytes == 7);
+        CHECK_RESULT(tictactoe_puct_play(puct, other, column, GAMES), TICTACTOE_RESULT_INVALID_ARGUMENT);
         tictactoe_batch_free(other);
     }
     CHECK(e.calls == 0);
@@ -260,22 +289,38 @@ static void test_refusals(void) {
     CHECK_RESULT(tictactoe_puct_play(puct, batch, full, GAMES), TICTACTOE_RESULT_OK);
     CHECK_RESULT(tictactoe_puct_play(puct, batch, full, GAMES - 1), TICTACTOE_RESULT_LENGTH_MISMATCH);
     CHECK_RESULT(tictactoe_puct_play(puct, NULL, full, GAMES), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_puct_play(NULL, batch, full, GAMES), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_puct_play(puct, batch, NULL, GAMES), TICTACTOE_RESULT_NULL_PARAMETER);
+    /* No actions for a batch of games: a length refused, a NULL of length 0 included. */
+    CHECK_RESULT(tictactoe_puct_play(puct, batch, NULL, 0), TICTACTOE_RESULT_LENGTH_MISMATCH);
     /* Choosing: a temperature out of range, the wrong lengths. */
     memset(visits, 0, sizeof visits);
     CHECK_RESULT(tictactoe_puct_choose(puct, visits, GAMES * ACTIONS, -1.0f, actions, GAMES),
                  TICTACTOE_RESULT_INVALID_ARGUMENT);
     CHECK_RESULT(tictactoe_puct_choose(puct, visits, GAMES * ACTIONS, 0.0f, actions, GAMES - 1),
                  TICTACTOE_RESULT_LENGTH_MISMATCH);
+    CHECK_RESULT(tictactoe_puct_choose(NULL, visits, GAMES * ACTIONS, 0.0f, actions, GAMES),
+                 TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_puct_choose(puct, NULL, GAMES * ACTIONS, 0.0f, actions, GAMES),
+                 TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_puct_choose(puct, visits, GAMES * ACTIONS, 0.0f, NULL, GAMES),
+                 TICTACTOE_RESULT_NULL_PARAMETER);
     CHECK(actions[0] == 9);
     CHECK_RESULT(tictactoe_puct_choose(puct, visits, GAMES * ACTIONS, 0.0f, actions, GAMES), TICTACTOE_RESULT_OK);
     CHECK(actions[0] == TICTACTOE_NO_ACTION);
     /* A memory bound below what a search needs. */
     CHECK_RESULT(tictactoe_puct_bytes_needed(puct, batch, 200, NULL), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_puct_bytes_needed(NULL, batch, 200, &bytes), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_puct_bytes_needed(puct, NULL, 200, &bytes), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK(bytes == 7);
     CHECK_RESULT(tictactoe_puct_bytes_needed(puct, batch, 200, &bytes), TICTACTOE_RESULT_OK);
     bounded.max_bytes = bytes - 1;
     CHECK_RESULT(tictactoe_puct_new(batch, &bounded, &small), TICTACTOE_RESULT_OK);
+    memset(visits, 0xab, sizeof visits);
+    values[0] = 7.0f;
     CHECK_RESULT(tictactoe_puct_run(small, batch, evaluate, &e, 200, 0, visits, GAMES * ACTIONS, values, GAMES),
                  TICTACTOE_RESULT_LIMIT_EXCEEDED);
+    CHECK(visits[0] == 0xabababab && values[0] == 7.0f);
     CHECK_RESULT(tictactoe_puct_run(small, batch, evaluate, &e, 20, 0, visits, GAMES * ACTIONS, values, GAMES),
                  TICTACTOE_RESULT_OK);
     tictactoe_puct_free(small);

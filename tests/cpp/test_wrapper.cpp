@@ -784,6 +784,14 @@ void test_puct() {
     CHECK_THROWS(search.run(b, too_high, 5), TICTACTOE_RESULT_BAD_EVALUATION);
     CHECK_THROWS(search.choose(first.visits, -1.0f, 2), TICTACTOE_RESULT_INVALID_ARGUMENT);
     CHECK_THROWS(search.play(b, {0}), TICTACTOE_RESULT_LENGTH_MISMATCH);
+    // Empty lists are lengths refused, whatever data() an empty vector has.
+    CHECK_THROWS(search.play(b, {}), TICTACTOE_RESULT_LENGTH_MISMATCH);
+    CHECK_THROWS(search.choose({}, 0.0f, 2), TICTACTOE_RESULT_LENGTH_MISMATCH);
+    // A batch other than the search's: refused by every call that takes one.
+    tictactoe::batch other(3, tictactoe::rules::connect_four(), 1);
+    CHECK_THROWS(search.run(other, uniform, 5), TICTACTOE_RESULT_INVALID_ARGUMENT);
+    CHECK_THROWS(search.play(other, {0, 0, 0}), TICTACTOE_RESULT_INVALID_ARGUMENT);
+    CHECK_THROWS(search.bytes_needed(other, 5), TICTACTOE_RESULT_INVALID_ARGUMENT);
     CHECK_THROWS(tictactoe::puct(b, tictactoe::puct::options{-1.0f, 0.3f, 0.25f, 0, 0}),
                  TICTACTOE_RESULT_INVALID_ARGUMENT);
     const std::uint64_t needed = tictactoe::puct(b).bytes_needed(b, 100);

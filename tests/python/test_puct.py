@@ -355,6 +355,9 @@ def test_settings_and_the_memory_bound_are_checked() -> None:
     assert searched.run(Counting(7), 0)[0].sum() == 0, "no tree grown by the refused calls"
     needed = Puct(batch).bytes_needed(100)
     assert needed > Puct(batch).bytes_needed(10)
+    for simulations in [-1, 2**32]:
+        with pytest.raises(ValueError, match=rf"simulations is out of its range: {simulations} is not"):
+            Puct(batch).bytes_needed(simulations)
     small = Puct(batch, max_bytes=needed - 1)
     with pytest.raises(tictactoe.LimitExceededError):
         small.run(Counting(7), 100)

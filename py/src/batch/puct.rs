@@ -339,9 +339,11 @@ impl PyPuct {
         self.puct.clear();
     }
 
-    /// An upper bound of the bytes the trees and buffers take after a search of `simulations`.
-    fn bytes_needed(&self, py: Python<'_>, simulations: u32) -> usize {
-        self.puct.bytes_needed(&self.batch.bind(py).borrow().batch, simulations)
+    /// An upper bound of the bytes the trees and buffers take after a search of `simulations`
+    /// (an integer from 0 to 2**32 - 1, a `ValueError` for another).
+    fn bytes_needed(&self, py: Python<'_>, simulations: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let simulations = simulations_count(simulations)?;
+        self.puct.bytes_needed(&self.batch.bind(py).borrow().batch, simulations).map_err(refused)
     }
 
     /// The batch searched.

@@ -20,7 +20,20 @@ impl Puct {
     /// `simulations` on `batch` (each simulation adds at most a node a game, and a node an
     /// edge an action): what [`PuctConfig::max_bytes`](super::PuctConfig::max_bytes) is
     /// checked against before a search starts.
-    pub fn bytes_needed(&self, batch: &Batch, simulations: u32) -> usize {
+    ///
+    /// # Errors
+    /// [`PuctError::OtherBatch`] for a batch of another size or rules than the search's.
+    pub fn bytes_needed(
+        &self,
+        batch: &Batch,
+        simulations: u32,
+    ) -> Result<usize, PuctError<Infallible>> {
+        self.check_batch(batch)?;
+        Ok(self.bytes_bound(batch, simulations))
+    }
+
+    /// [`Puct::bytes_needed`] for a batch checked to be the search's.
+    fn bytes_bound(&self, batch: &Batch, simulations: u32) -> usize {
         let (actions, cells) = (batch.actions(), batch.rows() * batch.cols());
         let games = batch.games();
         let grown = (simulations as usize).saturating_add(1);
@@ -81,8 +94,9 @@ impl Puct {
     /// without [`Puct::play`] start afresh.
     ///
     /// # Errors
-    /// [`Error::LengthMismatch`] (as [`PuctError::Search`]) for a batch of another size or
-    /// outputs of the wrong length; [`PuctError::Memory`]; [`Error::AllocFailed`];
+    /// [`PuctError::OtherBatch`] for a batch of another size or rules;
+    /// [`Error::LengthMismatch`] (as [`PuctError::Search`]) for outputs of the wrong length;
+    /// [`PuctError::Memory`]; [`Error::AllocFailed`];
     /// [`PuctError::Evaluator`], [`PuctError::Value`], [`PuctError::Logits`] for an evaluator
     /// that failed or answered out of range. The trees are then as they were before the call,
     /// and nothing is written.
@@ -102,7 +116,7 @@ impl Puct {
                 return Err(Error::LengthMismatch { len, expected }.into());
             }
         }
-        let needed = self.bytes_needed(batch, simulations);
+        let needed = self.bytes_bound(batch, simulations);
         if let Some(max_bytes) = self.config.max_bytes.filter(|&max| needed > max) {
             return Err(PuctError::Memory { needed, max_bytes });
         }
@@ -151,8 +165,9 @@ impl Puct {
     /// starts from it.
     ///
     /// # Errors
-    /// [`PuctError::Action`] with the first game whose action the batch refuses (nothing is
-    /// played then); [`Error::LengthMismatch`] unless `actions` has a value per game;
+    /// [`PuctError::OtherBatch`] for a batch of another size or rules; [`PuctError::Action`]
+    /// with the first game whose action the batch refuses (nothing is played then);
+    /// [`Error::LengthMismatch`] unless `actions` has a value per game;
     /// [`Error::AllocFailed`] (nothing played either: what the moves need is had first).
     pub fn play(
         &mut self,
