@@ -99,8 +99,9 @@ export function guardClass(Native) {
  * search stops at the evaluator's first exception, so that whatever the native call throws
  * then is that exception, and `refine` must not take it for a refusal (an exception with a
  * `kind` or a `code` of its own would be given a class, or made a TypeError). The evaluator is
- * wrapped to remember what it threw, which is rethrown itself: Node-API carries objects back
- * through the native call, but not every primitive (`throw 42`). Anything else is refined.
+ * wrapped to remember what it threw (its answer read inside the wrapper: [readAnswer]), which is
+ * rethrown itself: Node-API carries objects back through the native call, but not every
+ * primitive (`throw 42`). Anything else is refined.
  */
 export function guardEvaluator(Native) {
   const run = Native.prototype.run
@@ -116,7 +117,7 @@ export function guardEvaluator(Native) {
       let thrown = NOTHING
       const watched = (observation, legal, leaves) => {
         try {
-          return evaluate(observation, legal, leaves)
+          return readAnswer(evaluate(observation, legal, leaves))
         } catch (error) {
           thrown = error
           throw error
@@ -133,6 +134,19 @@ export function guardEvaluator(Native) {
   Object.defineProperty(Native.prototype.run, 'name', { value: 'run' })
   Native.prototype.run[REFINES] = true
   return Native
+}
+
+/**
+ * The evaluator's answer with its parts read here, so that what a getter, a proxy's trap or an
+ * array's element getter throws is the evaluator's own exception too: an object answer becomes
+ * `{ logits, values }`, a plain array part (or a proxy of one) a copy. Anything else (an
+ * array, a Promise) is given on as it is, for the native side to refuse naming what it is.
+ */
+function readAnswer(answer) {
+  if (answer === null || typeof answer !== 'object' || Array.isArray(answer)) return answer
+  if (typeof answer.then === 'function') return answer
+  const part = (value) => (Array.isArray(value) ? [...value] : value)
+  return { logits: part(answer.logits), values: part(answer.values) }
 }
 
 /** Marks a method that refines what it throws itself, which `guardMembers` leaves as it is. */

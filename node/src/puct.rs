@@ -11,7 +11,7 @@ use napi::bindgen_prelude::{
     acquire_native_borrow, Either3, Float32Array, Float32ArraySlice, Float64ArraySlice, FnArgs,
     Function, Int32Array, Int32ArraySlice, Object, Reference, Uint8Array, Unknown,
 };
-use napi::{Env, ValueType};
+use napi::{Env, JsValue, ValueType};
 use napi_derive::napi;
 use tictactoe_core::{Error, ListError};
 use tictactoe_search::{Evaluator, Puct as CorePuct, PuctConfig, PuctError};
@@ -172,10 +172,27 @@ impl Evaluator for Network<'_, '_> {
         let planes = Uint8Array::new(observation.iter().map(|&flag| u8::from(flag)).collect());
         let mask = Uint8Array::new(legal.iter().map(|&flag| u8::from(flag)).collect());
         let answer = self.evaluate.call(FnArgs::from((planes, mask, leaves as u32)))?;
-        if answer.get_type()? != ValueType::Object {
+        let kind = answer.get_type()?;
+        let object = kind == ValueType::Object && !answer.is_array()? && !answer.is_promise()?;
+        if !object {
+            let given = match kind {
+                ValueType::Object if answer.is_array()? => "an array",
+                ValueType::Object => "a Promise (it must answer synchronously)",
+                ValueType::Undefined => "undefined",
+                ValueType::Null => "null",
+                ValueType::Boolean => "a boolean",
+                ValueType::Number => "a number",
+                ValueType::String => "a string",
+                ValueType::Symbol => "a symbol",
+                ValueType::Function => "a function",
+                ValueType::BigInt => "a bigint",
+                _ => "a value of another type",
+            };
             return Err(type_error(
                 self.env,
-                "the evaluator must return an object { logits, values }",
+                format_args!(
+                    "the evaluator must return an object {{ logits, values }}, not {given}"
+                ),
             ));
         }
         // SAFETY: the value is an object (checked above).
@@ -191,9 +208,12 @@ impl Evaluator for Network<'_, '_> {
 fn puct_error(env: &Env, error: PuctError<napi::Error>, given: Given) -> napi::Error {
     let refusal = match error {
         PuctError::Evaluator(error) => return error,
-        PuctError::Setting { .. } | PuctError::OtherBatch => {
-            return range_error(env, error.to_string())
+        PuctError::Setting { name, .. } => {
+            // The setting as JavaScript spells it (the message begins with its name).
+            let text = error.to_string().replacen(name, js_setting(name), 1);
+            return range_error(env, text);
         }
+        PuctError::OtherBatch => return range_error(env, error.to_string()),
         PuctError::Value { leaf, value } => Refusal::named(
             error.name(),
             &error.to_string(),
@@ -218,6 +238,16 @@ fn puct_error(env: &Env, error: PuctError<napi::Error>, given: Given) -> napi::E
 /// `given`: the refused action's cell as the caller gave it, for `play`.
 fn refused(env: &Env, error: PuctError<Infallible>, given: Given) -> napi::Error {
     puct_error(env, error.widen(), given)
+}
+
+/// The name of a setting of the search's in this face's options.
+fn js_setting(name: &str) -> &str {
+    match name {
+        "c_puct" => "cPuct",
+        "dirichlet_alpha" => "dirichletAlpha",
+        "dirichlet_fraction" => "dirichletFraction",
+        other => other,
+    }
 }
 
 /// A setting as the search's `f32`, or its default.
@@ -421,10 +451,10 @@ impl Puct {
     }
 }
 
-/// The `leaves` setting from JavaScript (an integer, else a `TypeError`): one past u32's
-/// range is refused here naming the value as given, the search refusing 0 (`RangeError`s).
+/// The `leaves` setting from JavaScript: an integer (else a `TypeError`) from 1 to 2**32 - 1
+/// (else a `RangeError` naming the value as given).
 fn leaves_setting(env: &Env, leaves: f64) -> napi::Result<u32> {
-    let leaves = numbers::option_within(env, Some(leaves), "leaves", 1, 0..=u32::MAX.into())?;
+    let leaves = numbers::option_within(env, Some(leaves), "leaves", 1, 1..=u32::MAX.into())?;
     // Within u32's range (checked above).
     Ok(leaves as u32)
 }

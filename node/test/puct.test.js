@@ -81,17 +81,22 @@ test("the evaluator's exception is thrown as itself, and changes nothing", () =>
     assert.throws(() => failing.run(counting(7, { failAt, failWith }), 20, { noise: true }), (e) => e === failWith)
     assert.deepEqual(state(failingBatch), before)
   }
-  // Thrown while the answer is read: by a getter, by a proxy.
-  const mine = new Error('mine')
+  // Thrown while the answer is read: by a getter, by a proxy, by an array's element; with a
+  // kind and a code that the package's own refusals have, and still not taken for one.
+  const mine = Object.assign(new Error('mine'), { kind: 'game_over', code: 'NumberExpected' })
+  const element = (n) => Object.defineProperty(new Array(n).fill(0), 0, { get() { throw mine } })
   const reads = [
     (n) => ({ get logits() { throw mine }, values: new Float32Array(n) }),
     (n) => ({ logits: new Float32Array(n * 7), get values() { throw mine } }),
     () => new Proxy({}, { get() { throw mine } }),
+    (n) => ({ logits: element(n * 7), values: new Float32Array(n) }),
+    (n) => ({ logits: new Float32Array(n * 7), values: new Proxy(new Array(n).fill(0), { get() { throw mine } }) }),
   ]
   for (const answer of reads) {
     assert.throws(() => failing.run((o, l, n) => answer(n), 20), (e) => e === mine)
     assert.deepEqual(state(failingBatch), before)
   }
+  assert.equal(Object.getPrototypeOf(mine), Error.prototype, 'the exception is left as it was')
   assert.equal(Object.getPrototypeOf(odd), Error.prototype)
   const after = failing.run(counting(7), 20, { noise: true })
   const expected = clean.run(counting(7), 20, { noise: true })
@@ -115,7 +120,12 @@ test('answers of any float array are read, and wrong ones refused with nothing c
     [(o, l, n) => ({ ...zeros(n), values: new Float32Array(n).fill(NaN) }), BadEvaluationError],
     [(o, l, n) => ({ ...zeros(n), logits: new Float32Array(n * 9).fill(NaN) }), (e) => e instanceof BadEvaluationError && /logits/.test(e.message)],
     [(o, l, n) => ({ ...zeros(n), logits: new Float32Array(n * 9).fill(-Infinity) }), BadEvaluationError],
-    [() => null, (e) => e instanceof TypeError && /return an object/.test(e.message)],
+    // What came back is named.
+    [() => null, (e) => e instanceof TypeError && /^the evaluator must return an object \{ logits, values \}, not null$/.test(e.message)],
+    [() => undefined, (e) => e instanceof TypeError && /, not undefined$/.test(e.message)],
+    [() => 0.5, (e) => e instanceof TypeError && /, not a number$/.test(e.message)],
+    [(o, l, n) => [zeros(n).logits, zeros(n).values], (e) => e instanceof TypeError && /, not an array$/.test(e.message)],
+    [async (o, l, n) => zeros(n), (e) => e instanceof TypeError && /, not a Promise \(it must answer synchronously\)$/.test(e.message)],
     [(o, l, n) => ({ values: zeros(n).values }), (e) => e instanceof TypeError && /logits/.test(e.message)],
     [(o, l, n) => ({ ...zeros(n), values: ['a', 'b'] }), (e) => e instanceof TypeError && /values/.test(e.message)],
   ]
@@ -134,12 +144,27 @@ test('the evaluator may read the batch but not change it, nor call the search', 
     return { logits: new Float32Array(n * 7), values: new Float32Array(n) }
   }
   assert.throws(() => puct.run(stepping, 4), TypeError)
-  assert.throws(() => puct.run(() => puct.clear(), 4), TypeError)
+  // Calls into the search from its own evaluator are refused (the answer then valid).
+  for (const call of [() => puct.clear(), () => puct.choose(new Int32Array(14), 0), () => { puct.leaves = 2 }]) {
+    let refused = null
+    const reentering = (o, l, n) => {
+      try {
+        call()
+      } catch (error) {
+        refused = error
+      }
+      return { logits: new Float32Array(n * 7), values: new Float32Array(n) }
+    }
+    puct.run(reentering, 4)
+    assert.ok(refused instanceof TypeError && /borrowed/.test(refused.message), `${refused}`)
+    assert.equal(puct.leaves, 1)
+  }
   assert.deepEqual(state(batch), before)
   const reading = (o, l, n) => {
     assert.deepEqual([...batch.terminated()], [0, 0])
     return { logits: new Float32Array(n * 7), values: new Float32Array(n) }
   }
+  puct.clear()
   assert.equal(puct.run(reading, 4).visits.reduce((a, b) => a + b, 0), 8)
 })
 
@@ -192,7 +217,7 @@ test("the batch's threads change nothing but the time", () => {
 
 test('settings, arguments and the memory bound are checked', () => {
   const batch = randomBatch(Rules.CONNECT_FOUR, 2, 0)
-  assert.throws(() => new Puct(batch, { cPuct: -1 }), (e) => e instanceof RangeError && /^c_puct is out of its range: -1 is not a finite number >= 0$/.test(e.message))
+  assert.throws(() => new Puct(batch, { cPuct: -1 }), (e) => e instanceof RangeError && /^cPuct is out of its range: -1 is not a finite number >= 0$/.test(e.message))
   assert.throws(() => new Puct(batch, { dirichletAlpha: 0 }), RangeError)
   assert.throws(() => new Puct(batch, { dirichletFraction: 2 }), RangeError)
   assert.throws(() => new Puct(batch, { seed: 0.5 }), TypeError)
@@ -227,7 +252,7 @@ test('several leaves a step: the same simulations in fewer, larger calls; leaves
   assert.ok(Math.max(...sizes) <= 3 * 4 && Math.max(...sizes.slice(1)) > 3, `${sizes}`)
   assert.ok(four.calls < one.calls / 2, `${four.calls} calls against ${one.calls}`)
   // The message names the value as given.
-  for (const [leaves, message] of [[0, /^leaves is out of its range: 0 is not 1 or more$/], [-1, /^leaves must be an integer from 0 to 4294967295, not -1$/], [2 ** 32, /^leaves must be an integer from 0 to 4294967295, not 4294967296$/]]) {
+  for (const [leaves, message] of [[0, /^leaves must be an integer from 1 to 4294967295, not 0$/], [-1, /^leaves must be an integer from 1 to 4294967295, not -1$/], [2 ** 32, /^leaves must be an integer from 1 to 4294967295, not 4294967296$/]]) {
     assert.throws(() => new Puct(batch, { leaves }), (e) => e instanceof RangeError && message.test(e.message), `${leaves}`)
   }
   assert.throws(() => new Puct(batch, { leaves: 2.5 }), TypeError)
