@@ -111,8 +111,9 @@ enum tictactoe_result
   // A game index given twice in one step.
   TICTACTOE_RESULT_REPEATED_GAME = 16,
   // An argument has a value the call does not take: one a C enumeration or the rule flags
-  // do not name, 0 threads, a search's setting out of its range (a negative `c_puct` or
-  // temperature), a batch other than the one a search was made for.
+  // do not name, 0 threads, a search's setting out of its range (its options', `leaves`,
+  // `gumbel` beside several leaves, a temperature), a batch other than the one a search was
+  // made for.
   TICTACTOE_RESULT_INVALID_ARGUMENT = 17,
   // Solving would visit more positions than the budget given: nothing was guessed.
   TICTACTOE_RESULT_BUDGET_EXCEEDED = 18,

@@ -3,6 +3,8 @@
 // TypeError: the classes' methods, getters, setters, static methods and constructors. A call
 // that succeeds costs one JavaScript call more.
 
+import { types } from 'node:util'
+
 import { ERROR_CLASSES, TicTacToeError } from './errors.js'
 
 // The statuses napi-rs gives the errors of arguments it could not convert (a string where a
@@ -139,12 +141,15 @@ export function guardEvaluator(Native) {
 /**
  * The evaluator's answer with its parts read here, so that what a getter, a proxy's trap or an
  * array's element getter throws is the evaluator's own exception too: an object answer becomes
- * `{ logits, values }`, a plain array part (or a proxy of one) a copy. Anything else (an
- * array, a Promise) is given on as it is, for the native side to refuse naming what it is.
+ * `{ logits, values }` (its `logits` and `values` read once each, nothing else of it), a part
+ * that is an array (or a proxy of one) a copy of its elements, one more pass over a plain
+ * array than the native reading's. Anything else (an array, a Promise) is given on as it is,
+ * for the native side to refuse naming what it is.
  */
 function readAnswer(answer) {
-  if (answer === null || typeof answer !== 'object' || Array.isArray(answer)) return answer
-  if (typeof answer.then === 'function') return answer
+  if (answer === null || typeof answer !== 'object' || Array.isArray(answer) || types.isPromise(answer)) {
+    return answer
+  }
   const part = (value) => (Array.isArray(value) ? [...value] : value)
   return { logits: part(answer.logits), values: part(answer.values) }
 }

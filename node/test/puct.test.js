@@ -111,6 +111,23 @@ test('answers of any float array are read, and wrong ones refused with nothing c
   for (const as of [Float64Array, Array]) {
     assert.deepEqual([...new Puct(batch).run(counting(9, { as }), 10).visits], [...reference])
   }
+  // A proxy that refuses every key but the answer's own (and logs them) is read for those two
+  // alone, once each; so is a thenable that is not a Promise, an object like any other.
+  const keys = []
+  const strict = (answer) => new Proxy(answer, {
+    get(target, key) {
+      keys.push(key)
+      if (key !== 'logits' && key !== 'values') throw new Error(`unknown key ${String(key)}`)
+      return target[key]
+    },
+  })
+  const proxied = counting(9)
+  assert.deepEqual([...new Puct(batch).run((o, l, n) => strict(proxied(o, l, n)), 10).visits], [...reference])
+  assert.deepEqual(keys.slice(0, 2), ['logits', 'values'])
+  assert.equal(keys.length, 2 * 11, 'two reads a call, one root call and ten simulations')
+  const thenable = counting(9)
+  const then = () => {}
+  assert.deepEqual([...new Puct(batch).run((o, l, n) => ({ ...thenable(o, l, n), then }), 10).visits], [...reference])
   const puct = new Puct(batch)
   const zeros = (n) => ({ logits: new Float32Array(n * 9), values: new Float32Array(n) })
   const wrong = [

@@ -170,22 +170,40 @@ fn bad_evaluations_are_refused() {
 #[test]
 fn bad_calls_are_refused_and_change_nothing() {
     let mut batch = batch(Rules::CONNECT_FOUR, 2, 0);
+    let gumbel =
+        "1 with Gumbel's search (gumbel > 0), which counts a simulation a step at each root";
     for (config, name, message) in [
         (PuctConfig { c_puct: -1.5, ..config() }, "c_puct", "-1.5 is not a finite number >= 0"),
-        (PuctConfig { c_puct: f32::NAN, ..config() }, "c_puct", "NaN is not a finite"),
-        (PuctConfig { dirichlet_alpha: 0.0, ..config() }, "dirichlet_alpha", "0 is not a finite"),
-        (PuctConfig { dirichlet_fraction: 1.1, ..config() }, "dirichlet_fraction", "1.1 is not"),
+        (PuctConfig { c_puct: f32::NAN, ..config() }, "c_puct", "NaN is not a finite number >= 0"),
+        (
+            PuctConfig { dirichlet_alpha: 0.0, ..config() },
+            "dirichlet_alpha",
+            "0 is not a finite number > 0",
+        ),
+        (
+            PuctConfig { dirichlet_fraction: 1.1, ..config() },
+            "dirichlet_fraction",
+            "1.1 is not a number in [0, 1]",
+        ),
         (PuctConfig { leaves: 0, ..config() }, "leaves", "0 is not 1 or more"),
-        (PuctConfig { leaves: u32::MAX, gumbel: 4, ..config() }, "leaves", "4294967295 is not 1 "),
+        (
+            PuctConfig { leaves: u32::MAX, gumbel: 4, ..config() },
+            "leaves",
+            &format!("4294967295 is not {gumbel}"),
+        ),
     ] {
         let refused = Puct::new(&batch, config).unwrap_err();
         let PuctError::Setting { name: named, .. } = refused else { panic!("{refused:?}") };
         assert_eq!(named, name);
         // The message says what was given and what the setting must be.
-        let text = refused.to_string();
-        assert!(text.starts_with(&format!("{name} is out of its range: ")), "{text}");
-        assert!(text.contains(message), "{text}");
+        assert_eq!(refused.to_string(), format!("{name} is out of its range: {message}"));
     }
+    let mut chooser = Puct::new(&batch, config()).unwrap();
+    let refused = chooser.choose(&[0; 14], -0.5, &mut [0; 2]).unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        "temperature is out of its range: -0.5 is not a finite number >= 0"
+    );
     let mut puct = Puct::new(&batch, config()).unwrap();
     let mut eval = evaluator(&batch);
     let (mut visits, mut values) = (vec![0; 14], vec![0.0; 2]);

@@ -332,9 +332,13 @@ def test_settings_and_the_memory_bound_are_checked() -> None:
         ({"dirichlet_alpha": 0.0}, r"dirichlet_alpha is out of its range: 0 is not a finite number > 0$"),
         ({"dirichlet_fraction": 1.1}, r"dirichlet_fraction is out of its range: 1\.1 is not a number in \[0, 1\]$"),
         ({"leaves": 0}, r"leaves is out of its range: 0 is not 1 or more$"),
-        ({"leaves": -1}, r"leaves is out of its range: -1 is not in 0\.\.2\*\*32$"),
-        ({"leaves": 2**32}, r"leaves is out of its range: 4294967296 is not in 0\.\.2\*\*32$"),
-        ({"gumbel": 16, "leaves": 2}, r"leaves is out of its range: 2 is not 1 with Gumbel's search"),
+        ({"leaves": -1}, r"leaves is out of its range: -1 is not in 1\.\.2\*\*32$"),
+        ({"leaves": 2**32}, r"leaves is out of its range: 4294967296 is not in 1\.\.2\*\*32$"),
+        (
+            {"gumbel": 16, "leaves": 2},
+            r"leaves is out of its range: 2 is not 1 with Gumbel's search \(gumbel > 0\), "
+            r"which counts a simulation a step at each root$",
+        ),
         ({"gumbel": -1}, r"gumbel is out of its range: -1 is not in 0\.\.2\*\*32$"),
     ]
     for settings, message in refusals:

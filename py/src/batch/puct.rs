@@ -156,12 +156,14 @@ fn puct_error(error: PuctError<PyErr>) -> PyErr {
     }
 }
 
-/// A count setting from Python (`leaves`, `gumbel`): one past u32's range is refused naming
-/// the value as given; the search refuses those within it that it does not take (a `leaves`
-/// of 0).
-fn count_setting(name: &str, value: i64) -> PyResult<u32> {
+/// A count setting from Python, `least` (`leaves` 1, `gumbel` 0) to 2**32 - 1: one past u32's
+/// range is refused naming the value as given and the setting's range; the search refuses
+/// those within it that it does not take (a `leaves` of 0).
+fn count_setting(name: &str, value: i64, least: u32) -> PyResult<u32> {
     u32::try_from(value).map_err(|_| {
-        PyValueError::new_err(format!("{name} is out of its range: {value} is not in 0..2**32"))
+        PyValueError::new_err(format!(
+            "{name} is out of its range: {value} is not in {least}..2**32"
+        ))
     })
 }
 
@@ -205,7 +207,8 @@ impl PyPuct {
         let seed = seed.map(crate::convert::seed).transpose()?.unwrap_or(0);
         let limits = crate::convert::limits(max_bytes)?;
         let max_bytes = max_bytes.map(|_| limits.max_bytes);
-        let (leaves, gumbel) = (count_setting("leaves", leaves)?, count_setting("gumbel", gumbel)?);
+        let (leaves, gumbel) =
+            (count_setting("leaves", leaves, 1)?, count_setting("gumbel", gumbel, 0)?);
         let config = PuctConfig {
             c_puct,
             dirichlet_alpha,
@@ -361,7 +364,7 @@ impl PyPuct {
 
     #[setter(leaves)]
     fn change_leaves(&mut self, leaves: i64) -> PyResult<()> {
-        self.puct.set_leaves(count_setting("leaves", leaves)?).map_err(refused)
+        self.puct.set_leaves(count_setting("leaves", leaves, 1)?).map_err(refused)
     }
 
     /// The most root actions Gumbel's search considers; 0 for PUCT's search.

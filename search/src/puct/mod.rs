@@ -115,14 +115,14 @@ impl Default for PuctConfig {
 /// given (a `leaves` of 1 or more is out of range only with Gumbel's search).
 fn setting_range(name: &str, value: f64) -> &'static str {
     match name {
-        "c_puct" | "temperature" => "a finite number >= 0",
         "dirichlet_alpha" => "a finite number > 0",
         "dirichlet_fraction" => "a number in [0, 1]",
         "leaves" if value < 1.0 => "1 or more",
         "leaves" => {
             "1 with Gumbel's search (gumbel > 0), which counts a simulation a step at each root"
         }
-        _ => "what the setting's documentation says",
+        // "c_puct", "temperature".
+        _ => "a finite number >= 0",
     }
 }
 
@@ -199,7 +199,8 @@ pub enum PuctError<E> {
         /// The setting's name: `"c_puct"`, `"dirichlet_alpha"`, `"dirichlet_fraction"`,
         /// `"leaves"` (0, or more than 1 with [`PuctConfig::gumbel`]) or `"temperature"`.
         name: &'static str,
-        /// The value given (every setting's values are f64s exactly).
+        /// The value given, as the search holds it (every setting's values are f64s exactly;
+        /// a NaN given makes the error unequal to itself: compare the names then).
         value: f64,
     },
     /// What the core refuses: memory that could not be had, a batch of another size, outputs
