@@ -6,6 +6,11 @@
 SHELL := bash
 CARGO ?= cargo
 export CARGO_TERM_COLOR ?= never
+# The heavy installs (jaxlib, torch, kaggle-environments: hundreds of MB) over a link that
+# drops: pip retries a failed connection and resumes a download it began (pip 25.1 and later;
+# older ones ignore the setting), rather than failing the run. A caller's own setting wins.
+export PIP_RETRIES ?= 10
+export PIP_RESUME_RETRIES ?= 30
 
 PYTHON ?= python3
 PREFIX ?= /usr/local
