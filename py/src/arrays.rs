@@ -170,6 +170,10 @@ fn checked_output<'py, T: numpy::Element>(
             array.shape()
         )));
     }
+    // One that cannot be written (read-only, or borrowed by the same call) is refused now,
+    // before the call changes anything, not when its results are written.
+    flat_readwrite::<T>(&out)
+        .map_err(|error| PyValueError::new_err(format!("{what} cannot be written: {error}")))?;
     Ok(out)
 }
 

@@ -71,7 +71,7 @@ impl PyTicTacToe {
     #[new]
     #[pyo3(
         signature = (n = None, k = None, *, cols = None, exact = None, gravity = None, rules = None),
-        text_signature = "(n=None, k=None, *, cols=None, exact=False, gravity=False, rules=None)"
+        text_signature = "(n=None, k=None, *, cols=None, exact=None, gravity=None, rules=None)"
     )]
     fn new(
         n: Option<&Bound<'_, PyAny>>,
@@ -333,7 +333,7 @@ impl PyTicTacToe {
     #[staticmethod]
     #[pyo3(
         signature = (rows, *, k = None, exact = None, gravity = None, max_bytes = None, rules = None, cols = None),
-        text_signature = "(rows, *, k=None, exact=False, gravity=False, max_bytes=None, rules=None, cols=None)"
+        text_signature = "(rows, *, k=None, exact=None, gravity=None, max_bytes=None, rules=None, cols=None)"
     )]
     fn from_board(
         rows: &Bound<'_, PyAny>,
@@ -431,7 +431,7 @@ impl PyTicTacToe {
 #[pyfunction]
 #[pyo3(
     signature = (rows, *, k = None, exact = None, gravity = None, rules = None, cols = None),
-    text_signature = "(rows, *, k=None, exact=False, gravity=False, rules=None, cols=None)"
+    text_signature = "(rows, *, k=None, exact=None, gravity=None, rules=None, cols=None)"
 )]
 pub(crate) fn is_valid_board(
     rows: &Bound<'_, PyAny>,

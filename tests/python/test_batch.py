@@ -392,6 +392,11 @@ def test_search_seeds_are_the_computers_mix() -> None:
     by_seed = b.computer_actions(seed=11, simulations=20)
     listed = b.computer_actions(seeds=Batch._search_seeds([11] * 3, [0, 1, 2]), simulations=20)
     assert np.array_equal(by_seed, listed)
+    # Each entry is a seed: None is not one (nor 0), and a refusal names its place.
+    with pytest.raises(TypeError, match=r"^seeds\[1\] must be an integer below 2\*\*64, not None$"):
+        b.computer_actions(seeds=[0, None, 0], simulations=20)  # type: ignore[list-item]
+    with pytest.raises(ValueError, match=r"^seeds\[2\] must be"):
+        b.computer_actions(seeds=[0, 0, -1], simulations=20)
     with pytest.raises(ValueError) as short:
         Batch._search_seeds([1, 2], [0])
     assert getattr(short.value, "kind") == "length_mismatch"
@@ -417,7 +422,27 @@ def test_bad_lists_of_games_change_nothing(method: str, dtype: Any) -> None:
         call(out=np.empty(3, np.float64))
     with pytest.raises(TypeError):
         call(games=np.array([0.0]))
+    # An output that cannot be written is refused before anything moves.
+    read_only = np.zeros(3, dtype)
+    read_only.flags.writeable = False
+    with pytest.raises(ValueError, match=r"^out cannot be written"):
+        call(out=read_only)
     assert pickle.dumps(b) == before
+
+
+def test_a_read_only_output_resets_nothing() -> None:
+    b = Batch(2, n=1)
+    b.step([0, 0])
+    assert b.winner.tolist() == [1, 1]
+    before = pickle.dumps(b)
+    read_only = np.zeros(2, np.int64)
+    read_only.flags.writeable = False
+    with pytest.raises(ValueError, match=r"^out cannot be written"):
+        b.random_legal_actions(out=read_only, reset_terminated=True)
+    assert pickle.dumps(b) == before and b.winner.tolist() == [1, 1]
+    actions = np.zeros(2, np.int64)
+    assert b.random_legal_actions(out=actions, reset_terminated=True) is actions
+    assert b.winner.tolist() == [0, 0] and actions.tolist() == [0, 0]
 
 
 def test_observation_from_a_chosen_side() -> None:

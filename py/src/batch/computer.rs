@@ -2,7 +2,7 @@
 //! search's action per game (a game a thread), and the seeds its searches take.
 
 use numpy::PyArray1;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use tictactoe_core::Error;
@@ -55,10 +55,19 @@ pub(super) fn actions<'py>(
     }
     let listed = this.games.as_slice();
     let seeds = match seeds {
-        // As best_move's seed: a non-negative integer below 2^64.
+        // As best_move's seed: a non-negative integer below 2^64 (None is no seed here).
         Some(seeds) => seeds
             .try_iter()?
-            .map(|seed| search::non_negative(Some(&seed?), "seeds", 0))
+            .enumerate()
+            .map(|(i, seed)| {
+                let (seed, name) = (seed?, format!("seeds[{i}]"));
+                if seed.is_none() {
+                    return Err(PyTypeError::new_err(format!(
+                        "{name} must be an integer below 2**64, not None"
+                    )));
+                }
+                search::non_negative(Some(&seed), &name, 0)
+            })
             .collect::<PyResult<Vec<u64>>>()?,
         None => listed.iter().map(|&g| search_seed(options.seed, g)).collect(),
     };

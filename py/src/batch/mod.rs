@@ -88,8 +88,8 @@ impl PyBatch {
             count, n = None, seed = None, *, k = None, cols = None, exact = None, gravity = None,
             threads = 1, max_bytes = None, rules = None
         ),
-        text_signature = "(count, n=None, seed=None, *, k=None, cols=None, exact=False, \
-                          gravity=False, threads=1, max_bytes=None, rules=None)"
+        text_signature = "(count, n=None, seed=None, *, k=None, cols=None, exact=None, \
+                          gravity=None, threads=1, max_bytes=None, rules=None)"
     )]
     #[allow(clippy::too_many_arguments)]
     fn new(
