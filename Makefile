@@ -11,6 +11,13 @@ export CARGO_TERM_COLOR ?= never
 # older ones ignore the setting), rather than failing the run. A caller's own setting wins.
 export PIP_RETRIES ?= 10
 export PIP_RESUME_RETRIES ?= 30
+# `pip install` from PyPI into venv $(1) of packages $(2), tried three times a minute apart:
+# a link that drops a download for minutes (seen: jaxlib's wheel cut at 52 of 85 MB, 31 times)
+# fails the run only if it stays down.
+define pypi
+for try in 1 2 3; do $(1)/bin/pip install --quiet $(2) && exit 0; \
+  echo "pip install $(2): try $$try of 3 failed" >&2; sleep 60; done; exit 1
+endef
 
 PYTHON ?= python3
 PREFIX ?= /usr/local
@@ -250,7 +257,7 @@ c-valgrind: lib $(foreach t,$(C_TESTS),$(BUILD)/$(t)-static $(BUILD)/$(t)-shared
 $(VENV)/.ready: tests/python/requirements.txt
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --upgrade pip
-	$(VENV)/bin/pip install --quiet -r tests/python/requirements.txt
+	$(call pypi,$(VENV),-r tests/python/requirements.txt)
 	touch $@
 
 # --- the Python package ------------------------------------------------------------------
@@ -300,7 +307,7 @@ KAGGLE_VENV := $(BUILD)/kaggle-venv
 $(KAGGLE_VENV)/.ready:
 	$(PYTHON) -m venv $(KAGGLE_VENV)
 	$(KAGGLE_VENV)/bin/pip install --quiet --upgrade pip
-	$(KAGGLE_VENV)/bin/pip install --quiet kaggle-environments pytest
+	$(call pypi,$(KAGGLE_VENV),kaggle-environments pytest)
 	touch $@
 
 kaggle-test: $(KAGGLE_VENV)/.ready $(DIST)/.built
@@ -319,8 +326,8 @@ kaggle-test: $(KAGGLE_VENV)/.ready $(DIST)/.built
 SB3_VENV := $(BUILD)/sb3-venv
 $(SB3_VENV)/.ready:
 	$(SYSTEM_PYTHON) -m venv --system-site-packages $(SB3_VENV)
-	$(SB3_VENV)/bin/pip install --quiet "gymnasium>=1.1" cloudpickle pytest
-	$(SB3_VENV)/bin/pip install --quiet --no-deps stable-baselines3==2.9.2 sb3-contrib==2.9.2
+	$(call pypi,$(SB3_VENV),"gymnasium>=1.1" cloudpickle pytest)
+	$(call pypi,$(SB3_VENV),--no-deps stable-baselines3==2.9.2 sb3-contrib==2.9.2)
 	touch $@
 
 sb3-test: $(SB3_VENV)/.ready $(DIST)/.built
@@ -511,7 +518,7 @@ BENCH_DIR := $(BUILD)/bench-results
 $(BENCH_VENV)/.ready: bench/requirements.txt
 	$(PYTHON) -m venv $(BENCH_VENV)
 	$(BENCH_VENV)/bin/pip install --quiet --upgrade pip
-	$(BENCH_VENV)/bin/pip install --quiet -r bench/requirements.txt
+	$(call pypi,$(BENCH_VENV),-r bench/requirements.txt)
 	@for peer in open-spiel envpool "pgx jax[cpu]" mctx "pettingzoo[classic]"; do \
 	  $(BENCH_VENV)/bin/pip install --quiet $$peer || echo "$$peer did not install: it is skipped"; done
 	touch $@
