@@ -1865,9 +1865,13 @@ tictactoe_result tictactoe_rules_check(uint32_t rows, uint32_t cols, uint32_t k,
 // takes the fastest win, the loser the slowest loss; a draw ends with the board full, so it is
 // the number of empty cells). A finished game gives its result and 0 plies.
 //
-// Exact under every rule set: alpha-beta with a transposition table keyed by the symmetries
+// Exact under every rule set: on Connect Four and the boards whose positions one 64-bit word
+// names, a null-window negamax on bit masks with a table of bounds (Pascal Pons' solver's
+// way); on any other board, alpha-beta with a transposition table keyed by the symmetries
 // the rules keep (the empty 4 x 4 board in about 16 000 positions). `max_nodes` bounds the
-// positions visited (`TICTACTOE_DEFAULT_MAX_NODES` when the caller has no better figure).
+// positions this call visits (`TICTACTOE_DEFAULT_MAX_NODES` when the caller has no better
+// figure): a thread's solver keeps its table from one call to the next, so a position near
+// one solved before may fit a smaller budget.
 // Connect Four's early positions are read from the opening book compiled into the library
 // (the empty board at once); `tictactoe_game_solve_with` and `TICTACTOE_NO_BOOK` solve them.
 //

@@ -83,13 +83,16 @@ fn with_computer<T: Send>(
 
 /// The value of the game's position under perfect play: (winner, plies), the winner 0 for a
 /// draw, plies the moves to the end (fastest win, slowest loss; a draw's is the number of empty
-/// cells). Exact on any board; `max_nodes` (default 10 000 000) bounds the positions visited,
-/// and `BudgetExceededError` says when it would not be enough. `threads` (default 1) threads
+/// cells). Exact on any board; `max_nodes` (default 10 000 000) bounds the positions this call
+/// visits, and `BudgetExceededError` says when it would not be enough (a thread's solver keeps
+/// its table from one call to the next: a position near one solved before may fit a smaller
+/// budget; with several threads the first one's count). `threads` (default 1) threads
 /// solve Connect Four (and the gravity boards its solver serves) together, sharing one table:
 /// the same value whatever their number, sooner; `ValueError` for 0. `book` (default True):
 /// Connect Four's early positions are read from the opening book at once; `book=False` solves
-/// them (minutes for the empty board). `table_entries` (default None: 2^23 + 9, 64 MiB) sizes
-/// the Connect Four solver's table for this call, 8 bytes an entry: more for the longest
+/// them (minutes for the empty board). `table_entries` (default None: 2^23 + 9, 64 MiB; 0 the
+/// smallest table, where C's 0 is the default) sizes the Connect Four solver's table for this
+/// call, 8 bytes an entry: more for the longest
 /// solves (the empty board without the book: 278 s with 2^26 against 378 s here);
 /// `MemoryError` when the memory cannot be had, nothing else changed.
 #[pyfunction]

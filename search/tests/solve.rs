@@ -95,6 +95,17 @@ fn a_budget_too_small_is_refused_and_the_next_solve_is_unaffected() {
     // Every move's solves share one budget, and its refusal names the budget given.
     assert_eq!(solver.analyze(&game, 100), Err(SearchError::BudgetExceeded { max_nodes: 100 }));
     assert_eq!(solver.analyze(&game, u64::MAX).unwrap().len(), 16);
+    // A refusal's count is the sum of every move's, the refused one's included: one past the
+    // budget, as a refused solve's is.
+    let mut fresh = Solver::new();
+    fresh.analyze(&game, u64::MAX).unwrap();
+    let all = fresh.nodes();
+    let mut short = Solver::new();
+    assert_eq!(
+        short.analyze(&game, all - 1),
+        Err(SearchError::BudgetExceeded { max_nodes: all - 1 })
+    );
+    assert_eq!(short.nodes(), all);
 }
 
 #[test]
@@ -105,19 +116,24 @@ fn a_finished_game_has_no_move_to_analyze() {
 }
 
 /// Connect Four's endgames (the search on masks, and its table kept from one to the next)
-/// against minimax.
+/// against minimax, reached by moves that do not end the game (random ones mostly do: 7 of
+/// 48 positions so reached were still open). Past 12 empty cells the search first looks each
+/// move up in the table (enhanced transposition cutoffs), which those of 14 and 16 check.
 #[test]
 fn connect_four_endgames_match_minimax() {
     let mut solver = Solver::new();
     let mut state = 42;
-    for empties in [4, 8, 10, 12] {
+    let mut checked = 0;
+    for empties in [4, 8, 10, 12, 14, 16] {
         for _ in 0..8 {
-            let game = random_family_position(Rules::CONNECT_FOUR, empties, &mut state);
+            let game = quiet_position(Rules::CONNECT_FOUR, empties, &mut state);
             if !game.is_over() {
                 check_against_memo_minimax(&mut solver, &game);
+                checked += 1;
             }
         }
     }
+    assert!(checked >= 40, "only {checked} positions were still open");
 }
 
 /// Endgames of Connect Four's board under the exact rule (the search on masks) against
@@ -435,7 +451,9 @@ fn large_rule_sets_are_refused_past_the_budget() {
     assert_eq!(perfect.solution, solution);
 }
 
-/// Threads sharing the table give the value one thread gives, and a budget still refuses.
+/// Threads sharing the table give the value one thread gives, and a budget still refuses. A
+/// count of threads no machine has (as C's `uint32_t` or Python's int may give) runs a few a
+/// core, and finishes.
 #[test]
 fn threads_share_the_table_and_give_the_same_values() {
     let mut state = 77;
@@ -446,7 +464,7 @@ fn threads_share_the_table_and_give_the_same_values() {
             continue;
         }
         let expected = one.solve(&game, u64::MAX).unwrap();
-        for threads in [2, 3] {
+        for threads in [2, 3, u32::MAX as usize, usize::MAX] {
             let mut many = Solver::new();
             many.set_threads(threads);
             assert_eq!(many.solve(&game, u64::MAX).unwrap(), expected, "{threads} threads\n{game}");

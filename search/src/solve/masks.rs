@@ -128,8 +128,9 @@ fn stack_for(bits: Bits) -> Option<Vec<(u32, u64)>> {
 /// Runs `main` (the root search on the shared entries) with `threads - 1` helpers searching the
 /// same position on the same entries, every other one with other null windows, until `main`
 /// is done: the bounds they find (all true) spare `main` work, so that its answer is
-/// the same whatever the number of threads, sooner. A helper whose thread or memory cannot be
-/// had does not help.
+/// the same whatever the number of threads, sooner. At most four threads a core run in all;
+/// a helper whose memory cannot be had does not help, and the first thread the system
+/// refuses ends the helpers' start.
 #[cfg(feature = "std")]
 fn with_helpers<R>(
     entries: &Narrow,
@@ -143,6 +144,8 @@ fn with_helpers<R>(
         return main();
     }
     let halt = AtomicBool::new(false);
+    let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
+    let threads = threads.min(cores.saturating_mul(4));
     std::thread::scope(|scope| {
         for turn in 1..threads {
             let halt = &halt;
@@ -151,8 +154,10 @@ fn with_helpers<R>(
                     bits.with_lines(Helper { table: entries, stack, halt, turn, mine, theirs });
                 }
             };
-            // A thread the system refuses is a helper fewer.
-            let _ = std::thread::Builder::new().spawn_scoped(scope, helper);
+            // A thread the system refuses: the helpers started are all there will be.
+            if std::thread::Builder::new().spawn_scoped(scope, helper).is_err() {
+                break;
+            }
         }
         let found = main();
         halt.store(true, Ordering::Relaxed);
@@ -191,7 +196,7 @@ impl OverLines for Helper<'_> {
     fn run<L: Lines>(self, lines: L) {
         let mut search = Search::new(lines, self.table, self.stack, u64::MAX);
         search.halt = Some(self.halt);
-        // Every other helper tries other windows; the rest the main search's, a step apart.
+        // Every other helper tries other windows (bisecting); the rest the main search's.
         search.bisect = self.turn % 2 == 1;
         // Stopped when the main search is done: what it found is in the table.
         let _ = search.root_score(self.mine, self.theirs);

@@ -139,9 +139,12 @@ impl Solver {
 
     /// Sets the threads a solve on masks runs on (1 by default, at least 1; with the `std`
     /// feature): the others search the same position (every other one with other null
-    /// windows) on the same table, so that the answer is the same whatever the number, sooner. The budget counts the first
-    /// thread's positions ([`Solver::nodes`]); the others stop when it is done. Other boards,
-    /// and boards whose keys are too long for the table's 32-bit entries, solve on one.
+    /// windows) on the same table, so that the answer is the same whatever the number,
+    /// sooner. At most four a core run (more would only take turns, and a count from outside
+    /// must not start billions), and fewer when the system refuses a thread. The budget counts
+    /// the first thread's positions ([`Solver::nodes`]); the others stop when it is done.
+    /// Other boards, and boards whose keys are too long for the table's 32-bit entries, solve
+    /// on one.
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);
     }
@@ -216,11 +219,13 @@ impl Solver {
     }
 
     /// A perfect move from `game`'s position: one that keeps its value, taking the fastest win
-    /// and putting off a loss the longest. Among equal moves, the first in the solver's order
-    /// (cells on more k-windows first, then nearer the centre; under gravity, columns nearer
-    /// the centre first); for a position in the opening book (unless [`Solver::set_book`]
-    /// turned it off), the book's move, which is the solver's first in the orientation the book
-    /// met first (the position or its mirror image), so possibly another perfect move.
+    /// and putting off a loss the longest. Among equal moves, the first the search tries, the
+    /// same for the same position and solver: on boards of one word, the moves that leave the
+    /// mover the most cells to win on first, then nearer the centre; on others, the move the
+    /// table found best first, then cells on more k-windows, then nearer the centre. For a
+    /// position in the opening book (unless [`Solver::set_book`] turned it off), the book's
+    /// move, which is the solver's first in the orientation the book met first (the position
+    /// or its mirror image), so possibly another perfect move.
     ///
     /// # Errors
     /// [`SearchError::GameOver`] for a finished game, and as [`Solver::solve`].
@@ -276,6 +281,8 @@ impl Solver {
             after.play(row, col)?;
             let solved = self.solve(&after, max_nodes - visited);
             visited += self.nodes;
+            // The sum so far, a refused move's included, whatever comes next.
+            self.nodes = visited;
             let mut solution = solved.map_err(|error| match error {
                 SearchError::BudgetExceeded { .. } => SearchError::BudgetExceeded { max_nodes },
                 error => error,
