@@ -343,9 +343,9 @@ typedef struct {
   // The positions the solve may visit before it is refused with `BUDGET_EXCEEDED`
   // (`TICTACTOE_DEFAULT_MAX_NODES` when the caller has no better figure).
   uint64_t max_nodes;
-  // The threads that solve together, sharing one table, at least 1: on Connect Four and the
-  // gravity boards whose positions one 64-bit word names; other boards solve on one. The
-  // value is the same whatever their number.
+  // The threads that solve together, sharing one table, at least 1 (at most four a core
+  // run): on Connect Four and the gravity boards whose positions one 64-bit word names;
+  // other boards solve on one. The value is the same whatever their number.
   uint32_t threads;
   // 0 or `TICTACTOE_NO_BOOK`; any other bit is refused with `INVALID_ARGUMENT`.
   uint32_t flags;
@@ -1891,8 +1891,9 @@ tictactoe_result tictactoe_game_solve(const tictactoe_game *game,
 
 // `tictactoe_game_solve` on `threads` threads that share one table: the same value whatever
 // their number, sooner, on Connect Four and the gravity boards whose positions one 64-bit
-// word names (rows * (cols + 1) + cols <= 64); other boards solve on one. The budget counts
-// the first thread's positions.
+// word names (rows * (cols + 1) + cols <= 64); other boards solve on one. At most four
+// threads a core run, whatever `threads` asks. The budget counts the first thread's
+// positions.
 //
 // Returns `INVALID_ARGUMENT` for 0 threads, and as `tictactoe_game_solve`. The out-params are
 // written only on success.

@@ -24,9 +24,9 @@ pub struct tictactoe_solve_options {
     /// The positions the solve may visit before it is refused with `BUDGET_EXCEEDED`
     /// (`TICTACTOE_DEFAULT_MAX_NODES` when the caller has no better figure).
     pub max_nodes: u64,
-    /// The threads that solve together, sharing one table, at least 1: on Connect Four and the
-    /// gravity boards whose positions one 64-bit word names; other boards solve on one. The
-    /// value is the same whatever their number.
+    /// The threads that solve together, sharing one table, at least 1 (at most four a core
+    /// run): on Connect Four and the gravity boards whose positions one 64-bit word names;
+    /// other boards solve on one. The value is the same whatever their number.
     pub threads: u32,
     /// 0 or `TICTACTOE_NO_BOOK`; any other bit is refused with `INVALID_ARGUMENT`.
     pub flags: u32,

@@ -81,8 +81,9 @@ pub unsafe extern "C" fn tictactoe_game_solve(
 
 /// `tictactoe_game_solve` on `threads` threads that share one table: the same value whatever
 /// their number, sooner, on Connect Four and the gravity boards whose positions one 64-bit
-/// word names (rows * (cols + 1) + cols <= 64); other boards solve on one. The budget counts
-/// the first thread's positions.
+/// word names (rows * (cols + 1) + cols <= 64); other boards solve on one. At most four
+/// threads a core run, whatever `threads` asks. The budget counts the first thread's
+/// positions.
 ///
 /// Returns `INVALID_ARGUMENT` for 0 threads, and as `tictactoe_game_solve`. The out-params are
 /// written only on success.
