@@ -68,6 +68,8 @@ def test_every_mode_of_the_environments(capsys: pytest.CaptureFixture[str]) -> N
             assert isinstance(shown, np.ndarray) and shown.shape == (3 * CELL, 3 * CELL, 3)
         vector = TicTacToeVectorEnv(2, rules=Rules.CONNECT_FOUR, render_mode=mode)
         vector.reset(seed=1)
+        if mode == "human":  # reset shows each game by itself
+            assert capsys.readouterr().out.count("0 1 2 3 4 5 6") == 2
         frames = vector.render()
         if mode == "human":
             assert frames is None and capsys.readouterr().out.count("0 1 2 3 4 5 6") == 2

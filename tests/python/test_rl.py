@@ -293,6 +293,41 @@ def test_render_ansi_is_the_clis_board() -> None:
     assert vector.render() == (board(tictactoe.TicTacToe(3)),) * 2
 
 
+def test_info_masks_are_the_callers_to_change() -> None:
+    env = TicTacToeVectorEnv(2, 3, illegal="lose")
+    _, info = env.reset(seed=0)
+    info["action_mask"][:] = 0
+    _, _, _, _, info = env.step(np.array([4, 4]))
+    assert not info["illegal_action"].any(), "the centre was legal, whatever the caller wrote"
+
+
+def test_human_mode_prints_at_every_reset_and_step() -> None:
+    """Gymnasium's "human" mode shows the environment without a call to render(), as
+    PettingZoo's tictactoe_v3 does: each reset and step prints the board once."""
+
+    def printed(run: Callable[[], object]) -> str:
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            run()
+        return out.getvalue()
+
+    env = TicTacToeEnv(3, render_mode="human", opponent="perfect")
+    assert printed(lambda: env.reset(seed=0)) == board(tictactoe.TicTacToe(3)) + "\n"
+    game = tictactoe.TicTacToe(3)
+    for row, col in [(0, 0), (1, 1)]:
+        game.play(row, col)
+    assert printed(lambda: env.step(0)) == board(game) + "\n"
+    vector = TicTacToeVectorEnv(2, 3, render_mode="human")
+    assert printed(lambda: vector.reset(seed=0)) == (board(tictactoe.TicTacToe(3)) + "\n") * 2
+    assert printed(lambda: vector.step(np.array([4, 4]))).count("\n") > 0
+    aec = tpz.env(render_mode="human")
+    assert printed(aec.reset) == board(tictactoe.TicTacToe(3)) + "\n"
+    game = tictactoe.TicTacToe(3)
+    game.play(1, 1)
+    assert printed(lambda: aec.step(4)) == board(game) + "\n"
+    assert printed(lambda: TicTacToeEnv(3, render_mode="ansi").reset(seed=0)) == ""
+
+
 # --- the vector environment against single ones --------------------------------------------
 
 
@@ -329,6 +364,12 @@ def play_side_by_side(
     first = native.reset(seed=seeds, options={"reset_mask": which})
     expected = reference.reset(seed=seeds, options={"reset_mask": which.copy()})
     assert_same(first[0], expected[0], "masked reset")
+    # Seed lists with gaps: a game whose entry is None is not reseeded (its episodes go on
+    # counting: an alternating agent changes sides), as a single environment is not.
+    for _ in range(4):
+        gaps: list[Optional[int]] = [s if rng.random() < 0.5 else None for s in seeds]
+        gaps[0] = None
+        assert_same(native.reset(seed=gaps), reference.reset(seed=gaps), "reset with gaps")
 
 
 @pytest.mark.parametrize("mode", [AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP])

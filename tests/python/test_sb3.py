@@ -32,6 +32,13 @@ from tictactoe.sb3 import VecEnv
 IDS = (tictactoe.gym.ENV_ID, tictactoe.gym.CONNECT_FOUR_ID, tictactoe.gym.GOMOKU_ID)
 
 
+@pytest.fixture(autouse=True)
+def sb3_logs_in_tmp_path(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """SB3 makes a log folder for every model it trains, in the system's temporary folder unless
+    SB3_LOGDIR names one (14 a run were left in /tmp): here, pytest's, which pytest clears."""
+    monkeypatch.setenv("SB3_LOGDIR", str(tmp_path))
+
+
 @pytest.mark.parametrize("env_id", IDS)
 def test_sb3_check_env_passes_on_every_registered_environment(env_id: str) -> None:
     with pytest.warns(UserWarning):  # SB3 takes (2, rows, cols) int8 planes for an image
@@ -170,3 +177,6 @@ def test_images_for_video_recorders() -> None:
     tiled = env.render()
     assert tiled is not None and tiled.shape == (2 * 6 * 64, 2 * 7 * 64, 3)
     assert VecEnv(tictactoe.gym.ENV_ID, 2).get_images() == [None, None]
+    # SB3's video recorder films at the games' frame rate, as it does a DummyVecEnv of them.
+    dummy = make_vec_env(tictactoe.gym.CONNECT_FOUR_ID, 2, env_kwargs={"render_mode": "rgb_array"})
+    assert env.metadata["render_fps"] == dummy.get_attr("metadata")[0]["render_fps"] == 4

@@ -193,6 +193,7 @@ class TicTacToeEnv(_Board, gymnasium.Env[NDArray[np.int8], np.int64]):
             self._seeded = True
         self._arena.reset()
         self._arena.opponent_moves()
+        self._show()
         return self._arena.observation()[0], self._info()
 
     def step(self, action: Any) -> tuple[NDArray[np.int8], SupportsFloat, bool, bool, dict[str, Any]]:
@@ -204,6 +205,7 @@ class TicTacToeEnv(_Board, gymnasium.Env[NDArray[np.int8], np.int64]):
         illegal = ~_legal(self.action_masks()[None], actions)
         observation, _, rewards = self._arena.step(actions)
         terminated = bool(self._arena.batch.terminated[0])
+        self._show()
         return observation[0], float(rewards[0]), terminated, False, self._info(bool(illegal[0]))
 
     def action_masks(self) -> NDArray[np.bool_]:
@@ -216,8 +218,13 @@ class TicTacToeEnv(_Board, gymnasium.Env[NDArray[np.int8], np.int64]):
 
     def render(self) -> Any:
         """The text (``"ansi"``), the image (``"rgb_array"``: rows * 64 x cols * 64 RGB), or for
-        ``"human"`` the text printed."""
+        ``"human"`` the text printed (which ``reset`` and ``step`` do by themselves, as
+        Gymnasium's ``"human"`` mode asks)."""
         return render(self._arena.batch.game(0), self.render_mode)
+
+    def _show(self) -> None:
+        if self.render_mode == "human":
+            self.render()
 
 
 class TicTacToeVectorEnv(_Board, VectorEnv[NDArray[np.int8], NDArray[np.int64], NDArray[Any]]):
@@ -288,8 +295,9 @@ class TicTacToeVectorEnv(_Board, VectorEnv[NDArray[np.int8], NDArray[np.int64], 
         options: Optional[dict[str, Any]] = None,
     ) -> tuple[NDArray[np.int8], dict[str, Any]]:
         """Resets every game, or those of ``options["reset_mask"]`` (bool (num_envs,)). ``seed``:
-        an int s seeds game i with s + i; a list seeds game i with its i-th entry (None: from
-        the environment's generator)."""
+        an int s seeds game i with s + i; a list seeds game i with its i-th entry (None: not
+        reseeded, as ``SyncVectorEnv``'s environment is not; at the first reset, from the
+        environment's generator)."""
         mask = (options or {}).get("reset_mask")
         if mask is not None:
             mask = np.asarray(mask)
@@ -304,14 +312,19 @@ class TicTacToeVectorEnv(_Board, VectorEnv[NDArray[np.int8], NDArray[np.int64], 
                 raise ValueError(f"seed must be an int or a list of {self.num_envs} seeds")
             super().reset()
             seeds = [seed[int(g)] for g in games]
-        if not self._seeded or any(s is not None for s in seeds):
+        if not self._seeded:
             fresh = iter(_fresh_seeds(self.np_random, games.size))
             self._arena.seed([s if s is not None else next(fresh) for s in seeds], games)
             self._seeded = True
+        else:
+            given = [(int(g), s) for g, s in zip(games, seeds, strict=True) if s is not None]
+            if given:
+                self._arena.seed([s for _, s in given], np.array([g for g, _ in given]))
         self._arena.reset(games)
         self._autoreset[games] = False
         self._arena.opponent_moves()
         self._masks = self.action_masks()
+        self._show()
         return self._arena.observation(), self._info(self._masks, np.zeros(self.num_envs, np.bool_))
 
     def step(
@@ -323,8 +336,11 @@ class TicTacToeVectorEnv(_Board, VectorEnv[NDArray[np.int8], NDArray[np.int64], 
         if actions.shape != (self.num_envs,):
             raise ValueError(f"actions must have shape ({self.num_envs},), not {actions.shape}")
         if self.metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP:
-            return self._step_next(actions)
-        return self._step_same(actions)
+            stepped = self._step_next(actions)
+        else:
+            stepped = self._step_same(actions)
+        self._show()
+        return stepped
 
     def _step_same(
         self, actions: NDArray[Any]
@@ -365,7 +381,8 @@ class TicTacToeVectorEnv(_Board, VectorEnv[NDArray[np.int8], NDArray[np.int64], 
     def _info(self, masks: NDArray[np.bool_], illegal: NDArray[np.bool_]) -> dict[str, Any]:
         everyone = self._everyone
         return {
-            "action_mask": masks.view(np.int8),
+            # A copy: the caller may write into it, and the next step reads the masks it keeps.
+            "action_mask": masks.view(np.int8).copy(),
             "_action_mask": everyone.copy(),
             "illegal_action": illegal,
             "_illegal_action": everyone.copy(),
@@ -406,9 +423,13 @@ class TicTacToeVectorEnv(_Board, VectorEnv[NDArray[np.int8], NDArray[np.int64], 
 
     def render(self) -> Optional[tuple[Any, ...]]:
         """Each game's text (``"ansi"``) or image (``"rgb_array"``); for ``"human"`` every
-        game's text printed."""
+        game's text printed (which ``reset`` and ``step`` do by themselves)."""
         shown = tuple(render(self._arena.batch.game(g), self.render_mode) for g in range(self.num_envs))
         return None if self.render_mode in (None, "human") else shown
+
+    def _show(self) -> None:
+        if self.render_mode == "human":
+            self.render()
 
 
 for _id, _rules in _REGISTERED.items():

@@ -29,7 +29,8 @@ Where it differs, on purpose:
 - copies, deep copies and pickles keep the whole game (``tictactoe_v3`` pickles its constructor
   arguments only and comes back empty);
 - ``render_mode="ansi"`` draws the board as ``python -m tictactoe`` does, ``"human"`` prints
-  it, ``"rgb_array"`` draws it as an RGB image (64 pixels a cell); there is no pygame window.
+  it after every ``reset`` and ``step``, ``"rgb_array"`` draws it as an RGB image (64 pixels a
+  cell); there is no pygame window.
 """
 
 from __future__ import annotations
@@ -162,6 +163,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
     def reset(self, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None) -> None:
         # Nothing here is random: the seed has nothing to seed.
         self._start()
+        self._show()
 
     def step(self, action: Optional[int]) -> None:
         agent = self.agent_selection
@@ -177,11 +179,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()
         self.agent_selection = self._agent_selector.next()
+        self._show()
 
     def render(self) -> Any:
         """The text (``"ansi"``), the image (``"rgb_array"``), or for ``"human"`` the text
-        printed."""
+        printed (which ``reset`` and ``step`` do by themselves, as ``tictactoe_v3`` does)."""
         return render(self._batch.game(0), self.render_mode)
+
+    def _show(self) -> None:
+        if self.render_mode == "human":
+            self.render()
 
     def close(self) -> None:
         pass

@@ -69,6 +69,8 @@ class VecEnv(_VecEnv):  # type: ignore[misc]
         self._start = time.time()
         single = self._games
         super().__init__(num_envs, single.single_observation_space, single.single_action_space)
+        # The games' own frame rate, which SB3's VecVideoRecorder reads (30 when absent).
+        self.metadata["render_fps"] = single.metadata["render_fps"]
         if seed is not None:
             self.seed(seed)
             self.action_space.seed(seed)
