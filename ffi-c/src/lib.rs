@@ -13,11 +13,14 @@
 //! Conventions, the same for every function:
 //! - Fallible functions return a [`tictactoe_result`]; `TICTACTOE_RESULT_OK` (0) is success and
 //!   every other code has a fixed value that is never renumbered or reused.
-//! - Out-params are written only on success. The one exception is the length or count
-//!   out-param of a function filling a caller buffer, which also reports the size needed with
-//!   `TICTACTOE_RESULT_BUFFER_TOO_SMALL`.
-//! - A NULL pointer argument gives `TICTACTOE_RESULT_NULL_PARAMETER`; `tictactoe_game_free(NULL)`
-//!   does nothing. No value of any integer argument is undefined behaviour.
+//! - Out-params are written only on success. Two exceptions: the length or count out-param of
+//!   a function filling a caller buffer also reports the size needed with
+//!   `TICTACTOE_RESULT_BUFFER_TOO_SMALL` (for text, the length without the NUL: allocate one
+//!   more), and a `refused_out` out-param is written on a refusal, naming the entry refused.
+//! - A NULL required pointer gives `TICTACTOE_RESULT_NULL_PARAMETER`; the pointers a function's
+//!   comment calls optional (limits, options, lists of games) may be NULL;
+//!   `tictactoe_game_free(NULL)` does nothing. No value of any integer argument is undefined
+//!   behaviour.
 //! - A refused call changes nothing.
 //! - No panic crosses the boundary: one becomes `TICTACTOE_RESULT_PANIC`.
 //! - Threads: a game is not locked. Functions taking `const tictactoe_game *` may run on the

@@ -68,7 +68,9 @@ unsafe fn write_text(
 /// Writes the serialized form of the game (one line of ASCII, e.g.
 /// `tictactoe/1 n=3 moves=0,0,1;1,1,2`, with a starting position as `board=X../.O./...` when
 /// there is one) and a terminating NUL into `buf`, and its length without the NUL into
-/// `*len_out`. `tictactoe_game_parse` reads it back into an equal game.
+/// `*len_out`. `tictactoe_game_parse` reads it back into an equal game (a game above its
+/// default limit of `TICTACTOE_DEFAULT_MAX_BYTES`, a board past 1364 x 1364, through
+/// `tictactoe_game_parse_with_limits` with a limit of `SIZE_MAX`).
 ///
 /// Returns `BUFFER_TOO_SMALL` when `capacity` is not at least the length plus one: then
 /// `*len_out` holds the length and `buf` is untouched (call with `buf` NULL and `capacity` 0
@@ -92,7 +94,7 @@ pub unsafe extern "C" fn tictactoe_game_serialize(
     unsafe { reading(game, |game| write_text(game.text(), buf, capacity, len_out)) }
 }
 
-/// Writes the board as text, n lines of `X`, `O` and `.` separated by `\n` (no trailing
+/// Writes the board as text, a line a row of `X`, `O` and `.` separated by `\n` (no trailing
 /// newline), and a terminating NUL into `buf`, and its length without the NUL into
 /// `*len_out`. Buffer rules, results, ownership and thread safety as for
 /// `tictactoe_game_serialize`.
@@ -114,8 +116,9 @@ pub unsafe extern "C" fn tictactoe_game_board_text(
 /// writes, and stores the game they describe in `*game_out`.
 ///
 /// Returns `PARSE_ERROR` when the text is not in that form; when it is but describes something
-/// refused, the code of that refusal (`INVALID_SIZE`, `INVALID_POSITION`, `OCCUPIED`,
-/// `OUT_OF_BOUNDS`, `INVALID_PLAYER`, `GAME_OVER`); `LIMIT_EXCEEDED` for a game above
+/// refused, the code of that refusal (`INVALID_SIZE`, `INVALID_RULES`, `INVALID_POSITION`,
+/// `OCCUPIED`, `OUT_OF_BOUNDS`, `INVALID_PLAYER`, `GAME_OVER`, `FLOATING`, `COLUMN_FULL`: any
+/// of building the game or of `tictactoe_game_move`); `LIMIT_EXCEEDED` for a game above
 /// `TICTACTOE_DEFAULT_MAX_BYTES` (use `tictactoe_game_parse_with_limits` for another limit);
 /// `ALLOC_FAILED`; `NULL_PARAMETER`. `*game_out` is written only on success.
 ///
