@@ -16,7 +16,7 @@ export PIP_RESUME_RETRIES ?= 30
 # fails the run only if it stays down.
 define pypi
 for try in 1 2 3; do $(1)/bin/pip install --quiet $(2) && exit 0; \
-  echo "pip install $(2): try $$try of 3 failed" >&2; sleep 60; done; exit 1
+  echo "pip install into $(1): try $$try of 3 failed" >&2; sleep 60; done; exit 1
 endef
 
 PYTHON ?= python3
