@@ -173,10 +173,11 @@ impl Evaluator for Network<'_, '_> {
         let mask = Uint8Array::new(legal.iter().map(|&flag| u8::from(flag)).collect());
         let answer = self.evaluate.call(FnArgs::from((planes, mask, leaves as u32)))?;
         let kind = answer.get_type()?;
-        let object = kind == ValueType::Object && !answer.is_array()? && !answer.is_promise()?;
+        let array = kind == ValueType::Object && answer.is_array()?;
+        let object = kind == ValueType::Object && !array && !answer.is_promise()?;
         if !object {
             let given = match kind {
-                ValueType::Object if answer.is_array()? => "an array",
+                ValueType::Object if array => "an array",
                 ValueType::Object => "a Promise (it must answer synchronously)",
                 ValueType::Undefined => "undefined",
                 ValueType::Null => "null",
