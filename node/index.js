@@ -7,10 +7,15 @@ import { guard, guardAsync, guardClass, guardEvaluator } from './lib/guard.js'
 
 export * from './lib/errors.js'
 
-export const TicTacToe = guardClass(native.TicTacToe)
-export const Batch = guardClass(native.Batch)
-export const Rules = guardClass(native.Rules)
-export const Puct = guardClass(guardEvaluator(native.Puct))
+export const TicTacToe = guardClass(native.TicTacToe, {
+  new: [1, 'RulesOptions'],
+  parse: [1, 'ParseOptions'],
+  fromBoard: [1, 'RulesOptions'],
+  isValidBoard: [1, 'RulesOptions'],
+})
+export const Batch = guardClass(native.Batch, { new: [1, 'BatchOptions'], fromRules: [2, 'BatchOptions'] })
+export const Rules = guardClass(native.Rules, { new: [1, 'RulesOptions'] })
+export const Puct = guardClass(guardEvaluator(native.Puct), { new: [1, 'PuctOptions'] })
 
 // The rule sets people know by name, as constants (as the other faces have them).
 Object.defineProperties(Rules, {
@@ -19,13 +24,13 @@ Object.defineProperties(Rules, {
 })
 
 /** A move `[row, col]` for the player to move, as the computer player chooses it. */
-export const bestMove = guard(native.bestMove)
+export const bestMove = guard(native.bestMove, [1, 'MoveOptions'])
 /** The value `{ winner, plies }` of the position under perfect play. */
-export const solve = guard(native.solve)
+export const solve = guard(native.solve, [1, 'SolveWith'])
 /** `bestMove` on libuv's thread pool: a Promise of the same move, the event loop free meanwhile. */
-export const bestMoveAsync = guardAsync(native.bestMoveAsync)
+export const bestMoveAsync = guardAsync(native.bestMoveAsync, [1, 'MoveOptions'])
 /** `solve` on libuv's thread pool: a Promise of the same value, the event loop free meanwhile. */
-export const solveAsync = guardAsync(native.solveAsync)
+export const solveAsync = guardAsync(native.solveAsync, [1, 'SolveWith'])
 /** Every name a refusal's `kind` may have. */
 export const errorKinds = native.errorKinds
 /** The largest board side, 65535. */

@@ -470,7 +470,7 @@ export interface PuctOptions {
 /**
  * The options of a game's, a batch's or a board's rules besides its size: `k` in a row to win
  * (default the longer side), `cols` columns (default the rows), `exact` (only exactly k wins),
- * `gravity` (marks fall, as in Connect Four); or `rules`, a `Rules`, instead of all of them.
+ * `gravity` (marks fall, as in Connect Four); or a `Rules` in their place (read as these).
  */
 export interface RulesOptions {
   /** The marks in a row that win (default the longer side). */

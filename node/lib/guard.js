@@ -6,6 +6,7 @@
 import { types } from 'node:util'
 
 import { ERROR_CLASSES, TicTacToeError } from './errors.js'
+import { checkOptions, invalid, withOptions } from './options.js'
 
 // The statuses napi-rs gives the errors of arguments it could not convert (a string where a
 // number goes, a plain array where a typed array goes): arguments no call takes.
@@ -27,16 +28,49 @@ export function refine(error) {
     Object.setPrototypeOf(error, TicTacToeError.prototype)
     return error
   }
-  if (CONVERSION.has(error.code) && !(error instanceof TypeError)) {
-    const wrong = new TypeError(error.message)
-    wrong.code = 'ERR_INVALID_ARG_TYPE'
+  if (CONVERSION.has(error.code)) {
+    const wrong = invalid(plainly(error.message))
+    wrong.cause = error
     return wrong
   }
   return error
 }
 
-/** `call` with whatever it throws refined. */
-export function guard(call) {
+// napi-rs's messages for an argument it could not convert, as they name the types: Rust's and
+// its own names of JavaScript's. `plainly` says them in JavaScript's words.
+const CONVERTED = /^Failed to convert (?:napi value (\w+) |napi value |JavaScript value `(\w+)[^`]*` )into rust type `([^`]+)`(?: on \w+\.(\w+))?$/
+const RECOVERED = /^(?:Failed to recover `(?:\w+::)*(\w+)` type from napi value|Unwrap value \[(?:\w+::)*(\w+)\] from class Reference failed|Value is not an instance of class `(?:\w+::)*(\w+)`)$/
+const RUST = { f64: 'a number', f32: 'a number', u32: 'a number', i32: 'a number', i64: 'a number', u64: 'a number', bool: 'a boolean', String: 'a string' }
+const NAPI = {
+  Undefined: 'undefined', Null: 'null', Boolean: 'a boolean', Number: 'a number', String: 'a string',
+  Object: 'an object', Function: 'a function', Symbol: 'a symbol', BigInt: 'a bigint', External: 'an external value',
+}
+
+/**
+ * A conversion error's message in JavaScript's words: `the option 'threads' must be a number,
+ * not a string` (an options object's key), `expected a number, not a string` (an argument),
+ * `expected a TicTacToe` (an object of another class), `expected an array`. Any other message
+ * as it is.
+ */
+function plainly(message) {
+  if (message === 'Failed to get Array length') return 'expected an array'
+  const recovered = RECOVERED.exec(message)
+  if (recovered !== null) return `expected a ${recovered[1] ?? recovered[2] ?? recovered[3]}`
+  const converted = CONVERTED.exec(message)
+  const expected = converted === null ? undefined : RUST[converted[3]]
+  if (expected === undefined) return message
+  const given = NAPI[converted[1] ?? converted[2]]
+  const not = given === undefined ? '' : `, not ${given}`
+  const key = converted[4]
+  return key === undefined ? `expected ${expected}${not}` : `the option '${key}' must be ${expected}${not}`
+}
+
+/**
+ * `call` with whatever it throws refined; with `options` (`[at, interfaceName]`), its argument
+ * `at` checked first as options of that interface (lib/options.js).
+ */
+export function guard(call, options) {
+  if (options !== undefined) call = withOptions(call, ...options)
   return function guarded(...args) {
     try {
       return call.apply(this, args)
@@ -52,8 +86,8 @@ export function guard(call) {
  * pool rejects with the native refusal, which must reach the caller as the class the
  * synchronous call throws (`GameOverError`, ...).
  */
-export function guardAsync(call) {
-  const guarded = guard(call)
+export function guardAsync(call, options) {
+  const guarded = guard(call, options)
   return function guardedAsync(...args) {
     return guarded.apply(this, args).catch((error) => {
       throw refine(error)
@@ -61,12 +95,15 @@ export function guardAsync(call) {
   }
 }
 
-/** Guards each method, getter and setter of `from` (a prototype, or a class's statics) into `to`. */
-function guardMembers(from, to) {
+/**
+ * Guards each method, getter and setter of `from` (a prototype, or a class's statics) into
+ * `to`; a method named in `options` checks its options argument first (as `guard`'s).
+ */
+function guardMembers(from, to, options = {}) {
   for (const key of Object.getOwnPropertyNames(from)) {
     if (key === 'constructor' || key === 'prototype' || key === 'length' || key === 'name') continue
     const member = Object.getOwnPropertyDescriptor(from, key)
-    if (typeof member.value === 'function' && !member.value[REFINES]) member.value = guard(member.value)
+    if (typeof member.value === 'function' && !member.value[REFINES]) member.value = guard(member.value, Object.hasOwn(options, key) ? options[key] : undefined)
     if (member.get) member.get = guard(member.get)
     if (member.set) member.set = guard(member.set)
     member.configurable = true
@@ -78,10 +115,14 @@ function guardMembers(from, to) {
  * The native class with every call guarded: a constructor of the same name whose instances
  * are the native class's (their prototype is the one guarded in place, so `instanceof` holds
  * for objects the native code makes too, as `TicTacToe.fromRules`'s), with guarded statics.
+ * `options` names the calls that take an options object, `[at, interfaceName]` each: the
+ * constructor as `new`, static methods by their names.
  */
-export function guardClass(Native) {
+export function guardClass(Native, options = {}) {
+  const { new: created, ...statics } = options
   function constructor(...args) {
     if (new.target === undefined) throw new TypeError(`Class constructor ${Native.name} cannot be invoked without 'new'`)
+    if (created !== undefined) checkOptions(args[created[0]], created[1])
     try {
       return Reflect.construct(Native, args)
     } catch (error) {
@@ -90,7 +131,7 @@ export function guardClass(Native) {
   }
   Object.defineProperty(constructor, 'name', { value: Native.name })
   guardMembers(Native.prototype, Native.prototype)
-  guardMembers(Native, constructor)
+  guardMembers(Native, constructor, statics)
   Object.defineProperty(constructor, 'prototype', { value: Native.prototype, writable: false })
   Object.defineProperty(Native.prototype, 'constructor', { value: constructor, configurable: true, writable: true })
   return constructor
@@ -112,10 +153,9 @@ export function guardEvaluator(Native) {
     writable: true,
     value: function run_(evaluate, ...rest) {
       if (typeof evaluate !== 'function') {
-        const wrong = new TypeError('evaluate must be a function (observation, legal, leaves) => { logits, values }')
-        wrong.code = 'ERR_INVALID_ARG_TYPE'
-        throw wrong
+        throw invalid('evaluate must be a function (observation, legal, leaves) => { logits, values }')
       }
+      checkOptions(rest[1], 'RunOptions')
       let thrown = NOTHING
       const watched = (observation, legal, leaves) => {
         try {

@@ -1,6 +1,6 @@
 //! The `Rules` class: the core's `Rules`, checked by the core when made and immutable, and the
-//! one place where a constructor's options (`k`, `cols`, `exact`, `gravity`, `rules`) become
-//! rules.
+//! one place where a constructor's options (`k`, `cols`, `exact`, `gravity`, or a `Rules` in
+//! their place) become rules.
 
 use napi::bindgen_prelude::Uint32Array;
 use napi::Env;
@@ -12,7 +12,7 @@ use crate::numbers;
 
 /// The options of a game's, a batch's or a board's rules besides its size: `k` in a row to win
 /// (default the longer side), `cols` columns (default the rows), `exact` (only exactly k wins),
-/// `gravity` (marks fall, as in Connect Four); or `rules`, a `Rules`, instead of all of them.
+/// `gravity` (marks fall, as in Connect Four); or a `Rules` in their place (read as these).
 #[napi(object)]
 #[derive(Default)]
 pub struct RulesOptions {
