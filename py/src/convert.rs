@@ -52,12 +52,27 @@ pub(crate) fn limits(max_bytes: Option<i128>) -> PyResult<Limits> {
     }
 }
 
-/// A number of threads, or `ValueError` for 0.
-pub(crate) fn threads(threads: usize) -> PyResult<usize> {
-    if threads == 0 {
-        return Err(PyValueError::new_err("threads must be at least 1"));
+/// A number of threads as an argument gives it: an integer of at least 1 (one beyond what
+/// `usize` holds is as many as it holds: the core caps them at its pool's). `ValueError` below
+/// 1, `TypeError` for what is not an integer.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Threads(pub(crate) usize);
+
+impl Threads {
+    /// The default: the calling thread alone.
+    pub(crate) const ONE: Threads = Threads(1);
+}
+
+impl<'py> FromPyObject<'_, 'py> for Threads {
+    type Error = PyErr;
+
+    fn extract(value: Borrowed<'_, 'py, PyAny>) -> PyResult<Threads> {
+        let number = value.py().import("operator")?.call_method1("index", (value,))?;
+        if number.lt(1)? {
+            return Err(PyValueError::new_err(format!("threads must be at least 1, not {number}")));
+        }
+        Ok(Threads(number.extract::<usize>().unwrap_or(usize::MAX)))
     }
-    Ok(threads)
 }
 
 /// An integer as a player number: out-of-range values become 0.

@@ -101,12 +101,12 @@ pub(crate) fn solve(
     py: Python<'_>,
     game: &Bound<'_, PyTicTacToe>,
     max_nodes: Option<&Bound<'_, PyAny>>,
-    threads: Option<&Bound<'_, PyAny>>,
+    threads: Option<convert::Threads>,
     book: bool,
     table_entries: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(u8, usize)> {
     let max_nodes = non_negative(max_nodes, "max_nodes", DEFAULT_MAX_NODES)?;
-    let threads = convert::threads(non_negative(threads, "threads", 1)?)?;
+    let threads = threads.unwrap_or(convert::Threads::ONE).0;
     let table_entries = non_negative(table_entries, "table_entries", None)?;
     let options = SolveOptions { max_nodes, threads, book, table_entries };
     let solution = with_computer(py, game, |computer, game| computer.solve_with(game, &options))?;

@@ -633,10 +633,22 @@ def test_threads_give_the_same_results() -> None:
     assert b.threads == 4
     b.threads = 2
     assert b.threads == 2
-    with pytest.raises(ValueError):
-        b.threads = 0
-    with pytest.raises(ValueError):
-        Batch(4, threads=0)
+    # Below 1 a ValueError with the number given, what is not an integer a TypeError; the
+    # threads as they were. Beyond what the pool has: as many as it has.
+    for bad in [0, -1, -(2**70)]:
+        with pytest.raises(ValueError, match=rf"^threads must be at least 1, not {bad}\b"):
+            b.threads = bad
+        with pytest.raises(ValueError, match=rf"^threads must be at least 1, not {bad}\b"):
+            Batch(4, threads=bad)
+    for wrong in [1.5, "two", None]:
+        with pytest.raises(TypeError, match="threads"):
+            b.threads = wrong  # type: ignore[assignment]
+        with pytest.raises(TypeError, match="threads"):
+            Batch(4, threads=wrong)  # type: ignore[arg-type]
+    assert b.threads == 2
+    b.threads = 2**70
+    assert 2 <= b.threads <= 2**64
+    b.threads = 2
     # A refused action refuses the whole step, whichever thread's range it is in.
     actions = b.random_legal_actions()
     b.step(actions)

@@ -125,11 +125,13 @@ def test_threads_solve_connect_four_to_the_same_value() -> None:
         game.drop(column)
     one = tictactoe.solve(game)
     assert tictactoe.solve(game, threads=2) == one and tictactoe.solve(game, threads=3) == one
-    with pytest.raises(ValueError, match="threads must be at least 1"):
-        tictactoe.solve(game, threads=0)
-    for bad in [-1, 1.5, "two"]:
-        with pytest.raises(ValueError, match="threads must be a non-negative integer"):
-            tictactoe.solve(game, threads=bad)  # type: ignore[arg-type]
+    for below in [0, -1, -(2**70)]:
+        with pytest.raises(ValueError, match=rf"^threads must be at least 1, not {below}\b"):
+            tictactoe.solve(game, threads=below)
+    for wrong in [1.5, "two"]:
+        with pytest.raises(TypeError, match="threads"):
+            tictactoe.solve(game, threads=wrong)  # type: ignore[arg-type]
+    assert tictactoe.solve(game, threads=2**70) == one
     # A table of the fewest entries: the same value; one that cannot be had: MemoryError, and
     # the next solve has the default table back.
     assert tictactoe.solve(game, table_entries=1021) == one

@@ -71,6 +71,10 @@ def test_a_callable_policy_and_the_computer_play_both_sides() -> None:
     with pytest.raises(ValueError, match="policy"):
         selfplay.SelfPlayWorker(policy="perfect")
     assert selfplay.play_shards([Shard(games=0, seed=0)], n=3).game_count == 0
+    # No shard at all: no game, the columns of the board's shapes.
+    none = selfplay.play_shards([], **CONNECT_FOUR)
+    assert none.game_count == 0 and none.observations.shape == (0, 2, 6, 7) and none.masks.shape == (0, 7)
+    assert none.equals(selfplay.play_shards([Shard(games=0, seed=0)], **CONNECT_FOUR))
 
 
 def test_rules_are_taken_as_a_value_or_as_the_old_keywords() -> None:
@@ -109,6 +113,8 @@ def test_any_number_of_ray_actors_gives_the_one_process_result(ray_cluster: None
     for actors in (1, 2, 3):
         spread = selfplay.play_on_ray(shards, actors=actors, batch_size=4, **CONNECT_FOUR)
         assert spread.equals(local), actors
+    none = selfplay.play_on_ray([], actors=2, **CONNECT_FOUR)
+    assert none.game_count == 0 and none.equals(selfplay.play_shards([], **CONNECT_FOUR))
 
 
 def test_the_documented_example_runs(ray_cluster: None) -> None:

@@ -181,9 +181,16 @@ def _trajectories(rows: list[tuple[NDArray[Any], ...]], batch: Batch) -> Traject
 
 
 def play_shards(shards: Sequence[Shard], **worker: Any) -> Trajectories:
-    """Every shard in order, in this process; ``worker`` as :class:`SelfPlayWorker` takes it."""
+    """Every shard in order, in this process; ``worker`` as :class:`SelfPlayWorker` takes it.
+    No shard: no game, as a shard of none plays."""
     one = SelfPlayWorker(**worker)
-    return Trajectories.concatenate([one.play(shard) for shard in shards])
+    return Trajectories.concatenate([one.play(shard) for shard in _some(shards)])
+
+
+def _some(shards: Sequence[Shard]) -> Sequence[Shard]:
+    """The shards, or a shard of no game for none: its columns are empty arrays of the board's
+    shapes, which no concatenation of nothing could know."""
+    return shards if len(shards) > 0 else [Shard(games=0, seed=0)]
 
 
 class RayPool:
@@ -204,7 +211,7 @@ class RayPool:
         """The shards handed to the actors in turn, the results put back in shard order: equal
         to ``play_shards(shards, **worker)``."""
         count = len(self.actors)
-        futures = [self.actors[i % count].play.remote(shard) for i, shard in enumerate(shards)]
+        futures = [self.actors[i % count].play.remote(shard) for i, shard in enumerate(_some(shards))]
         return Trajectories.concatenate(self._ray.get(futures))
 
 

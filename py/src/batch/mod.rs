@@ -12,7 +12,7 @@ use tictactoe_core::{Batch, ListError, Selection};
 use tictactoe_parallel::POOL;
 
 use crate::arrays::{flat_readwrite, output, read_games, read_players, write_into};
-use crate::convert;
+use crate::convert::{self, Threads};
 use crate::errors::{GameError, Given};
 use crate::game::PyTicTacToe;
 use crate::rules::{Asked, PyRules};
@@ -68,10 +68,9 @@ impl PyBatch {
     }
 }
 
-/// `threads` threads of the process's pool for the batch's calls, or `ValueError` for 0.
-fn set_threads(batch: &mut Batch, threads: usize) -> PyResult<()> {
-    batch.set_threads(convert::threads(threads)?, &POOL);
-    Ok(())
+/// `threads` threads of the process's pool for the batch's calls.
+fn set_threads(batch: &mut Batch, threads: Threads) {
+    batch.set_threads(threads.0, &POOL);
 }
 
 #[pymethods]
@@ -86,7 +85,7 @@ impl PyBatch {
     #[pyo3(
         signature = (
             count, n = None, seed = None, *, k = None, cols = None, exact = None, gravity = None,
-            threads = 1, max_bytes = None, rules = None
+            threads = Threads::ONE, max_bytes = None, rules = None
         ),
         text_signature = "(count, n=None, seed=None, *, k=None, cols=None, exact=None, \
                           gravity=None, threads=1, max_bytes=None, rules=None)"
@@ -100,7 +99,7 @@ impl PyBatch {
         cols: Option<&Bound<'_, PyAny>>,
         exact: Option<bool>,
         gravity: Option<bool>,
-        threads: usize,
+        threads: Threads,
         max_bytes: Option<i128>,
         rules: Option<PyRules>,
     ) -> PyResult<Self> {
@@ -113,7 +112,7 @@ impl PyBatch {
             None => 0,
         };
         let mut batch = limits.batch(games, rules, seed).map_err(GameError::from)?;
-        set_threads(&mut batch, threads)?;
+        set_threads(&mut batch, threads);
         Ok(PyBatch::of(batch))
     }
 
@@ -127,8 +126,8 @@ impl PyBatch {
     }
 
     #[setter(threads)]
-    fn change_threads(&mut self, threads: usize) -> PyResult<()> {
-        set_threads(&mut self.batch, threads)
+    fn change_threads(&mut self, threads: Threads) {
+        set_threads(&mut self.batch, threads);
     }
 
     /// The number of games.
