@@ -9,12 +9,14 @@ use crate::guard::{buffer, guard, input, Out, Outcome};
 use crate::handle::{hand_out, reading};
 use crate::{tictactoe_game, tictactoe_result};
 
-/// Counts the bytes a text takes.
+/// Counts the bytes a text takes, up to `usize::MAX`: a text longer than the address space
+/// (a board past 2^16 x 2^16 on a 32-bit target) measures `SIZE_MAX`, which no buffer holds
+/// with its NUL, so that it is refused as too small rather than counted short.
 struct Measure(usize);
 
 impl Write for Measure {
     fn write_str(&mut self, s: &str) -> fmt::Result {
-        self.0 += s.len();
+        self.0 = self.0.saturating_add(s.len());
         Ok(())
     }
 }
@@ -27,7 +29,7 @@ struct Fill<'a> {
 
 impl Write for Fill<'_> {
     fn write_str(&mut self, s: &str) -> fmt::Result {
-        let end = self.at + s.len();
+        let end = self.at.checked_add(s.len()).ok_or(fmt::Error)?;
         self.buf.get_mut(self.at..end).ok_or(fmt::Error)?.copy_from_slice(s.as_bytes());
         self.at = end;
         Ok(())
@@ -35,7 +37,8 @@ impl Write for Fill<'_> {
 }
 
 /// Writes `text` and a NUL into `buf[0..capacity]`, its length (without the NUL) into
-/// `*len_out`; or reports the length with `BUFFER_TOO_SMALL`, leaving `buf` untouched. Writing
+/// `*len_out`; or reports the length with `BUFFER_TOO_SMALL` (`SIZE_MAX` for a text longer
+/// than the address space: [`Measure`]), leaving `buf` untouched. Writing
 /// allocates nothing, so a text larger than memory allows is still measured and copied.
 ///
 /// # Safety
@@ -174,4 +177,31 @@ pub unsafe extern "C" fn tictactoe_game_parse_with_limits(
         // SAFETY: checked non-NULL; valid by the caller's promise.
         unsafe { hand_out(game, game_out) }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use core::fmt::Write;
+
+    use super::{Fill, Measure};
+
+    #[test]
+    fn a_measure_past_the_address_space_stops_at_its_end() {
+        let mut measure = Measure(usize::MAX - 2);
+        assert!(measure.write_str("ab").is_ok());
+        assert_eq!(measure.0, usize::MAX);
+        assert!(measure.write_str("abc").is_ok());
+        assert_eq!(measure.0, usize::MAX);
+    }
+
+    #[test]
+    fn a_fill_past_its_buffer_or_the_address_space_fails_writing_nothing() {
+        let mut buf = [7u8; 4];
+        let mut fill = Fill { buf: &mut buf, at: 2 };
+        assert!(fill.write_str("abc").is_err());
+        fill.at = usize::MAX;
+        assert!(fill.write_str("a").is_err());
+        assert!(Fill { buf: &mut buf, at: 1 }.write_str("abc").is_ok());
+        assert_eq!(buf, [7, b'a', b'b', b'c']);
+    }
 }
