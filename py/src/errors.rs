@@ -104,6 +104,8 @@ pub(crate) struct Given {
     pub(crate) row: Option<Py<PyAny>>,
     pub(crate) col: Option<Py<PyAny>>,
     pub(crate) player: Option<Py<PyAny>>,
+    /// A game's index in a batch.
+    pub(crate) game: Option<Py<PyAny>>,
 }
 
 impl Given {
@@ -221,9 +223,13 @@ impl GameError {
                 (InvalidPositionError::new_err, error.to_string())
             }
             Error::AllocFailed => (PyMemoryError::new_err, error.to_string()),
-            Error::NothingToUndo | Error::GameIndex { .. } => {
-                (PyIndexError::new_err, error.to_string())
+            Error::GameIndex { game, count } => {
+                let game = shown(py, &given.game, game)?;
+                let text = message::game_index(game.bind(py), count).to_string();
+                attributes.extend([("game", game), ("count", shown(py, &None, count)?)]);
+                (PyIndexError::new_err, text)
             }
+            Error::NothingToUndo => (PyIndexError::new_err, error.to_string()),
             Error::LimitExceeded { requested, limit } => {
                 attributes.push(("requested", shown(py, &None, requested)?));
                 attributes.push(("limit", shown(py, &None, limit)?));

@@ -8,6 +8,7 @@ import copy
 import multiprocessing
 import pickle
 import threading
+from collections.abc import Callable
 from typing import Any, Literal, Optional
 
 import numpy as np
@@ -402,6 +403,36 @@ def test_search_seeds_are_the_computers_mix() -> None:
     assert getattr(short.value, "kind") == "length_mismatch"
     with pytest.raises(TypeError):
         Batch._search_seeds([1.5])  # type: ignore[list-item]
+
+
+def test_a_refused_entry_of_games_is_named_as_given() -> None:
+    # Every call that lists games names the refused entry `games[i]` and the index as written:
+    # -1 and 2**70 are not shown as the numbers the batch reads them as.
+    b = Batch(3, rules=tictactoe.Rules.CONNECT_FOUR, seed=2)
+    b.step_random()
+    calls: list[tuple[str, Callable[[list[int]], object]]] = [
+        ("reset", lambda games: b.reset(games=games)),
+        ("reset_terminated", lambda games: b.reset_terminated(games=games)),
+        ("seed", lambda games: b.seed([5, 6], games=games)),
+        ("random_legal_actions", lambda games: b.random_legal_actions(games=games)),
+        ("step_random", lambda games: b.step_random(games=games)),
+        ("step", lambda games: b.step([3, 3], games=games)),
+        ("step_against_random", lambda games: b.step_against_random([3, 3], [1, 1], games=games)),
+    ]
+    before = pickle.dumps(b)
+    for name, call in calls:
+        for bad in [3, -1, 2**70]:
+            with pytest.raises(IndexError) as outside:
+                call([0, bad])
+            error = outside.value
+            assert str(error) == f"games[1]: game {bad} is not in the batch of 3 games", name
+            assert (getattr(error, "kind"), getattr(error, "index")) == ("game_index", 1), name
+            assert (getattr(error, "game"), getattr(error, "count")) == (bad, 3), name
+        if name not in ("seed", "reset", "reset_terminated"):
+            with pytest.raises(ValueError, match=r"^games\[1\]: game 2 is given twice") as twice:
+                call([2, 2])
+            assert getattr(twice.value, "kind") == "repeated_game", name
+        assert pickle.dumps(b) == before, name
 
 
 @pytest.mark.parametrize("method, dtype", [("random_legal_actions", np.int64), ("step_random", np.uint8)])

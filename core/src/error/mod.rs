@@ -218,6 +218,10 @@ errors! {
 ///     message::invalid_rules(3, 2, 4, Some(3)).to_string(),
 ///     Error::InvalidRules { rows: 3, cols: 2, k: 4 }.to_string()
 /// );
+/// assert_eq!(
+///     message::game_index(-1, 8).to_string(),
+///     "game -1 is not in the batch of 8 games"
+/// );
 /// ```
 pub mod message {
     use core::fmt::{self, Display};
@@ -284,6 +288,11 @@ pub mod message {
     pub fn invalid_player(player: impl Display) -> impl Display {
         Text(move |f| write!(f, "player {player} is invalid: players are 1 (X) and 2 (O)"))
     }
+
+    /// The text of [`Error::GameIndex`](crate::Error::GameIndex).
+    pub fn game_index(game: impl Display, count: usize) -> impl Display {
+        Text(move |f| write!(f, "game {game} is not in the batch of {count} games"))
+    }
 }
 
 impl fmt::Display for Error {
@@ -307,9 +316,7 @@ impl fmt::Display for Error {
             Error::LengthMismatch { len, expected } => {
                 write!(f, "{len} values given where {expected} are needed")
             }
-            Error::GameIndex { game, count } => {
-                write!(f, "game {game} is not in the batch of {count} games")
-            }
+            Error::GameIndex { game, count } => message::game_index(game, *count).fmt(f),
             Error::RepeatedGame { game } => {
                 write!(f, "game {game} is given twice: each game makes one move a step")
             }

@@ -23,7 +23,7 @@ pub(crate) mod puct;
 mod refusals;
 mod steps;
 
-use refusals::{player_refused, step_error};
+use refusals::{games_refused, player_refused};
 
 /// Many games of one rule set stepped together, for search, self-play and reinforcement
 /// learning.
@@ -307,9 +307,8 @@ impl PyBatch {
             read_games(games, &mut self.games)?;
         }
         let PyBatch { batch, games: listed, .. } = self;
-        let games = selection(games.is_some(), listed);
-        py.detach(|| batch.reset_terminated(games))
-            .map_err(|error| step_error(error, Given::default()))
+        let (given, games) = (games, selection(games.is_some(), listed));
+        py.detach(|| batch.reset_terminated(games)).map_err(|error| games_refused(given, error))
     }
 
     /// The operations a batch offers, the same in every face, as (name, whether it takes
@@ -483,8 +482,8 @@ impl PyBatch {
         if let Some(games) = games {
             read_games(games, &mut self.games)?;
         }
-        let games = selection(games.is_some(), &self.games);
-        self.batch.seed(games, &seeds).map_err(|error| step_error(error, Given::default()))
+        let (given, games) = (games, selection(games.is_some(), &self.games));
+        self.batch.seed(games, &seeds).map_err(|error| games_refused(given, error))
     }
 
     /// Empties every game, or the games listed (X to move; generators go on).
@@ -493,8 +492,8 @@ impl PyBatch {
         if let Some(games) = games {
             read_games(games, &mut self.games)?;
         }
-        let games = selection(games.is_some(), &self.games);
-        self.batch.reset(games).map_err(|error| step_error(error, Given::default()))
+        let (given, games) = (games, selection(games.is_some(), &self.games));
+        self.batch.reset(games).map_err(|error| games_refused(given, error))
     }
 
     /// The search seeds of moves, for `computer_actions(seeds=...)`: `seeds[i]` (its low 64

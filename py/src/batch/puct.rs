@@ -265,7 +265,7 @@ impl PyPuct {
             // Named as `Batch.step` names it: the action as given (-1, not 2**32 - 1).
             PuctError::Action { game, error } => {
                 let error = ListError { index: Some(game), error };
-                action_refused(&batch.batch, actions, None, error)
+                action_refused(&batch.batch, actions, (None, None), error)
             }
             error => refused(error),
         })

@@ -18,6 +18,22 @@ pub(super) fn step_error(error: ListError, given: Given) -> PyErr {
     }
 }
 
+/// A refusal of a call that lists `games` (none: every game): one about an entry of that list
+/// (an index out of the batch, a game given twice) names it as `games[index]`, with the index
+/// as the caller wrote it (the batch reads -1 as a number past every game); any other as a
+/// step's.
+pub(super) fn games_refused(games: Option<&Bound<'_, PyAny>>, error: ListError) -> PyErr {
+    let about_games = matches!(error.error, Error::GameIndex { .. } | Error::RepeatedGame { .. });
+    match (games, error.index) {
+        (Some(games), Some(index)) if about_games => {
+            let given =
+                Given { game: games.get_item(index).ok().map(Bound::unbind), ..Given::default() };
+            GameError::new(error.error, given).at(index).in_list("games").into()
+        }
+        _ => step_error(error, Given::default()),
+    }
+}
+
 /// The policy for an illegal action a step's `illegal` names.
 pub(super) fn illegal_policy(illegal: &str) -> PyResult<Illegal> {
     match illegal {
@@ -48,15 +64,20 @@ pub(super) fn player_refused(
 }
 
 /// A step's refusal of one of the caller's `actions`, with the action as the cell it names, so
-/// that messages show what was given; or with `sides` (a learner's side a game), of a side.
+/// that messages show what was given; or with `sides` (a learner's side a game), of a side;
+/// or of an entry of `games` ([`games_refused`]).
 pub(super) fn action_refused(
     batch: &Batch,
     actions: &Bound<'_, PyAny>,
-    sides: Option<&Bound<'_, PyAny>>,
+    (sides, games): (Option<&Bound<'_, PyAny>>, Option<&Bound<'_, PyAny>>),
     error: ListError,
 ) -> PyErr {
-    if let (Error::InvalidPlayer { .. }, Some(sides)) = (error.error, sides) {
-        return player_refused(sides, "sides", error);
+    match (error.error, sides) {
+        (Error::InvalidPlayer { .. }, Some(sides)) => return player_refused(sides, "sides", error),
+        (Error::GameIndex { .. } | Error::RepeatedGame { .. }, _) => {
+            return games_refused(games, error)
+        }
+        _ => {}
     }
     let py = actions.py();
     let given = error

@@ -6,13 +6,12 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use tictactoe_core::{Batch, Selection};
 
-use super::refusals::{action_refused, illegal_policy, step_error};
+use super::refusals::{action_refused, games_refused, illegal_policy};
 use super::{observe, selection, PyBatch};
 use crate::arrays::{
     actions_output, flat_readwrite, given_output, optional_slice, output, read_flags, read_games,
     read_integers, read_players, write_actions,
 };
-use crate::errors::Given;
 
 /// The uint8 winners of a step of `len` games: `out` when given (checked), else a new array.
 fn winners_output<'py>(
@@ -59,14 +58,14 @@ pub(super) fn random_legal_actions<'py>(
     let out = actions_output(py, out, len)?;
     this.actions.resize(len, 0);
     let PyBatch { batch, actions, games: listed } = this;
-    let games = selection(games.is_some(), listed);
+    let (games_given, games) = (games, selection(games.is_some(), listed));
     py.detach(|| {
         if reset_terminated {
             batch.reset_terminated(Selection::All)?;
         }
         batch.random_legal_actions(games, actions)
     })
-    .map_err(|error| step_error(error, Given::default()))?;
+    .map_err(|error| games_refused(games_given, error))?;
     write_actions(&out, &this.actions)?;
     Ok(out)
 }
@@ -84,11 +83,11 @@ pub(super) fn step_random<'py>(
     let len = selection(games.is_some(), &this.games).len(this.batch.count());
     let out = winners_output(py, out, len)?;
     let PyBatch { batch, games: listed, .. } = this;
-    let games = selection(games.is_some(), listed);
+    let (games_given, games) = (games, selection(games.is_some(), listed));
     let mut winners = flat_readwrite::<u8>(&out)?;
     let winners = winners.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string()))?;
     py.detach(|| batch.step_random(games, winners))
-        .map_err(|error| step_error(error, Given::default()))?;
+        .map_err(|error| games_refused(games_given, error))?;
     Ok(out)
 }
 
@@ -134,7 +133,7 @@ pub(super) fn step_against_random<'py>(
     let (planes, mask) = (optional_slice(&mut planes)?, optional_slice(&mut mask)?);
     let reward_out = optional_slice(&mut reward_out)?;
     let PyBatch { batch, actions: steps, games: listed } = this;
-    let games = selection(games.is_some(), listed);
+    let (games_given, games) = (games, selection(games.is_some(), listed));
     let result = py.detach(|| {
         batch.step_against_random(games, &sides, steps, &restarts, winners, illegal)?;
         // What the learner sees after the step.
@@ -144,7 +143,8 @@ pub(super) fn step_against_random<'py>(
             None => Ok(()),
         }
     });
-    result.map_err(|error| action_refused(batch, actions, Some(given_sides), error))?;
+    result
+        .map_err(|error| action_refused(batch, actions, (Some(given_sides), games_given), error))?;
     Ok(out)
 }
 
@@ -177,7 +177,7 @@ pub(super) fn step<'py>(
     let (mut planes, mut mask) = observed_outputs(&this.batch, observation, legal_mask)?;
     let (planes, mask) = (optional_slice(&mut planes)?, optional_slice(&mut mask)?);
     let PyBatch { batch, actions: steps, games: listed } = this;
-    let games = selection(games.is_some(), listed);
+    let (games_given, games) = (games, selection(games.is_some(), listed));
     let restarting = restart.is_some();
     let result = py.detach(|| {
         if restarting {
@@ -187,6 +187,6 @@ pub(super) fn step<'py>(
         }
         observe(batch, None, planes, mask)
     });
-    result.map_err(|error| action_refused(batch, actions, None, error))?;
+    result.map_err(|error| action_refused(batch, actions, (None, games_given), error))?;
     Ok(out)
 }
