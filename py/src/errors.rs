@@ -75,6 +75,13 @@ create_exception!(
     "Solving would visit more positions than max_nodes allows; nothing was guessed (attributes: max_nodes; kind, 'budget_exceeded')."
 );
 
+create_exception!(
+    tictactoe,
+    BadEvaluationError,
+    PyValueError,
+    "A search's evaluator answered a value outside [-1, 1] or logits of no finite legal action; the batch and the trees are as they were (attributes: leaf, the answer's position; value, for a value; kind, 'bad_evaluation')."
+);
+
 /// Registers the exception classes in the module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
@@ -89,6 +96,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ParseError", py.get_type::<ParseError>())?;
     m.add("BudgetExceededError", py.get_type::<BudgetExceededError>())?;
     m.add("LimitExceededError", py.get_type::<LimitExceededError>())?;
+    m.add("BadEvaluationError", py.get_type::<BadEvaluationError>())?;
     Ok(())
 }
 

@@ -219,10 +219,22 @@ def test_answers_of_any_float_dtype_and_lists_are_read_and_wrong_shapes_refused(
         with pytest.raises(ValueError, match=message):
             puct.run(lambda o, m, answer=answer: answer, 1)  # type: ignore[misc]
         assert puct.run(lambda o, m: hashed(o, 9), 10)[0].tolist() == reference.tolist()
-    with pytest.raises(ValueError, match=r"not in \[-1, 1\]"):
-        Puct(batch).run(lambda o, m: (np.zeros((len(o), 9)), np.full(len(o), 2.0)), 1)
-    with pytest.raises(ValueError, match="logits"):
-        Puct(batch).run(lambda o, m: (np.full((len(o), 9), np.nan), np.zeros(len(o))), 1)
+    # Answers out of range: BadEvaluationError (a ValueError) naming the answer's position, and
+    # the value refused; the search's trees as they were (the next search gives the reference).
+    puct = Puct(batch)
+    with pytest.raises(tictactoe.BadEvaluationError, match=r"not in \[-1, 1\]") as value:
+        puct.run(lambda o, m: (np.zeros((len(o), 9)), np.array([0.0, 2.0][: len(o)])), 1)
+    assert isinstance(value.value, ValueError)
+    assert (value.value.kind, value.value.leaf, value.value.value, getattr(value.value, "index")) == (
+        "bad_evaluation",
+        1,
+        2.0,
+        None,
+    )
+    with pytest.raises(tictactoe.BadEvaluationError, match="logits") as logits:
+        puct.run(lambda o, m: (np.full((len(o), 9), np.nan), np.zeros(len(o))), 1)
+    assert (logits.value.kind, logits.value.leaf, logits.value.value) == ("bad_evaluation", 0, None)
+    assert puct.run(lambda o, m: hashed(o, 9), 10)[0].tolist() == reference.tolist()
 
 
 def test_kept_subtrees_carry_their_visits_and_refused_moves_play_nothing() -> None:

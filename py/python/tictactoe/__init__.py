@@ -33,6 +33,7 @@ and a computer player (``tictactoe-search``)::
 from ._tictactoe import (
     DEFAULT_MAX_BYTES,
     MAX_N,
+    BadEvaluationError,
     Batch,
     BudgetExceededError,
     CellOccupiedError,
@@ -58,6 +59,7 @@ from ._tictactoe import (
 __all__ = [
     "DEFAULT_MAX_BYTES",
     "MAX_N",
+    "BadEvaluationError",
     "Batch",
     "BudgetExceededError",
     "CellOccupiedError",

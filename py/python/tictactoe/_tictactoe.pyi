@@ -9,6 +9,7 @@ from numpy.typing import NDArray
 __all__ = [
     "DEFAULT_MAX_BYTES",
     "MAX_N",
+    "BadEvaluationError",
     "Batch",
     "BudgetExceededError",
     "CellOccupiedError",
@@ -88,6 +89,11 @@ class LimitExceededError(ValueError):
 
 class BudgetExceededError(RuntimeError):
     max_nodes: int
+    kind: str
+
+class BadEvaluationError(ValueError):
+    leaf: int
+    value: Optional[float]
     kind: str
 
 class ParseError(ValueError):

@@ -15,7 +15,7 @@ use tictactoe_search::{Evaluator, Puct, PuctConfig, PuctError};
 use super::refusals::{action_refused, step_error};
 use super::PyBatch;
 use crate::arrays::{python_actions, read_integers};
-use crate::errors::{GameError, Given};
+use crate::errors::{BadEvaluationError, GameError, Given};
 
 /// What a search returns: the roots' visits by action and their values.
 type Searched<'py> = (Bound<'py, PyArray2<i32>>, Bound<'py, PyArray1<f32>>);
@@ -138,14 +138,16 @@ impl Evaluator for Network<'_, '_> {
 }
 
 /// The exception for a refused or failed search: the evaluator's own exception as itself;
-/// `ValueError` for its answers out of range and for settings; the core's classes otherwise.
+/// `BadEvaluationError` for its answers out of range (with the leaf, and the value);
+/// `ValueError` for settings; the core's classes otherwise.
 fn puct_error(error: PuctError<PyErr>) -> PyErr {
     match error {
         PuctError::Evaluator(error) => error,
-        PuctError::Value { .. }
-        | PuctError::Logits { .. }
-        | PuctError::Setting { .. }
-        | PuctError::OtherBatch => PyValueError::new_err(error.to_string()),
+        PuctError::Value { leaf, value } => bad_evaluation(&error, leaf, Some(value)),
+        PuctError::Logits { leaf } => bad_evaluation(&error, leaf, None),
+        PuctError::Setting { .. } | PuctError::OtherBatch => {
+            PyValueError::new_err(error.to_string())
+        }
         PuctError::Memory { needed, max_bytes } => {
             GameError::from(Error::LimitExceeded { requested: needed, limit: max_bytes }).into()
         }
@@ -154,6 +156,24 @@ fn puct_error(error: PuctError<PyErr>) -> PyErr {
             step_error(ListError { index: Some(game), error }, Given::default())
         }
     }
+}
+
+/// `BadEvaluationError` for `error`, an answer of the evaluator's refused: its message, `kind`,
+/// the answer's position `leaf`, and the `value` refused (for a value).
+fn bad_evaluation(error: &PuctError<PyErr>, leaf: usize, value: Option<f32>) -> PyErr {
+    let err = BadEvaluationError::new_err(error.to_string());
+    Python::attach(|py| {
+        let exception = err.value(py);
+        let set = exception
+            .setattr("kind", error.name())
+            .and_then(|()| exception.setattr("leaf", leaf))
+            .and_then(|()| exception.setattr("value", value.map(f64::from)))
+            .and_then(|()| exception.setattr("index", py.None()));
+        match set {
+            Ok(()) => err,
+            Err(failure) => failure,
+        }
+    })
 }
 
 /// A count setting from Python, `least` (`leaves` 1, `gumbel` 0) to 2**32 - 1: one past u32's
