@@ -298,7 +298,12 @@ def play_against(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    # The docstring's first paragraph, whole (its first line ends mid-sentence), the usage after.
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0],
+        epilog=__doc__.split("\n\n", 1)[1],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--game", choices=sorted(GAMES), default="tictactoe")
     parser.add_argument("--minutes", type=float, default=5.0, help="self-play and training time")
     parser.add_argument("--seconds", type=float, default=None, help="the same in seconds (a smoke test)")

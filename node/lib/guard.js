@@ -41,6 +41,15 @@ export function refine(error) {
 const CONVERTED = /^Failed to convert (?:napi value (\w+) |napi value |JavaScript value `(\w+)[^`]*` )into rust type `([^`]+)`(?: on \w+\.(\w+))?$/
 const RECOVERED = /^(?:Failed to recover `(?:\w+::)*(\w+)` type from napi value|Unwrap value \[(?:\w+::)*(\w+)\] from class Reference failed|Value is not an instance of class `(?:\w+::)*(\w+)`)$/
 const RUST = { f64: 'a number', f32: 'a number', u32: 'a number', i32: 'a number', i64: 'a number', u64: 'a number', bool: 'a boolean', String: 'a string' }
+// napi-rs's messages that name nothing of the value: what they mean here.
+const FIXED = {
+  'Failed to get Array length': 'expected an array',
+  'Get TypedArray info failed': 'expected a typed array',
+  // A method of an object whose own call is still running: the batch or the search of a
+  // `Puct.run`, from its evaluator.
+  'The same native value cannot be borrowed mutably while another borrow is active':
+    'this object is in use by a call still running (a search\'s evaluator may not use its batch or its search)',
+}
 const NAPI = {
   Undefined: 'undefined', Null: 'null', Boolean: 'a boolean', Number: 'a number', String: 'a string',
   Object: 'an object', Function: 'a function', Symbol: 'a symbol', BigInt: 'a bigint', External: 'an external value',
@@ -49,11 +58,12 @@ const NAPI = {
 /**
  * A conversion error's message in JavaScript's words: `the option 'threads' must be a number,
  * not a string` (an options object's key), `expected a number, not a string` (an argument),
- * `expected a TicTacToe` (an object of another class), `expected an array`. Any other message
- * as it is.
+ * `expected a TicTacToe` (an object of another class), `expected an array`, an object in use
+ * by a call still running. Any other message as it is.
  */
 function plainly(message) {
-  if (message === 'Failed to get Array length') return 'expected an array'
+  const fixed = FIXED[message]
+  if (fixed !== undefined) return fixed
   const recovered = RECOVERED.exec(message)
   if (recovered !== null) return `expected a ${recovered[1] ?? recovered[2] ?? recovered[3]}`
   const converted = CONVERTED.exec(message)

@@ -112,6 +112,7 @@ test('a value of the wrong type is named in JavaScript\'s words, the original as
     [() => bestMove(null), 'expected a TicTacToe'],
     [() => new Puct({}), 'expected a Batch'],
     [() => TicTacToe.fromBoard('...'), 'expected an array'],
+    [() => new Batch(2).step(new Int32Array(2), { illegal: 'lose' }), 'expected a typed array'],
     [() => new Puct(new TicTacToe(3)), 'expected a Batch'],
   ]
   for (const [call, message] of cases) {

@@ -160,7 +160,8 @@ test('the evaluator may read the batch but not change it, nor call the search', 
     batch.step(new Int32Array([0, 0]))
     return { logits: new Float32Array(n * 7), values: new Float32Array(n) }
   }
-  assert.throws(() => puct.run(stepping, 4), TypeError)
+  assert.throws(() => puct.run(stepping, 4), (e) => e instanceof TypeError &&
+    e.message === 'this object is in use by a call still running (a search\'s evaluator may not use its batch or its search)')
   // Calls into the search from its own evaluator are refused (the answer then valid).
   for (const call of [() => puct.clear(), () => puct.choose(new Int32Array(14), 0), () => { puct.leaves = 2 }]) {
     let refused = null
@@ -173,7 +174,8 @@ test('the evaluator may read the batch but not change it, nor call the search', 
       return { logits: new Float32Array(n * 7), values: new Float32Array(n) }
     }
     puct.run(reentering, 4)
-    assert.ok(refused instanceof TypeError && /borrowed/.test(refused.message), `${refused}`)
+    assert.ok(refused instanceof TypeError && /^this object is in use by a call still running/.test(refused.message) &&
+      /borrowed/.test(refused.cause.message), `${refused}`)
     assert.equal(puct.leaves, 1)
   }
   assert.deepEqual(state(batch), before)
