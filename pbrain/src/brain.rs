@@ -3,7 +3,9 @@
 //!
 //! A refused command changes nothing: every check is made before anything is changed (a
 //! `BOARD` is built aside and replaces the game only when it is whole and valid), so that the
-//! manager may go on after an `ERROR` as if the line had not been sent.
+//! manager may go on after an `ERROR` as if the line had not been sent. An `INFO` is answered
+//! by nothing, refused or not (the manager does not read then): what was refused is told in
+//! `MESSAGE` lines before the answer to the next move.
 
 use std::time::Instant;
 
@@ -11,7 +13,7 @@ use tictactoe_core::{Error, Game, Player, Rules};
 use tictactoe_search::{Computer, Options};
 
 use crate::clock::{self, TimeControls};
-use crate::protocol::{Answer, BoardLine, Command, Info};
+use crate::protocol::{is_info, Answer, BoardLine, Command, Info};
 
 /// The smallest and largest board sides: five in a row needs five cells, and 32 is the
 /// largest board managers offer (Piskvork's limit; Gomocup plays 15 and 20).
@@ -34,6 +36,9 @@ pub const DEFAULT_TREE_MEMORY: u64 = 512 << 20;
 
 /// Below this `max_memory`, the solver's table is not taken at all (moves are searched only).
 pub const SOLVER_MEMORY: u64 = 32 << 20;
+
+/// The most refused `INFO` lines kept to be told at the next move (the rest are counted).
+const MAX_COMPLAINTS: usize = 8;
 
 /// The rule bits of `INFO rule` this brain does not play, and their names.
 const UNSUPPORTED_RULES: [(u64, &str); 3] = [(2, "continuous game"), (4, "renju"), (8, "caro")];
@@ -69,6 +74,15 @@ pub struct Brain {
     /// The stones of a `BOARD` being read, or `None` outside one; the first error met in it,
     /// answered at `DONE`.
     board: Option<(Vec<Stone>, Option<String>)>,
+    /// Whether the lines of a `SWAP2BOARD` are being passed over (up to its `DONE`).
+    swap2: bool,
+    /// The brain's side in the game, once a move of its own or a `BOARD` has told it; `None`
+    /// after `START`, `RECTSTART` and `RESTART`.
+    own: Option<Player>,
+    /// Why `INFO` lines were refused since the last move (the protocol answers an `INFO`
+    /// with nothing: the manager does not read then), told in `MESSAGE` lines before the
+    /// answer to the next `BEGIN`, `TURN` or `BOARD`; and how many more were refused.
+    complaints: (Vec<String>, usize),
     computer: Computer,
     /// Simulations a move, from `PBRAIN_TICTACTOE_SIMULATIONS`, for reproducible games (the
     /// clock still stops the search); `None`: as many as the time allows.
@@ -93,6 +107,9 @@ impl Brain {
             time: TimeControls::default(),
             max_memory: 0,
             board: None,
+            swap2: false,
+            own: None,
+            complaints: (Vec::new(), 0),
             computer: Computer::new(),
             simulations,
             debug,
@@ -110,9 +127,16 @@ impl Brain {
         if self.board.is_some() {
             return self.board_line(line, received);
         }
+        if self.swap2 {
+            return self.swap2_line(line);
+        }
         let command = match Command::parse(line) {
             Ok(Some(command)) => command,
             Ok(None) => return (Vec::new(), Next::Continue),
+            Err(error) if is_info(line) => {
+                self.complain(format!("INFO: {error}"));
+                return (Vec::new(), Next::Continue);
+            }
             Err(error) => return (vec![error.into()], Next::Continue),
         };
         let answers = match command {
@@ -120,23 +144,72 @@ impl Brain {
             Command::Start { size } => vec![self.start(size, size)],
             Command::RectStart { width, height } => vec![self.start(width, height)],
             Command::Restart => vec![self.restart()],
-            Command::Begin => self.begin(received),
-            Command::Turn { x, y } => self.turn(x, y, received),
-            Command::Board => match self.started() {
-                Ok(_) => {
-                    self.board = Some((Vec::new(), None));
-                    Vec::new()
-                }
-                Err(error) => vec![error],
-            },
+            Command::Begin => {
+                let answers = self.begin(received);
+                self.told(answers)
+            }
+            Command::Turn { x, y } => {
+                let answers = self.turn(x, y, received);
+                self.told(answers)
+            }
+            Command::Board => {
+                // Refused at its DONE when there is no game: one answer for the whole.
+                self.board = Some((Vec::new(), None));
+                Vec::new()
+            }
             Command::Takeback { x, y } => vec![self.takeback(x, y)],
-            Command::Info(info) => self.info(info).into_iter().collect(),
+            Command::Info(info) => {
+                if let Some(complaint) = self.info(info) {
+                    self.complain(complaint);
+                }
+                Vec::new()
+            }
             Command::About => vec![Answer::About(format!(
                 "name=\"pbrain-tictactoe\", version=\"{}\", author=\"the tictactoe authors\"",
                 env!("CARGO_PKG_VERSION")
             ))],
+            Command::Swap2Board => {
+                self.swap2 = true;
+                Vec::new()
+            }
         };
         (answers, Next::Continue)
+    }
+
+    /// Keeps why an `INFO` line was refused, to be told at the next move.
+    fn complain(&mut self, complaint: String) {
+        let (kept, more) = &mut self.complaints;
+        if kept.len() < MAX_COMPLAINTS {
+            kept.push(complaint);
+        } else {
+            *more += 1;
+        }
+    }
+
+    /// `answers` (to a `BEGIN`, `TURN` or `BOARD`) after a `MESSAGE` line for each `INFO`
+    /// refused since the last such answer.
+    fn told(&mut self, answers: Vec<Answer>) -> Vec<Answer> {
+        let (kept, more) = core::mem::take(&mut self.complaints);
+        let mut told: Vec<Answer> = kept.into_iter().map(Answer::Message).collect();
+        if more > 0 {
+            told.push(Answer::Message(format!("and {more} more INFO lines refused")));
+        }
+        told.extend(answers);
+        told
+    }
+
+    /// A line of a `SWAP2BOARD` (this brain plays no Swap2): passed over up to its `DONE`,
+    /// which is answered `UNKNOWN`, one answer for the whole, as the manager expects.
+    fn swap2_line(&mut self, line: &[u8]) -> (Vec<Answer>, Next) {
+        match BoardLine::parse(line) {
+            Ok(Some(BoardLine::Done)) => {
+                self.swap2 = false;
+                let unknown = "SWAP2BOARD: this brain plays no Swap2 opening";
+                (vec![Answer::Unknown(unknown.into())], Next::Continue)
+            }
+            Err(_) if Command::parse(line) == Ok(Some(Command::End)) => (Vec::new(), Next::Exit),
+            _ => (Vec::new(), Next::Continue),
+        }
     }
 
     /// The started game, or the error a command that needs one answers.
@@ -157,7 +230,7 @@ impl Brain {
         let rules = Rules { rows, cols, k: K, exact: self.exact, gravity: false };
         match Game::new(rules) {
             Ok(game) => {
-                self.game = Some(game);
+                (self.game, self.own) = (Some(game), None);
                 Answer::Ok
             }
             Err(error) => Answer::Error(error.to_string()),
@@ -167,7 +240,7 @@ impl Brain {
     fn restart(&mut self) -> Answer {
         match self.game.as_ref().map(|game| Game::new(game.rules())) {
             Some(Ok(game)) => {
-                self.game = Some(game);
+                (self.game, self.own) = (Some(game), None);
                 Answer::Ok
             }
             Some(Err(error)) => Answer::Error(error.to_string()),
@@ -177,21 +250,44 @@ impl Brain {
 
     fn begin(&mut self, received: Instant) -> Vec<Answer> {
         match self.started() {
-            Ok(game) if game.marks() == 0 => self.reply(received),
+            Ok(game) if game.marks() == 0 => {
+                self.own = Some(game.next_player());
+                self.reply(received)
+            }
             Ok(_) => vec![Answer::Error("BEGIN on a board with stones: RESTART first".into())],
             Err(error) => vec![error],
         }
     }
 
+    /// The opponent's move and the brain's answer. Refused, changing nothing: a move the
+    /// rules refuse, and a `TURN` while the brain is the side to move (after a `TAKEBACK` of
+    /// its own move: the stone would be played for the brain). When no move can be searched
+    /// (no memory), the opponent's stone is taken back with the refusal; a stone that ends the
+    /// game stays, the refusal saying so.
     fn turn(&mut self, x: u32, y: u32, received: Instant) -> Vec<Answer> {
+        let own = self.own;
         let game = match self.started() {
             Ok(game) => game,
             Err(error) => return vec![error],
         };
+        if own == Some(game.next_player()) && !game.is_over() {
+            return vec![Answer::Error(format!(
+                "TURN {x},{y}: the brain is to move here, not the opponent (its last move was \
+                 taken back)"
+            ))];
+        }
         if let Err(error) = play(game, x, y) {
             return vec![Answer::Error(error)];
         }
-        self.reply(received)
+        self.own = Some(game.next_player());
+        let answers = self.reply(received);
+        if let (Some(Answer::Error(_)), Some(game)) = (answers.last(), self.game.as_mut()) {
+            if !game.is_over() {
+                // The search failed: nothing of the line stays.
+                let _ = game.undo();
+            }
+        }
+        answers
     }
 
     /// The brain's move in the game as it is, played and answered (with a `DEBUG` line when
@@ -296,8 +392,8 @@ impl Brain {
         }
     }
 
-    /// An `INFO` setting: nothing to answer unless it is refused.
-    fn info(&mut self, info: Info) -> Option<Answer> {
+    /// An `INFO` setting; why it is refused, when it is (the setting then as it was).
+    fn info(&mut self, info: Info) -> Option<String> {
         match info {
             Info::TimeoutTurn(ms) => self.time.timeout_turn = ms,
             Info::TimeoutMatch(ms) => self.time.timeout_match = ms,
@@ -311,17 +407,17 @@ impl Brain {
 
     /// `INFO rule`: bit 1 (exactly five) is played; the others are refused by name, the rule
     /// left as it was.
-    fn rule(&mut self, rule: u64) -> Option<Answer> {
+    fn rule(&mut self, rule: u64) -> Option<String> {
         for (bit, name) in UNSUPPORTED_RULES {
             if rule & bit != 0 {
-                return Some(Answer::Error(format!(
-                    "rule {rule}: {name} ({bit}) is not supported; rules 0 (five or more) and 1 \
-                     (exactly five) are"
-                )));
+                return Some(format!(
+                    "INFO rule {rule}: {name} ({bit}) is not supported; rules 0 (five or more) \
+                     and 1 (exactly five) are"
+                ));
             }
         }
         if rule > 1 {
-            return Some(Answer::Error(format!("rule {rule}: unknown rule bits")));
+            return Some(format!("INFO rule {rule}: unknown rule bits"));
         }
         let exact = rule == 1;
         if let Some(game) = self.game.as_ref() {
@@ -339,7 +435,7 @@ impl Brain {
             };
             match ruled {
                 Ok(ruled) => self.game = Some(ruled),
-                Err(error) => return Some(Answer::Error(format!("rule {rule}: {error}"))),
+                Err(error) => return Some(format!("INFO rule {rule}: {error}")),
             }
         }
         self.exact = exact;
@@ -374,19 +470,22 @@ impl Brain {
                     Some(error) => Err(error),
                     None => self.position(&stones),
                 };
-                return match built {
+                let answers = match built {
                     Ok(game) => {
-                        let before = self.game.replace(game);
+                        let own = Some(game.next_player());
+                        let before =
+                            (self.game.replace(game), core::mem::replace(&mut self.own, own));
                         let answers = self.reply(received);
                         // A position that is over is refused like any other: the game before
                         // it stays.
                         if matches!(answers.last(), Some(Answer::Error(_))) {
-                            self.game = before;
+                            (self.game, self.own) = before;
                         }
-                        (answers, Next::Continue)
+                        answers
                     }
-                    Err(error) => (vec![Answer::Error(format!("BOARD: {error}"))], Next::Continue),
+                    Err(error) => vec![Answer::Error(format!("BOARD: {error}"))],
                 };
+                return (self.told(answers), Next::Continue);
             }
         }
         // Bounded: a board has at most the largest size's cells.

@@ -42,6 +42,9 @@ pub const SOLVER_MIN_BUDGET: Duration = Duration::from_millis(50);
 /// beside the memory, so that the tree reserves room for what the time allows, not more.
 pub const SIMULATIONS_PER_SECOND: u64 = 1_000_000;
 
+/// The `time_left` a manager sends for a game without a limit (2^31 - 1 ms): not a limit.
+pub const UNLIMITED: u64 = 2_147_483_647;
+
 /// The manager's time controls, as `INFO` gave them (milliseconds).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeControls {
@@ -50,7 +53,7 @@ pub struct TimeControls {
     /// The whole game's time; 0: no limit.
     pub timeout_match: u64,
     /// What is left of the game's time, once the manager has said (`None` before: the whole
-    /// of `timeout_match`).
+    /// of `timeout_match`); [`UNLIMITED`] or more: no limit.
     pub time_left: Option<u64>,
 }
 
@@ -62,7 +65,9 @@ impl Default for TimeControls {
 
 impl TimeControls {
     /// The most this turn may take by the rules: the turn's limit, and a share of the game's
-    /// time left when the game has a limit.
+    /// time left when the game has a limit: `time_left` once the manager has sent one below
+    /// [`UNLIMITED`] (a manager sends it whenever time is limited, so that a brain may rely on
+    /// it alone, `timeout_match` or not), else `timeout_match` when it is not 0.
     ///
     /// ```
     /// use core::time::Duration;
@@ -74,16 +79,22 @@ impl TimeControls {
     /// assert_eq!(short.limit(), Duration::from_millis(500));
     /// let fast = TimeControls { timeout_turn: 0, ..turn };
     /// assert_eq!(fast.limit(), FAST);
+    /// // time_left alone limits the turn; at 2^31 - 1 it limits nothing.
+    /// let left = TimeControls { time_left: Some(4_000), ..turn };
+    /// assert_eq!(left.limit(), Duration::from_millis(200));
+    /// let unlimited = TimeControls { time_left: Some(2_147_483_647), ..turn };
+    /// assert_eq!(unlimited.limit(), Duration::from_millis(1_000));
     /// ```
     pub fn limit(&self) -> Duration {
         let turn = match self.timeout_turn {
             0 => FAST,
             ms => Duration::from_millis(ms),
         };
-        if self.timeout_match == 0 {
-            return turn;
-        }
-        let left = self.time_left.unwrap_or(self.timeout_match);
+        let left = match (self.time_left, self.timeout_match) {
+            (Some(left), _) if left < UNLIMITED => left,
+            (None, limit) if limit > 0 => limit,
+            _ => return turn,
+        };
         turn.min(Duration::from_millis(left / MATCH_SHARE))
     }
 
@@ -119,9 +130,11 @@ impl TimeControls {
 /// assert_eq!(solver_nodes(Duration::from_millis(20)), None);
 /// ```
 pub fn solver_nodes(budget: Duration) -> Option<u64> {
-    // Below 2^64 for any budget a manager can give (i64 milliseconds).
-    (budget >= SOLVER_MIN_BUDGET)
-        .then(|| (budget.as_micros() * u128::from(SOLVER_NODES_PER_SECOND) / 4_000_000) as u64)
+    // A budget past 2^64 / 50 000 microseconds (2.9 million years) buys as many as there are.
+    (budget >= SOLVER_MIN_BUDGET).then(|| {
+        let nodes = budget.as_micros() * u128::from(SOLVER_NODES_PER_SECOND) / 4_000_000;
+        u64::try_from(nodes).unwrap_or(u64::MAX)
+    })
 }
 
 /// The simulations `budget` can run at most, at [`SIMULATIONS_PER_SECOND`] (at least one).

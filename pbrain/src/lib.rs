@@ -12,6 +12,8 @@
 
 #![forbid(unsafe_code)]
 
+extern crate alloc;
+
 pub mod brain;
 pub mod clock;
 pub mod protocol;

@@ -8,6 +8,7 @@
 //! and `INFO` keys are read whatever their case (the protocol sends them upper- and lower-case
 //! respectively; a person typing at the brain may not).
 
+use alloc::borrow::Cow;
 use core::fmt;
 
 /// The longest line read, in bytes: a `BOARD` line or a command is a few dozen; a longer one
@@ -55,6 +56,9 @@ pub enum Command {
     Info(Info),
     /// `ABOUT`: the brain's name and version.
     About,
+    /// `SWAP2BOARD`: a Swap2 opening's stones follow, one a line, ended by `DONE`, and one
+    /// answer is expected for the whole (this brain plays no Swap2: it answers `UNKNOWN`).
+    Swap2Board,
     /// `END`: the brain exits.
     End,
 }
@@ -161,6 +165,8 @@ pub enum Answer {
     Unknown(String),
     /// `DEBUG text`: what a manager shows in its debug log only.
     Debug(String),
+    /// `MESSAGE text`: what a manager shows its user, before an answer.
+    Message(String),
     /// The answer to `ABOUT`: `name="...", version="...", ...`.
     About(String),
 }
@@ -176,6 +182,7 @@ impl fmt::Display for Answer {
             Answer::Error(text) => write!(f, "ERROR {}", one_line(text)),
             Answer::Unknown(text) => write!(f, "UNKNOWN {}", one_line(text)),
             Answer::Debug(text) => write!(f, "DEBUG {}", one_line(text)),
+            Answer::Message(text) => write!(f, "MESSAGE {}", one_line(text)),
             Answer::About(text) => f.write_str(&one_line(text)),
         }
     }
@@ -197,13 +204,44 @@ fn cut(text: &str) -> String {
 }
 
 /// The line as text, its end of line (CR, LF or both, as managers send them) and surrounding
-/// spaces removed.
-fn text(line: &[u8]) -> Result<&str, ParseError> {
+/// spaces removed. An `INFO` line that is not UTF-8 is read with its other bytes replaced (a
+/// Windows manager sends `INFO folder` in its code page; no key this brain reads is past
+/// ASCII): an `INFO` is answered by nothing, a refusal included ([`is_info`]).
+fn text(line: &[u8]) -> Result<Cow<'_, str>, ParseError> {
     if line.len() > MAX_LINE {
         return Err(ParseError::TooLong);
     }
-    let text = core::str::from_utf8(line).map_err(|_| ParseError::NotText)?;
-    Ok(text.trim_matches(|c: char| c.is_ascii_whitespace()))
+    let text = match core::str::from_utf8(line) {
+        Ok(text) => Cow::Borrowed(text),
+        Err(_) if is_info(line) => String::from_utf8_lossy(line),
+        Err(_) => return Err(ParseError::NotText),
+    };
+    Ok(match text {
+        Cow::Borrowed(text) => Cow::Borrowed(trimmed(text)),
+        Cow::Owned(text) => Cow::Owned(trimmed(&text).to_owned()),
+    })
+}
+
+/// `text` without the spaces and ends of line around it.
+fn trimmed(text: &str) -> &str {
+    text.trim_matches(|c: char| c.is_ascii_whitespace())
+}
+
+/// Whether `line` is an `INFO` command (whatever its case, and whatever follows): the one
+/// command the protocol answers with nothing, even when it is refused; the manager does not
+/// read the brain's output after it. What was wrong waits for the next move's answer.
+///
+/// ```
+/// use tictactoe_pbrain::protocol::is_info;
+/// assert!(is_info(b"INFO rule 4\r\n") && is_info(b"  info") && is_info(b"INFO folder \xff"));
+/// assert!(!is_info(b"INFORMATION") && !is_info(b"TURN 1,1"));
+/// ```
+pub fn is_info(line: &[u8]) -> bool {
+    let start = line.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(line.len());
+    let line = &line[start..];
+    line.len() >= 4
+        && line[..4].eq_ignore_ascii_case(b"INFO")
+        && line.get(4).map_or(true, u8::is_ascii_whitespace)
 }
 
 /// A non-negative decimal number no larger than `max`, spaces around it allowed.
@@ -268,6 +306,7 @@ impl Command {
     /// A [`ParseError`] naming what is wrong.
     pub fn parse(line: &[u8]) -> Result<Option<Command>, ParseError> {
         let text = text(line)?;
+        let text = text.as_ref();
         if text.is_empty() {
             return Ok(None);
         }
@@ -294,6 +333,7 @@ impl Command {
             }
             "INFO" => Command::Info(Info::parse(args)?),
             "ABOUT" => none(args, "ABOUT").map(|()| Command::About)?,
+            "SWAP2BOARD" => none(args, "SWAP2BOARD").map(|()| Command::Swap2Board)?,
             "END" => none(args, "END").map(|()| Command::End)?,
             _ => return Err(ParseError::Unknown(cut(word))),
         };
@@ -315,7 +355,11 @@ impl Info {
         Ok(match key.to_ascii_lowercase().as_str() {
             "timeout_turn" => Info::TimeoutTurn(value_of()?),
             "timeout_match" => Info::TimeoutMatch(value_of()?),
-            "time_left" => Info::TimeLeft(value_of()?),
+            // "The remaining time can be negative when the brain runs out of time": none left.
+            "time_left" => match value.strip_prefix('-') {
+                Some(late) => number(late, u64::MAX).map(|_| Info::TimeLeft(0))?,
+                None => Info::TimeLeft(value_of()?),
+            },
             "max_memory" => Info::MaxMemory(value_of()?),
             "game_type" => Info::GameType(value_of()?),
             "rule" => Info::Rule(value_of()?),
@@ -340,6 +384,7 @@ impl BoardLine {
     /// A [`ParseError`] naming what is wrong.
     pub fn parse(line: &[u8]) -> Result<Option<BoardLine>, ParseError> {
         let text = text(line)?;
+        let text = text.as_ref();
         if text.is_empty() {
             return Ok(None);
         }
@@ -357,7 +402,7 @@ mod tests {
 
     #[test]
     fn every_command_reads() {
-        let cases: [(&[u8], Command); 14] = [
+        let cases: [(&[u8], Command); 18] = [
             (b"START 20", Command::Start { size: 20 }),
             (b"start 15\r\n", Command::Start { size: 15 }),
             (b"RECTSTART 20,15", Command::RectStart { width: 20, height: 15 }),
@@ -372,6 +417,12 @@ mod tests {
             (b"INFO folder C:\\tmp dir", Command::Info(Info::Folder)),
             (b"INFO swap2 1", Command::Info(Info::Other("swap2".into()))),
             (b"ABOUT", Command::About),
+            (b"SWAP2BOARD\r\n", Command::Swap2Board),
+            // The match clock ran out: none left.
+            (b"INFO time_left -250", Command::Info(Info::TimeLeft(0))),
+            (b"INFO time_left 0", Command::Info(Info::TimeLeft(0))),
+            // A Windows code page's path: read, the bytes that are not UTF-8 replaced.
+            (b"INFO folder C:\\Ji\xf8\xed", Command::Info(Info::Folder)),
         ];
         for (line, command) in cases {
             assert_eq!(
@@ -403,6 +454,19 @@ mod tests {
         assert_eq!(Command::parse(b"TURN ,"), Err(ParseError::Number(String::new())));
         assert_eq!(Command::parse(b"INFO timeout_turn"), Err(ParseError::Number(String::new())));
         assert_eq!(Command::parse(b"INFO time_left 1e3"), Err(ParseError::Number("1e3".into())));
+        assert_eq!(Command::parse(b"INFO time_left -"), Err(ParseError::Number(String::new())));
+        assert_eq!(Command::parse(b"INFO time_left --5"), Err(ParseError::Number("-5".into())));
+        assert_eq!(Command::parse(b"INFO max_memory -5"), Err(ParseError::Number("-5".into())));
+        assert_eq!(
+            Command::parse(b"INFO rule \xff"),
+            Err(ParseError::Number("\u{fffd}".into())),
+            "an INFO's bytes that are not text, replaced"
+        );
+        assert_eq!(Command::parse(b"INFORMATION \xff"), Err(ParseError::NotText));
+        assert_eq!(
+            Command::parse(b"SWAP2BOARD 1"),
+            Err(ParseError::Arguments { command: "SWAP2BOARD", form: "SWAP2BOARD" })
+        );
         assert_eq!(Command::parse(b"TURN \xff,1"), Err(ParseError::NotText));
         assert_eq!(Command::parse(&[b'A'; MAX_LINE + 1]), Err(ParseError::TooLong));
         let long_word = Command::parse(&[b'A'; 100]);

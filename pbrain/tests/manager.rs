@@ -69,6 +69,21 @@ impl Brain {
         }
     }
 
+    /// Sends `line` and returns the `MESSAGE` lines written before its answer, and the answer
+    /// (`DEBUG` lines passed over).
+    fn ask_told(&mut self, line: &str) -> (Vec<String>, String) {
+        self.send(line);
+        let mut messages = Vec::new();
+        loop {
+            let line = self.lines.recv_timeout(HUNG).expect("the brain answers");
+            match line.strip_prefix("MESSAGE ") {
+                Some(message) => messages.push(message.to_owned()),
+                None if line.starts_with("DEBUG") => {}
+                None => return (messages, line),
+            }
+        }
+    }
+
     /// Sends `line` and returns the answer and how long it took.
     fn ask_timed(&mut self, line: &str) -> (String, Duration) {
         let since = Instant::now();
@@ -318,10 +333,15 @@ fn refused(answer: &str) -> bool {
 #[test]
 fn commands_before_start_and_bad_sizes_are_refused() {
     let mut brain = Brain::start(None);
-    for line in ["TURN 1,1", "BEGIN", "BOARD", "TAKEBACK 1,1", "RESTART"] {
+    for line in ["TURN 1,1", "BEGIN", "TAKEBACK 1,1", "RESTART"] {
         let answer = brain.ask(line);
         assert!(answer.starts_with("ERROR no game"), "{line}: {answer}");
     }
+    // A BOARD is answered once, at its DONE.
+    brain.send("BOARD");
+    brain.send("7,7,1");
+    brain.silent();
+    assert_eq!(brain.ask("DONE"), "ERROR BOARD: no game: START comes first");
     for line in [
         "START 4",
         "START 33",
@@ -342,18 +362,92 @@ fn commands_before_start_and_bad_sizes_are_refused() {
     brain.end();
 }
 
+/// An `INFO` is answered by nothing, refused or not (the manager does not read then): what
+/// was refused is told in `MESSAGE` lines before the next move's answer, the settings as they
+/// were.
 #[test]
-fn unsupported_rules_are_named() {
-    let mut brain = Brain::start(None);
-    for (rule, name) in
-        [(2, "continuous"), (4, "renju"), (8, "caro"), (5, "renju"), (16, "unknown")]
-    {
-        let answer = brain.ask(&format!("INFO rule {rule}"));
-        assert!(answer.starts_with("ERROR ") && answer.contains(name), "{rule}: {answer}");
+fn refused_info_lines_are_told_at_the_next_move() {
+    let mut brain = Brain::start(Some(50));
+    let rules = [(2, "continuous"), (4, "renju"), (8, "caro"), (5, "renju"), (16, "unknown")];
+    for (rule, _) in rules {
+        brain.send(&format!("INFO rule {rule}"));
     }
+    brain.send("INFO timeout_turn abc");
+    brain.send("INFO");
+    brain.send("INFO max_memory -1");
+    brain.send("INFO game_type many");
+    // Not UTF-8 (a Windows manager's code page): read, and ignored as a folder is.
+    brain.write(b"INFO folder C:\\Users\\Ji\xf8\xed\r\n");
     brain.send("INFO rule 1");
+    brain.silent();
+    assert_eq!(brain.ask_told("START 15"), (Vec::new(), "OK".to_owned()));
+    let (told, answer) = brain.ask_told("BEGIN");
+    coordinates(&answer);
+    // Eight told, the ninth counted.
+    assert_eq!(told.len(), 9, "{told:?}");
+    for ((rule, name), message) in rules.iter().zip(&told) {
+        assert!(message.starts_with(&format!("INFO rule {rule}: ")) && message.contains(name));
+    }
+    assert!(told[5].starts_with("INFO: 'abc' is not a number"), "{}", told[5]);
+    assert_eq!(told[6], "INFO: INFO takes the form 'INFO key value'");
+    assert!(told[7].starts_with("INFO: '-1' is not a number"), "{}", told[7]);
+    assert_eq!(told[8], "and 1 more INFO lines refused");
+    // Told once.
+    let (told, answer) = brain.ask_told("TURN 0,0");
+    assert!(told.is_empty(), "{told:?}");
+    coordinates(&answer);
     brain.send("INFO rule 0");
     brain.silent();
+    brain.end();
+}
+
+/// A negative `time_left` (the match clock ran out) is none left: the brain moves at once.
+#[test]
+fn a_negative_time_left_is_none_left() {
+    let _alone = timed();
+    let mut brain = Brain::start(None);
+    brain.send("INFO timeout_turn 5000");
+    brain.send("INFO time_left -5");
+    brain.silent();
+    assert_eq!(brain.ask("START 15"), "OK");
+    let (told, answer) = brain.ask_told("BEGIN");
+    assert!(told.is_empty(), "{told:?}");
+    coordinates(&answer);
+    let (answer, elapsed) = brain.ask_timed("TURN 0,0");
+    within(elapsed, 80, &answer);
+    brain.end();
+}
+
+/// `SWAP2BOARD` and its stones up to `DONE` get one answer, `UNKNOWN`: this brain plays no
+/// Swap2, and the manager reads one line for the whole.
+#[test]
+fn a_swap2_board_is_answered_once() {
+    let mut brain = Brain::start(Some(50));
+    assert_eq!(brain.ask("START 15"), "OK");
+    for line in ["SWAP2BOARD", "7,7", "8,7", "9,9"] {
+        brain.send(line);
+    }
+    brain.silent();
+    assert_eq!(brain.ask("DONE"), "UNKNOWN SWAP2BOARD: this brain plays no Swap2 opening");
+    brain.silent();
+    coordinates(&brain.ask("BEGIN"));
+    brain.end();
+}
+
+/// A `TURN` while the brain is to move (its own move taken back) is refused: the stone would
+/// be the brain's. Nothing changes: the opponent's move taken back and played again gets the
+/// same answer.
+#[test]
+fn a_turn_when_the_brain_is_to_move_is_refused() {
+    let mut brain = Brain::start(Some(100));
+    assert_eq!(brain.ask("START 15"), "OK");
+    let first = brain.ask("TURN 7,7");
+    let (x, y) = coordinates(&first);
+    assert_eq!(brain.ask(&format!("TAKEBACK {x},{y}")), "OK");
+    let refused = brain.ask("TURN 8,8");
+    assert!(refused.starts_with("ERROR TURN 8,8: the brain is to move here"), "{refused}");
+    assert_eq!(brain.ask("TAKEBACK 7,7"), "OK");
+    assert_eq!(brain.ask("TURN 7,7"), first);
     brain.end();
 }
 
@@ -387,10 +481,6 @@ fn rejected_input_changes_nothing() {
         "TAKEBACK 99,99".into(),
         "START 40".into(),
         "RECTSTART 20".into(),
-        "INFO rule 4".into(),
-        "INFO timeout_turn abc".into(),
-        "INFO time_left -5".into(),
-        "INFO".into(),
         "ABOUT now".into(),
         "END please".into(),
         "turn 3".into(),
@@ -407,8 +497,17 @@ fn rejected_input_changes_nothing() {
         let shown = String::from_utf8_lossy(&line[..line.len().min(40)]).into_owned();
         assert!(refused(&answer), "{shown}: {answer}");
     }
-    // Settings a brain ignores: nothing answered.
-    for line in ["INFO evaluate 3,3", "INFO folder /tmp", "INFO game_type 1", "INFO swap2 1", ""] {
+    // Settings a brain ignores, and refused ones (told at the next move): nothing answered.
+    for line in [
+        "INFO evaluate 3,3",
+        "INFO folder /tmp",
+        "INFO game_type 1",
+        "INFO swap2 1",
+        "",
+        "INFO rule 4",
+        "INFO timeout_turn abc",
+        "INFO",
+    ] {
         brain.send(line);
     }
     brain.silent();
@@ -463,7 +562,10 @@ fn takeback_after_board() {
     assert!(refused(&brain.ask("TAKEBACK 7,7")), "not the last mover's");
     assert_eq!(brain.ask("TAKEBACK 6,8"), "OK");
     assert_eq!(brain.ask("TAKEBACK 9,9"), "OK");
-    // Now 6,8 is free: the opponent may play it, and the brain answers.
+    // The brain's stone taken back, the brain is to move: no TURN until the opponent's is too.
+    assert!(brain.ask("TURN 6,8").starts_with("ERROR TURN 6,8: the brain is to move"));
+    assert_eq!(brain.ask("TAKEBACK 6,6"), "OK");
+    // Now 6,8 is free and the opponent to move: it may play there, and the brain answers.
     coordinates(&brain.ask("TURN 6,8"));
     brain.end();
 }
