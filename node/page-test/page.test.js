@@ -1,7 +1,8 @@
 // The page in a real browser: Debian's Chromium, headless, driven by playwright-core, against
 // the page's server on a free port. A won game of Connect Four by clicks, a refused click (a
 // full column) shown as the engine's message, take-backs against a person and against the
-// computer, a hint, and a screenshot under build/ for people to look at.
+// computer, a hint, answers that come late or not at all, the keyboard and a screen reader's
+// words, and a screenshot under build/ for people to look at.
 
 import assert from 'node:assert/strict'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
@@ -74,8 +75,7 @@ test('Connect Four by clicks: a full column refused, a take-back, a win highligh
   for (let i = 0; i < 6; i += 1) await click(0, 6)
   assert.equal(await marks(), 6)
   assert.equal(await page.textContent('#board button[data-row="0"][data-col="6"]'), 'O')
-  // The seventh is refused by the engine, and its message shown; the cell was not disabled.
-  assert.equal(await page.$eval('#board button[data-row="0"][data-col="6"]', (cell) => cell.disabled), false)
+  // The seventh is refused by the engine, and its message shown.
   await click(3, 6)
   assert.equal(await message(), 'column 6 is full')
   assert.equal(await marks(), 6)
@@ -132,4 +132,70 @@ test('your own rules: refused numbers shown, then a 5 x 5 board with gravity', a
   assert.equal(await page.$$eval('#board button', (cells) => cells.length), 25)
   await click(0, 2)
   assert.equal(await page.textContent('#board button[data-row="4"][data-col="2"]'), 'X')
+})
+
+/** Holds the page's requests to /api/<action> back for `ms` before they go. */
+async function slowed(action, ms) {
+  await page.route(`**/api/${action}`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms))
+    await route.continue()
+  })
+}
+
+test('a late answer does not replace a newer one, and the board takes no move meanwhile', async () => {
+  await choose('#opponent', 'person')
+  await choose('#rules', 'tictactoe')
+  await slowed('click', 400)
+  try {
+    // Two clicks while the first waits: the second is not sent (it would play from the old
+    // position); then a new game, answered first: the click's late answer is not shown.
+    const before = await page.evaluate(() => Number(document.body.dataset.answers ?? 0))
+    await page.click('#board button[data-row="0"][data-col="0"]')
+    await page.click('#board button[data-row="2"][data-col="2"]')
+    await page.click('#new')
+    await page.waitForFunction((count) => Number(document.body.dataset.answers) === count + 2, before)
+    assert.equal(await marks(), 0, 'the new game, not the late click\'s board')
+    assert.equal(await status(), 'X to move')
+  } finally {
+    await page.unroute('**/api/click')
+  }
+  await click(0, 0)
+  assert.equal(await marks(), 1)
+})
+
+test('no answer, or an HTTP error, is shown as a message; the board stays', async () => {
+  await choose('#rules', 'tictactoe')
+  await click(1, 1)
+  await page.route('**/api/hint', (route) => route.abort('connectionrefused'))
+  await press('hint')
+  assert.match(await message(), /^the server did not answer: /)
+  await page.unroute('**/api/hint')
+  await page.route('**/api/undo', (route) => route.fulfill({ status: 500, body: 'broken' }))
+  await press('undo')
+  assert.equal(await message(), 'the server answered 500 Internal Server Error')
+  await page.unroute('**/api/undo')
+  assert.equal(await marks(), 1, 'the board as it was')
+  await press('undo')
+  assert.equal(await message(), '')
+  assert.equal(await marks(), 0)
+})
+
+test('by keyboard and screen reader: the focus stays, and every answer is said', async () => {
+  await choose('#opponent', 'computer')
+  await choose('#rules', 'tictactoe')
+  await page.focus('#board button[data-row="1"][data-col="1"]')
+  await answered(() => page.keyboard.press('Enter'))
+  const focused = await page.evaluate(() => [document.activeElement.dataset.row, document.activeElement.dataset.col])
+  assert.deepEqual(focused, ['1', '1'], 'the cell pressed keeps the focus on the new board')
+  assert.equal(await page.getAttribute('#board button[data-row="1"][data-col="1"]', 'aria-label'), 'row 2, column 2: X')
+  const said = await page.textContent('#said')
+  assert.match(said, /^O played row \d, column \d\. X to move\.$/)
+  const reply = said.match(/row (\d), column (\d)/).slice(1).map((n) => Number(n) - 1)
+  assert.equal(await page.getAttribute(`#board button[data-row="${reply[0]}"][data-col="${reply[1]}"]`, 'aria-label'),
+    `row ${reply[0] + 1}, column ${reply[1] + 1}: O, the last move`)
+  await press('hint')
+  const hinted = await page.$eval('#board button.hint', (cell) => [cell.dataset.row, cell.dataset.col, cell.getAttribute('aria-label')])
+  assert.equal(hinted[2], `row ${Number(hinted[0]) + 1}, column ${Number(hinted[1]) + 1}: empty, the hint`)
+  assert.equal(await page.textContent('#said'), `Hint: row ${Number(hinted[0]) + 1}, column ${Number(hinted[1]) + 1}.`)
+  assert.equal(await page.getAttribute('#board', 'role'), 'group')
 })

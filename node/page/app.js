@@ -3,6 +3,12 @@
 
 const $ = (selector) => document.querySelector(selector)
 let game = null
+/** The number of the last request sent: an answer to an older one is not shown (a move's answer
+ * arriving after a new game's would put the old board back). */
+let latest = 0
+/** Requests waiting for their answers: the board takes no move while one does, so that no
+ * click plays from a position the answer is about to replace. */
+let pending = 0
 
 /** The request's choices, with the game's text form. */
 function choices(extra = {}) {
@@ -20,26 +26,49 @@ function choices(extra = {}) {
   }
 }
 
-async function ask(action, extra) {
-  const response = await fetch(`/api/${action}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(choices(extra)),
-  })
-  const answer = await response.json()
-  if (answer.ok) {
-    $('#message').textContent = ''
-    game = answer
-    draw(answer.hint)
-  } else {
-    $('#message').textContent = answer.error
+/** The server's answer to `action`, or a refusal saying why there is none. */
+async function answerTo(action, extra) {
+  try {
+    const response = await fetch(`/api/${action}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(choices(extra)),
+    })
+    if (!response.ok) return { ok: false, error: `the server answered ${response.status} ${response.statusText}` }
+    return await response.json()
+  } catch (error) {
+    return { ok: false, error: `the server did not answer: ${error.message}` }
   }
-  // The number of answers shown, for the page's test to wait on.
+}
+
+async function ask(action, extra) {
+  const mine = ++latest
+  pending += 1
+  $('#board').setAttribute('aria-busy', 'true')
+  const answer = await answerTo(action, extra)
+  pending -= 1
+  if (pending === 0) $('#board').removeAttribute('aria-busy')
+  if (mine === latest) {
+    if (answer.ok) {
+      $('#message').textContent = ''
+      game = answer
+      draw(answer.hint)
+    } else {
+      $('#message').textContent = answer.error
+    }
+  }
+  // The number of answers come, for the page's test to wait on.
   document.body.dataset.answers = Number(document.body.dataset.answers ?? 0) + 1
+}
+
+/** A cell in words, counted from 1 as people count: under gravity the column first. */
+function named(row, col) {
+  return game.gravity ? `column ${col + 1}, row ${row + 1}` : `row ${row + 1}, column ${col + 1}`
 }
 
 function draw(hint) {
   const board = $('#board')
+  const focused = board.contains(document.activeElement) ? document.activeElement.dataset : null
   board.replaceChildren()
   board.classList.toggle('gravity', game.gravity)
   const cell = Math.max(16, Math.min(56, Math.floor(560 / Math.max(game.rows, game.cols))))
@@ -54,24 +83,39 @@ function draw(hint) {
       button.dataset.row = row
       button.dataset.col = col
       button.textContent = ['', 'X', 'O'][holder]
-      button.setAttribute('aria-label', `row ${row}, column ${col}: ${['empty', 'X', 'O'][holder]}`)
+      const notes = [['empty', 'X', 'O'][holder]]
       if (holder) button.classList.add(holder === 1 ? 'x' : 'o')
-      if (winning.has(`${row},${col}`)) button.classList.add('win')
-      if (game.last && game.last[0] === row && game.last[1] === col) button.classList.add('last')
-      if (hint && hint[0] === row && hint[1] === col) button.classList.add('hint')
+      if (winning.has(`${row},${col}`)) {
+        button.classList.add('win')
+        notes.push('in the winning run')
+      }
+      if (game.last && game.last[0] === row && game.last[1] === col) {
+        button.classList.add('last')
+        notes.push('the last move')
+      }
+      if (hint && hint[0] === row && hint[1] === col) {
+        button.classList.add('hint')
+        notes.push('the hint')
+      }
+      button.setAttribute('aria-label', `${named(row, col)}: ${notes.join(', ')}`)
       board.append(button)
     }
   }
+  // The board is drawn anew: the cell that had the focus has it again.
+  if (focused) board.querySelector(`button[data-row="${focused.row}"][data-col="${focused.col}"]`)?.focus()
   $('#status').textContent = game.status
+  // Said once, whole, for a screen reader: the status alone may not change between answers.
+  const last = game.last ? `${['', 'X', 'O'][game.last[2]]} played ${named(game.last[0], game.last[1])}. ` : ''
+  $('#said').textContent = hint ? `Hint: ${named(hint[0], hint[1])}.` : `${last}${game.status}.`
 }
 
 $('#board').addEventListener('click', (event) => {
   const button = event.target.closest('button')
-  if (button && game) ask('click', { row: Number(button.dataset.row), col: Number(button.dataset.col) })
+  if (button && game && pending === 0) ask('click', { row: Number(button.dataset.row), col: Number(button.dataset.col) })
 })
 $('#new').addEventListener('click', () => ask('new'))
-$('#undo').addEventListener('click', () => ask('undo'))
-$('#hint').addEventListener('click', () => ask('hint'))
+$('#undo').addEventListener('click', () => { if (pending === 0) ask('undo') })
+$('#hint').addEventListener('click', () => { if (pending === 0) ask('hint') })
 $('#rules').addEventListener('change', () => {
   $('#custom').hidden = $('#rules').value !== 'custom'
   ask('new')
@@ -81,4 +125,6 @@ $('#strength').addEventListener('input', () => {
   const value = Number($('#strength').value)
   $('#strength-value').textContent = value >= 20000 ? 'perfect' : String(value)
 })
+// A browser may restore the form's values on a reload: the custom numbers shown with them.
+$('#custom').hidden = $('#rules').value !== 'custom'
 ask('new')
