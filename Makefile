@@ -42,7 +42,7 @@ VERSION := $(shell grep -m1 '^version' Cargo.toml | cut -d'"' -f2)
 ABI := $(firstword $(subst ., ,$(VERSION)))
 LIB_SONAME := $(RELEASE)/libtictactoe.so.$(ABI)
 
-.PHONY: node-build node-test page-test play node-bench wheel sdist-test alphazero-smoke kaggle-test sb3-test demo demo-play setup-test doc-test test lint fmt-check clippy doc rust-test nostd package-test static-libs-test bench lib header c-test c-asan \
+.PHONY: node-build node-test page-test play node-bench wheel sdist-test alphazero-smoke kaggle-test kaggle-submission sb3-test demo demo-play setup-test doc-test test lint fmt-check clippy doc rust-test nostd package-test static-libs-test bench lib header c-test c-asan \
 	c-valgrind cpp-test ctypes-test install install-test bench-c py-test bench-py lib-asan c4-sets book book-check \
 	c-asan-rust c-tsan lib-tsan fuzz fuzz-smoke fuzz-replay fuzz-cmin cargo-fuzz soak pbrain pbrain-test
 
@@ -293,7 +293,7 @@ sdist-test: $(DIST)/.built | $(BUILD)
 PY_TYPED := tests/python/test_api.py tests/python/test_vectors.py tests/python/test_model.py tests/python/test_batch.py \
 	tests/python/test_family.py tests/python/family_model.py tests/python/test_selfplay.py \
 	tests/python/test_cli.py tests/python/test_rl.py tests/python/test_search.py tests/python/test_puct.py tests/python/test_puct_gumbel.py tests/python/test_render.py tests/python/test_connectx.py tests/python/test_alphazero_example.py tests/python/model.py tests/python/batch_model.py tests/python/soak.py \
-	tests/python/conftest.py tests/docs/check_examples.py py/python/tictactoe tests/python/test_c4_sets.py examples/alphazero.py \
+	tests/python/conftest.py tests/docs/check_examples.py py/python/tictactoe tests/python/test_c4_sets.py examples/alphazero.py examples/kaggle/main.py \
 	bench/c4/c4sets.py
 
 # Every Python file of the repository, linted and its layout checked by ruff (ruff.toml) before
@@ -310,12 +310,30 @@ $(KAGGLE_VENV)/.ready:
 	$(call pypi,$(KAGGLE_VENV),kaggle-environments pytest)
 	touch $@
 
-kaggle-test: $(KAGGLE_VENV)/.ready $(DIST)/.built
+kaggle-test: $(KAGGLE_VENV)/.ready $(DIST)/.built kaggle-submission
 	$(KAGGLE_VENV)/bin/pip install --quiet --force-reinstall --no-deps $(DIST)/tictactoe-$(VERSION)-*.whl
 	# Importable, so that the test below cannot be skipped here.
 	$(KAGGLE_VENV)/bin/python -c "import kaggle_environments"
-	cd /tmp && $(abspath $(KAGGLE_VENV))/bin/python -m pytest -q -p no:cacheprovider \
-	  $(abspath tests/python/test_connectx.py) -k kaggle
+	cd /tmp && TICTACTOE_KAGGLE_AGENT=$(abspath $(KAGGLE_AGENT)) $(abspath $(KAGGLE_VENV))/bin/python \
+	  -m pytest -q -p no:cacheprovider $(abspath tests/python/test_connectx.py) -k kaggle
+
+# A Kaggle ConnectX submission, build/kaggle/submission.tar.gz: examples/kaggle/main.py beside
+# the package, its compiled engine included (Kaggle's servers have no tictactoe to import), as
+# Kaggle unpacks a submission into /kaggle_simulations/agent. The engine is this machine's build
+# (CPython 3.10 or later, glibc as new as this machine's), which Kaggle's image must be able to
+# load. The venv's Python plays one move from the folder, the packed package found before its
+# own installed one (numpy, which Kaggle's image has, from the venv).
+KAGGLE_AGENT := $(BUILD)/kaggle/agent
+kaggle-submission: $(VENV)/.installed
+	rm -rf $(KAGGLE_AGENT) && mkdir -p $(KAGGLE_AGENT)
+	cp examples/kaggle/main.py $(KAGGLE_AGENT)/
+	$(PYTHON) -m zipfile -e $(DIST)/tictactoe-$(VERSION)-*.whl $(KAGGLE_AGENT)
+	rm -rf $(KAGGLE_AGENT)/tictactoe-$(VERSION).dist-info
+	cd $(KAGGLE_AGENT) && $(abspath $(VENV))/bin/python -I -c 'import os, sys; sys.path.insert(0, os.getcwd()); \
+	  exec(open("main.py").read()); import tictactoe; assert tictactoe.__file__.startswith(os.getcwd()); \
+	  assert my_agent({"board": [0] * 42, "mark": 1}, {"rows": 6, "columns": 7, "inarow": 4}) == 3'
+	tar -czf $(BUILD)/kaggle/submission.tar.gz -C $(KAGGLE_AGENT) .
+	@echo "kaggle submission: $(BUILD)/kaggle/submission.tar.gz ($$(du -k $(BUILD)/kaggle/submission.tar.gz | cut -f1) KB)"
 
 # Stable-Baselines3 and sb3-contrib playing tictactoe.sb3's VecEnv and the Gymnasium envs
 # (tests/python/test_sb3.py, which the main venv skips), in a venv of their own under build/,

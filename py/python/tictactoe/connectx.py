@@ -1,5 +1,7 @@
 """The computer player as a Kaggle ConnectX agent: `tictactoe.connectx.agent(simulations=...)`
-is a function Kaggle's `make("connectx").run([...])` and `evaluate("connectx", [...])` accept.
+makes a function Kaggle's `make("connectx").run([...])` and `evaluate("connectx", [...])`
+accept, and `my_agent` is one made with the defaults, under the name a submission file gives
+its agent (`make kaggle-submission` packs one with the engine).
 
     from kaggle_environments import evaluate
     import tictactoe.connectx
@@ -8,7 +10,9 @@ is a function Kaggle's `make("connectx").run([...])` and `evaluate("connectx", [
 Each call reads Kaggle's board (a flat list of rows * columns numbers, 0 empty, 1 and 2 the
 players, 1 moving first) into the engine under Kaggle's rules (`rows`, `columns`, `inarow`,
 gravity) and answers `tictactoe.best_move`'s column: on the standard board the opening book,
-else solving within about a second, else the tree search."""
+else solving within about a second, else the tree search. An `inarow` longer than both sides
+(which Kaggle accepts, and nobody can win) is answered with a column that has room, the
+middle ones first."""
 
 from __future__ import annotations
 
@@ -17,7 +21,7 @@ from typing import Any, Optional
 
 from ._tictactoe import Rules, TicTacToe, best_move
 
-__all__ = ["agent"]
+__all__ = ["agent", "my_agent"]
 
 
 def _field(holder: Any, name: str) -> Any:
@@ -33,14 +37,19 @@ def agent(
     opponent)."""
 
     def act(observation: Any, configuration: Any) -> int:
-        rules = Rules(
-            int(_field(configuration, "rows")),
-            cols=int(_field(configuration, "columns")),
-            k=int(_field(configuration, "inarow")),
-            gravity=True,
-        )
-        game = TicTacToe.from_board(list(_field(observation, "board")), rules=rules)
+        rows, cols = int(_field(configuration, "rows")), int(_field(configuration, "columns"))
+        k, board = int(_field(configuration, "inarow")), list(_field(observation, "board"))
+        if k > max(rows, cols):
+            # No rules of the engine's, and no winner: any column with room, the middle first.
+            open_columns = [col for col in range(cols) if board[col] == 0]
+            return min(open_columns, key=lambda col: (abs(2 * col - (cols - 1)), col))
+        rules = Rules(rows, cols=cols, k=k, gravity=True)
+        game = TicTacToe.from_board(board, rules=rules)
         _, col = best_move(game, simulations=simulations, seed=seed, perfect=perfect)
         return col
 
     return act
+
+
+#: The agent with the defaults: what a submission file names as its agent.
+my_agent = agent()
