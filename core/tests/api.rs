@@ -2,15 +2,15 @@
 //! undo restoring every observable, and the formatting traits.
 
 use tictactoe_core::{
-    Error, ErrorKind, Game, Line, ListError, Move, ParseErrorKind, Player, PositionError, Status,
-    MAX_N,
+    Batch, Error, ErrorKind, Game, Illegal, Line, ListError, Move, ParseErrorKind, Player,
+    PositionError, Selection, Status, MAX_N,
 };
 
 #[test]
 fn every_error_has_a_message_naming_its_data() {
     let cases: [(Error, &str); 8] = [
         (Error::InvalidSize { n: 0 }, "board size 0 is invalid: n must be from 1 to 65535"),
-        (Error::AllocFailed, "the memory for the game could not be allocated"),
+        (Error::AllocFailed, "the memory needed could not be allocated"),
         (
             Error::OutOfBounds { row: 3, col: 1, rows: 3, cols: 3 },
             "cell (3, 1) is outside the 3 x 3 board",
@@ -70,14 +70,34 @@ fn every_error_has_a_message_naming_its_data() {
         whole,
         ListError { index: None, error: Error::LengthMismatch { len: 1, expected: 2 } }
     );
-    assert_eq!(whole.to_string(), "1 values given where 2 are needed");
-    let source = core::error::Error::source(&Error::InvalidPosition(PositionError::BothWin));
-    assert_eq!(source.unwrap().to_string(), "both players own a winning run");
+    assert_eq!(whole.to_string(), "1 value given where 2 are needed");
+    let one = Error::LengthMismatch { len: 2, expected: 1 };
+    assert_eq!(one.to_string(), "2 values given where 1 is needed");
+    // The reason in the text, not again as a source (`an_error_says_its_cause_once`).
+    let invalid = Error::InvalidPosition(PositionError::BothWin);
+    assert_eq!(invalid.to_string(), "invalid position: both players own a winning run");
 }
 
 /// `ErrorKind::ALL`, which the faces' tests walk to check that they map every kind (`Error` is
 /// non-exhaustive, so their compilers no longer do), holds each kind once, with a name of its
 /// own in snake case.
+/// An error says its cause or gives it as its source, never both: each says all in its text,
+/// so that a chain printed cause by cause (anyhow, eyre) says nothing twice.
+#[test]
+fn an_error_says_its_cause_once() {
+    let invalid = Game::from_cells(3, &[1, 1, 1, 0, 0, 0, 0, 0, 0]).unwrap_err();
+    assert!(matches!(invalid, Error::InvalidPosition(_)), "{invalid:?}");
+    let mut batch = Batch::new(2, 3, 0).unwrap();
+    let listed = batch.step(Selection::Listed(&[5]), &[0], &mut [0], Illegal::Refuse).unwrap_err();
+    let restored = Batch::restore(3, &[&[4], &[4, 4]], &[0, 0], &[0, 0]).unwrap_err();
+    let errors: [&dyn core::error::Error; 3] = [&invalid, &listed, &restored];
+    for error in errors {
+        assert!(error.source().is_none(), "{error}");
+    }
+    assert_eq!(listed.to_string(), "move 0: game 5 is not in the batch of 2 games");
+    assert_eq!(restored.to_string(), "game 1: cell (1, 1) is already taken by player 1 (X)");
+}
+
 #[test]
 fn every_kind_is_listed_once_with_its_own_name() {
     let names: Vec<&str> = ErrorKind::ALL.iter().map(|kind| kind.name()).collect();

@@ -109,11 +109,7 @@ impl Book {
         if (1..book.len()).any(|i| book.key(i - 1) >= book.key(i)) {
             return Err(BookError::Unsorted);
         }
-        let fits = |entry: &[u8]| {
-            let (_, [winner, plies, col]) = split(entry);
-            winner <= 2 && usize::from(plies) <= rules.cells() && usize::from(col) < rules.cols
-        };
-        if !entries.chunks_exact(ENTRY).all(fits) {
+        if !entries.chunks_exact(ENTRY).all(|entry| holds(&rules, split(entry).1)) {
             return Err(BookError::Entry);
         }
         Ok(book)
@@ -172,6 +168,13 @@ impl Book {
     fn entry(&self, i: usize, game: &Game, mirrored: bool) -> Option<PerfectMove> {
         entry(game, mirrored, self.at(i).1)
     }
+}
+
+/// Whether a book of `rules` holds an entry of this winner, plies and column: a winner 0, 1 or
+/// 2, no more plies than cells, a column on the board. The one check of the reader and the
+/// writer.
+fn holds(rules: &Rules, [winner, plies, col]: [u8; 3]) -> bool {
+    winner <= 2 && usize::from(plies) <= rules.cells() && usize::from(col) < rules.cols
 }
 
 /// An entry's key and its winner, plies and column, from its bytes.
@@ -264,6 +267,13 @@ pub struct BookWriter {
     entries: BTreeMap<u64, [u8; 3]>,
 }
 
+/// Its rules and how many positions it holds (the entries are data, not to be printed).
+impl core::fmt::Debug for BookWriter {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("BookWriter").field("rules", &self.rules).field("len", &self.len()).finish()
+    }
+}
+
 impl BookWriter {
     /// An empty book of positions played under `rules`.
     ///
@@ -293,13 +303,26 @@ impl BookWriter {
     }
 
     /// Adds `game`'s position with its perfect move; `false` (and nothing added) when the book
-    /// has it, or its mirror image, already, or the position has no key (not the book's rules,
-    /// not on one word under gravity).
+    /// has it, or its mirror image, already, the position has no key (not the book's rules,
+    /// not on one word under gravity), or the move is none a book holds (its column off the
+    /// board or full, more plies than a byte counts): what is written reads back.
     pub fn insert(&mut self, game: &Game, perfect: PerfectMove) -> bool {
         let Some((key, mirrored)) = self.key(game) else { return false };
-        let col = if mirrored { game.cols() - 1 - perfect.col } else { perfect.col };
+        let col = match mirrored {
+            true => (game.cols() - 1).checked_sub(perfect.col),
+            false => Some(perfect.col),
+        };
+        let (Some(Ok(col)), Ok(plies)) =
+            (col.map(u8::try_from), u8::try_from(perfect.solution.plies))
+        else {
+            return false;
+        };
         let winner = perfect.solution.winner.map_or(0, Player::number);
-        let entry = [winner, small(perfect.solution.plies), small(col)];
+        let entry = [winner, plies, col];
+        // What the reader gives back: an entry it holds, a column with room.
+        if !holds(&self.rules, entry) || self::entry(game, mirrored, entry).is_none() {
+            return false;
+        }
         match self.entries.entry(key) {
             Entry::Occupied(_) => false,
             Entry::Vacant(vacant) => {

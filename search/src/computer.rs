@@ -140,6 +140,17 @@ pub struct Computer {
     simulations: u32,
 }
 
+/// What it holds in numbers (its tables are memory, not to be printed).
+impl core::fmt::Debug for Computer {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Computer")
+            .field("solver", &self.solver)
+            .field("tree_bytes", &self.tree_bytes())
+            .field("simulations", &self.simulations)
+            .finish()
+    }
+}
+
 impl Computer {
     /// A computer player; allocates nothing until it plays.
     pub fn new() -> Computer {

@@ -45,7 +45,8 @@ impl SearchError {
 
     /// The refusal's stable name, as every face spells it: the core's kind names for
     /// [`SearchError::GameOver`] (`"game_over"`) and [`SearchError::Game`], and
-    /// [`SearchError::BUDGET_EXCEEDED_NAME`] and [`SearchError::UNSUPPORTED_SIZE_NAME`].
+    /// [`SearchError::BUDGET_EXCEEDED_NAME`], [`SearchError::UNSUPPORTED_SIZE_NAME`] and
+    /// [`SearchError::UNSUPPORTED_RULES_NAME`].
     ///
     /// ```
     /// use tictactoe_search::SearchError;
@@ -73,7 +74,7 @@ impl fmt::Display for SearchError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             SearchError::GameOver { winner: Some(player) } => {
-                write!(f, "the game is over: player {} ({player}) has won", player.number())
+                write!(f, "the game is over: {player} has won")
             }
             SearchError::GameOver { winner: None } => f.write_str("the game is over: a draw"),
             SearchError::BudgetExceeded { max_nodes } => {
@@ -94,11 +95,6 @@ impl fmt::Display for SearchError {
     }
 }
 
-impl core::error::Error for SearchError {
-    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
-        match self {
-            SearchError::Game(error) => Some(error),
-            _ => None,
-        }
-    }
-}
+/// No source: a refusal of the game's is said as the game says it (its text is the core's), so
+/// that a chain printed cause by cause says nothing twice.
+impl core::error::Error for SearchError {}

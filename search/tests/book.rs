@@ -257,6 +257,23 @@ fn bytes_that_are_not_a_book_are_refused() {
         BookWriter::new(Rules::mnk(3, 3, 9)).err(),
         Some(tictactoe_core::Error::InvalidRules { rows: 3, cols: 3, k: 9 })
     );
+    // Moves no book holds are not written, on a position as it is and on one kept as its
+    // mirror image (X in column 6): a column off the board or full, more plies than cells.
+    for first in [0, 6] {
+        let mut other = Game::new(Rules::CONNECT_FOUR).unwrap();
+        for _ in 0..6 {
+            other.drop(first).unwrap();
+        }
+        let refused = [(9, 3), (usize::MAX, 3), (first, 3), (3, 43), (3, 300)];
+        for (col, plies) in refused {
+            let perfect = PerfectMove { row: 0, col, solution: Solution { winner: None, plies } };
+            assert!(!writer.insert(&other, perfect), "column {col}, {plies} plies");
+        }
+    }
+    assert_eq!(
+        format!("{writer:?}"),
+        "BookWriter { rules: Rules { rows: 6, cols: 7, k: 4, exact: false, gravity: true }, len: 2 }"
+    );
     let bytes = writer.to_bytes();
     let book = Book::parse(Vec::leak(bytes.clone())).unwrap();
     assert_eq!(book.len(), 2);

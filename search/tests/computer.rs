@@ -39,6 +39,13 @@ fn the_table_refuses_other_sizes_and_finished_games() {
     );
     let won = Game::from_rows(3, &["XXX", "OO.", "..."]).unwrap();
     assert_eq!(table.perfect_move(&won), Err(SearchError::GameOver { winner: Some(Player::X) }));
+    // Debug in numbers, not the tables' memory.
+    let shown = format!("{:?}", tictactoe_search::Computer::new());
+    assert!(shown.starts_with("Computer { solver: Solver { table_entries: "), "{shown}");
+    assert!(shown.ends_with("tree_bytes: 0, simulations: 0 }"), "{shown}");
+    let over = SearchError::GameOver { winner: Some(Player::X) }.to_string();
+    assert_eq!(over, "the game is over: player 1 (X) has won");
+    assert_eq!(SearchError::GameOver { winner: None }.to_string(), "the game is over: a draw");
 }
 
 #[test]

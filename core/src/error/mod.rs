@@ -299,7 +299,8 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::InvalidSize { n } => message::invalid_size(n).fmt(f),
-            Error::AllocFailed => f.write_str("the memory for the game could not be allocated"),
+            // Said of a game, a batch, a solve and a search alike.
+            Error::AllocFailed => f.write_str("the memory needed could not be allocated"),
             Error::OutOfBounds { row, col, rows, cols } => {
                 message::out_of_bounds(row, col, *rows, *cols).fmt(f)
             }
@@ -314,7 +315,10 @@ impl fmt::Display for Error {
                 write!(f, "a batch of {count} games is invalid: it holds at least one")
             }
             Error::LengthMismatch { len, expected } => {
-                write!(f, "{len} values given where {expected} are needed")
+                // "1 value", "2 values"; "1 is", "2 are".
+                let (s, are) =
+                    (if *len == 1 { "" } else { "s" }, if *expected == 1 { "is" } else { "are" });
+                write!(f, "{len} value{s} given where {expected} {are} needed")
             }
             Error::GameIndex { game, count } => message::game_index(game, *count).fmt(f),
             Error::RepeatedGame { game } => {
@@ -335,14 +339,10 @@ impl fmt::Display for Error {
     }
 }
 
-impl core::error::Error for Error {
-    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
-        match self {
-            Error::InvalidPosition(reason) => Some(reason),
-            _ => None,
-        }
-    }
-}
+/// No source: every refusal's text says all of it (an invalid position's, its reason), and an
+/// error either says its cause or gives it as its source, never both, so that a chain printed
+/// cause by cause says nothing twice.
+impl core::error::Error for Error {}
 
 impl Player {
     /// The player with this number (1 or 2).

@@ -58,11 +58,9 @@ impl fmt::Display for ListError {
     }
 }
 
-impl core::error::Error for ListError {
-    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
-        Some(&self.error)
-    }
-}
+/// Its text says the refusal's (`move 3: ...`): no source (see [`Error`]'s), the refusal in
+/// `error`.
+impl core::error::Error for ListError {}
 
 /// Why a batch could not be rebuilt from what a saved one held
 /// ([`Batch::restore`](crate::Batch::restore)): the game whose history or winner was refused,
@@ -93,8 +91,5 @@ impl fmt::Display for RestoreError {
     }
 }
 
-impl core::error::Error for RestoreError {
-    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
-        Some(&self.error)
-    }
-}
+/// Its text says the refusal's: no source (see [`Error`]'s), the refusal in `error`.
+impl core::error::Error for RestoreError {}

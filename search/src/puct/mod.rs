@@ -203,8 +203,8 @@ pub enum PuctError<E> {
         /// a NaN given makes the error unequal to itself: compare the names then).
         value: f64,
     },
-    /// What the core refuses: memory that could not be had, a batch of another size, outputs
-    /// of the wrong length.
+    /// What the core refuses: memory that could not be had, outputs of the wrong length (a
+    /// batch of another size is [`PuctError::OtherBatch`]).
     Search(SearchError),
     /// The batch is not one of the size and rules the search was made for.
     OtherBatch,

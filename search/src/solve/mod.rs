@@ -99,6 +99,18 @@ impl Default for Solver {
     }
 }
 
+/// What it holds in numbers (its table is memory, not to be printed).
+impl core::fmt::Debug for Solver {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Solver")
+            .field("table_entries", &self.table_entries())
+            .field("threads", &self.threads)
+            .field("book", &self.book)
+            .field("nodes", &self.nodes)
+            .finish()
+    }
+}
+
 impl Solver {
     /// A solver; allocates nothing until it solves.
     pub const fn new() -> Solver {
