@@ -88,7 +88,7 @@ def test_the_computer_continues_a_replay_on_a_larger_board() -> None:
     assert result.returncode == 0, result.stderr
     assert "the computer (O) plays" in result.stdout
     bad = run("--computer", "both", "--simulations", "0")
-    assert bad.returncode == 2 and "--simulations must be at least 1" in bad.stderr
+    assert bad.returncode == 2 and "--simulations must be from 1 to 4294967295, not 0" in bad.stderr
 
 
 def test_connect_four_is_played_by_columns() -> None:
@@ -197,3 +197,63 @@ def test_a_column_off_the_board_is_named_as_a_column() -> None:
     # Without gravity a cell is typed, and refused as a cell.
     plain = run("--size", "3", "--moves", "0,9")
     assert plain.stdout.endswith("is refused: cell (0, 9) is outside the 3 x 3 board\n")
+
+
+def test_take_back_before_any_move_of_yours_keeps_the_computer_s_opening() -> None:
+    result = run("--computer", "X", stdin="u\nu\nq\n")
+    assert result.returncode == 1
+    assert result.stdout.count("nothing to take back") == 2
+    assert result.stdout.count("the computer (X) plays") == 1, "its opening made once, kept"
+
+
+def test_settings_past_what_the_library_or_the_terminal_takes_are_usage_errors() -> None:
+    for args, message in [
+        (["--simulations", "4294967296"], "--simulations must be from 1 to 4294967295, not 4294967296"),
+        (["--simulations", "0"], "--simulations must be from 1 to 4294967295, not 0"),
+        (["--size", "101"], "the terminal shows boards up to 100 x 100, not 101 x 101"),
+        (["--size", "65535"], "the terminal shows boards up to 100 x 100, not 65535 x 65535"),
+        (["--size", "5", "--cols", "200", "--k", "4"], "the terminal shows boards up to 100 x 100, not 5 x 200"),
+    ]:
+        result = run(*args)
+        assert result.returncode == 2 and result.stdout == "", args
+        assert result.stderr.rstrip().endswith(message), result.stderr
+    assert run("--size", "100", "--k", "5", "--moves", "50,50").returncode == 0
+
+
+def test_moves_that_are_not_numbers_are_named_not_python_s_message() -> None:
+    for args, refused in [
+        (["--moves", "1e3,0"], "move 1 (1e3,0) is refused: expected a row and a column, got '1e3,0'"),
+        (["--rules", "connect-four", "--moves", "3 3 x"], "move 3 (x) is refused: expected a column, got 'x'"),
+        (["--rules", "connect-four", "--moves", "3,4"], "move 1 (3,4) is refused: expected a column, got '3,4'"),
+    ]:
+        result = run(*args)
+        assert result.returncode == 2 and refused in result.stdout, result.stdout
+        assert "int()" not in result.stdout
+
+
+def test_a_reader_that_goes_away_or_ctrl_c_ends_it_quietly() -> None:
+    # `| head -1`: the reader closes after the first line; the computer plays on, printing.
+    done = subprocess.run(
+        f"{sys.executable} -m tictactoe --computer both --rules connect-four < /dev/null | head -1",
+        shell=True,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.stdout.strip().startswith("0 1 2 3 4 5 6") and done.stderr == "", done.stderr
+    # Ctrl-C while it waits for a move: a new line, no traceback, 130 as a shell reports it.
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tictactoe"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdout is not None
+    seen = ""
+    while not seen.endswith("q quit): "):  # the prompt, which ends no line
+        seen += process.stdout.read(1)
+    process.send_signal(2)
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 130 and "Traceback" not in err, err
+    assert out == "\n", "a new line after the prompt, nothing more"

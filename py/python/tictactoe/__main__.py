@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import os
 import sys
 from collections.abc import Sequence
 from typing import Optional
@@ -35,6 +36,12 @@ PRESETS = {name.lower().replace("_", "-"): rules for name, rules in vars(Rules).
 
 #: The options that give a rule set by its parts, which --rules gives whole.
 PARTS = ("size", "cols", "k", "exact", "gravity")
+
+#: The longest side a terminal shows: a board is printed whole after every move, a line a row.
+MAX_SIDE = 100
+
+#: The most simulations a move may take: the library counts them in 32 bits.
+MAX_SIMULATIONS = 2**32 - 1
 
 
 def show(game: TicTacToe) -> None:
@@ -75,15 +82,24 @@ def move_value(game: TicTacToe, row: int, col: int) -> Optional[str]:
 
 def parse_cell(text: str) -> tuple[int, int]:
     parts = text.replace(",", " ").split()
-    if len(parts) != 2:
-        raise ValueError(f"expected a row and a column, got {text!r}")
-    return int(parts[0]), int(parts[1])
+    try:
+        row, col = (int(part) for part in parts)
+    except ValueError:  # not two parts, or a part not an integer
+        raise ValueError(f"expected a row and a column, got {text!r}") from None
+    return row, col
+
+
+def parse_column(text: str) -> int:
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise ValueError(f"expected a column, got {text!r}") from None
 
 
 def make_move(game: TicTacToe, text: str) -> None:
     """Plays what the person typed: a column under gravity, else a row and a column."""
     if game.gravity:
-        game.drop(int(text.strip()))
+        game.drop(parse_column(text))
     else:
         game.play(*parse_cell(text))
 
@@ -129,8 +145,9 @@ class Session:
         show(self.game)
 
     def take_back(self) -> None:
-        """Takes back moves until it is a person's turn again, at least one of theirs."""
-        if not self.game.history or self.computer == {1, 2}:
+        """Takes back moves until it is a person's turn again, at least one of theirs (none
+        made yet: nothing to take back, the computer's opening kept)."""
+        if not any(player not in self.computer for _, _, player in self.game.history):
             print("nothing to take back")
             return
         self.game.undo()
@@ -213,8 +230,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         help="the computer's search effort on boards it does not solve (default 10000)",
     )
     args = parser.parse_args(argv)
-    if args.simulations is not None and args.simulations < 1:
-        parser.error("--simulations must be at least 1")
+    if args.simulations is not None and not 1 <= args.simulations <= MAX_SIMULATIONS:
+        parser.error(f"--simulations must be from 1 to {MAX_SIMULATIONS}, not {args.simulations}")
     parts = [f"--{part}" for part in PARTS if getattr(args, part) is not None and getattr(args, part) is not False]
     if args.rules is not None and parts:
         parser.error(f"--rules {args.rules} is a whole rule set: give it or {', '.join(parts)}, not both")
@@ -226,6 +243,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             game = TicTacToe(size, args.k, cols=args.cols, exact=args.exact, gravity=args.gravity)
     except (ValueError, MemoryError) as error:
         parser.error(str(error))
+    if max(game.rows, game.cols) > MAX_SIDE:
+        parser.error(f"the terminal shows boards up to {MAX_SIDE} x {MAX_SIDE}, not {game.rows} x {game.cols}")
     if args.moves is not None:
         refused = replay(game, args.moves)
         if refused:
@@ -237,5 +256,21 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     return Session(game, SIDES[args.computer], args.simulations).run()
 
 
+def run(argv: Optional[Sequence[str]] = None) -> int:
+    """`main`, with the ways a terminal program is stopped from outside ended quietly: Ctrl-C
+    (130, as a shell reports SIGINT) and a reader that went away (`| head`: 0)."""
+    try:
+        return main(argv)
+    except KeyboardInterrupt:
+        print()
+        return 130
+    except BrokenPipeError:
+        # Nobody reads any more: what is left to print (the interpreter flushes at exit) goes
+        # nowhere rather than into a second error (Python's documented recipe for SIGPIPE).
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())
