@@ -52,8 +52,12 @@ class error : public std::runtime_error {
 public:
     explicit error(tictactoe_result code) : std::runtime_error(tictactoe_result_str(code)), code_(code) {}
     tictactoe_result code() const noexcept { return code_; }
-    // The code's stable name, the core's ("out_of_bounds", ...): tictactoe_result_name.
-    std::string_view name() const noexcept { return tictactoe_result_name(code_); }
+    // The code's stable name, the core's ("out_of_bounds", ...): tictactoe_result_name; empty
+    // for a code the library does not have (an error made by the caller).
+    std::string_view name() const noexcept {
+        const char *name = tictactoe_result_name(code_);
+        return name ? std::string_view(name) : std::string_view();
+    }
 
 private:
     tictactoe_result code_;
@@ -724,8 +728,10 @@ public:
 
     // The wrapper's first members, kept: each the same as the operation over selection::all()
     // (or over the list given), with the winners widened to uint32_t as they returned them. A
-    // std::vector of games given straight to step_random or reset picks these; a
-    // tictactoe::selection, the operations above.
+    // std::vector of games given straight to step_random or reset picks these, and so does one
+    // given to step_against_random before two braced lists (it is read as the sides) or to step
+    // before {} (read as the actions): wrap the games in tictactoe::selection to pick the
+    // operations above.
 
     // step(selection::all(), actions), widened. Throws error (LENGTH_MISMATCH, OUT_OF_BOUNDS,
     // GAME_OVER, OCCUPIED, COLUMN_FULL), and no game changes.
@@ -938,8 +944,10 @@ private:
 // The search a learned network guides (PUCT) over every unfinished game of one batch: owns its
 // tictactoe_puct (RAII, move-only), whose trees outlive a search. The evaluator is any callable
 // evaluate(leaves, observation, legal_mask, logits, values) as tictactoe_evaluate describes it
-// (returning nothing); an exception it throws stops the search, the trees as they were, and is
-// rethrown from run().
+// (returning nothing: a failure is an exception); an exception it throws stops the search, the
+// trees as they were, and is rethrown from run(). As tictactoe_evaluate says, the evaluator may
+// read the batch but must not change it, nor call this search (run, clear, play, ...): the
+// search is using both while it runs.
 class puct {
 public:
     // tictactoe_puct_options' fields, with its defaults.
@@ -968,7 +976,10 @@ public:
     }
     puct(puct &&other) noexcept : raw_(std::exchange(other.raw_, nullptr)) {}
     puct &operator=(puct &&other) noexcept {
-        std::swap(raw_, other.raw_);
+        if (this != &other) {
+            tictactoe_puct_free(raw_);
+            raw_ = std::exchange(other.raw_, nullptr);
+        }
         return *this;
     }
     puct(const puct &) = delete;
@@ -992,6 +1003,9 @@ public:
             std::remove_reference_t<Evaluate> *evaluate;
             std::exception_ptr thrown;
         } call{&evaluate, nullptr};
+        static_assert(std::is_void_v<std::invoke_result_t<Evaluate &, std::size_t, const bool *, const bool *,
+                                                          float *, float *>>,
+                      "the evaluator returns nothing: it reports a failure by throwing");
         auto trampoline = [](void *user, std::size_t leaves, const bool *observation, const bool *legal,
                              float *logits, float *values) -> std::int32_t {
             auto *c = static_cast<context *>(user);
@@ -1022,6 +1036,9 @@ public:
     // (TICTACTOE_NO_ACTION for none). Throws error (INVALID_ARGUMENT, LENGTH_MISMATCH).
     std::vector<std::uint32_t> choose(const std::vector<std::uint32_t> &visits, float temperature,
                                       std::size_t count) {
+        // A row of visits a game, one at least: more games than visits is refused before any
+        // memory is taken for them (a count of -1 would be SIZE_MAX).
+        if (count > visits.size()) throw error(TICTACTOE_RESULT_LENGTH_MISMATCH);
         std::vector<std::uint32_t> actions(count);
         detail::check(tictactoe_puct_choose(raw_, visits.data(), visits.size(), temperature, actions.data(), count));
         return actions;

@@ -574,6 +574,8 @@ void test_arrays_and_names() {
         CHECK(e.name() == "occupied" && e.code() == TICTACTOE_RESULT_OCCUPIED);
     }
     CHECK(tictactoe::error(TICTACTOE_RESULT_COLUMN_FULL).name() == "column_full");
+    // A code the library does not have (made by the caller): no name, not a crash.
+    CHECK(tictactoe::error(static_cast<tictactoe_result>(9999)).name().empty());
     CHECK(tictactoe::status_name(TICTACTOE_STATUS_WON) == "won");
     CHECK(tictactoe::status_name(g.status()) == "in_progress");
     CHECK(tictactoe::line_kind_name(TICTACTOE_LINE_KIND_ANTI_DIAGONAL) == "anti_diagonal");
@@ -812,6 +814,14 @@ void test_puct() {
     CHECK(wide.run(b, uniform, 40).visits == found.visits && calls == 11);  // still 4 leaves a step
     four.leaves = 0;
     CHECK_THROWS(tictactoe::puct(b, four), TICTACTOE_RESULT_INVALID_ARGUMENT);
+    // More games than visits (a count of -1 is SIZE_MAX): refused before any memory is taken.
+    CHECK_THROWS(search.choose(first.visits, 0.0f, static_cast<std::size_t>(-1)), TICTACTOE_RESULT_LENGTH_MISMATCH);
+    // A move assignment frees the search it replaces and leaves the moved-from one empty: a
+    // run on it refused as a NULL search, as after a move construction.
+    tictactoe::puct target(b), source(b);
+    target = std::move(source);
+    CHECK_THROWS(source.run(b, uniform, 5), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK(target.run(b, uniform, 10).visits.size() == 14);
 }
 
 // Gumbel MuZero's search: its improved policy and move, refused beside several leaves, its
