@@ -38,6 +38,7 @@ impl Game {
     /// assert_eq!(text.parse::<Game>().unwrap(), game);
     /// # Ok::<(), tictactoe_core::Error>(())
     /// ```
+    #[must_use = "the text form is only made to be written or compared"]
     pub fn text(&self) -> Text<'_> {
         Text(self)
     }

@@ -37,7 +37,7 @@ impl Writing {
                 None => {
                     let solving = Instant::now();
                     let perfect = self.solver.perfect_move(game, u64::MAX).expect("solved");
-                    self.writer.insert(game, perfect);
+                    assert!(self.writer.insert(game, perfect), "a position not in the book yet");
                     eprintln!(
                         "{:>5} {:>8.1} s  ply {:>2}  {:>7.2} s {:>12} nodes  {:?} -> {}",
                         self.writer.len(),
@@ -52,7 +52,8 @@ impl Writing {
                 }
             };
             if let Some(met) = &mut self.met {
-                met.insert(game, perfect);
+                // A position met again (another line reaches it) is kept once: false then.
+                let _ = met.insert(game, perfect);
             }
             game.drop(perfect.col).expect("a legal move");
             self.replies(game, computer);

@@ -306,6 +306,7 @@ impl BookWriter {
     /// has it, or its mirror image, already, the position has no key (not the book's rules,
     /// not on one word under gravity), or the move is none a book holds (its column off the
     /// board or full, more plies than a byte counts): what is written reads back.
+    #[must_use = "false says the position was not written"]
     pub fn insert(&mut self, game: &Game, perfect: PerfectMove) -> bool {
         let Some((key, mirrored)) = self.key(game) else { return false };
         let col = match mirrored {

@@ -40,6 +40,9 @@ impl<'a> Games<'a> {
 
     /// The first `mid` games and the rest (`mid` at most the count): ranges that threads read
     /// at once.
+    ///
+    /// # Panics
+    /// When `mid` is past the count, as `slice::split_at` does.
     pub fn split_at(self, mid: usize) -> (Games<'a>, Games<'a>) {
         let (words, words_rest) = self.words.split_at(mid * self.block.stride);
         let (counts, counts_rest) = self.counts.split_at(mid);

@@ -48,6 +48,10 @@ impl Symmetry {
 
     /// The image of the cell (row, col), which is on a `rows` x `cols` board (square for the
     /// quarter turns and the transposes).
+    ///
+    /// # Panics
+    /// In a debug build, when the board has no row or no column, or the cell is off it (an
+    /// overflow); a release build then answers a cell off the board.
     pub const fn image(self, rows: usize, cols: usize, row: usize, col: usize) -> (usize, usize) {
         let (last_row, last_col) = (rows - 1, cols - 1);
         match self {
@@ -65,6 +69,10 @@ impl Symmetry {
     /// The image of the cell with index `cell` (row * cols + col) of a `rows` x `cols` board,
     /// as an index: [`Symmetry::image`] for the numbering of cells a search uses.
     ///
+    /// # Panics
+    /// When `cols` is 0 (a division by it), and as [`Symmetry::image`] for a cell off the
+    /// board.
+    ///
     /// ```
     /// use tictactoe_core::Symmetry;
     /// assert_eq!(Symmetry::MirrorLeftRight.cell_image(6, 7, 0), 6);
@@ -77,6 +85,9 @@ impl Symmetry {
     /// The image of a batch's `action` under `rules` (a cell's index, or under gravity a
     /// column), as an action, for one of `rules.symmetries()`: what a learner maps its policy
     /// targets with.
+    ///
+    /// # Panics
+    /// As [`Symmetry::image`], for an action past `rules.actions()`.
     ///
     /// ```
     /// use tictactoe_core::{Rules, Symmetry};
