@@ -2,11 +2,19 @@
 // doc comments) and the error classes.
 
 export { TicTacToe, Batch, Rules, RulesOptions, BatchOptions, MoveOptions, SolveWith, Solution,
-  WinningRun, WinningLine, ParseOptions, Puct, PuctOptions, RunOptions, Searched, bestMove, solve,
-  bestMoveAsync, solveAsync, errorKinds, MAX_N, VERSION } from './native.js'
+  WinningRun, WinningLine, ParseOptions, Puct, PuctOptions, RunOptions, Searched, SymmetryMap, bestMove,
+  solve, bestMoveAsync, solveAsync, errorKinds, MAX_N, VERSION } from './native.js'
 export * from './lib/errors.js'
 
 declare module './native.js' {
+  interface TicTacToe {
+    /** The text form (`toString()`), which `TicTacToe.parse` reads back: `JSON.stringify(game)`. */
+    toJSON(): string
+  }
+  interface Rules {
+    /** The text form (`toString()`). */
+    toJSON(): string
+  }
   namespace Rules {
     /** Connect Four: 6 rows, 7 columns, four in a row, gravity. */
     const CONNECT_FOUR: Rules

@@ -2,6 +2,8 @@
 // generated ./native.js) with every call guarded so that refusals are thrown as the package's
 // error classes, Rules' constants, and the computer player.
 
+import { inspect } from 'node:util'
+
 import * as native from './native.js'
 import { guard, guardAsync, guardClass, guardEvaluator } from './lib/guard.js'
 
@@ -22,6 +24,19 @@ Object.defineProperties(Rules, {
   CONNECT_FOUR: { value: Rules.connectFour(), enumerable: true },
   GOMOKU: { value: Rules.gomoku(), enumerable: true },
 })
+
+// A game and a rule set as JSON and in the console: their text form (what `TicTacToe.parse`
+// reads back), where the native objects, whose state is not in their properties, showed `{}`.
+const described = (shown) => ({ value: shown, configurable: true, writable: true })
+for (const Class of [TicTacToe, Rules]) {
+  Object.defineProperties(Class.prototype, {
+    toJSON: described(function toJSON() { return this.toString() }),
+    [inspect.custom]: described(function () { return `${Class.name} <${this.toString()}>` }),
+  })
+}
+Object.defineProperty(Batch.prototype, inspect.custom, described(function () {
+  return `Batch <${this.count} games, ${this.rules.toString()}>`
+}))
 
 /** A move `[row, col]` for the player to move, as the computer player chooses it. */
 export const bestMove = guard(native.bestMove, [1, 'MoveOptions'])

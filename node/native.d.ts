@@ -550,12 +550,12 @@ export declare const VERSION: string
 
 /**
  * A whole line the winning move completed: `kind` is `row`, `column`, `diagonal` or
- * `anti_diagonal`, `index` the row's or column's number (null for a diagonal).
+ * `anti_diagonal`, `index` the row's or column's number (absent for a diagonal).
  */
 export interface WinningLine {
   /** `row`, `column`, `diagonal` or `anti_diagonal`. */
   kind: string
-  /** The row's or the column's number; null for a diagonal. */
+  /** The row's or the column's number; absent for a diagonal. */
   index?: number
 }
 

@@ -39,7 +39,15 @@ export function refine(error) {
 // napi-rs's messages for an argument it could not convert, as they name the types: Rust's and
 // its own names of JavaScript's. `plainly` says them in JavaScript's words.
 const CONVERTED = /^Failed to convert (?:napi value (\w+) |napi value |JavaScript value `(\w+)[^`]*` )into rust type `([^`]+)`(?: on \w+\.(\w+))?$/
-const RECOVERED = /^(?:Failed to recover `(?:\w+::)*(\w+)` type from napi value|Unwrap value \[(?:\w+::)*(\w+)\] from class Reference failed|Value is not an instance of class `(?:\w+::)*(\w+)`)$/
+const RECOVERED = /^(?:Failed to recover `(?:\w+::)*(\w+)` type from napi value|Unwrap value \[(?:\w+::)*(\w+)\] from class (?:Reference )?failed|Value is not an instance of class `(?:\w+::)*(\w+)`)$/
+// A typed array of another kind than the argument takes: napi-rs names the kinds it takes in
+// Rust's words, or (for one kind) leaves its message's placeholder unfilled.
+const NONE_OF = /^Value is none of these types ((?:`TypedArray<\w+>`, )+)$/
+const UNFILLED = /^Expected \$name, got \d+$/
+const ARRAYS = {
+  i8: 'an Int8Array', u8: 'a Uint8Array', i16: 'an Int16Array', u16: 'a Uint16Array', i32: 'an Int32Array',
+  u32: 'a Uint32Array', i64: 'a BigInt64Array', u64: 'a BigUint64Array', f32: 'a Float32Array', f64: 'a Float64Array',
+}
 const RUST = { f64: 'a number', f32: 'a number', u32: 'a number', i32: 'a number', i64: 'a number', u64: 'a number', bool: 'a boolean', String: 'a string' }
 // napi-rs's messages that name nothing of the value: what they mean here.
 const FIXED = {
@@ -58,12 +66,19 @@ const NAPI = {
 /**
  * A conversion error's message in JavaScript's words: `the option 'threads' must be a number,
  * not a string` (an options object's key), `expected a number, not a string` (an argument),
- * `expected a TicTacToe` (an object of another class), `expected an array`, an object in use
- * by a call still running. Any other message as it is.
+ * `expected a TicTacToe` (an object of another class), `expected an array`, `expected an
+ * Int32Array or a BigInt64Array` (a typed array of another kind), an object in use by a call
+ * still running. Any other message as it is.
  */
 function plainly(message) {
   const fixed = FIXED[message]
   if (fixed !== undefined) return fixed
+  if (UNFILLED.test(message)) return 'expected a typed array of another kind (the typings name it)'
+  const none = NONE_OF.exec(message)
+  if (none !== null) {
+    const kinds = [...none[1].matchAll(/TypedArray<(\w+)>/g)].map((kind) => ARRAYS[kind[1]] ?? kind[1])
+    return `expected ${kinds.join(' or ')}`
+  }
   const recovered = RECOVERED.exec(message)
   if (recovered !== null) return `expected a ${recovered[1] ?? recovered[2] ?? recovered[3]}`
   const converted = CONVERTED.exec(message)
@@ -130,16 +145,20 @@ function guardMembers(from, to, options = {}) {
  */
 export function guardClass(Native, options = {}) {
   const { new: created, ...statics } = options
-  function constructor(...args) {
-    if (new.target === undefined) throw new TypeError(`Class constructor ${Native.name} cannot be invoked without 'new'`)
-    if (created !== undefined) checkOptions(args[created[0]], created[1])
-    try {
-      return Reflect.construct(Native, args)
-    } catch (error) {
-      throw refine(error)
-    }
-  }
-  Object.defineProperty(constructor, 'name', { value: Native.name })
+  // Named by a computed key, so that the engine's own messages name the class
+  // (`#<TicTacToe>`), not `constructor`.
+  const constructor = {
+    [Native.name]: function (...args) {
+      if (new.target === undefined) throw new TypeError(`Class constructor ${Native.name} cannot be invoked without 'new'`)
+      if (created !== undefined) checkOptions(args[created[0]], created[1])
+      try {
+        // new.target: a subclass's `new` makes an instance of the subclass.
+        return Reflect.construct(Native, args, new.target === constructor ? Native : new.target)
+      } catch (error) {
+        throw refine(error)
+      }
+    },
+  }[Native.name]
   guardMembers(Native.prototype, Native.prototype)
   guardMembers(Native, constructor, statics)
   Object.defineProperty(constructor, 'prototype', { value: Native.prototype, writable: false })

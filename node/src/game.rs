@@ -36,12 +36,12 @@ pub struct WinningRun {
 }
 
 /// A whole line the winning move completed: `kind` is `row`, `column`, `diagonal` or
-/// `anti_diagonal`, `index` the row's or column's number (null for a diagonal).
+/// `anti_diagonal`, `index` the row's or column's number (absent for a diagonal).
 #[napi(object)]
 pub struct WinningLine {
     /// `row`, `column`, `diagonal` or `anti_diagonal`.
     pub kind: String,
-    /// The row's or the column's number; null for a diagonal.
+    /// The row's or the column's number; absent for a diagonal.
     pub index: Option<u32>,
 }
 

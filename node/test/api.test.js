@@ -7,7 +7,7 @@ import { test } from 'node:test'
 import * as tictactoe from '../index.js'
 
 const {
-  TicTacToe, Rules, bestMove, solve, errorKinds, ERROR_CLASSES, TicTacToeError, InvalidMoveError,
+  TicTacToe, Rules, Batch, bestMove, solve, errorKinds, ERROR_CLASSES, TicTacToeError, InvalidMoveError,
   CellOccupiedError, ColumnFullError, FloatingMarkError, GameOverError, NothingToUndoError,
   ParseError, LimitExceededError, BudgetExceededError, InvalidRulesError, OutOfBoundsError,
 } = tictactoe
@@ -186,4 +186,24 @@ test('actions: actionAt numbers a cell as a batch does, apply plays it, refusals
   assert.equal(c4.actionAt(0, 3), 3) // under gravity a cell's action is its column
   c4.apply(c4.actionAt(0, 3))
   assert.equal(c4.cell(5, 3), 1)
+})
+
+test('a game and a rule set are their text form in JSON and in the console; classes subclass', async () => {
+  const { inspect } = await import('node:util')
+  const game = new TicTacToe(3)
+  game.play(1, 1)
+  assert.equal(JSON.stringify(game), JSON.stringify(game.toString()))
+  assert.ok(TicTacToe.parse(JSON.parse(JSON.stringify({ game })).game).equals(game))
+  assert.equal(inspect(game), 'TicTacToe <tictactoe/1 n=3 moves=1,1,1>')
+  assert.equal(JSON.stringify(Rules.GOMOKU), '"rows=15 cols=15 k=5"')
+  assert.equal(inspect(Rules.CONNECT_FOUR), 'Rules <rows=6 cols=7 k=4 gravity>')
+  assert.equal(inspect(new Batch(4, Rules.CONNECT_FOUR)), 'Batch <4 games, rows=6 cols=7 k=4 gravity>')
+  class Named extends TicTacToe {
+    label() { return `named ${this.rows}` }
+  }
+  const named = new Named(4)
+  assert.ok(named instanceof Named && named instanceof TicTacToe)
+  assert.equal(named.label(), 'named 4')
+  assert.equal(named.play(0, 0), 0)
+  assert.ok(TicTacToe.parse(named.toString()).equals(named))
 })

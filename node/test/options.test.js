@@ -120,3 +120,17 @@ test('a value of the wrong type is named in JavaScript\'s words, the original as
       e.message === message && e.cause instanceof Error && e.cause.message !== message, message)
   }
 })
+
+test('a typed array of another kind is named, not in napi-rs\'s words', () => {
+  const batch = new Batch(2)
+  const cases = [
+    [() => batch.step(new Uint32Array([0, 1])), 'expected an Int32Array or a BigInt64Array'],
+    [() => batch.step(new Int32Array([0, 1]), new Int8Array(2)), 'expected a typed array of another kind (the typings name it)'],
+    [() => batch.randomLegalActions(new BigInt64Array(2)), 'expected a typed array of another kind (the typings name it)'],
+    [() => solveAsync('x'), 'expected a TicTacToe'],
+    [() => bestMoveAsync({}), 'expected a TicTacToe'],
+  ]
+  for (const [call, message] of cases) {
+    assert.throws(call, (e) => e instanceof TypeError && e.message === message && e.cause instanceof Error, message)
+  }
+})

@@ -2,7 +2,7 @@
 // program using the API as the guide does must type-check, and a wrong use must not
 // (each @ts-expect-error fails the check when the error it expects is gone).
 
-import { TicTacToe, Rules, Batch, Puct, Searched, Solution, bestMove, solve, bestMoveAsync, solveAsync,
+import { TicTacToe, Rules, Batch, Puct, Searched, Solution, SymmetryMap, bestMove, solve, bestMoveAsync, solveAsync,
   CellOccupiedError, TicTacToeError, BadEvaluationError } from '../index.js'
 
 const game: TicTacToe = TicTacToe.fromRules(Rules.CONNECT_FOUR)
@@ -51,3 +51,7 @@ batch.step([1, 2, 3, 4])
 new TicTacToe('3')
 console.log(winner, move, plies, later, solved, notYet, status, winners, planes, values, searchedBatch, bytes,
   improved, selected, considered)
+
+// The re-exported map type and the text form as JSON.
+const maps: SymmetryMap[] = Rules.CONNECT_FOUR.symmetryMaps()
+const asJson: string = game.toJSON() + Rules.GOMOKU.toJSON()
