@@ -307,15 +307,16 @@ impl Batch {
     #[napi]
     pub fn game(&self, env: Env, i: f64) -> napi::Result<TicTacToe> {
         let index = numbers::index(&env, i, "i")?;
-        let game = self.batch.game(index).map_err(|error| Refusal::of(error, Given::default()));
+        let given = Given { game: Some(i), ..Given::default() };
+        let game = self.batch.game(index).map_err(|error| Refusal::of(error, given));
         Ok(TicTacToe { game: game.or_throw(&env)? })
     }
 }
 
 impl Batch {
     /// A batch of `count` games under `rules`, as `options` asks.
-    fn made(env: &Env, count: f64, rules: Rules, options: &BatchOptions) -> napi::Result<Batch> {
-        let count = numbers::count(env, count, "count")?;
+    fn made(env: &Env, asked: f64, rules: Rules, options: &BatchOptions) -> napi::Result<Batch> {
+        let count = numbers::count(env, asked, "count")?;
         let seed = numbers::option(env, options.seed, "seed", 0, numbers::MAX_SAFE_INTEGER)?;
         let limits = match options.max_bytes {
             None => Limits::NONE,
@@ -333,7 +334,8 @@ impl Batch {
         };
         let threads = threads(env, options.threads)?;
         let made = limits.batch(count, rules.rules, seed);
-        let mut batch = made.map_err(|error| Refusal::of(error, Given::default())).or_throw(env)?;
+        let given = Given { count: Some(asked), ..Given::default() };
+        let mut batch = made.map_err(|error| Refusal::of(error, given)).or_throw(env)?;
         batch.set_threads(threads, &POOL);
         Ok(Batch { batch, illegal, actions: Vec::new() })
     }

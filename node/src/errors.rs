@@ -47,6 +47,10 @@ pub(crate) struct Given {
     pub(crate) player: Option<f64>,
     /// The side (or rows) of a board asked for.
     pub(crate) n: Option<f64>,
+    /// A game's index in a batch.
+    pub(crate) game: Option<f64>,
+    /// A number of games asked for.
+    pub(crate) count: Option<f64>,
 }
 
 impl Given {
@@ -134,16 +138,18 @@ impl Refusal {
                 error.to_string()
             }
             Error::GameIndex { game, count } => {
-                fields.extend([("game", game.into()), ("count", count.into())]);
-                error.to_string()
+                let game = shown(given.game, game);
+                fields.extend([("game", Field::Number(game)), ("count", count.into())]);
+                message::game_index(Number(game), count).to_string()
             }
             Error::RepeatedGame { game } => {
                 fields.push(("game", game.into()));
                 error.to_string()
             }
             Error::InvalidCount { count } => {
-                fields.push(("count", count.into()));
-                error.to_string()
+                let count = shown(given.count, count);
+                fields.push(("count", Field::Number(count)));
+                message::invalid_count(Number(count)).to_string()
             }
             // The rest carry no data (`nothing_to_undo`, `alloc_failed`), or were added to
             // the core after this match (`Error` is non-exhaustive): their kind and text still

@@ -28,6 +28,16 @@ test('integers beyond every board are the core refusals, with the caller\'s numb
   assert.throws(() => game.move(0, 0, -1), InvalidPlayerError)
   assert.throws(() => game.drop(2 ** 40), OutOfBoundsError)
   assert.equal(game.marks, 0)
+  // A game index and a count of games, too: the caller's numbers, not the core's saturated ones.
+  const batch = new Batch(2)
+  for (const i of [-1, 2, 2 ** 40]) {
+    assert.throws(() => batch.game(i), (e) => e.kind === 'game_index' && e.game === i && e.count === 2 &&
+      e.message === `game ${i} is not in the batch of 2 games`)
+  }
+  for (const count of [-5, 0]) {
+    assert.throws(() => new Batch(count), (e) => e.kind === 'invalid_count' && e.count === count &&
+      e.message === `a batch of ${count} games is invalid: it holds at least one`)
+  }
 })
 
 test('wrong types are TypeErrors, never a crash', () => {

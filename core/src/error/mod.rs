@@ -293,6 +293,11 @@ pub mod message {
     pub fn game_index(game: impl Display, count: usize) -> impl Display {
         Text(move |f| write!(f, "game {game} is not in the batch of {count} games"))
     }
+
+    /// The text of [`Error::InvalidCount`](crate::Error::InvalidCount).
+    pub fn invalid_count(count: impl Display) -> impl Display {
+        Text(move |f| write!(f, "a batch of {count} games is invalid: it holds at least one"))
+    }
 }
 
 impl fmt::Display for Error {
@@ -311,9 +316,7 @@ impl fmt::Display for Error {
             Error::GameOver { winner } => write!(f, "the game is over: {winner} has won"),
             Error::NothingToUndo => f.write_str("there is no move to undo"),
             Error::InvalidPosition(reason) => write!(f, "invalid position: {reason}"),
-            Error::InvalidCount { count } => {
-                write!(f, "a batch of {count} games is invalid: it holds at least one")
-            }
+            Error::InvalidCount { count } => message::invalid_count(count).fmt(f),
             Error::LengthMismatch { len, expected } => {
                 // "1 value", "2 values"; "1 is", "2 are".
                 let (s, are) =
