@@ -10,9 +10,9 @@ its agent (`make kaggle-submission` packs one with the engine).
 Each call reads Kaggle's board (a flat list of rows * columns numbers, 0 empty, 1 and 2 the
 players, 1 moving first) into the engine under Kaggle's rules (`rows`, `columns`, `inarow`,
 gravity) and answers `tictactoe.best_move`'s column: on the standard board the opening book,
-else solving within about a second, else the tree search. An `inarow` longer than both sides
-(which Kaggle accepts, and nobody can win) is answered with a column that has room, the
-middle ones first."""
+else solving within about a second, else the tree search. An `inarow` the engine refuses (longer
+than both sides, which Kaggle accepts, and nobody can win) is answered with a column that has
+room, the middle ones first."""
 
 from __future__ import annotations
 
@@ -39,11 +39,15 @@ def agent(
     def act(observation: Any, configuration: Any) -> int:
         rows, cols = int(_field(configuration, "rows")), int(_field(configuration, "columns"))
         k, board = int(_field(configuration, "inarow")), list(_field(observation, "board"))
-        if k > max(rows, cols):
-            # No rules of the engine's, and no winner: any column with room, the middle first.
+        try:
+            rules = Rules(rows, cols=cols, k=k, gravity=True)
+        except ValueError as refused:
+            if getattr(refused, "kind", None) != "invalid_rules":
+                raise
+            # Rules the engine refuses (k past the longer side: nobody can win): any column
+            # with room in Kaggle's board (its top row first), the middle ones first.
             open_columns = [col for col in range(cols) if board[col] == 0]
             return min(open_columns, key=lambda col: (abs(2 * col - (cols - 1)), col))
-        rules = Rules(rows, cols=cols, k=k, gravity=True)
         game = TicTacToe.from_board(board, rules=rules)
         _, col = best_move(game, simulations=simulations, seed=seed, perfect=perfect)
         return col
