@@ -1,7 +1,9 @@
 //! The exception classes, and the one conversion from the core's refusals to them.
 
 use pyo3::create_exception;
-use pyo3::exceptions::{PyIndexError, PyMemoryError, PyRuntimeError, PyValueError};
+use pyo3::exceptions::{
+    PyBaseException, PyIndexError, PyMemoryError, PyRuntimeError, PyValueError,
+};
 use pyo3::prelude::*;
 use pyo3::BoundObject;
 use tictactoe_core::{message, Error, ListError, ParseError as CoreParseError, ParseErrorKind};
@@ -313,19 +315,30 @@ pub(crate) fn parse_error(error: CoreParseError) -> PyErr {
     };
     match replayed {
         Some(game_error) => game_error.into(),
-        None => Python::attach(|py| {
-            let err = ParseError::new_err(error.to_string());
-            let value = err.value(py);
-            match value
-                .setattr("offset", error.offset)
-                .and_then(|()| value.setattr("kind", error.name()))
-                .and_then(|()| value.setattr("index", py.None()))
-            {
-                Ok(()) => err,
-                Err(failure) => failure,
-            }
+        None => with_data(ParseError::new_err(error.to_string()), error.name(), |value| {
+            value.setattr("offset", error.offset)
         }),
     }
+}
+
+/// `err` with its data: `kind`, what `data` sets, and an `index` of None (a refusal that names
+/// no entry of a list); or the failure to set them. The one way a refusal that is not a
+/// [`GameError`] gets the attributes every refusal has.
+pub(crate) fn with_data(
+    err: PyErr,
+    kind: &str,
+    data: impl FnOnce(&Bound<'_, PyBaseException>) -> PyResult<()>,
+) -> PyErr {
+    Python::attach(|py| {
+        let value = err.value(py);
+        let set = data(value)
+            .and_then(|()| value.setattr("kind", kind))
+            .and_then(|()| value.setattr("index", py.None()));
+        match set {
+            Ok(()) => err,
+            Err(failure) => failure,
+        }
+    })
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use tictactoe_search::{
 };
 
 use crate::convert;
-use crate::errors::{BudgetExceededError, GameError, GameOverError};
+use crate::errors::{with_data, BudgetExceededError, GameError, GameOverError};
 use crate::game::PyTicTacToe;
 
 /// The perfect-play table for games under `rules`, built once per process: `ValueError`
@@ -41,17 +41,7 @@ pub(crate) fn search_error(error: SearchError) -> PyErr {
             (PyValueError::new_err(error.to_string()), ("k", rules.k as u64))
         }
     };
-    Python::attach(|py| {
-        let value = err.value(py);
-        match value
-            .setattr(attribute.0, attribute.1)
-            .and_then(|()| value.setattr("kind", error.name()))
-            .and_then(|()| value.setattr("index", py.None()))
-        {
-            Ok(()) => err,
-            Err(failure) => failure,
-        }
-    })
+    with_data(err, error.name(), |value| value.setattr(attribute.0, attribute.1))
 }
 
 /// A non-negative integer argument, or `ValueError` naming it.

@@ -4,7 +4,7 @@ Gymnasium's ``RecordVideo`` films), each drawn one way for every face that shows
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional, Protocol
 
 import numpy as np
 from numpy.typing import NDArray
@@ -84,3 +84,16 @@ def render(game: TicTacToe, mode: Optional[str]) -> Optional[object]:
     if mode == "human":
         print(board(game), flush=True)
     return None
+
+
+class _Rendered(Protocol):
+    render_mode: Optional[str]
+
+    def render(self) -> Any: ...
+
+
+def show(env: _Rendered) -> None:
+    """Prints `env`'s board after a reset or a step when its mode is ``"human"``, as Gymnasium
+    and PettingZoo's own games do by themselves: every environment's one way to."""
+    if env.render_mode == "human":
+        env.render()

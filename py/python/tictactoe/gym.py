@@ -49,7 +49,7 @@ from numpy.typing import NDArray
 
 from ._arena import Arena, Policy
 from ._display import RENDER_MODES as _RENDER_MODES
-from ._display import render
+from ._display import render, show
 from ._keywords import RuleKeywords
 from ._tictactoe import Rules
 
@@ -193,7 +193,7 @@ class TicTacToeEnv(_Board, gymnasium.Env[NDArray[np.int8], np.int64]):
             self._seeded = True
         self._arena.reset()
         self._arena.opponent_moves()
-        self._show()
+        show(self)
         return self._arena.observation()[0], self._info()
 
     def step(self, action: Any) -> tuple[NDArray[np.int8], SupportsFloat, bool, bool, dict[str, Any]]:
@@ -205,7 +205,7 @@ class TicTacToeEnv(_Board, gymnasium.Env[NDArray[np.int8], np.int64]):
         illegal = ~_legal(self.action_masks()[None], actions)
         observation, _, rewards = self._arena.step(actions)
         terminated = bool(self._arena.batch.terminated[0])
-        self._show()
+        show(self)
         return observation[0], float(rewards[0]), terminated, False, self._info(bool(illegal[0]))
 
     def action_masks(self) -> NDArray[np.bool_]:
@@ -221,10 +221,6 @@ class TicTacToeEnv(_Board, gymnasium.Env[NDArray[np.int8], np.int64]):
         ``"human"`` the text printed (which ``reset`` and ``step`` do by themselves, as
         Gymnasium's ``"human"`` mode asks)."""
         return render(self._arena.batch.game(0), self.render_mode)
-
-    def _show(self) -> None:
-        if self.render_mode == "human":
-            self.render()
 
 
 class TicTacToeVectorEnv(_Board, VectorEnv[NDArray[np.int8], NDArray[np.int64], NDArray[Any]]):
@@ -324,7 +320,7 @@ class TicTacToeVectorEnv(_Board, VectorEnv[NDArray[np.int8], NDArray[np.int64], 
         self._autoreset[games] = False
         self._arena.opponent_moves()
         self._masks = self.action_masks()
-        self._show()
+        show(self)
         return self._arena.observation(), self._info(self._masks, np.zeros(self.num_envs, np.bool_))
 
     def step(
@@ -339,7 +335,7 @@ class TicTacToeVectorEnv(_Board, VectorEnv[NDArray[np.int8], NDArray[np.int64], 
             stepped = self._step_next(actions)
         else:
             stepped = self._step_same(actions)
-        self._show()
+        show(self)
         return stepped
 
     def _step_same(
@@ -426,10 +422,6 @@ class TicTacToeVectorEnv(_Board, VectorEnv[NDArray[np.int8], NDArray[np.int64], 
         game's text printed (which ``reset`` and ``step`` do by themselves)."""
         shown = tuple(render(self._arena.batch.game(g), self.render_mode) for g in range(self.num_envs))
         return None if self.render_mode in (None, "human") else shown
-
-    def _show(self) -> None:
-        if self.render_mode == "human":
-            self.render()
 
 
 for _id, _rules in _REGISTERED.items():

@@ -46,7 +46,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import AgentSelector, wrappers  # type: ignore[import-untyped]
 
 from ._display import RENDER_MODES as _RENDER_MODES
-from ._display import render
+from ._display import render, show
 from ._keywords import RuleKeywords
 from ._tictactoe import Batch, Rules
 
@@ -163,7 +163,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
     def reset(self, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None) -> None:
         # Nothing here is random: the seed has nothing to seed.
         self._start()
-        self._show()
+        show(self)
 
     def step(self, action: Optional[int]) -> None:
         agent = self.agent_selection
@@ -179,16 +179,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name; AECEnv is un
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()
         self.agent_selection = self._agent_selector.next()
-        self._show()
+        show(self)
 
     def render(self) -> Any:
         """The text (``"ansi"``), the image (``"rgb_array"``), or for ``"human"`` the text
         printed (which ``reset`` and ``step`` do by themselves, as ``tictactoe_v3`` does)."""
         return render(self._batch.game(0), self.render_mode)
-
-    def _show(self) -> None:
-        if self.render_mode == "human":
-            self.render()
 
     def close(self) -> None:
         pass

@@ -15,7 +15,7 @@ use tictactoe_search::{Evaluator, Puct, PuctConfig, PuctError};
 use super::refusals::{action_refused, step_error};
 use super::PyBatch;
 use crate::arrays::{python_actions, read_integers};
-use crate::errors::{BadEvaluationError, GameError, Given};
+use crate::errors::{with_data, BadEvaluationError, GameError, Given};
 
 /// What a search returns: the roots' visits by action and their values.
 type Searched<'py> = (Bound<'py, PyArray2<i32>>, Bound<'py, PyArray1<f32>>);
@@ -161,18 +161,9 @@ fn puct_error(error: PuctError<PyErr>) -> PyErr {
 /// `BadEvaluationError` for `error`, an answer of the evaluator's refused: its message, `kind`,
 /// the answer's position `leaf`, and the `value` refused (for a value).
 fn bad_evaluation(error: &PuctError<PyErr>, leaf: usize, value: Option<f32>) -> PyErr {
-    let err = BadEvaluationError::new_err(error.to_string());
-    Python::attach(|py| {
-        let exception = err.value(py);
-        let set = exception
-            .setattr("kind", error.name())
-            .and_then(|()| exception.setattr("leaf", leaf))
-            .and_then(|()| exception.setattr("value", value.map(f64::from)))
-            .and_then(|()| exception.setattr("index", py.None()));
-        match set {
-            Ok(()) => err,
-            Err(failure) => failure,
-        }
+    with_data(BadEvaluationError::new_err(error.to_string()), error.name(), |exception| {
+        exception.setattr("leaf", leaf)?;
+        exception.setattr("value", value.map(f64::from))
     })
 }
 

@@ -144,8 +144,6 @@ fn with_helpers<R>(
         return main();
     }
     let halt = AtomicBool::new(false);
-    let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
-    let threads = threads.min(cores.saturating_mul(4));
     std::thread::scope(|scope| {
         for turn in 1..threads {
             let halt = &halt;

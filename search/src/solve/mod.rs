@@ -93,6 +93,20 @@ pub struct Solver {
     nodes: u64,
 }
 
+/// `threads`, at most four a core: asked of the system once, when the count is set, not at
+/// every solve (an `analyze` solves each move).
+#[cfg(feature = "std")]
+fn most_threads(threads: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
+    threads.min(cores.saturating_mul(4))
+}
+
+/// Without `std` a solve runs on one thread whatever the count.
+#[cfg(not(feature = "std"))]
+fn most_threads(threads: usize) -> usize {
+    threads
+}
+
 impl Default for Solver {
     fn default() -> Solver {
         Solver::new()
@@ -158,7 +172,7 @@ impl Solver {
     /// Other boards, and boards whose keys are too long for the table's 32-bit entries, solve
     /// on one.
     pub fn set_threads(&mut self, threads: usize) {
-        self.threads = threads.max(1);
+        self.threads = most_threads(threads.max(1));
     }
 
     /// Empties the table of the search on masks, in O(1), keeping its memory: the next solve
