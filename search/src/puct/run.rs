@@ -44,7 +44,7 @@ impl Puct {
             let (edges, held) = (root.tree.len(), root.tree.capacity());
             let open = !games.is_terminated(g).unwrap_or(true);
             // A game the batch moved on its own: its tree set aside, a new one grown beside it.
-            let moved = open && batch.history(g).map_or(true, |moves| root.history != moves);
+            let moved = open && batch.history(g).map_or(true, |moves| !root.stands_at(moves));
             let size = match (open, moved) {
                 (true, true) => tree::bytes(held).saturating_add(tree::bytes(grown_edges)),
                 (true, false) => tree::bytes(edges.saturating_add(grown_edges).max(held)),
@@ -198,7 +198,7 @@ impl Puct {
         let (mut largest, cells) = (0, batch.rows() * batch.cols());
         for &g in &open {
             let root = &mut self.roots[g];
-            let at_root = root.history == batch.history(g)?;
+            let at_root = root.stands_at(batch.history(g)?);
             if at_root {
                 // Room for the whole game at once (the bound counts a cell each), not doubled.
                 let room = cells.saturating_sub(root.history.len());
@@ -333,7 +333,7 @@ impl Puct {
             let history = batch.history(g)?;
             if games.is_terminated(g)? {
                 root.restart(None)?;
-            } else if root.board.is_none() || root.history != history {
+            } else if root.board.is_none() || !root.stands_at(history) {
                 root.restart(Some((batch.game(g)?, history)))?;
             }
         }
