@@ -141,6 +141,10 @@ enum tictactoe_result
   // The evaluator callback of a learned search wrote a value outside [-1, 1] (or NaN), or
   // logits that are NaN or +inf on a legal action, or -inf on every one.
   TICTACTOE_RESULT_BAD_EVALUATION = 26,
+  // The handle is held by a call that has not returned: a search's evaluator callback
+  // called into the search running it, or tried to change the batch it searches. Nothing
+  // was done.
+  TICTACTOE_RESULT_BUSY = 27,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -216,7 +220,9 @@ typedef uint32_t tictactoe_illegal;
 
 // `count` games of one rule set (n x n tic-tac-toe, or any rules of the k-in-a-row family),
 // stepped together. Opaque: made by `tictactoe_batch_new` (or `_new_rules`, `_new_with_limits`,
-// `_new_mnk`, `_new_mnk_with_limits`, `_clone`), released by `tictactoe_batch_free`.
+// `_new_mnk`, `_new_mnk_with_limits`, `_clone`), released by `tictactoe_batch_free`. While a
+// learned search reads it (`tictactoe_puct_run`), a call that would change it (from the
+// search's evaluator) returns `BUSY`; reads go on.
 typedef struct tictactoe_batch tictactoe_batch;
 
 // A game of the k-in-a-row family: n x n tic-tac-toe (`tictactoe_game_new`), or any rows x
@@ -227,7 +233,8 @@ typedef struct tictactoe_batch tictactoe_batch;
 typedef struct tictactoe_game tictactoe_game;
 
 // PUCT over the games of one batch: the trees, kept from one search to the next. Opaque: made
-// by `tictactoe_puct_new`, released by `tictactoe_puct_free`.
+// by `tictactoe_puct_new`, released by `tictactoe_puct_free`. While `tictactoe_puct_run` runs,
+// every call on the same search (from its evaluator) returns `BUSY`.
 typedef struct tictactoe_puct tictactoe_puct;
 
 // A rule set of the k-in-a-row family as one value, as the `_rules` functions take it (by
@@ -325,10 +332,11 @@ typedef struct {
 // The callback runs on the thread that called `tictactoe_puct_run`, once a simulation step,
 // with `leaves` >= 1. The arrays are the library's, valid only during the call: `observation`
 // and `legal_mask` read-only, `logits` and `values` zero-filled on entry. It may read the
-// batch and use other handles (another search, another batch); it must not call into the same
-// search handle, nor change the batch searched (it is read during the whole call), nor unwind
-// out of the call (a C++ exception, `longjmp`): catch and return non-zero, as the C++ wrapper
-// does.
+// batch and use other handles (another search, another batch). A call of its into the search
+// running it, or one that changes the batch searched (read during the whole call), is refused
+// with `BUSY` and does nothing (their `_free` and `tictactoe_puct_clear` do nothing either).
+// It must not unwind out of the call (a C++ exception, `longjmp`): catch and return non-zero,
+// as the C++ wrapper does.
 typedef int32_t (*tictactoe_evaluate)(void *user,
                                       size_t leaves,
                                       const bool *observation,
@@ -507,7 +515,8 @@ tictactoe_result tictactoe_batch_new_rules(uint32_t count,
                                            const tictactoe_limits *limits,
                                            tictactoe_batch **batch_out);
 
-// Releases a batch. NULL does nothing.
+// Releases a batch. NULL does nothing, and so does a batch a search running reads (a call
+// from the search's evaluator).
 //
 // Ownership: takes back the batch from the caller; it must not be used again.
 // Thread safety: no other thread may be using the batch.
@@ -1667,7 +1676,8 @@ tictactoe_result tictactoe_puct_new(const tictactoe_batch *batch,
                                     const tictactoe_puct_options *options,
                                     tictactoe_puct **puct_out);
 
-// Releases a search. NULL does nothing.
+// Releases a search. NULL does nothing, and so does a search running (a call from its
+// evaluator).
 //
 // Ownership: takes back the search; it must not be used again. Thread safety: no other
 // thread may be using it.

@@ -946,7 +946,8 @@ private:
 // evaluate(leaves, observation, legal_mask, logits, values) as tictactoe_evaluate describes it
 // (returning nothing: a failure is an exception); an exception it throws stops the search, the
 // trees as they were, and is rethrown from run(). As tictactoe_evaluate says, the evaluator may
-// read the batch but must not change it, nor call this search (run, clear, play, ...): the
+// read the batch; a call of its that would change the batch, or any call on this search (run,
+// play, ...), throws error with code TICTACTOE_RESULT_BUSY (clear() does nothing then): the
 // search is using both while it runs.
 class puct {
 public:

@@ -85,6 +85,7 @@ pub extern "C" fn tictactoe_result_name(result: u32) -> *const c_char {
         tictactoe_result::UnsupportedRules => text(&UNSUPPORTED_RULES_NAME),
         tictactoe_result::EvaluatorFailed => text(&EVALUATOR_FAILED_NAME),
         tictactoe_result::BadEvaluation => text(&BAD_EVALUATION_NAME),
+        tictactoe_result::Busy => c"busy".as_ptr(),
         tictactoe_result::InvalidSize
         | tictactoe_result::AllocFailed
         | tictactoe_result::OutOfBounds

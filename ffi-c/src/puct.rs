@@ -4,11 +4,10 @@
 
 use core::ffi::c_void;
 
-use tictactoe_core::Batch;
 use tictactoe_search::{Evaluator, Puct, PuctConfig, PuctError};
 
-use crate::guard::{borrow, borrow_mut, buffer, entries, guard, Out};
-use crate::handle::{hand_out, release, Handle};
+use crate::guard::{borrow, buffer, entries, guard, Out};
+use crate::handle::{hand_out, read, release, Guarded, Handle};
 use crate::{tictactoe_batch, tictactoe_result};
 
 /// A flag of `tictactoe_puct_run`: mix Dirichlet noise into the roots' priors for this search
@@ -27,10 +26,11 @@ pub const TICTACTOE_PUCT_NOISE: u32 = 1u32;
 /// The callback runs on the thread that called `tictactoe_puct_run`, once a simulation step,
 /// with `leaves` >= 1. The arrays are the library's, valid only during the call: `observation`
 /// and `legal_mask` read-only, `logits` and `values` zero-filled on entry. It may read the
-/// batch and use other handles (another search, another batch); it must not call into the same
-/// search handle, nor change the batch searched (it is read during the whole call), nor unwind
-/// out of the call (a C++ exception, `longjmp`): catch and return non-zero, as the C++ wrapper
-/// does.
+/// batch and use other handles (another search, another batch). A call of its into the search
+/// running it, or one that changes the batch searched (read during the whole call), is refused
+/// with `BUSY` and does nothing (their `_free` and `tictactoe_puct_clear` do nothing either).
+/// It must not unwind out of the call (a C++ exception, `longjmp`): catch and return non-zero,
+/// as the C++ wrapper does.
 pub type tictactoe_evaluate = Option<
     unsafe extern "C" fn(
         user: *mut c_void,
@@ -61,24 +61,39 @@ pub struct tictactoe_puct_options {
 }
 
 /// PUCT over the games of one batch: the trees, kept from one search to the next. Opaque: made
-/// by `tictactoe_puct_new`, released by `tictactoe_puct_free`.
-pub struct tictactoe_puct {
-    puct: Puct,
-}
+/// by `tictactoe_puct_new`, released by `tictactoe_puct_free`. While `tictactoe_puct_run` runs,
+/// every call on the same search (from its evaluator) returns `BUSY`.
+pub struct tictactoe_puct(Guarded<Puct>);
 
 impl Handle for tictactoe_puct {
     type Inner = Puct;
+    type Parts = Puct;
 
     fn wrap(puct: Puct) -> Result<tictactoe_puct, tictactoe_result> {
-        Ok(tictactoe_puct { puct })
+        Ok(tictactoe_puct(Guarded::new(puct)))
     }
 
-    fn inner(&self) -> &Puct {
-        &self.puct
+    fn read<R>(
+        &self,
+        body: impl FnOnce(&Puct) -> Result<R, tictactoe_result>,
+    ) -> Result<R, tictactoe_result> {
+        self.0.read(body)
     }
 
-    fn inner_mut(&mut self) -> &mut Puct {
-        &mut self.puct
+    unsafe fn change<R>(
+        this: *mut tictactoe_puct,
+        body: impl FnOnce(&mut Puct) -> Result<R, tictactoe_result>,
+    ) -> Result<R, tictactoe_result> {
+        // SAFETY: the caller's promise.
+        unsafe { borrow(this) }?.0.change(body)
+    }
+
+    fn inner_mut(puct: &mut Puct) -> &mut Puct {
+        puct
+    }
+
+    fn is_free(&self) -> bool {
+        self.0.is_free()
     }
 }
 
@@ -139,15 +154,6 @@ impl Evaluator for Callback {
     }
 }
 
-/// The batch of a call, read.
-///
-/// # Safety
-/// `batch` must be NULL or a live batch not changed during the call.
-unsafe fn batch_of<'a>(batch: *const tictactoe_batch) -> Result<&'a Batch, tictactoe_result> {
-    // SAFETY: the caller's promise.
-    Ok(unsafe { borrow(batch) }?.inner())
-}
-
 /// Makes a search over the games of `batch` (its size and rules; the trees empty) and stores
 /// it in `*puct_out`.
 ///
@@ -168,8 +174,6 @@ pub unsafe extern "C" fn tictactoe_puct_new(
     puct_out: *mut *mut tictactoe_puct,
 ) -> tictactoe_result {
     guard(|| {
-        // SAFETY: the caller's promise.
-        let batch = unsafe { batch_of(batch) }?;
         let puct_out = Out::new(puct_out)?;
         let defaults = PuctConfig::default();
         let config = if options.is_null() {
@@ -187,13 +191,15 @@ pub unsafe extern "C" fn tictactoe_puct_new(
                 ..defaults
             }
         };
-        let puct = Puct::new(batch, config).map_err(code)?;
+        // SAFETY: the caller's promise.
+        let puct = unsafe { read(batch, |batch| Puct::new(batch, config).map_err(code)) }?;
         // SAFETY: checked non-NULL; valid by the caller's promise.
         unsafe { hand_out(puct, puct_out) }
     })
 }
 
-/// Releases a search. NULL does nothing.
+/// Releases a search. NULL does nothing, and so does a search running (a call from its
+/// evaluator).
 ///
 /// Ownership: takes back the search; it must not be used again. Thread safety: no other
 /// thread may be using it.
@@ -244,8 +250,6 @@ pub unsafe extern "C" fn tictactoe_puct_run(
     values_len: usize,
 ) -> tictactoe_result {
     guard(|| {
-        // SAFETY: the caller's promise, for each.
-        let (puct, batch) = unsafe { (borrow_mut(puct)?, batch_of(batch)?) };
         let evaluate = evaluate.ok_or(tictactoe_result::NullParameter)?;
         if flags & !TICTACTOE_PUCT_NOISE != 0 {
             return Err(tictactoe_result::InvalidArgument);
@@ -255,7 +259,16 @@ pub unsafe extern "C" fn tictactoe_puct_run(
             unsafe { (buffer(visits, visits_len)?, buffer(values, values_len)?) };
         let mut callback = Callback { evaluate, user };
         let noise = flags & TICTACTOE_PUCT_NOISE != 0;
-        puct.inner_mut().run(batch, &mut callback, simulations, noise, visits, values).map_err(code)
+        // The search held changed and the batch read through the evaluator's calls: a call of
+        // its into either that would break that hold is refused with BUSY.
+        // SAFETY: the caller's promise, for each.
+        unsafe {
+            tictactoe_puct::change(puct, |puct| {
+                read(batch, |batch| {
+                    puct.run(batch, &mut callback, simulations, noise, visits, values).map_err(code)
+                })
+            })
+        }
     })
 }
 
@@ -282,9 +295,14 @@ pub unsafe extern "C" fn tictactoe_puct_play(
 ) -> tictactoe_result {
     guard(|| {
         // SAFETY: the caller's promise, for each.
-        let (puct, batch, actions) =
-            unsafe { (borrow_mut(puct)?, borrow_mut(batch)?, entries(actions, count)?) };
-        puct.inner_mut().play(batch.inner_mut(), actions).map_err(code)
+        unsafe {
+            let actions = entries(actions, count)?;
+            tictactoe_puct::change(puct, |puct| {
+                tictactoe_batch::change(batch, |batch| {
+                    puct.play(tictactoe_batch::inner_mut(batch), actions).map_err(code)
+                })
+            })
+        }
     })
 }
 
@@ -301,10 +319,12 @@ pub unsafe extern "C" fn tictactoe_puct_clear(puct: *mut tictactoe_puct) {
     // A NULL search has nothing to forget: NULL_PARAMETER is not worth a result here.
     let _ = guard(|| {
         // SAFETY: the caller's promise.
-        if let Ok(puct) = unsafe { borrow_mut(puct) } {
-            puct.inner_mut().clear();
+        unsafe {
+            tictactoe_puct::change(puct, |puct| {
+                puct.clear();
+                Ok(())
+            })
         }
-        Ok(())
     });
 }
 
@@ -327,8 +347,7 @@ pub unsafe extern "C" fn tictactoe_puct_set_leaves(
 ) -> tictactoe_result {
     guard(|| {
         // SAFETY: the caller's promise.
-        let puct = unsafe { borrow_mut(puct) }?;
-        puct.inner_mut().set_leaves(leaves).map_err(code)
+        unsafe { tictactoe_puct::change(puct, |puct| puct.set_leaves(leaves).map_err(code)) }
     })
 }
 
@@ -354,8 +373,7 @@ pub unsafe extern "C" fn tictactoe_puct_set_gumbel(
 ) -> tictactoe_result {
     guard(|| {
         // SAFETY: the caller's promise.
-        let puct = unsafe { borrow_mut(puct) }?;
-        puct.inner_mut().set_gumbel(gumbel).map_err(code)
+        unsafe { tictactoe_puct::change(puct, |puct| puct.set_gumbel(gumbel).map_err(code)) }
     })
 }
 
@@ -383,9 +401,10 @@ pub unsafe extern "C" fn tictactoe_puct_policy(
 ) -> tictactoe_result {
     guard(|| {
         // SAFETY: the caller's promise, for each.
-        let (puct, out) = unsafe { (borrow_mut(puct)?, buffer(policy_out, policy_len)?) };
+        let out = unsafe { buffer(policy_out, policy_len) }?;
         // The core checks the length before it writes anything.
-        puct.inner_mut().policy(out).map_err(code)
+        // SAFETY: the caller's promise.
+        unsafe { tictactoe_puct::change(puct, |puct| puct.policy(out).map_err(code)) }
     })
 }
 
@@ -412,9 +431,10 @@ pub unsafe extern "C" fn tictactoe_puct_selected(
 ) -> tictactoe_result {
     guard(|| {
         // SAFETY: the caller's promise, for each.
-        let (puct, out) = unsafe { (borrow_mut(puct)?, buffer(actions_out, count)?) };
+        let out = unsafe { buffer(actions_out, count) }?;
         // The core checks the length before it writes anything.
-        puct.inner_mut().selected(out).map_err(code)
+        // SAFETY: the caller's promise.
+        unsafe { tictactoe_puct::change(puct, |puct| puct.selected(out).map_err(code)) }
     })
 }
 
@@ -443,10 +463,11 @@ pub unsafe extern "C" fn tictactoe_puct_choose(
 ) -> tictactoe_result {
     guard(|| {
         // SAFETY: the caller's promise, for each.
-        let (puct, visits, out) = unsafe {
-            (borrow_mut(puct)?, entries(visits, visits_len)?, buffer(actions_out, count)?)
-        };
-        puct.inner_mut().choose(visits, temperature, out).map_err(code)
+        let (visits, out) = unsafe { (entries(visits, visits_len)?, buffer(actions_out, count)?) };
+        // SAFETY: the caller's promise.
+        unsafe {
+            tictactoe_puct::change(puct, |puct| puct.choose(visits, temperature, out).map_err(code))
+        }
     })
 }
 
@@ -469,10 +490,13 @@ pub unsafe extern "C" fn tictactoe_puct_bytes_needed(
     bytes_out: *mut u64,
 ) -> tictactoe_result {
     guard(|| {
-        // SAFETY: the caller's promise, for each.
-        let (puct, batch) = unsafe { (borrow(puct)?, batch_of(batch)?) };
         let bytes_out = Out::new(bytes_out)?;
-        let bytes = puct.inner().bytes_needed(batch, simulations).map_err(code)?;
+        // SAFETY: the caller's promise, for each.
+        let bytes = unsafe {
+            read(puct, |puct| {
+                read(batch, |batch| puct.bytes_needed(batch, simulations).map_err(code))
+            })
+        }?;
         // SAFETY: checked non-NULL; valid by the caller's promise.
         unsafe { bytes_out.write(u64::try_from(bytes).unwrap_or(u64::MAX)) };
         Ok(())

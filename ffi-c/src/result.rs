@@ -83,6 +83,10 @@ pub enum tictactoe_result {
     /// The evaluator callback of a learned search wrote a value outside [-1, 1] (or NaN), or
     /// logits that are NaN or +inf on a legal action, or -inf on every one.
     BadEvaluation = 26,
+    /// The handle is held by a call that has not returned: a search's evaluator callback
+    /// called into the search running it, or tried to change the batch it searches. Nothing
+    /// was done.
+    Busy = 27,
 }
 
 impl From<ErrorKind> for tictactoe_result {
@@ -132,7 +136,7 @@ impl From<Error> for tictactoe_result {
 impl tictactoe_result {
     /// The code appended last: a new code goes after it, with the next value, and becomes the
     /// last (the header test fails while this names an earlier one).
-    const LAST: tictactoe_result = tictactoe_result::BadEvaluation;
+    const LAST: tictactoe_result = tictactoe_result::Busy;
 
     /// Every code, by value: the values from 0 to [`tictactoe_result::LAST`], each turned into
     /// its code. Evaluated by the compiler, which refuses to build when a value in that range
@@ -192,6 +196,9 @@ impl tictactoe_result {
             tictactoe_result::EvaluatorFailed => c"the evaluator callback failed",
             tictactoe_result::BadEvaluation => {
                 c"the evaluator gave a value outside [-1, 1] or unusable logits"
+            }
+            tictactoe_result::Busy => {
+                c"the handle is in use by a call that has not returned (a search's evaluator)"
             }
         }
     }

@@ -30,16 +30,17 @@ static void test_version_and_result_texts(void) {
     CHECK(TICTACTOE_RESULT_FLOATING == 22 && TICTACTOE_RESULT_COLUMN_FULL == 23);
     CHECK(TICTACTOE_RESULT_UNSUPPORTED_RULES == 24);
     CHECK(TICTACTOE_RESULT_EVALUATOR_FAILED == 25 && TICTACTOE_RESULT_BAD_EVALUATION == 26);
+    CHECK(TICTACTOE_RESULT_BUSY == 27);
     CHECK(strcmp(tictactoe_result_str(TICTACTOE_RESULT_OK), "ok") == 0);
     CHECK(strcmp(tictactoe_result_str(TICTACTOE_RESULT_OCCUPIED), "the cell is already taken") == 0);
-    for (code = 0; code <= TICTACTOE_RESULT_BAD_EVALUATION; code++) {
+    for (code = 0; code <= TICTACTOE_RESULT_BUSY; code++) {
         const char *text = tictactoe_result_str(code);
         CHECK(text != NULL && strlen(text) > 0 && strcmp(text, "unknown result code") != 0);
     }
-    CHECK(strcmp(tictactoe_result_str(27), "unknown result code") == 0);
+    CHECK(strcmp(tictactoe_result_str(28), "unknown result code") == 0);
     CHECK(strcmp(tictactoe_result_str(UINT32_MAX), "unknown result code") == 0);
     /* Every code has a distinct name; the core's kinds are named as the core names them. */
-    for (code = 0; code <= TICTACTOE_RESULT_BAD_EVALUATION; code++) {
+    for (code = 0; code <= TICTACTOE_RESULT_BUSY; code++) {
         uint32_t other;
         CHECK(tictactoe_result_name(code) != NULL);
         for (other = 0; other < code; other++) CHECK(strcmp(tictactoe_result_name(code), tictactoe_result_name(other)) != 0);
@@ -55,7 +56,7 @@ static void test_version_and_result_texts(void) {
     CHECK(strcmp(tictactoe_result_name(TICTACTOE_RESULT_FLOATING), "floating") == 0);
     CHECK(strcmp(tictactoe_result_name(TICTACTOE_RESULT_COLUMN_FULL), "column_full") == 0);
     CHECK(strcmp(tictactoe_result_name(TICTACTOE_RESULT_UNSUPPORTED_RULES), "unsupported_rules") == 0);
-    CHECK(tictactoe_result_name(27) == NULL && tictactoe_result_name(UINT32_MAX) == NULL);
+    CHECK(tictactoe_result_name(28) == NULL && tictactoe_result_name(UINT32_MAX) == NULL);
     CHECK(strcmp(tictactoe_status_name(TICTACTOE_STATUS_DRAW), "draw") == 0);
     CHECK(tictactoe_status_name(3) == NULL);
     CHECK(strcmp(tictactoe_line_kind_name(TICTACTOE_LINE_KIND_ANTI_DIAGONAL), "anti_diagonal") == 0);

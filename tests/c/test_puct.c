@@ -468,11 +468,100 @@ static void test_gumbel(void) {
     tictactoe_batch_free(batch);
 }
 
+/* What the reentering evaluator holds: the search and batch running it, another search over
+ * the same batch, and what its calls into them answered. */
+typedef struct {
+    tictactoe_puct *puct;
+    tictactoe_batch *batch;
+    tictactoe_puct *other;
+    int calls;
+    tictactoe_result answers[8];
+} reentering;
+
+/* Calls into the search running it and the batch it searches at its second call: each call
+ * that would change them answers BUSY and does nothing, a read of the batch goes on, and
+ * another search over the same batch runs (two readers). Then values like `evaluate`'s. */
+static int32_t evaluate_reentering(void *user, size_t leaves, const bool *observation,
+                                   const bool *legal_mask, float *logits, float *values) {
+    reentering *r = (reentering *)user;
+    evaluator plain = {0, -1, 0.0f, 0.0f};
+    if (r->calls++ == 1) {
+        uint32_t visits[GAMES * ACTIONS], actions[GAMES] = {3, 3, 3};
+        uint8_t winners[GAMES] = {9, 9, 9};
+        float values_out[GAMES];
+        uint64_t bytes = 7;
+        uint32_t count = 0;
+        size_t refused = 7;
+        r->answers[0] = tictactoe_puct_run(r->puct, r->batch, evaluate, &plain, 4, 0, visits,
+                                           GAMES * ACTIONS, values_out, GAMES);
+        r->answers[1] = tictactoe_puct_bytes_needed(r->puct, r->batch, 4, &bytes);
+        r->answers[2] = tictactoe_puct_play(r->puct, r->batch, actions, GAMES);
+        r->answers[3] = tictactoe_batch_games_step(r->batch, NULL, GAMES, actions,
+                                                   TICTACTOE_ILLEGAL_RAISE, winners, &refused);
+        r->answers[4] = tictactoe_batch_count(r->batch, &count);
+        r->answers[5] = tictactoe_puct_run(r->other, r->batch, evaluate, &plain, 4, 0, visits,
+                                           GAMES * ACTIONS, values_out, GAMES);
+        r->answers[6] = tictactoe_puct_set_leaves(r->puct, 2);
+        CHECK(bytes == 7 && count == GAMES && winners[0] == 9 && refused == 7);
+        /* Ignored while held: the running search and its batch stay. */
+        tictactoe_puct_clear(r->puct);
+        tictactoe_puct_free(r->puct);
+        tictactoe_batch_free(r->batch);
+    }
+    return evaluate(&plain, leaves, observation, legal_mask, logits, values);
+}
+
+static void test_reentry(void) {
+    tictactoe_batch *batch = connect_four(), *fresh = connect_four();
+    tictactoe_puct *puct = NULL, *twin = NULL, *other = NULL;
+    reentering r;
+    evaluator e = {0, -1, 0.0f, 0.0f};
+    uint32_t visits[GAMES * ACTIONS], expected[GAMES * ACTIONS], actions[GAMES] = {2, 2, 2};
+    float values[GAMES], expected_values[GAMES];
+    uint8_t winners[GAMES];
+    size_t refused;
+    int i;
+    CHECK_RESULT(tictactoe_puct_new(batch, NULL, &puct), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_puct_new(batch, NULL, &other), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_puct_new(fresh, NULL, &twin), TICTACTOE_RESULT_OK);
+    memset(&r, 0, sizeof r);
+    r.puct = puct;
+    r.batch = batch;
+    r.other = other;
+    CHECK_RESULT(tictactoe_puct_run(puct, batch, evaluate_reentering, &r, 20, 0, visits,
+                                    GAMES * ACTIONS, values, GAMES),
+                 TICTACTOE_RESULT_OK);
+    for (i = 0; i < 7; i++) {
+        tictactoe_result expected_answer =
+            i == 4 || i == 5 ? TICTACTOE_RESULT_OK : TICTACTOE_RESULT_BUSY;
+        CHECK_RESULT(r.answers[i], expected_answer);
+    }
+    /* The search as a search with no reentry makes it. */
+    CHECK_RESULT(tictactoe_puct_run(twin, fresh, evaluate, &e, 20, 0, expected, GAMES * ACTIONS,
+                                    expected_values, GAMES),
+                 TICTACTOE_RESULT_OK);
+    CHECK(memcmp(visits, expected, sizeof visits) == 0);
+    CHECK(memcmp(values, expected_values, sizeof values) == 0);
+    /* Given back when the call ends: both handles take every call again. */
+    CHECK_RESULT(tictactoe_puct_play(puct, batch, actions, GAMES), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_batch_games_step(batch, NULL, GAMES, actions, TICTACTOE_ILLEGAL_RAISE,
+                                            winners, &refused),
+                 TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_puct_set_leaves(puct, 2), TICTACTOE_RESULT_OK);
+    CHECK(strcmp(tictactoe_result_name(TICTACTOE_RESULT_BUSY), "busy") == 0);
+    tictactoe_puct_free(puct);
+    tictactoe_puct_free(other);
+    tictactoe_puct_free(twin);
+    tictactoe_batch_free(batch);
+    tictactoe_batch_free(fresh);
+}
+
 int main(void) {
     test_search();
     test_leaves();
     test_failures();
     test_refusals();
     test_gumbel();
+    test_reentry();
     return checks_report("test_puct");
 }

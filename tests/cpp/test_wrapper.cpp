@@ -822,6 +822,27 @@ void test_puct() {
     target = std::move(source);
     CHECK_THROWS(source.run(b, uniform, 5), TICTACTOE_RESULT_NULL_PARAMETER);
     CHECK(target.run(b, uniform, 10).visits.size() == 14);
+    // The evaluator's calls into the search running it, or changing its batch, throw BUSY (the
+    // search stops and rethrows it); its reads of the batch, and clear(), do no harm.
+    tictactoe::puct busy(b), calm(b);
+    auto reentering = [&](std::size_t leaves, const bool *o, const bool *l, float *logits, float *values) {
+        uniform(leaves, o, l, logits, values);
+        busy.run(b, uniform, 1);
+    };
+    CHECK_THROWS(busy.run(b, reentering, 5), TICTACTOE_RESULT_BUSY);
+    auto stepping = [&](std::size_t leaves, const bool *o, const bool *l, float *logits, float *values) {
+        uniform(leaves, o, l, logits, values);
+        b.step(tictactoe::selection::all(), {3, 3});
+    };
+    const std::uint64_t marks = b.game(0).marks() + b.game(1).marks();
+    CHECK_THROWS(busy.run(b, stepping, 5), TICTACTOE_RESULT_BUSY);
+    CHECK(b.game(0).marks() + b.game(1).marks() == marks);
+    auto reading = [&](std::size_t leaves, const bool *o, const bool *l, float *logits, float *values) {
+        uniform(leaves, o, l, logits, values);
+        CHECK(b.count() == 2);
+        busy.clear();
+    };
+    CHECK(busy.run(b, reading, 10).visits == calm.run(b, uniform, 10).visits);
 }
 
 // Gumbel MuZero's search: its improved policy and move, refused beside several leaves, its

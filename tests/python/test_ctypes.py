@@ -93,10 +93,10 @@ def lib():
     RESULTS.update({name: code for code, name in named(lib.tictactoe_result_name).items()})
     STATUS.update(named(lib.tictactoe_status_name))
     LINE_KINDS.update(named(lib.tictactoe_line_kind_name))
-    assert len(RESULTS) == 27 and len(STATUS) == 3 and len(LINE_KINDS) == 4
+    assert len(RESULTS) == 28 and len(STATUS) == 3 and len(LINE_KINDS) == 4
     family = ["invalid_rules", "floating", "column_full", "unsupported_rules"]
     assert [RESULTS[name] for name in family] == [21, 22, 23, 24]
-    assert [RESULTS[name] for name in ("evaluator_failed", "bad_evaluation")] == [25, 26]
+    assert [RESULTS[name] for name in ("evaluator_failed", "bad_evaluation", "busy")] == [25, 26, 27]
     return lib
 
 

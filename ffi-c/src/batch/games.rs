@@ -13,7 +13,7 @@
 
 use tictactoe_core::{Batch, Illegal, ListError, Selection};
 
-use super::{check_every_game, tictactoe_batch};
+use super::{check_every_game, tictactoe_batch, BatchParts};
 use crate::guard::{buffer, collected, entries, Out, Outcome};
 use crate::handle::changing_handle;
 use crate::tictactoe_result;
@@ -94,14 +94,14 @@ impl From<ListError> for Refusal {
 /// # Safety
 /// `games` NULL or valid for reads of `count` values; `refused_out` NULL or valid for writes.
 unsafe fn over_games(
-    handle: &mut tictactoe_batch,
+    handle: &mut BatchParts,
     games: *const u32,
     count: usize,
     refused_out: *mut usize,
     call: impl FnOnce(&mut Batch, Selection<'_>, &mut Vec<u8>) -> Result<(), Refusal>,
 ) -> Outcome {
     let refused_out = Out::new(refused_out)?;
-    let tictactoe_batch { batch, winners, games: scratch } = handle;
+    let BatchParts { batch, winners, games: scratch } = handle;
     let chosen = if games.is_null() {
         check_every_game(batch, count)?;
         Selection::All

@@ -14,7 +14,7 @@ use core::ptr;
 use tictactoe_core::{Batch, Error};
 
 use crate::guard::{borrow, guard, Out};
-use crate::handle::{hand_out, reading, release, Handle};
+use crate::handle::{hand_out, read, reading, release, Guarded, Handle};
 use crate::limits::{limits_of, tictactoe_limits};
 use crate::rules::{rules_in, tictactoe_rules, RulesOut};
 use crate::{tictactoe_game, tictactoe_result};
@@ -42,8 +42,13 @@ fn check_every_game(batch: &Batch, count: usize) -> Result<(), tictactoe_result>
 
 /// `count` games of one rule set (n x n tic-tac-toe, or any rules of the k-in-a-row family),
 /// stepped together. Opaque: made by `tictactoe_batch_new` (or `_new_rules`, `_new_with_limits`,
-/// `_new_mnk`, `_new_mnk_with_limits`, `_clone`), released by `tictactoe_batch_free`.
-pub struct tictactoe_batch {
+/// `_new_mnk`, `_new_mnk_with_limits`, `_clone`), released by `tictactoe_batch_free`. While a
+/// learned search reads it (`tictactoe_puct_run`), a call that would change it (from the
+/// search's evaluator) returns `BUSY`; reads go on.
+pub struct tictactoe_batch(Guarded<BatchParts>);
+
+/// What a batch handle holds: the batch, and scratch for its calls.
+pub(crate) struct BatchParts {
     batch: Batch,
     /// Scratch for a step's winners, copied out only on success.
     winners: Vec<u8>,
@@ -53,6 +58,7 @@ pub struct tictactoe_batch {
 
 impl Handle for tictactoe_batch {
     type Inner = Batch;
+    type Parts = BatchParts;
 
     fn wrap(batch: Batch) -> Result<tictactoe_batch, tictactoe_result> {
         let count = batch.count();
@@ -60,15 +66,30 @@ impl Handle for tictactoe_batch {
         winners.try_reserve_exact(count).map_err(|_| Error::AllocFailed)?;
         let mut games = Vec::new();
         games.try_reserve_exact(count).map_err(|_| Error::AllocFailed)?;
-        Ok(tictactoe_batch { batch, winners, games })
+        Ok(tictactoe_batch(Guarded::new(BatchParts { batch, winners, games })))
     }
 
-    fn inner(&self) -> &Batch {
-        &self.batch
+    fn read<R>(
+        &self,
+        body: impl FnOnce(&Batch) -> Result<R, tictactoe_result>,
+    ) -> Result<R, tictactoe_result> {
+        self.0.read(|parts| body(&parts.batch))
     }
 
-    fn inner_mut(&mut self) -> &mut Batch {
-        &mut self.batch
+    unsafe fn change<R>(
+        this: *mut tictactoe_batch,
+        body: impl FnOnce(&mut BatchParts) -> Result<R, tictactoe_result>,
+    ) -> Result<R, tictactoe_result> {
+        // SAFETY: the caller's promise.
+        unsafe { borrow(this) }?.0.change(body)
+    }
+
+    fn inner_mut(parts: &mut BatchParts) -> &mut Batch {
+        &mut parts.batch
+    }
+
+    fn is_free(&self) -> bool {
+        self.0.is_free()
     }
 }
 
@@ -228,7 +249,8 @@ pub unsafe extern "C" fn tictactoe_batch_new_rules(
     })
 }
 
-/// Releases a batch. NULL does nothing.
+/// Releases a batch. NULL does nothing, and so does a batch a search running reads (a call
+/// from the search's evaluator).
 ///
 /// Ownership: takes back the batch from the caller; it must not be used again.
 /// Thread safety: no other thread may be using the batch.
@@ -254,10 +276,9 @@ pub unsafe extern "C" fn tictactoe_batch_clone(
     batch_out: *mut *mut tictactoe_batch,
 ) -> tictactoe_result {
     guard(|| {
-        // SAFETY: the caller's promise.
-        let batch = unsafe { borrow(batch) }?;
         let batch_out = Out::new(batch_out)?;
-        let copy = batch.batch.try_clone()?;
+        // SAFETY: the caller's promise.
+        let copy = unsafe { read(batch, |batch| Ok(batch.try_clone()?)) }?;
         // SAFETY: checked non-NULL; valid by the caller's promise.
         unsafe { hand_out(copy, batch_out) }
     })

@@ -7,7 +7,7 @@ use core::ptr;
 use tictactoe_core::{winner_number, Game, Player};
 
 use crate::guard::{borrow, guard, Out};
-use crate::handle::{changing, hand_out, reading, release, Handle};
+use crate::handle::{change_plain, changing, hand_out, reading, release, Handle};
 use crate::limits::{limits_of, tictactoe_limits};
 use crate::rules::{rules_in, tictactoe_rules};
 use crate::tictactoe_result;
@@ -31,17 +31,34 @@ pub struct tictactoe_game {
 
 impl Handle for tictactoe_game {
     type Inner = Game;
+    type Parts = tictactoe_game;
 
     fn wrap(game: Game) -> Result<tictactoe_game, tictactoe_result> {
         Ok(tictactoe_game { game })
     }
 
-    fn inner(&self) -> &Game {
-        &self.game
+    fn read<R>(
+        &self,
+        body: impl FnOnce(&Game) -> Result<R, tictactoe_result>,
+    ) -> Result<R, tictactoe_result> {
+        body(&self.game)
     }
 
-    fn inner_mut(&mut self) -> &mut Game {
-        &mut self.game
+    unsafe fn change<R>(
+        this: *mut tictactoe_game,
+        body: impl FnOnce(&mut tictactoe_game) -> Result<R, tictactoe_result>,
+    ) -> Result<R, tictactoe_result> {
+        // SAFETY: the caller's promise.
+        unsafe { change_plain(this, body) }
+    }
+
+    fn inner_mut(game: &mut tictactoe_game) -> &mut Game {
+        &mut game.game
+    }
+
+    /// No callback reaches a game: no call holds it when its owner may release it.
+    fn is_free(&self) -> bool {
+        true
     }
 }
 
