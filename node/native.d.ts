@@ -49,7 +49,7 @@ export declare class Batch {
    * game moves; an illegal action refuses the whole step (`illegal: 'raise'`, naming the
    * entry in `.index`), or loses that game (`illegal: 'lose'`).
    */
-  step(actions: Int32Array | BigInt64Array, out?: Uint8Array): Uint8Array
+  step(actions: Int32Array | BigInt64Array, out?: Uint8Array | undefined | null): Uint8Array
   /**
    * A uniformly random legal action per game (a cell, or under gravity a column), -1 for a
    * game that is over, from each game's own seeded generator; into `out` when given.
@@ -118,7 +118,7 @@ export declare class Puct {
    * of `evaluate` is thrown as itself; the trees, the batch and the seed are then as they
    * were, as after any refusal.
    */
-  run(evaluate: (observation: Uint8Array, legal: Uint8Array, leaves: number) => { logits: Float32Array | Float64Array | number[], values: Float32Array | Float64Array | number[] }, simulations: number, options?: RunOptions): Searched
+  run(evaluate: (observation: Uint8Array, legal: Uint8Array, leaves: number) => { logits: Float32Array | Float64Array | number[], values: Float32Array | Float64Array | number[] }, simulations: number, options?: RunOptions | undefined | null): Searched
   /**
    * Plays `actions[g]` in each unfinished game g of the batch (entries of finished games
    * are not read) and keeps each move's subtree for the next search. A refused action is

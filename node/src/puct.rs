@@ -306,7 +306,8 @@ impl Puct {
     #[napi(
         ts_args_type = "evaluate: (observation: Uint8Array, legal: Uint8Array, leaves: number) => \
                         { logits: Float32Array | Float64Array | number[], values: Float32Array \
-                        | Float64Array | number[] }, simulations: number, options?: RunOptions"
+                        | Float64Array | number[] }, simulations: number, options?: RunOptions \
+                        | undefined | null"
     )]
     pub fn run(
         &mut self,

@@ -17,10 +17,12 @@ const status: 'in_progress' | 'won' | 'draw' = game.status
 const batch = Batch.fromRules(4, Rules.GOMOKU, { seed: 2 })
 const winners: Uint8Array = batch.step(new Int32Array(4), new Uint8Array(4))
 batch.step(new BigInt64Array(4))
+batch.step(new Int32Array(4), null) // no array given: the runtime takes null as undefined
 const planes: Int8Array = batch.observation(new Int8Array(4 * 2 * 15 * 15))
 const puct = new Puct(batch, { cPuct: 1.5, seed: 3, maxBytes: 1 << 30 })
 const searched: Searched = puct.run((observation: Uint8Array, legal: Uint8Array, leaves: number) =>
   ({ logits: new Float32Array(legal.length), values: Array(leaves).fill(0) }), 8, { noise: true })
+puct.run(() => ({ logits: [], values: [] }), 0, null)
 const chosen: Int32Array = puct.choose(searched.visits, 0)
 puct.play(chosen)
 puct.play(new BigInt64Array(4))
