@@ -10,6 +10,10 @@ let latest = 0
  * click plays from a position the answer is about to replace. */
 let pending = 0
 
+/** The cell that is the board's one stop in the page's tab order (a board of 1 600 cells is
+ * one stop, not 1 600): the arrow keys move it and the focus, Home and End to the row's ends. */
+let cursor = [0, 0]
+
 /** The request's choices, with the game's text form. */
 function choices(extra = {}) {
   return {
@@ -75,6 +79,8 @@ function draw(hint) {
   board.style.setProperty('--cell', `${cell}px`)
   board.style.gridTemplateColumns = `repeat(${game.cols}, ${cell}px)`
   const winning = new Set(game.winning.map(([r, c]) => `${r},${c}`))
+  if (focused) cursor = [Number(focused.row), Number(focused.col)]
+  cursor = [Math.min(cursor[0], game.rows - 1), Math.min(cursor[1], game.cols - 1)]
   for (let row = 0; row < game.rows; row += 1) {
     for (let col = 0; col < game.cols; col += 1) {
       const holder = game.cells[row * game.cols + col]
@@ -82,6 +88,7 @@ function draw(hint) {
       button.type = 'button'
       button.dataset.row = row
       button.dataset.col = col
+      button.tabIndex = row === cursor[0] && col === cursor[1] ? 0 : -1
       button.textContent = ['', 'X', 'O'][holder]
       const notes = [['empty', 'X', 'O'][holder]]
       if (holder) button.classList.add(holder === 1 ? 'x' : 'o')
@@ -112,6 +119,38 @@ function draw(hint) {
 $('#board').addEventListener('click', (event) => {
   const button = event.target.closest('button')
   if (button && game && pending === 0) ask('click', { row: Number(button.dataset.row), col: Number(button.dataset.col) })
+})
+/** The cell the focus moves to from (row, col) for a key, or null for a key the board leaves
+ * to the browser. */
+function moved(key, row, col) {
+  const steps = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }
+  if (key in steps) {
+    const [down, right] = steps[key]
+    return [Math.max(0, Math.min(game.rows - 1, row + down)), Math.max(0, Math.min(game.cols - 1, col + right))]
+  }
+  if (key === 'Home') return [row, 0]
+  if (key === 'End') return [row, game.cols - 1]
+  return null
+}
+
+$('#board').addEventListener('keydown', (event) => {
+  const button = event.target.closest('button')
+  const to = button && game ? moved(event.key, Number(button.dataset.row), Number(button.dataset.col)) : null
+  if (!to) return
+  event.preventDefault()
+  const next = $(`#board button[data-row="${to[0]}"][data-col="${to[1]}"]`)
+  button.tabIndex = -1
+  next.tabIndex = 0
+  next.focus()
+  cursor = to
+})
+// A cell focused by a click becomes the tab stop too.
+$('#board').addEventListener('focusin', (event) => {
+  const button = event.target.closest('button')
+  if (!button || button.tabIndex === 0) return
+  $('#board button[tabindex="0"]')?.setAttribute('tabindex', '-1')
+  button.tabIndex = 0
+  cursor = [Number(button.dataset.row), Number(button.dataset.col)]
 })
 $('#new').addEventListener('click', () => ask('new'))
 $('#undo').addEventListener('click', () => { if (pending === 0) ask('undo') })
