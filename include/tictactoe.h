@@ -234,7 +234,8 @@ typedef struct tictactoe_game tictactoe_game;
 
 // PUCT over the games of one batch: the trees, kept from one search to the next. Opaque: made
 // by `tictactoe_puct_new`, released by `tictactoe_puct_free`. While `tictactoe_puct_run` runs,
-// every call on the same search (from its evaluator) returns `BUSY`.
+// a call on the same search from its evaluator returns `BUSY` once the pointer is found
+// non-NULL (`tictactoe_puct_free` and `tictactoe_puct_clear` do nothing).
 typedef struct tictactoe_puct tictactoe_puct;
 
 // A rule set of the k-in-a-row family as one value, as the `_rules` functions take it (by
@@ -333,8 +334,9 @@ typedef struct {
 // with `leaves` >= 1. The arrays are the library's, valid only during the call: `observation`
 // and `legal_mask` read-only, `logits` and `values` zero-filled on entry. It may read the
 // batch and use other handles (another search, another batch). A call of its into the search
-// running it, or one that changes the batch searched (read during the whole call), is refused
-// with `BUSY` and does nothing (their `_free` and `tictactoe_puct_clear` do nothing either).
+// running it, or one that would change the batch searched (read during the whole call),
+// returns `BUSY` and does nothing (their `_free` and `tictactoe_puct_clear` do nothing: the
+// handles stay the caller's).
 // It must not unwind out of the call (a C++ exception, `longjmp`): catch and return non-zero,
 // as the C++ wrapper does.
 typedef int32_t (*tictactoe_evaluate)(void *user,
@@ -516,7 +518,8 @@ tictactoe_result tictactoe_batch_new_rules(uint32_t count,
                                            tictactoe_batch **batch_out);
 
 // Releases a batch. NULL does nothing, and so does a batch a search running reads (a call
-// from the search's evaluator).
+// from the search's evaluator): that batch stays the caller's, to release once the search
+// has returned.
 //
 // Ownership: takes back the batch from the caller; it must not be used again.
 // Thread safety: no other thread may be using the batch.
@@ -602,7 +605,8 @@ tictactoe_result tictactoe_batch_game(const tictactoe_batch *batch,
 // whole call (`tictactoe_illegal` RAISE): `OUT_OF_BOUNDS`, `GAME_OVER`, `OCCUPIED`, under
 // gravity `COLUMN_FULL`, and no game changes.
 //
-// Returns also `LENGTH_MISMATCH` when `count` is not the number of games, `NULL_PARAMETER`.
+// Returns also `LENGTH_MISMATCH` when `count` is not the number of games, `NULL_PARAMETER`,
+// `BUSY` while a search's evaluator holds the batch.
 // `winners_out` is written only on success.
 //
 // Ownership: `actions` and `winners_out` are the caller's. Thread safety: needs the batch to
@@ -695,7 +699,7 @@ tictactoe_result tictactoe_batch_step_against_random(tictactoe_batch *batch,
 // `actions_out` (of `count`, the number of games); each game draws from its own generator.
 //
 // Returns `LENGTH_MISMATCH` (with `actions_out` untouched) when `count` is not the number of
-// games; `NULL_PARAMETER`.
+// games; `NULL_PARAMETER`; `BUSY` while a search's evaluator holds the batch.
 //
 // Ownership: the caller owns `actions_out`. Thread safety: needs the batch to itself (the
 // generators advance).
@@ -715,7 +719,7 @@ tictactoe_result tictactoe_batch_random_legal_actions(tictactoe_batch *batch,
 // `games` is NULL (`count` is then ignored); each game's generator goes on where it was.
 //
 // Returns `GAME_INDEX` for an index not below the number of games, before any game changes;
-// `NULL_PARAMETER` when `batch` is NULL.
+// `NULL_PARAMETER` when `batch` is NULL; `BUSY` while a search's evaluator holds the batch.
 //
 // Ownership: `games` stays the caller's. Thread safety: needs the batch to itself.
 //
@@ -731,7 +735,7 @@ tictactoe_result tictactoe_batch_reset(tictactoe_batch *batch,
 //
 // Empties every game that is over (won, drawn or forfeited), leaving the others as they are.
 //
-// Returns `NULL_PARAMETER` when `batch` is NULL.
+// Returns `NULL_PARAMETER` when `batch` is NULL, `BUSY` while a search's evaluator holds it.
 //
 // Ownership: nothing changes hands. Thread safety: needs the batch to itself.
 //
@@ -752,7 +756,8 @@ tictactoe_result tictactoe_batch_reset_terminated(tictactoe_batch *batch);
 // once, won by the opponent of its player to move (a game already over keeps its result), and
 // the other games play on.
 //
-// Returns, in this order, `NULL_PARAMETER` when `batch` or `refused_out` is NULL;
+// Returns, in this order, `NULL_PARAMETER` when `batch` is NULL; `BUSY` while a search's
+// evaluator holds the batch; `NULL_PARAMETER` when `refused_out` is NULL;
 // `INVALID_ARGUMENT` for an `illegal` that is neither (checked before `refused_out`);
 // `LENGTH_MISMATCH` when `games` is NULL and `count` is not the number of games;
 // `NULL_PARAMETER` when `actions` or `winners_out` is NULL with a non-zero `count`;
@@ -784,7 +789,8 @@ tictactoe_result tictactoe_batch_games_step(tictactoe_batch *batch,
 // (seeded when the batch was made, or by `tictactoe_batch_games_seed`), so that its draws
 // depend on its seed and history alone, whatever else the call takes.
 //
-// Returns, in this order, `NULL_PARAMETER` when `batch` or `refused_out` is NULL;
+// Returns, in this order, `NULL_PARAMETER` when `batch` is NULL; `BUSY` while a search's
+// evaluator holds the batch; `NULL_PARAMETER` when `refused_out` is NULL;
 // `LENGTH_MISMATCH` when `games` is NULL and `count` is not the number of games;
 // `NULL_PARAMETER` when `actions_out` is NULL with a non-zero `count`; `ALLOC_FAILED`;
 // `GAME_INDEX` and `REPEATED_GAME` with the index i in `*refused_out`. Nothing is drawn on a
@@ -811,7 +817,8 @@ tictactoe_result tictactoe_batch_games_random_legal_actions(tictactoe_batch *bat
 // `tictactoe_batch_games_random_legal_actions` played as `tictactoe_batch_games_step` plays
 // them, in one pass: random play-outs, or a random opponent's move.
 //
-// Returns, in this order, `NULL_PARAMETER` when `batch` or `refused_out` is NULL;
+// Returns, in this order, `NULL_PARAMETER` when `batch` is NULL; `BUSY` while a search's
+// evaluator holds the batch; `NULL_PARAMETER` when `refused_out` is NULL;
 // `LENGTH_MISMATCH` when `games` is NULL and `count` is not the number of games;
 // `NULL_PARAMETER` when `winners_out` is NULL with a non-zero `count`; `ALLOC_FAILED`;
 // `GAME_INDEX` and `REPEATED_GAME` with the index i in `*refused_out`. No game changes on a
@@ -845,7 +852,8 @@ tictactoe_result tictactoe_batch_games_step_random(tictactoe_batch *batch,
 // `*refused_out`; no game changes, the restarted ones included), with LOSE its game is lost
 // by its player to move.
 //
-// Returns, in this order, `NULL_PARAMETER` when `batch` or `refused_out` is NULL;
+// Returns, in this order, `NULL_PARAMETER` when `batch` is NULL; `BUSY` while a search's
+// evaluator holds the batch; `NULL_PARAMETER` when `refused_out` is NULL;
 // `INVALID_ARGUMENT` for an `illegal` that is neither (checked before `refused_out`);
 // `LENGTH_MISMATCH` when `games` is NULL and `count` is not the number of games;
 // `NULL_PARAMETER` when `sides`, `actions` or `winners_out` is NULL with a non-zero `count`;
@@ -884,7 +892,8 @@ tictactoe_result tictactoe_batch_games_step_against_random(tictactoe_batch *batc
 // refused action refuses the whole call (its index i in `*refused_out`; no game changes, the
 // restarted ones included), with LOSE its game is lost by its player to move.
 //
-// Returns, in this order, `NULL_PARAMETER` when `batch` or `refused_out` is NULL;
+// Returns, in this order, `NULL_PARAMETER` when `batch` is NULL; `BUSY` while a search's
+// evaluator holds the batch; `NULL_PARAMETER` when `refused_out` is NULL;
 // `INVALID_ARGUMENT` for an `illegal` that is neither (checked before `refused_out`);
 // `LENGTH_MISMATCH` when `games` is NULL and `count` is not the number of games;
 // `NULL_PARAMETER` when `actions`, `restart` or `winners_out` is NULL with a non-zero `count`;
@@ -912,7 +921,8 @@ tictactoe_result tictactoe_batch_games_step_restarting(tictactoe_batch *batch,
 // every game, `count` then the number of games), X to move; each game's generator goes on
 // where it was.
 //
-// Returns, in this order, `NULL_PARAMETER` when `batch` or `refused_out` is NULL;
+// Returns, in this order, `NULL_PARAMETER` when `batch` is NULL; `BUSY` while a search's
+// evaluator holds the batch; `NULL_PARAMETER` when `refused_out` is NULL;
 // `LENGTH_MISMATCH` when `games` is NULL and `count` is not the number of games;
 // `ALLOC_FAILED`; `GAME_INDEX` for an index not below the number of games, its position i in
 // `*refused_out`, before any game changes. `*refused_out` is written only with `GAME_INDEX`.
@@ -947,7 +957,8 @@ tictactoe_result tictactoe_batch_games_reset_terminated(tictactoe_batch *batch,
 // the seed `seeds[i]` draws. A vector of environments seeds its games one by one this way,
 // each as the single environment with that seed. The boards are left as they are.
 //
-// Returns, in this order, `NULL_PARAMETER` when `batch` or `refused_out` is NULL;
+// Returns, in this order, `NULL_PARAMETER` when `batch` is NULL; `BUSY` while a search's
+// evaluator holds the batch; `NULL_PARAMETER` when `refused_out` is NULL;
 // `LENGTH_MISMATCH` when `games` is NULL and `count` is not the number of games;
 // `NULL_PARAMETER` when `seeds` is NULL with a non-zero `count`; `ALLOC_FAILED`; `GAME_INDEX`
 // with the index i in `*refused_out`. No generator changes on a refusal. `*refused_out` is
@@ -1099,7 +1110,7 @@ tictactoe_result tictactoe_batch_legal_mask(const tictactoe_batch *batch,
 // thread, with the same results.
 //
 // Returns `INVALID_ARGUMENT` for 0 threads (nothing changes), `NULL_PARAMETER` when `batch` is
-// NULL.
+// NULL, `BUSY` while a search's evaluator holds the batch.
 //
 // Ownership: nothing changes hands. Thread safety: needs the batch to itself.
 //
@@ -1677,7 +1688,7 @@ tictactoe_result tictactoe_puct_new(const tictactoe_batch *batch,
                                     tictactoe_puct **puct_out);
 
 // Releases a search. NULL does nothing, and so does a search running (a call from its
-// evaluator).
+// evaluator): that search stays the caller's, to release once it has returned.
 //
 // Ownership: takes back the search; it must not be used again. Thread safety: no other
 // thread may be using it.
@@ -1699,7 +1710,8 @@ void tictactoe_puct_free(tictactoe_puct *puct);
 // Returns `EVALUATOR_FAILED` when the callback returns non-zero, `BAD_EVALUATION` for a value
 // outside [-1, 1] or unusable logits, `LIMIT_EXCEEDED` past the options' `max_bytes`,
 // `LENGTH_MISMATCH` for arrays of the wrong length, `INVALID_ARGUMENT` for an unknown flag
-// or a batch of another size or rules, `ALLOC_FAILED`, `NULL_PARAMETER`. The trees are
+// or a batch of another size or rules, `ALLOC_FAILED`, `NULL_PARAMETER`, `BUSY` (the search
+// or batch checked for NULL and `BUSY` before the other arguments). The trees are
 // then as they were before the call, and nothing is written. After `PANIC` (a defect of the
 // library's) the search's state is not known: free it.
 //
@@ -1726,7 +1738,8 @@ tictactoe_result tictactoe_puct_run(tictactoe_puct *puct,
 //
 // Returns the core's code for the first refused action (`OUT_OF_BOUNDS`, `OCCUPIED`,
 // `COLUMN_FULL`; nothing is played then), `LENGTH_MISMATCH`, `INVALID_ARGUMENT` for a batch
-// of another size or rules, `ALLOC_FAILED` (nothing played either), `NULL_PARAMETER`. A game
+// of another size or rules, `ALLOC_FAILED` (nothing played either), `NULL_PARAMETER`, `BUSY`
+// while the search runs or a search's evaluator holds the batch. A game
 // the batch moved by other means since the last search keeps no tree (the next search starts
 // it afresh).
 //
@@ -1756,7 +1769,8 @@ void tictactoe_puct_clear(tictactoe_puct *puct);
 // evaluator. Each game still makes `simulations` simulations a search.
 //
 // Returns `INVALID_ARGUMENT` for 0, or more than 1 with Gumbel's search
-// (`tictactoe_puct_set_gumbel`), and `NULL_PARAMETER` for a NULL `puct`; nothing changes then.
+// (`tictactoe_puct_set_gumbel`), `NULL_PARAMETER` for a NULL `puct`, `BUSY` while it runs;
+// nothing changes then.
 //
 // Ownership: the caller keeps the search. Thread safety: no other thread may be using it.
 //
@@ -1773,7 +1787,8 @@ tictactoe_result tictactoe_puct_set_leaves(tictactoe_puct *puct, uint32_t leaves
 // training target and its move; the last search's `tictactoe_puct_selected` is kept.
 //
 // Returns `INVALID_ARGUMENT` for gumbel > 0 while the search takes more than one leaf a step
-// (`tictactoe_puct_set_leaves`), and `NULL_PARAMETER` for a NULL `puct`; nothing changes then.
+// (`tictactoe_puct_set_leaves`), `NULL_PARAMETER` for a NULL `puct`, `BUSY` while it runs;
+// nothing changes then.
 //
 // Ownership: the caller keeps the search. Thread safety: no other thread may be using it.
 //
@@ -1789,7 +1804,8 @@ tictactoe_result tictactoe_puct_set_gumbel(tictactoe_puct *puct, uint32_t gumbel
 // the batch moved by other means keeps its old tree's row until the next search that
 // succeeds.
 //
-// Returns `LENGTH_MISMATCH` unless `policy_len` is count * actions, `NULL_PARAMETER`;
+// Returns `LENGTH_MISMATCH` unless `policy_len` is count * actions, `NULL_PARAMETER`, `BUSY`
+// while the search runs;
 // `policy_out` is written only on success.
 //
 // Ownership: the caller keeps everything. Thread safety: the search must not be used by
@@ -1806,7 +1822,8 @@ tictactoe_result tictactoe_puct_policy(tictactoe_puct *puct, float *policy_out, 
 // the batch moved by other means keeps its last search's action until the next search that
 // succeeds.
 //
-// Returns `LENGTH_MISMATCH` unless `count` is the number of games, `NULL_PARAMETER`;
+// Returns `LENGTH_MISMATCH` unless `count` is the number of games, `NULL_PARAMETER`, `BUSY`
+// while the search runs;
 // `actions_out` is written only on success.
 //
 // Ownership: the caller keeps everything. Thread safety: the search must not be used by
@@ -1822,7 +1839,7 @@ tictactoe_result tictactoe_puct_selected(tictactoe_puct *puct, uint32_t *actions
 // `actions_out` (`count` values), from the search's seed.
 //
 // Returns `INVALID_ARGUMENT` for a temperature below 0 or not finite, `LENGTH_MISMATCH`,
-// `NULL_PARAMETER`; `actions_out` is written only on success.
+// `NULL_PARAMETER`, `BUSY` while the search runs; `actions_out` is written only on success.
 //
 // Ownership: the caller keeps everything. Thread safety: the search must not be used by
 // another thread during the call (its seed's state advances).
@@ -1841,7 +1858,8 @@ tictactoe_result tictactoe_puct_choose(tictactoe_puct *puct,
 // after a search of `simulations` on `batch`: what the options' `max_bytes` is checked against.
 //
 // Returns `INVALID_ARGUMENT` for a batch of another size or rules than the search's (as
-// `tictactoe_puct_run` does), `NULL_PARAMETER`; `*bytes_out` is written only on success.
+// `tictactoe_puct_run` does), `NULL_PARAMETER`, `BUSY` while the search runs; `*bytes_out` is
+// written only on success.
 //
 // Ownership: the caller keeps everything. Thread safety: may run while other threads read the
 // search and the batch.

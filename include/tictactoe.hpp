@@ -562,7 +562,8 @@ private:
 
 // count games of one rule set, stepped together. An action is a cell row*cols + col, or under
 // gravity a column: actions() of them a game. Owns its tictactoe_batch; get() lends it to C
-// calls. A refused call throws error and changes no game.
+// calls. A refused call throws error and changes no game; one that would change the batch
+// while a puct search reads it (a call from that search's evaluator) throws BUSY.
 class batch {
 public:
     // count empty n x n games; their random actions come from seed. Throws error

@@ -22,7 +22,8 @@ pub(crate) fn guard(body: impl FnOnce() -> Outcome) -> tictactoe_result {
 /// A shared reference from a pointer the caller promises valid, or `NULL_PARAMETER`.
 ///
 /// # Safety
-/// A non-NULL `ptr` must point to a live `T` not mutated for `'a`.
+/// A non-NULL `ptr` must point to a live `T` not mutated for `'a`, except through an
+/// `UnsafeCell` (a guarded handle's parts, and its count of holds).
 pub(crate) unsafe fn borrow<'a, T>(ptr: *const T) -> Result<&'a T, tictactoe_result> {
     // SAFETY: the caller's promise, for non-NULL pointers.
     unsafe { ptr.as_ref() }.ok_or(tictactoe_result::NullParameter)

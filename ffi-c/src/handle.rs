@@ -28,7 +28,9 @@ pub(crate) trait Handle: Sized {
     /// `ALLOC_FAILED` when what it keeps beside cannot be had.
     fn wrap(inner: Self::Inner) -> Result<Self, tictactoe_result>;
 
-    /// Runs `body` on the value, to read it.
+    /// Runs `body` on the value, to read it: `body` must not run the caller's code (nothing
+    /// may then change the handle on this thread while it reads; other threads may not, by
+    /// the handles' contract).
     ///
     /// # Errors
     /// `BUSY` when a call running is changing it; what `body` fails with.
@@ -36,6 +38,19 @@ pub(crate) trait Handle: Sized {
         &self,
         body: impl FnOnce(&Self::Inner) -> Result<R, tictactoe_result>,
     ) -> Result<R, tictactoe_result>;
+
+    /// Runs `body` on the value, to read it, holding it as read meanwhile: for a `body` that
+    /// runs the caller's code (a search's evaluator), whose calls that would change the handle
+    /// are then refused.
+    ///
+    /// # Errors
+    /// As for [`Handle::read`].
+    fn read_held<R>(
+        &self,
+        body: impl FnOnce(&Self::Inner) -> Result<R, tictactoe_result>,
+    ) -> Result<R, tictactoe_result> {
+        self.read(body)
+    }
 
     /// Runs `body` on the parts of the handle at `this`, to change them.
     ///
@@ -93,8 +108,26 @@ impl<P> Guarded<P> {
         Guarded { holds: AtomicIsize::new(0), parts: UnsafeCell::new(parts) }
     }
 
-    /// Runs `body` on the parts, to read them; `BUSY` while a call changes them.
+    /// Runs `body` on the parts, to read them, without running the caller's code; `BUSY` while
+    /// a call changes them. Not counted: nothing can change them on this thread before it
+    /// returns (a count would cost every read of a batch ten times what the read costs).
     pub(crate) fn read<R>(
+        &self,
+        body: impl FnOnce(&P) -> Result<R, tictactoe_result>,
+    ) -> Result<R, tictactoe_result> {
+        if self.holds.load(Ordering::Acquire) == CHANGING {
+            return Err(tictactoe_result::Busy);
+        }
+        // SAFETY: no call changes the parts: none was, and none can start on this thread
+        // before `body` returns (it runs no code of the caller's), nor on another (the
+        // handle's contract).
+        body(unsafe { &*self.parts.get() })
+    }
+
+    /// Runs `body` on the parts, to read them, counted as a reader meanwhile, so that the
+    /// calls the caller's code makes during `body` cannot change them; `BUSY` while a call
+    /// changes them.
+    pub(crate) fn read_held<R>(
         &self,
         body: impl FnOnce(&P) -> Result<R, tictactoe_result>,
     ) -> Result<R, tictactoe_result> {
@@ -162,6 +195,20 @@ pub(crate) unsafe fn read<H: Handle, R>(
 ) -> Result<R, tictactoe_result> {
     // SAFETY: the caller's promise.
     unsafe { borrow(handle) }?.read(body)
+}
+
+/// Runs `body` on the value of the handle at `handle`, held as read while `body` runs the
+/// caller's code ([`Handle::read_held`]): `NULL_PARAMETER` for NULL, `BUSY` while a call running
+/// changes it.
+///
+/// # Safety
+/// `handle` must be NULL or a live handle not being changed by another thread.
+pub(crate) unsafe fn read_held<H: Handle, R>(
+    handle: *const H,
+    body: impl FnOnce(&H::Inner) -> Result<R, tictactoe_result>,
+) -> Result<R, tictactoe_result> {
+    // SAFETY: the caller's promise.
+    unsafe { borrow(handle) }?.read_held(body)
 }
 
 /// Runs `body` on the value of a handle the call reads: `NULL_PARAMETER` for NULL, `BUSY`
@@ -241,8 +288,9 @@ mod tests {
     #[test]
     fn readers_share_a_handle_a_changer_holds_alone() {
         let held = Guarded::new(5);
-        let inside = held.read(|&five| {
+        let inside = held.read_held(|&five| {
             assert_eq!(held.read(|&again| Ok(again + five)), Ok(10));
+            assert_eq!(held.read_held(|&again| Ok(again + five)), Ok(10));
             assert_eq!(held.change(|_| Ok(())), Err(tictactoe_result::Busy));
             Ok(five)
         });
@@ -250,6 +298,7 @@ mod tests {
         let changed = held.change(|value| {
             *value += 1;
             assert_eq!(held.read(|&value| Ok(value)), Err(tictactoe_result::Busy));
+            assert_eq!(held.read_held(|&value| Ok(value)), Err(tictactoe_result::Busy));
             assert_eq!(held.change(|_| Ok(())), Err(tictactoe_result::Busy));
             assert!(!held.is_free());
             Ok(())
@@ -267,7 +316,7 @@ mod tests {
                 if changing {
                     held.change(|_| panic!("a defect"))
                 } else {
-                    held.read(|_| panic!("a defect"))
+                    held.read_held(|_| panic!("a defect"))
                 }
             });
             assert_eq!(result, tictactoe_result::Panic);

@@ -7,7 +7,7 @@ use core::ffi::c_void;
 use tictactoe_search::{Evaluator, Puct, PuctConfig, PuctError};
 
 use crate::guard::{borrow, buffer, entries, guard, Out};
-use crate::handle::{hand_out, read, release, Guarded, Handle};
+use crate::handle::{hand_out, read, read_held, release, Guarded, Handle};
 use crate::{tictactoe_batch, tictactoe_result};
 
 /// A flag of `tictactoe_puct_run`: mix Dirichlet noise into the roots' priors for this search
@@ -27,8 +27,9 @@ pub const TICTACTOE_PUCT_NOISE: u32 = 1u32;
 /// with `leaves` >= 1. The arrays are the library's, valid only during the call: `observation`
 /// and `legal_mask` read-only, `logits` and `values` zero-filled on entry. It may read the
 /// batch and use other handles (another search, another batch). A call of its into the search
-/// running it, or one that changes the batch searched (read during the whole call), is refused
-/// with `BUSY` and does nothing (their `_free` and `tictactoe_puct_clear` do nothing either).
+/// running it, or one that would change the batch searched (read during the whole call),
+/// returns `BUSY` and does nothing (their `_free` and `tictactoe_puct_clear` do nothing: the
+/// handles stay the caller's).
 /// It must not unwind out of the call (a C++ exception, `longjmp`): catch and return non-zero,
 /// as the C++ wrapper does.
 pub type tictactoe_evaluate = Option<
@@ -62,7 +63,8 @@ pub struct tictactoe_puct_options {
 
 /// PUCT over the games of one batch: the trees, kept from one search to the next. Opaque: made
 /// by `tictactoe_puct_new`, released by `tictactoe_puct_free`. While `tictactoe_puct_run` runs,
-/// every call on the same search (from its evaluator) returns `BUSY`.
+/// a call on the same search from its evaluator returns `BUSY` once the pointer is found
+/// non-NULL (`tictactoe_puct_free` and `tictactoe_puct_clear` do nothing).
 pub struct tictactoe_puct(Guarded<Puct>);
 
 impl Handle for tictactoe_puct {
@@ -174,7 +176,8 @@ pub unsafe extern "C" fn tictactoe_puct_new(
     puct_out: *mut *mut tictactoe_puct,
 ) -> tictactoe_result {
     guard(|| {
-        let puct_out = Out::new(puct_out)?;
+        // SAFETY: the caller's promise.
+        let puct_out = unsafe { read(batch, |_| Out::new(puct_out)) }?;
         let defaults = PuctConfig::default();
         let config = if options.is_null() {
             defaults
@@ -199,7 +202,7 @@ pub unsafe extern "C" fn tictactoe_puct_new(
 }
 
 /// Releases a search. NULL does nothing, and so does a search running (a call from its
-/// evaluator).
+/// evaluator): that search stays the caller's, to release once it has returned.
 ///
 /// Ownership: takes back the search; it must not be used again. Thread safety: no other
 /// thread may be using it.
@@ -225,7 +228,8 @@ pub unsafe extern "C" fn tictactoe_puct_free(puct: *mut tictactoe_puct) {
 /// Returns `EVALUATOR_FAILED` when the callback returns non-zero, `BAD_EVALUATION` for a value
 /// outside [-1, 1] or unusable logits, `LIMIT_EXCEEDED` past the options' `max_bytes`,
 /// `LENGTH_MISMATCH` for arrays of the wrong length, `INVALID_ARGUMENT` for an unknown flag
-/// or a batch of another size or rules, `ALLOC_FAILED`, `NULL_PARAMETER`. The trees are
+/// or a batch of another size or rules, `ALLOC_FAILED`, `NULL_PARAMETER`, `BUSY` (the search
+/// or batch checked for NULL and `BUSY` before the other arguments). The trees are
 /// then as they were before the call, and nothing is written. After `PANIC` (a defect of the
 /// library's) the search's state is not known: free it.
 ///
@@ -249,26 +253,23 @@ pub unsafe extern "C" fn tictactoe_puct_run(
     values: *mut f32,
     values_len: usize,
 ) -> tictactoe_result {
-    guard(|| {
-        let evaluate = evaluate.ok_or(tictactoe_result::NullParameter)?;
-        if flags & !TICTACTOE_PUCT_NOISE != 0 {
-            return Err(tictactoe_result::InvalidArgument);
-        }
-        // SAFETY: the caller's promise, for each.
-        let (visits, values) =
-            unsafe { (buffer(visits, visits_len)?, buffer(values, values_len)?) };
-        let mut callback = Callback { evaluate, user };
-        let noise = flags & TICTACTOE_PUCT_NOISE != 0;
-        // The search held changed and the batch read through the evaluator's calls: a call of
-        // its into either that would break that hold is refused with BUSY.
-        // SAFETY: the caller's promise, for each.
-        unsafe {
-            tictactoe_puct::change(puct, |puct| {
-                read(batch, |batch| {
-                    puct.run(batch, &mut callback, simulations, noise, visits, values).map_err(code)
-                })
+    // The search held as changed and the batch as read through the evaluator's calls: a call
+    // of its into either that would break that hold is refused with BUSY. The handles are
+    // checked first, then the other arguments.
+    // SAFETY: the caller's promise, for each.
+    guard(|| unsafe {
+        tictactoe_puct::change(puct, |puct| {
+            read_held(batch, |batch| {
+                let evaluate = evaluate.ok_or(tictactoe_result::NullParameter)?;
+                if flags & !TICTACTOE_PUCT_NOISE != 0 {
+                    return Err(tictactoe_result::InvalidArgument);
+                }
+                let (visits, values) = (buffer(visits, visits_len)?, buffer(values, values_len)?);
+                let mut callback = Callback { evaluate, user };
+                let noise = flags & TICTACTOE_PUCT_NOISE != 0;
+                puct.run(batch, &mut callback, simulations, noise, visits, values).map_err(code)
             })
-        }
+        })
     })
 }
 
@@ -277,7 +278,8 @@ pub unsafe extern "C" fn tictactoe_puct_run(
 ///
 /// Returns the core's code for the first refused action (`OUT_OF_BOUNDS`, `OCCUPIED`,
 /// `COLUMN_FULL`; nothing is played then), `LENGTH_MISMATCH`, `INVALID_ARGUMENT` for a batch
-/// of another size or rules, `ALLOC_FAILED` (nothing played either), `NULL_PARAMETER`. A game
+/// of another size or rules, `ALLOC_FAILED` (nothing played either), `NULL_PARAMETER`, `BUSY`
+/// while the search runs or a search's evaluator holds the batch. A game
 /// the batch moved by other means since the last search keeps no tree (the next search starts
 /// it afresh).
 ///
@@ -296,9 +298,9 @@ pub unsafe extern "C" fn tictactoe_puct_play(
     guard(|| {
         // SAFETY: the caller's promise, for each.
         unsafe {
-            let actions = entries(actions, count)?;
             tictactoe_puct::change(puct, |puct| {
                 tictactoe_batch::change(batch, |batch| {
+                    let actions = entries(actions, count)?;
                     puct.play(tictactoe_batch::inner_mut(batch), actions).map_err(code)
                 })
             })
@@ -334,7 +336,8 @@ pub unsafe extern "C" fn tictactoe_puct_clear(puct: *mut tictactoe_puct) {
 /// evaluator. Each game still makes `simulations` simulations a search.
 ///
 /// Returns `INVALID_ARGUMENT` for 0, or more than 1 with Gumbel's search
-/// (`tictactoe_puct_set_gumbel`), and `NULL_PARAMETER` for a NULL `puct`; nothing changes then.
+/// (`tictactoe_puct_set_gumbel`), `NULL_PARAMETER` for a NULL `puct`, `BUSY` while it runs;
+/// nothing changes then.
 ///
 /// Ownership: the caller keeps the search. Thread safety: no other thread may be using it.
 ///
@@ -360,7 +363,8 @@ pub unsafe extern "C" fn tictactoe_puct_set_leaves(
 /// training target and its move; the last search's `tictactoe_puct_selected` is kept.
 ///
 /// Returns `INVALID_ARGUMENT` for gumbel > 0 while the search takes more than one leaf a step
-/// (`tictactoe_puct_set_leaves`), and `NULL_PARAMETER` for a NULL `puct`; nothing changes then.
+/// (`tictactoe_puct_set_leaves`), `NULL_PARAMETER` for a NULL `puct`, `BUSY` while it runs;
+/// nothing changes then.
 ///
 /// Ownership: the caller keeps the search. Thread safety: no other thread may be using it.
 ///
@@ -385,7 +389,8 @@ pub unsafe extern "C" fn tictactoe_puct_set_gumbel(
 /// the batch moved by other means keeps its old tree's row until the next search that
 /// succeeds.
 ///
-/// Returns `LENGTH_MISMATCH` unless `policy_len` is count * actions, `NULL_PARAMETER`;
+/// Returns `LENGTH_MISMATCH` unless `policy_len` is count * actions, `NULL_PARAMETER`, `BUSY`
+/// while the search runs;
 /// `policy_out` is written only on success.
 ///
 /// Ownership: the caller keeps everything. Thread safety: the search must not be used by
@@ -400,11 +405,13 @@ pub unsafe extern "C" fn tictactoe_puct_policy(
     policy_len: usize,
 ) -> tictactoe_result {
     guard(|| {
-        // SAFETY: the caller's promise, for each.
-        let out = unsafe { buffer(policy_out, policy_len) }?;
         // The core checks the length before it writes anything.
-        // SAFETY: the caller's promise.
-        unsafe { tictactoe_puct::change(puct, |puct| puct.policy(out).map_err(code)) }
+        // SAFETY: the caller's promise, for each.
+        unsafe {
+            tictactoe_puct::change(puct, |puct| {
+                puct.policy(buffer(policy_out, policy_len)?).map_err(code)
+            })
+        }
     })
 }
 
@@ -415,7 +422,8 @@ pub unsafe extern "C" fn tictactoe_puct_policy(
 /// the batch moved by other means keeps its last search's action until the next search that
 /// succeeds.
 ///
-/// Returns `LENGTH_MISMATCH` unless `count` is the number of games, `NULL_PARAMETER`;
+/// Returns `LENGTH_MISMATCH` unless `count` is the number of games, `NULL_PARAMETER`, `BUSY`
+/// while the search runs;
 /// `actions_out` is written only on success.
 ///
 /// Ownership: the caller keeps everything. Thread safety: the search must not be used by
@@ -430,11 +438,13 @@ pub unsafe extern "C" fn tictactoe_puct_selected(
     count: usize,
 ) -> tictactoe_result {
     guard(|| {
-        // SAFETY: the caller's promise, for each.
-        let out = unsafe { buffer(actions_out, count) }?;
         // The core checks the length before it writes anything.
-        // SAFETY: the caller's promise.
-        unsafe { tictactoe_puct::change(puct, |puct| puct.selected(out).map_err(code)) }
+        // SAFETY: the caller's promise, for each.
+        unsafe {
+            tictactoe_puct::change(puct, |puct| {
+                puct.selected(buffer(actions_out, count)?).map_err(code)
+            })
+        }
     })
 }
 
@@ -444,7 +454,7 @@ pub unsafe extern "C" fn tictactoe_puct_selected(
 /// `actions_out` (`count` values), from the search's seed.
 ///
 /// Returns `INVALID_ARGUMENT` for a temperature below 0 or not finite, `LENGTH_MISMATCH`,
-/// `NULL_PARAMETER`; `actions_out` is written only on success.
+/// `NULL_PARAMETER`, `BUSY` while the search runs; `actions_out` is written only on success.
 ///
 /// Ownership: the caller keeps everything. Thread safety: the search must not be used by
 /// another thread during the call (its seed's state advances).
@@ -463,10 +473,11 @@ pub unsafe extern "C" fn tictactoe_puct_choose(
 ) -> tictactoe_result {
     guard(|| {
         // SAFETY: the caller's promise, for each.
-        let (visits, out) = unsafe { (entries(visits, visits_len)?, buffer(actions_out, count)?) };
-        // SAFETY: the caller's promise.
         unsafe {
-            tictactoe_puct::change(puct, |puct| puct.choose(visits, temperature, out).map_err(code))
+            tictactoe_puct::change(puct, |puct| {
+                let (visits, out) = (entries(visits, visits_len)?, buffer(actions_out, count)?);
+                puct.choose(visits, temperature, out).map_err(code)
+            })
         }
     })
 }
@@ -475,7 +486,8 @@ pub unsafe extern "C" fn tictactoe_puct_choose(
 /// after a search of `simulations` on `batch`: what the options' `max_bytes` is checked against.
 ///
 /// Returns `INVALID_ARGUMENT` for a batch of another size or rules than the search's (as
-/// `tictactoe_puct_run` does), `NULL_PARAMETER`; `*bytes_out` is written only on success.
+/// `tictactoe_puct_run` does), `NULL_PARAMETER`, `BUSY` while the search runs; `*bytes_out` is
+/// written only on success.
 ///
 /// Ownership: the caller keeps everything. Thread safety: may run while other threads read the
 /// search and the batch.
@@ -490,11 +502,13 @@ pub unsafe extern "C" fn tictactoe_puct_bytes_needed(
     bytes_out: *mut u64,
 ) -> tictactoe_result {
     guard(|| {
-        let bytes_out = Out::new(bytes_out)?;
         // SAFETY: the caller's promise, for each.
-        let bytes = unsafe {
+        let (bytes, bytes_out) = unsafe {
             read(puct, |puct| {
-                read(batch, |batch| puct.bytes_needed(batch, simulations).map_err(code))
+                read(batch, |batch| {
+                    let bytes_out = Out::new(bytes_out)?;
+                    Ok((puct.bytes_needed(batch, simulations).map_err(code)?, bytes_out))
+                })
             })
         }?;
         // SAFETY: checked non-NULL; valid by the caller's promise.

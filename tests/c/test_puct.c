@@ -475,7 +475,7 @@ typedef struct {
     tictactoe_batch *batch;
     tictactoe_puct *other;
     int calls;
-    tictactoe_result answers[8];
+    tictactoe_result answers[16];
 } reentering;
 
 /* Calls into the search running it and the batch it searches at its second call: each call
@@ -486,12 +486,14 @@ static int32_t evaluate_reentering(void *user, size_t leaves, const bool *observ
     reentering *r = (reentering *)user;
     evaluator plain = {0, -1, 0.0f, 0.0f};
     if (r->calls++ == 1) {
-        uint32_t visits[GAMES * ACTIONS], actions[GAMES] = {3, 3, 3};
+        uint32_t visits[GAMES * ACTIONS], actions[GAMES] = {3, 3, 3}, chosen[GAMES] = {7, 7, 7};
         uint8_t winners[GAMES] = {9, 9, 9};
-        float values_out[GAMES];
-        uint64_t bytes = 7;
+        float values_out[GAMES] = {7.0f, 7.0f, 7.0f}, policy[GAMES * ACTIONS], other_values[GAMES];
+        uint32_t other_visits[GAMES * ACTIONS];
+        uint64_t bytes = 7, seeds[GAMES] = {1, 2, 3};
         uint32_t count = 0;
         size_t refused = 7;
+        memset(visits, 0xab, sizeof visits);
         r->answers[0] = tictactoe_puct_run(r->puct, r->batch, evaluate, &plain, 4, 0, visits,
                                            GAMES * ACTIONS, values_out, GAMES);
         r->answers[1] = tictactoe_puct_bytes_needed(r->puct, r->batch, 4, &bytes);
@@ -499,10 +501,22 @@ static int32_t evaluate_reentering(void *user, size_t leaves, const bool *observ
         r->answers[3] = tictactoe_batch_games_step(r->batch, NULL, GAMES, actions,
                                                    TICTACTOE_ILLEGAL_RAISE, winners, &refused);
         r->answers[4] = tictactoe_batch_count(r->batch, &count);
-        r->answers[5] = tictactoe_puct_run(r->other, r->batch, evaluate, &plain, 4, 0, visits,
-                                           GAMES * ACTIONS, values_out, GAMES);
+        r->answers[5] = tictactoe_puct_run(r->other, r->batch, evaluate, &plain, 4, 0, other_visits,
+                                           GAMES * ACTIONS, other_values, GAMES);
         r->answers[6] = tictactoe_puct_set_leaves(r->puct, 2);
+        /* The batch held by the search running: another search may not play on it. */
+        r->answers[7] = tictactoe_puct_play(r->other, r->batch, actions, GAMES);
+        r->answers[8] = tictactoe_puct_set_gumbel(r->puct, 4);
+        /* The handle before the arguments: BUSY, not NULL_PARAMETER for the NULL array. */
+        r->answers[9] = tictactoe_puct_policy(r->puct, NULL, GAMES * ACTIONS);
+        r->answers[10] = tictactoe_puct_selected(r->puct, chosen, GAMES);
+        r->answers[11] = tictactoe_puct_choose(r->puct, visits, GAMES * ACTIONS, 0.0f, chosen, GAMES);
+        r->answers[12] = tictactoe_batch_set_threads(r->batch, 2);
+        r->answers[13] = tictactoe_batch_games_seed(r->batch, NULL, GAMES, seeds, &refused);
+        r->answers[14] = tictactoe_batch_games_reset(r->batch, NULL, GAMES, &refused);
+        r->answers[15] = tictactoe_puct_policy(r->other, policy, GAMES * ACTIONS);
         CHECK(bytes == 7 && count == GAMES && winners[0] == 9 && refused == 7);
+        CHECK(visits[0] == 0xabababab && values_out[0] == 7.0f && chosen[0] == 7);
         /* Ignored while held: the running search and its batch stay. */
         tictactoe_puct_clear(r->puct);
         tictactoe_puct_free(r->puct);
@@ -531,11 +545,16 @@ static void test_reentry(void) {
     CHECK_RESULT(tictactoe_puct_run(puct, batch, evaluate_reentering, &r, 20, 0, visits,
                                     GAMES * ACTIONS, values, GAMES),
                  TICTACTOE_RESULT_OK);
-    for (i = 0; i < 7; i++) {
+    for (i = 0; i < 16; i++) {
+        /* Reads of the batch, another search over it, another search's reads: the rest is BUSY. */
         tictactoe_result expected_answer =
-            i == 4 || i == 5 ? TICTACTOE_RESULT_OK : TICTACTOE_RESULT_BUSY;
+            i == 4 || i == 5 || i == 15 ? TICTACTOE_RESULT_OK : TICTACTOE_RESULT_BUSY;
         CHECK_RESULT(r.answers[i], expected_answer);
     }
+    /* The handles before the other arguments, held or not. */
+    CHECK_RESULT(tictactoe_puct_run(NULL, batch, evaluate, &e, 1, 2, visits, GAMES * ACTIONS,
+                                    values, GAMES),
+                 TICTACTOE_RESULT_NULL_PARAMETER);
     /* The search as a search with no reentry makes it. */
     CHECK_RESULT(tictactoe_puct_run(twin, fresh, evaluate, &e, 20, 0, expected, GAMES * ACTIONS,
                                     expected_values, GAMES),

@@ -21,7 +21,8 @@ use crate::tictactoe_result;
 /// whole call (`tictactoe_illegal` RAISE): `OUT_OF_BOUNDS`, `GAME_OVER`, `OCCUPIED`, under
 /// gravity `COLUMN_FULL`, and no game changes.
 ///
-/// Returns also `LENGTH_MISMATCH` when `count` is not the number of games, `NULL_PARAMETER`.
+/// Returns also `LENGTH_MISMATCH` when `count` is not the number of games, `NULL_PARAMETER`,
+/// `BUSY` while a search's evaluator holds the batch.
 /// `winners_out` is written only on success.
 ///
 /// Ownership: `actions` and `winners_out` are the caller's. Thread safety: needs the batch to
@@ -152,7 +153,7 @@ pub unsafe extern "C" fn tictactoe_batch_step_against_random(
 /// `actions_out` (of `count`, the number of games); each game draws from its own generator.
 ///
 /// Returns `LENGTH_MISMATCH` (with `actions_out` untouched) when `count` is not the number of
-/// games; `NULL_PARAMETER`.
+/// games; `NULL_PARAMETER`; `BUSY` while a search's evaluator holds the batch.
 ///
 /// Ownership: the caller owns `actions_out`. Thread safety: needs the batch to itself (the
 /// generators advance).
@@ -187,7 +188,7 @@ pub unsafe extern "C" fn tictactoe_batch_random_legal_actions(
 /// `games` is NULL (`count` is then ignored); each game's generator goes on where it was.
 ///
 /// Returns `GAME_INDEX` for an index not below the number of games, before any game changes;
-/// `NULL_PARAMETER` when `batch` is NULL.
+/// `NULL_PARAMETER` when `batch` is NULL; `BUSY` while a search's evaluator holds the batch.
 ///
 /// Ownership: `games` stays the caller's. Thread safety: needs the batch to itself.
 ///
@@ -215,7 +216,7 @@ pub unsafe extern "C" fn tictactoe_batch_reset(
 ///
 /// Empties every game that is over (won, drawn or forfeited), leaving the others as they are.
 ///
-/// Returns `NULL_PARAMETER` when `batch` is NULL.
+/// Returns `NULL_PARAMETER` when `batch` is NULL, `BUSY` while a search's evaluator holds it.
 ///
 /// Ownership: nothing changes hands. Thread safety: needs the batch to itself.
 ///

@@ -162,7 +162,8 @@ unsafe fn with_winners<W: Code>(
 /// once, won by the opponent of its player to move (a game already over keeps its result), and
 /// the other games play on.
 ///
-/// Returns, in this order, `NULL_PARAMETER` when `batch` or `refused_out` is NULL;
+/// Returns, in this order, `NULL_PARAMETER` when `batch` is NULL; `BUSY` while a search's
+/// evaluator holds the batch; `NULL_PARAMETER` when `refused_out` is NULL;
 /// `INVALID_ARGUMENT` for an `illegal` that is neither (checked before `refused_out`);
 /// `LENGTH_MISMATCH` when `games` is NULL and `count` is not the number of games;
 /// `NULL_PARAMETER` when `actions` or `winners_out` is NULL with a non-zero `count`;
@@ -227,7 +228,8 @@ pub(super) unsafe fn step<W: Code>(
 /// (seeded when the batch was made, or by `tictactoe_batch_games_seed`), so that its draws
 /// depend on its seed and history alone, whatever else the call takes.
 ///
-/// Returns, in this order, `NULL_PARAMETER` when `batch` or `refused_out` is NULL;
+/// Returns, in this order, `NULL_PARAMETER` when `batch` is NULL; `BUSY` while a search's
+/// evaluator holds the batch; `NULL_PARAMETER` when `refused_out` is NULL;
 /// `LENGTH_MISMATCH` when `games` is NULL and `count` is not the number of games;
 /// `NULL_PARAMETER` when `actions_out` is NULL with a non-zero `count`; `ALLOC_FAILED`;
 /// `GAME_INDEX` and `REPEATED_GAME` with the index i in `*refused_out`. Nothing is drawn on a
@@ -267,7 +269,8 @@ pub unsafe extern "C" fn tictactoe_batch_games_random_legal_actions(
 /// `tictactoe_batch_games_random_legal_actions` played as `tictactoe_batch_games_step` plays
 /// them, in one pass: random play-outs, or a random opponent's move.
 ///
-/// Returns, in this order, `NULL_PARAMETER` when `batch` or `refused_out` is NULL;
+/// Returns, in this order, `NULL_PARAMETER` when `batch` is NULL; `BUSY` while a search's
+/// evaluator holds the batch; `NULL_PARAMETER` when `refused_out` is NULL;
 /// `LENGTH_MISMATCH` when `games` is NULL and `count` is not the number of games;
 /// `NULL_PARAMETER` when `winners_out` is NULL with a non-zero `count`; `ALLOC_FAILED`;
 /// `GAME_INDEX` and `REPEATED_GAME` with the index i in `*refused_out`. No game changes on a
@@ -330,7 +333,8 @@ pub(super) unsafe fn step_random<W: Code>(
 /// `*refused_out`; no game changes, the restarted ones included), with LOSE its game is lost
 /// by its player to move.
 ///
-/// Returns, in this order, `NULL_PARAMETER` when `batch` or `refused_out` is NULL;
+/// Returns, in this order, `NULL_PARAMETER` when `batch` is NULL; `BUSY` while a search's
+/// evaluator holds the batch; `NULL_PARAMETER` when `refused_out` is NULL;
 /// `INVALID_ARGUMENT` for an `illegal` that is neither (checked before `refused_out`);
 /// `LENGTH_MISMATCH` when `games` is NULL and `count` is not the number of games;
 /// `NULL_PARAMETER` when `sides`, `actions` or `winners_out` is NULL with a non-zero `count`;
@@ -432,7 +436,8 @@ fn restart_flags(restart: &[u8]) -> Result<Vec<bool>, tictactoe_result> {
 /// refused action refuses the whole call (its index i in `*refused_out`; no game changes, the
 /// restarted ones included), with LOSE its game is lost by its player to move.
 ///
-/// Returns, in this order, `NULL_PARAMETER` when `batch` or `refused_out` is NULL;
+/// Returns, in this order, `NULL_PARAMETER` when `batch` is NULL; `BUSY` while a search's
+/// evaluator holds the batch; `NULL_PARAMETER` when `refused_out` is NULL;
 /// `INVALID_ARGUMENT` for an `illegal` that is neither (checked before `refused_out`);
 /// `LENGTH_MISMATCH` when `games` is NULL and `count` is not the number of games;
 /// `NULL_PARAMETER` when `actions`, `restart` or `winners_out` is NULL with a non-zero `count`;
@@ -478,7 +483,8 @@ pub unsafe extern "C" fn tictactoe_batch_games_step_restarting(
 /// every game, `count` then the number of games), X to move; each game's generator goes on
 /// where it was.
 ///
-/// Returns, in this order, `NULL_PARAMETER` when `batch` or `refused_out` is NULL;
+/// Returns, in this order, `NULL_PARAMETER` when `batch` is NULL; `BUSY` while a search's
+/// evaluator holds the batch; `NULL_PARAMETER` when `refused_out` is NULL;
 /// `LENGTH_MISMATCH` when `games` is NULL and `count` is not the number of games;
 /// `ALLOC_FAILED`; `GAME_INDEX` for an index not below the number of games, its position i in
 /// `*refused_out`, before any game changes. `*refused_out` is written only with `GAME_INDEX`.
@@ -535,7 +541,8 @@ pub unsafe extern "C" fn tictactoe_batch_games_reset_terminated(
 /// the seed `seeds[i]` draws. A vector of environments seeds its games one by one this way,
 /// each as the single environment with that seed. The boards are left as they are.
 ///
-/// Returns, in this order, `NULL_PARAMETER` when `batch` or `refused_out` is NULL;
+/// Returns, in this order, `NULL_PARAMETER` when `batch` is NULL; `BUSY` while a search's
+/// evaluator holds the batch; `NULL_PARAMETER` when `refused_out` is NULL;
 /// `LENGTH_MISMATCH` when `games` is NULL and `count` is not the number of games;
 /// `NULL_PARAMETER` when `seeds` is NULL with a non-zero `count`; `ALLOC_FAILED`; `GAME_INDEX`
 /// with the index i in `*refused_out`. No generator changes on a refusal. `*refused_out` is

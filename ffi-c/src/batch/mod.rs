@@ -76,6 +76,13 @@ impl Handle for tictactoe_batch {
         self.0.read(|parts| body(&parts.batch))
     }
 
+    fn read_held<R>(
+        &self,
+        body: impl FnOnce(&Batch) -> Result<R, tictactoe_result>,
+    ) -> Result<R, tictactoe_result> {
+        self.0.read_held(|parts| body(&parts.batch))
+    }
+
     unsafe fn change<R>(
         this: *mut tictactoe_batch,
         body: impl FnOnce(&mut BatchParts) -> Result<R, tictactoe_result>,
@@ -250,7 +257,8 @@ pub unsafe extern "C" fn tictactoe_batch_new_rules(
 }
 
 /// Releases a batch. NULL does nothing, and so does a batch a search running reads (a call
-/// from the search's evaluator).
+/// from the search's evaluator): that batch stays the caller's, to release once the search
+/// has returned.
 ///
 /// Ownership: takes back the batch from the caller; it must not be used again.
 /// Thread safety: no other thread may be using the batch.

@@ -24,7 +24,7 @@ use crate::tictactoe_result;
 /// thread, with the same results.
 ///
 /// Returns `INVALID_ARGUMENT` for 0 threads (nothing changes), `NULL_PARAMETER` when `batch` is
-/// NULL.
+/// NULL, `BUSY` while a search's evaluator holds the batch.
 ///
 /// Ownership: nothing changes hands. Thread safety: needs the batch to itself.
 ///
