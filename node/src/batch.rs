@@ -168,7 +168,9 @@ impl Batch {
     /// (0, 1 or 2), into `out` when given. An array of the wrong length is refused before any
     /// game moves; an illegal action refuses the whole step (`illegal: 'raise'`, naming the
     /// entry in `.index`), or loses that game (`illegal: 'lose'`).
-    #[napi(ts_args_type = "actions: Int32Array | BigInt64Array, out?: Uint8Array | undefined | null")]
+    #[napi(
+        ts_args_type = "actions: Int32Array | BigInt64Array, out?: Uint8Array | undefined | null"
+    )]
     pub fn step<'env>(
         &mut self,
         env: &'env Env,
