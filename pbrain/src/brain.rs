@@ -252,7 +252,7 @@ impl Brain {
         match self.started() {
             Ok(game) if game.marks() == 0 => {
                 self.own = Some(game.next_player());
-                self.reply(received)
+                self.reply(received).unwrap_or_else(|refusal| vec![refusal])
             }
             Ok(_) => vec![Answer::Error("BEGIN on a board with stones: RESTART first".into())],
             Err(error) => vec![error],
@@ -280,21 +280,24 @@ impl Brain {
             return vec![Answer::Error(error)];
         }
         self.own = Some(game.next_player());
-        let answers = self.reply(received);
-        if let (Some(Answer::Error(_)), Some(game)) = (answers.last(), self.game.as_mut()) {
-            if !game.is_over() {
+        self.reply(received).unwrap_or_else(|refusal| {
+            if let Some(game) = self.game.as_mut().filter(|game| !game.is_over()) {
                 // The search failed: nothing of the line stays.
                 let _ = game.undo();
             }
-        }
-        answers
+            vec![refusal]
+        })
     }
 
     /// The brain's move in the game as it is, played and answered (with a `DEBUG` line when
-    /// asked for). A game that is over is answered with an `ERROR` saying how it ended.
-    fn reply(&mut self, received: Instant) -> Vec<Answer> {
+    /// asked for).
+    ///
+    /// # Errors
+    /// The `ERROR` answer when there is no move: no game, a game that is over (saying how it
+    /// ended), a search that failed; the game is then as it was.
+    fn reply(&mut self, received: Instant) -> Result<Vec<Answer>, Answer> {
         let Some(game) = self.game.as_mut() else {
-            return vec![Answer::Error("no game: START comes first".into())];
+            return Err(Answer::Error("no game: START comes first".into()));
         };
         if game.is_over() {
             // The brain is to move: the opponent moved last, and a winner moved last.
@@ -302,7 +305,7 @@ impl Brain {
                 Some(_) => "the game is over: the opponent has five",
                 None => "the game is over: the board is full",
             };
-            return vec![Answer::Error(end.into())];
+            return Err(Answer::Error(end.into()));
         }
         let budget = self.time.budget();
         let deadline = received + budget;
@@ -323,13 +326,9 @@ impl Brain {
         let tree_memory = usize::try_from(tree_memory).unwrap_or(usize::MAX);
         let mut stop = || Instant::now() >= deadline;
         let chosen = self.computer.best_move_until(game, &options, Some(tree_memory), &mut stop);
-        let (row, col) = match chosen {
-            Ok(chosen) => chosen,
-            Err(error) => return vec![Answer::Error(format!("no move: {error}"))],
-        };
-        if let Err(error) = game.play(row, col) {
-            return vec![Answer::Error(format!("no move: {error}"))];
-        }
+        let refused = |error: &dyn core::fmt::Display| Answer::Error(format!("no move: {error}"));
+        let (row, col) = chosen.map_err(|error| refused(&error))?;
+        game.play(row, col).map_err(|error| refused(&error))?;
         let mut answers = vec![Answer::Move { x: col, y: row }];
         if self.debug {
             let elapsed = received.elapsed();
@@ -344,7 +343,7 @@ impl Brain {
                 )),
             );
         }
-        answers
+        Ok(answers)
     }
 
     fn takeback(&mut self, x: u32, y: u32) -> Answer {
@@ -475,13 +474,12 @@ impl Brain {
                         let own = Some(game.next_player());
                         let before =
                             (self.game.replace(game), core::mem::replace(&mut self.own, own));
-                        let answers = self.reply(received);
                         // A position that is over is refused like any other: the game before
                         // it stays.
-                        if matches!(answers.last(), Some(Answer::Error(_))) {
+                        self.reply(received).unwrap_or_else(|refusal| {
                             (self.game, self.own) = before;
-                        }
-                        answers
+                            vec![refusal]
+                        })
                     }
                     Err(error) => vec![Answer::Error(format!("BOARD: {error}"))],
                 };
