@@ -757,8 +757,8 @@ tictactoe_result tictactoe_batch_reset_terminated(tictactoe_batch *batch);
 // the other games play on.
 //
 // Returns, in this order, `NULL_PARAMETER` when `batch` is NULL; `BUSY` while a search's
-// evaluator holds the batch; `NULL_PARAMETER` when `refused_out` is NULL;
-// `INVALID_ARGUMENT` for an `illegal` that is neither (checked before `refused_out`);
+// evaluator holds the batch; `INVALID_ARGUMENT` for an `illegal` that is neither;
+// `NULL_PARAMETER` when `refused_out` is NULL;
 // `LENGTH_MISMATCH` when `games` is NULL and `count` is not the number of games;
 // `NULL_PARAMETER` when `actions` or `winners_out` is NULL with a non-zero `count`;
 // `ALLOC_FAILED`; `GAME_INDEX` (an index not below the number of games) and `REPEATED_GAME`,
@@ -853,8 +853,8 @@ tictactoe_result tictactoe_batch_games_step_random(tictactoe_batch *batch,
 // by its player to move.
 //
 // Returns, in this order, `NULL_PARAMETER` when `batch` is NULL; `BUSY` while a search's
-// evaluator holds the batch; `NULL_PARAMETER` when `refused_out` is NULL;
-// `INVALID_ARGUMENT` for an `illegal` that is neither (checked before `refused_out`);
+// evaluator holds the batch; `INVALID_ARGUMENT` for an `illegal` that is neither;
+// `NULL_PARAMETER` when `refused_out` is NULL;
 // `LENGTH_MISMATCH` when `games` is NULL and `count` is not the number of games;
 // `NULL_PARAMETER` when `sides`, `actions` or `winners_out` is NULL with a non-zero `count`;
 // `ALLOC_FAILED`; `GAME_INDEX` and `REPEATED_GAME`, then `INVALID_PLAYER` for a side other
@@ -893,8 +893,8 @@ tictactoe_result tictactoe_batch_games_step_against_random(tictactoe_batch *batc
 // restarted ones included), with LOSE its game is lost by its player to move.
 //
 // Returns, in this order, `NULL_PARAMETER` when `batch` is NULL; `BUSY` while a search's
-// evaluator holds the batch; `NULL_PARAMETER` when `refused_out` is NULL;
-// `INVALID_ARGUMENT` for an `illegal` that is neither (checked before `refused_out`);
+// evaluator holds the batch; `INVALID_ARGUMENT` for an `illegal` that is neither;
+// `NULL_PARAMETER` when `refused_out` is NULL;
 // `LENGTH_MISMATCH` when `games` is NULL and `count` is not the number of games;
 // `NULL_PARAMETER` when `actions`, `restart` or `winners_out` is NULL with a non-zero `count`;
 // `ALLOC_FAILED`; `GAME_INDEX` and `REPEATED_GAME`, whatever `illegal` is, then with RAISE a

@@ -41,16 +41,15 @@ pub(crate) trait Handle: Sized {
 
     /// Runs `body` on the value, to read it, holding it as read meanwhile: for a `body` that
     /// runs the caller's code (a search's evaluator), whose calls that would change the handle
-    /// are then refused.
+    /// are then refused. Each handle says how (no default: a guarded handle that fell back on
+    /// [`Handle::read`] would lose the hold without a word).
     ///
     /// # Errors
     /// As for [`Handle::read`].
     fn read_held<R>(
         &self,
         body: impl FnOnce(&Self::Inner) -> Result<R, tictactoe_result>,
-    ) -> Result<R, tictactoe_result> {
-        self.read(body)
-    }
+    ) -> Result<R, tictactoe_result>;
 
     /// Runs `body` on the parts of the handle at `this`, to change them.
     ///

@@ -82,6 +82,13 @@ impl Handle for tictactoe_puct {
         self.0.read(body)
     }
 
+    fn read_held<R>(
+        &self,
+        body: impl FnOnce(&Puct) -> Result<R, tictactoe_result>,
+    ) -> Result<R, tictactoe_result> {
+        self.0.read_held(body)
+    }
+
     unsafe fn change<R>(
         this: *mut tictactoe_puct,
         body: impl FnOnce(&mut Puct) -> Result<R, tictactoe_result>,

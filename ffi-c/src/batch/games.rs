@@ -5,7 +5,8 @@
 //! sides, restart flags) are bytes, actions `uint32_t`, seeds `uint64_t`; the deprecated
 //! functions that took winners and sides as `uint32_t` run the same bodies at that width.
 //!
-//! Every one refuses, in this order: a NULL batch; an `illegal` that is no `tictactoe_illegal`
+//! Every one refuses, in this order: a NULL batch; a batch a search's evaluator holds (`BUSY`:
+//! a call from that evaluator); an `illegal` that is no `tictactoe_illegal`
 //! (`INVALID_ARGUMENT`); a NULL `refused_out`; `games` NULL with a `count` that is not the
 //! number of games (`LENGTH_MISMATCH`), decided before any array is read; a NULL array for a
 //! non-zero `count`; scratch memory that cannot be had (`ALLOC_FAILED`); then what the core
@@ -163,8 +164,8 @@ unsafe fn with_winners<W: Code>(
 /// the other games play on.
 ///
 /// Returns, in this order, `NULL_PARAMETER` when `batch` is NULL; `BUSY` while a search's
-/// evaluator holds the batch; `NULL_PARAMETER` when `refused_out` is NULL;
-/// `INVALID_ARGUMENT` for an `illegal` that is neither (checked before `refused_out`);
+/// evaluator holds the batch; `INVALID_ARGUMENT` for an `illegal` that is neither;
+/// `NULL_PARAMETER` when `refused_out` is NULL;
 /// `LENGTH_MISMATCH` when `games` is NULL and `count` is not the number of games;
 /// `NULL_PARAMETER` when `actions` or `winners_out` is NULL with a non-zero `count`;
 /// `ALLOC_FAILED`; `GAME_INDEX` (an index not below the number of games) and `REPEATED_GAME`,
@@ -334,8 +335,8 @@ pub(super) unsafe fn step_random<W: Code>(
 /// by its player to move.
 ///
 /// Returns, in this order, `NULL_PARAMETER` when `batch` is NULL; `BUSY` while a search's
-/// evaluator holds the batch; `NULL_PARAMETER` when `refused_out` is NULL;
-/// `INVALID_ARGUMENT` for an `illegal` that is neither (checked before `refused_out`);
+/// evaluator holds the batch; `INVALID_ARGUMENT` for an `illegal` that is neither;
+/// `NULL_PARAMETER` when `refused_out` is NULL;
 /// `LENGTH_MISMATCH` when `games` is NULL and `count` is not the number of games;
 /// `NULL_PARAMETER` when `sides`, `actions` or `winners_out` is NULL with a non-zero `count`;
 /// `ALLOC_FAILED`; `GAME_INDEX` and `REPEATED_GAME`, then `INVALID_PLAYER` for a side other
@@ -437,8 +438,8 @@ fn restart_flags(restart: &[u8]) -> Result<Vec<bool>, tictactoe_result> {
 /// restarted ones included), with LOSE its game is lost by its player to move.
 ///
 /// Returns, in this order, `NULL_PARAMETER` when `batch` is NULL; `BUSY` while a search's
-/// evaluator holds the batch; `NULL_PARAMETER` when `refused_out` is NULL;
-/// `INVALID_ARGUMENT` for an `illegal` that is neither (checked before `refused_out`);
+/// evaluator holds the batch; `INVALID_ARGUMENT` for an `illegal` that is neither;
+/// `NULL_PARAMETER` when `refused_out` is NULL;
 /// `LENGTH_MISMATCH` when `games` is NULL and `count` is not the number of games;
 /// `NULL_PARAMETER` when `actions`, `restart` or `winners_out` is NULL with a non-zero `count`;
 /// `ALLOC_FAILED`; `GAME_INDEX` and `REPEATED_GAME`, whatever `illegal` is, then with RAISE a

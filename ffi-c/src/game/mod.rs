@@ -44,6 +44,14 @@ impl Handle for tictactoe_game {
         body(&self.game)
     }
 
+    /// No callback reaches a game while a call holds it: a read is a read.
+    fn read_held<R>(
+        &self,
+        body: impl FnOnce(&Game) -> Result<R, tictactoe_result>,
+    ) -> Result<R, tictactoe_result> {
+        self.read(body)
+    }
+
     unsafe fn change<R>(
         this: *mut tictactoe_game,
         body: impl FnOnce(&mut tictactoe_game) -> Result<R, tictactoe_result>,
