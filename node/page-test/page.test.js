@@ -234,4 +234,32 @@ test('by arrow keys: the board is one tab stop, the arrows move the focus within
   assert.equal(typeof await focused(), 'string', 'Tab leaves the board at once')
   await page.keyboard.press('Shift+Tab')
   assert.deepEqual(await focused(), [1, 1], 'and Shift+Tab comes back to the same cell')
+  // The arrows stop at every edge without an error; a key with a modifier is the browser's.
+  const errors = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  for (const key of ['End', 'ArrowRight', 'ArrowDown', 'ArrowDown', 'ArrowDown']) await page.keyboard.press(key)
+  assert.deepEqual(await focused(), [2, 2])
+  for (const key of ['Home', 'ArrowLeft', 'ArrowUp', 'ArrowUp', 'ArrowUp']) await page.keyboard.press(key)
+  assert.deepEqual(await focused(), [0, 0])
+  assert.deepEqual(errors, [])
+  const taken = await page.evaluate(() => {
+    const cell = document.querySelector('#board button[data-row="0"][data-col="0"]')
+    const event = new KeyboardEvent('keydown', { key: 'ArrowRight', altKey: true, bubbles: true, cancelable: true })
+    cell.dispatchEvent(event)
+    return event.defaultPrevented
+  })
+  assert.equal(taken, false, 'Alt+ArrowRight left to the browser')
+  assert.deepEqual(await focused(), [0, 0])
+  // A click moves the stop even when no new board follows (a refused click: the taken cell).
+  await answered(() => page.click('#board button[data-row="1"][data-col="1"]'))
+  assert.match(await message(), /taken/)
+  await page.focus('#hint')
+  await page.keyboard.press('Tab')
+  assert.deepEqual(await focused(), [1, 1], 'Tab into the board lands on the cell clicked')
+  // A smaller board while a cell far out has the focus: the focus goes to the nearest cell.
+  await choose('#rules', 'gomoku')
+  await page.focus('#board button[data-row="14"][data-col="14"]')
+  await answered(() => page.selectOption('#rules', 'tictactoe'))
+  assert.deepEqual(await focused(), [2, 2], 'the focus stays on the board, on its nearest cell')
+  assert.equal(await stops(), 1)
 })

@@ -108,8 +108,9 @@ function draw(hint) {
       board.append(button)
     }
   }
-  // The board is drawn anew: the cell that had the focus has it again.
-  if (focused) board.querySelector(`button[data-row="${focused.row}"][data-col="${focused.col}"]`)?.focus()
+  // The board is drawn anew: the cell that had the focus has it again (the nearest one on a
+  // smaller board: the tab stop, clamped above).
+  if (focused) board.querySelector(`button[data-row="${cursor[0]}"][data-col="${cursor[1]}"]`).focus()
   $('#status').textContent = game.status
   // Said once, whole, for a screen reader: the status alone may not change between answers.
   const last = game.last ? `${['', 'X', 'O'][game.last[2]]} played ${named(game.last[0], game.last[1])}. ` : ''
@@ -134,6 +135,9 @@ function moved(key, row, col) {
 }
 
 $('#board').addEventListener('keydown', (event) => {
+  // Alt+ArrowLeft is the browser's Back, Ctrl+Home the page's top: keys with a modifier are
+  // the browser's.
+  if (event.altKey || event.ctrlKey || event.metaKey) return
   const button = event.target.closest('button')
   const to = button && game ? moved(event.key, Number(button.dataset.row), Number(button.dataset.col)) : null
   if (!to) return
