@@ -11,7 +11,7 @@
 use core::cell::UnsafeCell;
 use core::sync::atomic::{AtomicIsize, Ordering};
 
-use crate::guard::{borrow, borrow_mut, guard, Out, Outcome};
+use crate::guard::{borrow, guard, Out, Outcome};
 use crate::tictactoe_result;
 
 /// A handle: a boxed value the caller holds by pointer, wrapping what the core made.
@@ -41,8 +41,8 @@ pub(crate) trait Handle: Sized {
 
     /// Runs `body` on the value, to read it, holding it as read meanwhile: for a `body` that
     /// runs the caller's code (a search's evaluator), whose calls that would change the handle
-    /// are then refused. Each handle says how (no default: a guarded handle that fell back on
-    /// [`Handle::read`] would lose the hold without a word).
+    /// are then refused. No default: a guarded handle that fell back on [`Handle::read`] would
+    /// lose the hold without a word ([`GuardedHandle`] counts it).
     ///
     /// # Errors
     /// As for [`Handle::read`].
@@ -69,6 +69,70 @@ pub(crate) trait Handle: Sized {
 
     /// Whether no call running holds the handle, so that it may be released.
     fn is_free(&self) -> bool;
+}
+
+/// A handle a search's evaluator can reach (the batch, the search): its parts [`Guarded`], its
+/// value among them. Its [`Handle`] follows, written once for both.
+pub(crate) trait GuardedHandle: Sized {
+    /// What the handle wraps.
+    type Inner;
+
+    /// The value and what the handle keeps beside it.
+    type Parts;
+
+    /// The handle around `inner` ([`Handle::wrap`]).
+    ///
+    /// # Errors
+    /// `ALLOC_FAILED` when what it keeps beside cannot be had.
+    fn around(inner: Self::Inner) -> Result<Self, tictactoe_result>;
+
+    /// Its guarded parts.
+    fn guarded(&self) -> &Guarded<Self::Parts>;
+
+    /// The value among the parts.
+    fn value(parts: &Self::Parts) -> &Self::Inner;
+
+    /// The value among the parts, to change.
+    fn value_mut(parts: &mut Self::Parts) -> &mut Self::Inner;
+}
+
+impl<H: GuardedHandle> Handle for H {
+    type Inner = H::Inner;
+    type Parts = H::Parts;
+
+    fn wrap(inner: H::Inner) -> Result<H, tictactoe_result> {
+        H::around(inner)
+    }
+
+    fn read<R>(
+        &self,
+        body: impl FnOnce(&H::Inner) -> Result<R, tictactoe_result>,
+    ) -> Result<R, tictactoe_result> {
+        self.guarded().read(|parts| body(H::value(parts)))
+    }
+
+    fn read_held<R>(
+        &self,
+        body: impl FnOnce(&H::Inner) -> Result<R, tictactoe_result>,
+    ) -> Result<R, tictactoe_result> {
+        self.guarded().read_held(|parts| body(H::value(parts)))
+    }
+
+    unsafe fn change<R>(
+        this: *mut H,
+        body: impl FnOnce(&mut H::Parts) -> Result<R, tictactoe_result>,
+    ) -> Result<R, tictactoe_result> {
+        // SAFETY: the caller's promise; the parts are changed through the guard alone.
+        unsafe { borrow(this) }?.guarded().change(body)
+    }
+
+    fn inner_mut(parts: &mut H::Parts) -> &mut H::Inner {
+        H::value_mut(parts)
+    }
+
+    fn is_free(&self) -> bool {
+        self.guarded().is_free()
+    }
 }
 
 /// What a handle a callback can reach holds: its parts, and how many calls hold them (readers
@@ -265,18 +329,6 @@ pub(crate) unsafe fn release<H: Handle>(handle: *mut H) {
         drop(unsafe { Box::from_raw(handle) });
         Ok(())
     });
-}
-
-/// [`Handle::change`] for a handle no callback reaches: an exclusive borrow.
-///
-/// # Safety
-/// As for [`Handle::change`].
-pub(crate) unsafe fn change_plain<H, R>(
-    this: *mut H,
-    body: impl FnOnce(&mut H) -> Result<R, tictactoe_result>,
-) -> Result<R, tictactoe_result> {
-    // SAFETY: the caller's promise.
-    body(unsafe { borrow_mut(this) }?)
 }
 
 #[cfg(test)]

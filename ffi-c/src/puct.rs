@@ -6,8 +6,8 @@ use core::ffi::c_void;
 
 use tictactoe_search::{Evaluator, Puct, PuctConfig, PuctError};
 
-use crate::guard::{borrow, buffer, entries, guard, Out};
-use crate::handle::{hand_out, read, read_held, release, Guarded, Handle};
+use crate::guard::{buffer, entries, guard, Out};
+use crate::handle::{hand_out, read, read_held, release, Guarded, GuardedHandle, Handle};
 use crate::{tictactoe_batch, tictactoe_result};
 
 /// A flag of `tictactoe_puct_run`: mix Dirichlet noise into the roots' priors for this search
@@ -67,42 +67,24 @@ pub struct tictactoe_puct_options {
 /// non-NULL (`tictactoe_puct_free` and `tictactoe_puct_clear` do nothing).
 pub struct tictactoe_puct(Guarded<Puct>);
 
-impl Handle for tictactoe_puct {
+impl GuardedHandle for tictactoe_puct {
     type Inner = Puct;
     type Parts = Puct;
 
-    fn wrap(puct: Puct) -> Result<tictactoe_puct, tictactoe_result> {
+    fn around(puct: Puct) -> Result<tictactoe_puct, tictactoe_result> {
         Ok(tictactoe_puct(Guarded::new(puct)))
     }
 
-    fn read<R>(
-        &self,
-        body: impl FnOnce(&Puct) -> Result<R, tictactoe_result>,
-    ) -> Result<R, tictactoe_result> {
-        self.0.read(body)
+    fn guarded(&self) -> &Guarded<Puct> {
+        &self.0
     }
 
-    fn read_held<R>(
-        &self,
-        body: impl FnOnce(&Puct) -> Result<R, tictactoe_result>,
-    ) -> Result<R, tictactoe_result> {
-        self.0.read_held(body)
-    }
-
-    unsafe fn change<R>(
-        this: *mut tictactoe_puct,
-        body: impl FnOnce(&mut Puct) -> Result<R, tictactoe_result>,
-    ) -> Result<R, tictactoe_result> {
-        // SAFETY: the caller's promise.
-        unsafe { borrow(this) }?.0.change(body)
-    }
-
-    fn inner_mut(puct: &mut Puct) -> &mut Puct {
+    fn value(puct: &Puct) -> &Puct {
         puct
     }
 
-    fn is_free(&self) -> bool {
-        self.0.is_free()
+    fn value_mut(puct: &mut Puct) -> &mut Puct {
+        puct
     }
 }
 

@@ -13,8 +13,8 @@ use core::ptr;
 
 use tictactoe_core::{Batch, Error};
 
-use crate::guard::{borrow, guard, Out};
-use crate::handle::{hand_out, read, reading, release, Guarded, Handle};
+use crate::guard::{guard, Out};
+use crate::handle::{hand_out, read, reading, release, Guarded, GuardedHandle};
 use crate::limits::{limits_of, tictactoe_limits};
 use crate::rules::{rules_in, tictactoe_rules, RulesOut};
 use crate::{tictactoe_game, tictactoe_result};
@@ -56,11 +56,11 @@ pub(crate) struct BatchParts {
     games: Vec<usize>,
 }
 
-impl Handle for tictactoe_batch {
+impl GuardedHandle for tictactoe_batch {
     type Inner = Batch;
     type Parts = BatchParts;
 
-    fn wrap(batch: Batch) -> Result<tictactoe_batch, tictactoe_result> {
+    fn around(batch: Batch) -> Result<tictactoe_batch, tictactoe_result> {
         let count = batch.count();
         let mut winners = Vec::new();
         winners.try_reserve_exact(count).map_err(|_| Error::AllocFailed)?;
@@ -69,34 +69,16 @@ impl Handle for tictactoe_batch {
         Ok(tictactoe_batch(Guarded::new(BatchParts { batch, winners, games })))
     }
 
-    fn read<R>(
-        &self,
-        body: impl FnOnce(&Batch) -> Result<R, tictactoe_result>,
-    ) -> Result<R, tictactoe_result> {
-        self.0.read(|parts| body(&parts.batch))
+    fn guarded(&self) -> &Guarded<BatchParts> {
+        &self.0
     }
 
-    fn read_held<R>(
-        &self,
-        body: impl FnOnce(&Batch) -> Result<R, tictactoe_result>,
-    ) -> Result<R, tictactoe_result> {
-        self.0.read_held(|parts| body(&parts.batch))
+    fn value(parts: &BatchParts) -> &Batch {
+        &parts.batch
     }
 
-    unsafe fn change<R>(
-        this: *mut tictactoe_batch,
-        body: impl FnOnce(&mut BatchParts) -> Result<R, tictactoe_result>,
-    ) -> Result<R, tictactoe_result> {
-        // SAFETY: the caller's promise.
-        unsafe { borrow(this) }?.0.change(body)
-    }
-
-    fn inner_mut(parts: &mut BatchParts) -> &mut Batch {
+    fn value_mut(parts: &mut BatchParts) -> &mut Batch {
         &mut parts.batch
-    }
-
-    fn is_free(&self) -> bool {
-        self.0.is_free()
     }
 }
 

@@ -6,8 +6,8 @@ use core::ptr;
 
 use tictactoe_core::{winner_number, Game, Player};
 
-use crate::guard::{borrow, guard, Out};
-use crate::handle::{change_plain, changing, hand_out, reading, release, Handle};
+use crate::guard::{borrow, borrow_mut, guard, Out};
+use crate::handle::{changing, hand_out, reading, release, Handle};
 use crate::limits::{limits_of, tictactoe_limits};
 use crate::rules::{rules_in, tictactoe_rules};
 use crate::tictactoe_result;
@@ -52,12 +52,13 @@ impl Handle for tictactoe_game {
         self.read(body)
     }
 
+    /// An exclusive borrow: no callback reaches a game, so no call holds it meanwhile.
     unsafe fn change<R>(
         this: *mut tictactoe_game,
         body: impl FnOnce(&mut tictactoe_game) -> Result<R, tictactoe_result>,
     ) -> Result<R, tictactoe_result> {
         // SAFETY: the caller's promise.
-        unsafe { change_plain(this, body) }
+        body(unsafe { borrow_mut(this) }?)
     }
 
     fn inner_mut(game: &mut tictactoe_game) -> &mut Game {
