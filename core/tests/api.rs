@@ -78,9 +78,6 @@ fn every_error_has_a_message_naming_its_data() {
     assert_eq!(invalid.to_string(), "invalid position: both players own a winning run");
 }
 
-/// `ErrorKind::ALL`, which the faces' tests walk to check that they map every kind (`Error` is
-/// non-exhaustive, so their compilers no longer do), holds each kind once, with a name of its
-/// own in snake case.
 /// An error says its cause or gives it as its source, never both: each says all in its text,
 /// so that a chain printed cause by cause (anyhow, eyre) says nothing twice.
 #[test]
@@ -98,6 +95,9 @@ fn an_error_says_its_cause_once() {
     assert_eq!(restored.to_string(), "game 1: cell (1, 1) is already taken by player 1 (X)");
 }
 
+/// `ErrorKind::ALL`, which the faces' tests walk to check that they map every kind (`Error` is
+/// non-exhaustive, so their compilers no longer do), holds each kind once, with a name of its
+/// own in snake case.
 #[test]
 fn every_kind_is_listed_once_with_its_own_name() {
     let names: Vec<&str> = ErrorKind::ALL.iter().map(|kind| kind.name()).collect();

@@ -164,30 +164,34 @@ pub unsafe extern "C" fn tictactoe_puct_new(
     options: *const tictactoe_puct_options,
     puct_out: *mut *mut tictactoe_puct,
 ) -> tictactoe_result {
-    guard(|| {
-        // SAFETY: the caller's promise.
-        let puct_out = unsafe { read(batch, |_| Out::new(puct_out)) }?;
-        let defaults = PuctConfig::default();
-        let config = if options.is_null() {
-            defaults
-        } else {
-            // SAFETY: non-NULL, valid for reads by the caller's promise.
-            let options = unsafe { *options };
-            PuctConfig {
-                c_puct: options.c_puct,
-                dirichlet_alpha: options.dirichlet_alpha,
-                dirichlet_fraction: options.dirichlet_fraction,
-                seed: options.seed,
-                max_bytes: (options.max_bytes != 0)
-                    .then(|| usize::try_from(options.max_bytes).unwrap_or(usize::MAX)),
-                ..defaults
-            }
-        };
-        // SAFETY: the caller's promise.
-        let puct = unsafe { read(batch, |batch| Puct::new(batch, config).map_err(code)) }?;
-        // SAFETY: checked non-NULL; valid by the caller's promise.
-        unsafe { hand_out(puct, puct_out) }
+    // SAFETY: the caller's promise, for each.
+    guard(|| unsafe {
+        // The batch first (NULL, BUSY), then the out-param, then the options.
+        read(batch, |batch| {
+            let puct_out = Out::new(puct_out)?;
+            let puct = Puct::new(batch, config_of(options)).map_err(code)?;
+            hand_out(puct, puct_out)
+        })
     })
+}
+
+/// The search's settings from C's options (NULL: the defaults).
+///
+/// # Safety
+/// `options` must be NULL or valid for reads.
+unsafe fn config_of(options: *const tictactoe_puct_options) -> PuctConfig {
+    let defaults = PuctConfig::default();
+    // SAFETY: the caller's promise.
+    let Some(&options) = (unsafe { options.as_ref() }) else { return defaults };
+    PuctConfig {
+        c_puct: options.c_puct,
+        dirichlet_alpha: options.dirichlet_alpha,
+        dirichlet_fraction: options.dirichlet_fraction,
+        seed: options.seed,
+        max_bytes: (options.max_bytes != 0)
+            .then(|| usize::try_from(options.max_bytes).unwrap_or(usize::MAX)),
+        ..defaults
+    }
 }
 
 /// Releases a search. NULL does nothing, and so does a search running (a call from its
