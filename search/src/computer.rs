@@ -217,6 +217,21 @@ impl Computer {
         self.solving(options, |solver| solver.solve(game, options.max_nodes))
     }
 
+    /// [`Computer::solve_with`], asking `stop` every 1 024 positions and ending as soon as it
+    /// answers `true`, as [`Solver::solve_until`]: what a caller that may cancel (the Node
+    /// package's `solveAsync` with an `AbortSignal`) or has a deadline calls.
+    ///
+    /// # Errors
+    /// As [`Solver::solve`]: [`SearchError::BudgetExceeded`] once `stop` answers `true`.
+    pub fn solve_until(
+        &mut self,
+        game: &Game,
+        options: &SolveOptions,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<Solution, SearchError> {
+        self.solving(options, |solver| solver.solve_until(game, options.max_nodes, stop))
+    }
+
     /// Every legal move of `game`'s position with its value, as [`Solver::analyze`].
     ///
     /// # Errors
@@ -297,12 +312,11 @@ impl Computer {
     /// then the one the simulations run so far choose ([`Computer::simulations`] says how
     /// many; with none, the tactics' most promising move), always legal.
     ///
-    /// `stop` does not interrupt solving: a perfect move's work is bounded by
-    /// `options.max_nodes`, which a caller with a deadline sets to what it can afford (the
-    /// solver keeps no table above 64 cells, and at most 12 MiB at or below). A caller with a
-    /// clock (the crate is `no_std`: the clock is the caller's) passes a predicate that reads
-    /// it. With `max_tree_bytes` `None` and a `stop` that never answers `true`, the move and
-    /// the simulations are [`Computer::best_move`]'s.
+    /// Solving for a perfect move asks `stop` too, every 1 024 positions: answered `true`, the
+    /// solve ends as if its budget had run out, and the tree search (which asks at once) plays.
+    /// A caller with a clock (the crate is `no_std`: the clock is the caller's) passes a
+    /// predicate that reads it. With `max_tree_bytes` `None` and a `stop` that never answers
+    /// `true`, the move and the simulations are [`Computer::best_move`]'s.
     ///
     /// ```
     /// use tictactoe_core::{Game, Rules};
@@ -360,7 +374,7 @@ impl Computer {
             // From an empty table, so that whether the budget suffices, and so the move, is
             // the same whatever the player solved before.
             self.solver.forget();
-            match self.solving(&solving, |solver| solver.perfect_move(game, budget)) {
+            match self.solving(&solving, |solver| solver.perfect_move_until(game, budget, stop)) {
                 Ok(perfect) => return Ok((perfect.row, perfect.col)),
                 Err(SearchError::BudgetExceeded { .. }) => {}
                 Err(error) => return Err(error),

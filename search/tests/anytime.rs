@@ -93,3 +93,26 @@ fn the_memory_bound_holds_and_stops_the_search() {
     computer.best_move_until(game, &options(u32::MAX), Some(1 << 20), &mut || false).unwrap();
     assert!(computer.tree_bytes() <= 1 << 20, "{}", computer.tree_bytes());
 }
+
+#[test]
+fn a_stop_ends_the_solve_of_a_perfect_move_and_the_move_is_the_tactics() {
+    // Connect Four four plies in, the book off: a perfect move takes a minute of solving.
+    let mut game = Game::new(Rules::CONNECT_FOUR).unwrap();
+    for col in [3, 3, 2, 4] {
+        game.drop(col).unwrap();
+    }
+    let options = Options { simulations: 200, book: false, ..Options::default() };
+    let mut computer = Computer::new();
+    let mut asked = 0u32;
+    let chosen = computer
+        .best_move_until(&game, &options, None, &mut || {
+            asked += 1;
+            asked > 2
+        })
+        .unwrap();
+    // Asked twice by the solve (false), a third time by it (true), then by the tree search
+    // before its first simulation.
+    assert_eq!(asked, 4);
+    assert_eq!(computer.simulations(), 0);
+    assert!(game.legal_moves().any(|(row, col)| (row, col) == chosen), "{chosen:?}");
+}

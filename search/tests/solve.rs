@@ -108,6 +108,72 @@ fn a_budget_too_small_is_refused_and_the_next_solve_is_unaffected() {
     assert_eq!(short.nodes(), all);
 }
 
+/// A solve asked to stop after `asks` questions: it stops at the next, after `1 024 * (asks +
+/// 1)` positions, as an exhausted budget, and what the solver kept leaves the next solve's
+/// answer as a fresh solver's.
+fn stopped_after(solver: &mut Solver, game: &Game, asks: u32) {
+    let mut asked = 0;
+    let stopped = solver.solve_until(game, u64::MAX, &mut || {
+        asked += 1;
+        asked > asks
+    });
+    assert_eq!(stopped, Err(SearchError::BudgetExceeded { max_nodes: u64::MAX }), "{game}");
+    assert_eq!(asked, asks + 1);
+    assert_eq!(solver.nodes(), 1024 * u64::from(asks + 1));
+    let mut asked = 0;
+    let moved = solver.perfect_move_until(game, u64::MAX, &mut || {
+        asked += 1;
+        asked > asks
+    });
+    assert_eq!(moved, Err(SearchError::BudgetExceeded { max_nodes: u64::MAX }), "{game}");
+    assert_eq!(solver.nodes(), 1024 * u64::from(asks + 1));
+}
+
+#[test]
+fn a_stop_ends_a_solve_on_either_search_and_a_stop_never_taken_changes_nothing() {
+    // The search on positions (4 x 4, about 16 000 positions) and the search on masks (a
+    // Connect Four position of Pons' Middle-Medium set, 57273664732271755: about 22 000).
+    let four = Game::new(4).unwrap();
+    let mut connect = Game::new(Rules::CONNECT_FOUR).unwrap();
+    for col in [4, 6, 1, 6, 2, 5, 5, 3, 6, 2, 1, 1, 6, 0, 6, 4, 4] {
+        connect.drop(col).unwrap();
+    }
+    for game in [&four, &connect] {
+        let mut solver = Solver::new();
+        solver.set_book(false);
+        for asks in [0, 2] {
+            stopped_after(&mut solver, game, asks);
+        }
+        let mut fresh = Solver::new();
+        fresh.set_book(false);
+        let solution = fresh.solve(game, u64::MAX).unwrap();
+        let nodes = fresh.nodes();
+        assert!(nodes > 3 * 1024, "{nodes}");
+        assert_eq!(solver.solve(game, u64::MAX).unwrap(), solution, "{game}");
+        // Never stopped: the plain solve's answer and positions, from a fresh solver.
+        let mut again = Solver::new();
+        again.set_book(false);
+        let mut asked = 0u64;
+        let unstopped = again.solve_until(game, u64::MAX, &mut || {
+            asked += 1;
+            false
+        });
+        assert_eq!(unstopped.unwrap(), solution, "{game}");
+        assert_eq!(again.nodes(), nodes);
+        assert_eq!(asked, nodes / 1024);
+    }
+}
+
+#[test]
+fn a_stop_ends_a_solve_on_several_threads() {
+    let game = Game::new(Rules::CONNECT_FOUR).unwrap();
+    let mut solver = Solver::new();
+    solver.set_book(false);
+    solver.set_threads(3);
+    // The empty board takes minutes: stopped, it ends, its helpers with it.
+    stopped_after(&mut solver, &game, 5);
+}
+
 #[test]
 fn a_finished_game_has_no_move_to_analyze() {
     let mut game = Game::new(3).unwrap();

@@ -8,7 +8,7 @@ use alloc::vec::Vec;
 use tictactoe_core::{Error, Game, Player, Position};
 
 use super::table::{Bound, Stored, Table};
-use super::{PerfectMove, Solution, Stop};
+use super::{Halt, PerfectMove, Solution, Stop};
 use crate::symmetry::{Keys, MAX_KEYED_CELLS};
 use crate::tactics::{self, Tactical};
 use crate::SearchError;
@@ -19,12 +19,12 @@ const WIN: i32 = 1 << 20;
 const INFINITY: i32 = WIN + 1;
 
 /// A perfect move from `game`'s position (in progress) and its value, searched on positions:
-/// [`Solver::perfect_move`](super::Solver::perfect_move) under any rules. `nodes` gets the
-/// positions visited.
+/// [`Solver::perfect_move`](super::Solver::perfect_move) under any rules, within `max_nodes`
+/// positions and until `halt` (if any) answers `true`. `nodes` gets the positions visited.
 pub(super) fn perfect(
     table: &mut Table,
     game: &Game,
-    max_nodes: u64,
+    (max_nodes, halt): (u64, Option<Halt<'_>>),
     nodes: &mut u64,
 ) -> Result<PerfectMove, SearchError> {
     let rules = game.rules();
@@ -51,8 +51,18 @@ pub(super) fn perfect(
     // when it cannot grow) beyond.
     let mut stack = Vec::new();
     stack.try_reserve(cells.saturating_mul(cells.min(16))).map_err(|_| alloc)?;
-    let mut search =
-        Search { position, order, rank, stack, keys, table, nodes: 0, max_nodes, root_best: 0 };
+    let mut search = Search {
+        position,
+        order,
+        rank,
+        stack,
+        keys,
+        table,
+        nodes: 0,
+        max_nodes,
+        halt,
+        root_best: 0,
+    };
     let outcome = search.solve_root();
     *nodes = search.nodes;
     let (score, cell) = outcome.map_err(|stop| stop.error(max_nodes))?;
@@ -109,7 +119,7 @@ fn to_root(score: i32, ply: i32) -> i32 {
     score - ply * score.signum()
 }
 
-struct Search<'t> {
+struct Search<'t, 'h> {
     position: Position,
     /// The actions (cells, or under gravity columns) in the order moves are tried.
     order: Vec<u32>,
@@ -122,11 +132,13 @@ struct Search<'t> {
     table: &'t mut Table,
     nodes: u64,
     max_nodes: u64,
+    /// The caller's predicate, asked every 1 024 positions: `true` ends the search.
+    halt: Option<Halt<'h>>,
     /// The best move found at the root by the last search.
     root_best: usize,
 }
 
-impl Search<'_> {
+impl Search<'_, '_> {
     /// The root's exact score and a best move: first whether it is won, drawn or lost (a
     /// narrow window, cheap), then, for a win or a loss, its distance.
     fn solve_root(&mut self) -> Result<(i32, usize), Stop> {
@@ -193,7 +205,9 @@ impl Search<'_> {
     /// as fail-soft alpha-beta: exact inside (alpha, beta), else a bound on the side it fell.
     fn negamax(&mut self, mut alpha: i32, mut beta: i32, ply: i32) -> Result<i32, Stop> {
         self.nodes += 1;
-        if self.nodes > self.max_nodes {
+        if self.nodes > self.max_nodes
+            || (self.nodes % 1024 == 0 && self.halt.is_some_and(|halt| halt()))
+        {
             return Err(Stop::Exceeded);
         }
         let root = ply == 0;

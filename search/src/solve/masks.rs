@@ -16,12 +16,13 @@
 //! the benchmark's notation, and one that negamax negates from a position to the next.
 
 use alloc::vec::Vec;
+#[cfg(feature = "std")]
 use core::sync::atomic::{AtomicBool, Ordering};
 
 use tictactoe_core::{Bits, Error, Game, Lines, OverLines};
 
 use super::bounds::{Bounds, Narrow, Of, Store};
-use super::{PerfectMove, Solution, Stop};
+use super::{Halt, PerfectMove, Solution, Stop};
 use crate::SearchError;
 
 /// The most moves a position has: a word's bits.
@@ -62,11 +63,13 @@ pub(super) fn perfect(
     Ok(PerfectMove { row, col, solution })
 }
 
-/// What a solve may spend: the positions its search visits, and the threads it runs on.
+/// What a solve may spend: the positions its search visits, the threads it runs on, and the
+/// caller's predicate that may end it sooner.
 #[derive(Clone, Copy)]
-pub(super) struct Limits {
+pub(super) struct Limits<'a> {
     pub(super) max_nodes: u64,
     pub(super) threads: usize,
+    pub(super) halt: Option<Halt<'a>>,
 }
 
 /// Runs `root` on a search of `game`'s position with the table's entries of the width its
@@ -79,7 +82,7 @@ fn run(
     nodes: &mut u64,
     root: impl Fn(&mut dyn Searching, u64, u64) -> Result<(i32, u64), Stop>,
 ) -> Result<(Solution, i32, u64), SearchError> {
-    let Limits { max_nodes, threads } = limits;
+    let Limits { max_nodes, threads, halt } = limits;
     let marks = bits.marks(game.cells());
     let mover = game.next_player();
     let (mine, theirs) = (marks[mover.index()], marks[mover.opponent().index()]);
@@ -91,12 +94,13 @@ fn run(
     let stack = stack_for(bits).ok_or(Error::AllocFailed)?;
     let outcome = match table {
         Of::Narrow(entries) => {
-            let root = Root { table: entries, stack, max_nodes, mine, theirs, nodes, root };
+            let root = Root { table: entries, stack, max_nodes, halt, mine, theirs, nodes, root };
             with_helpers(entries, bits, threads, mine, theirs, || bits.with_lines(root))
         }
         // Whole keys are two words an entry: one thread.
         Of::Wide(entries) => {
-            bits.with_lines(Root { table: entries, stack, max_nodes, mine, theirs, nodes, root })
+            let root = Root { table: entries, stack, max_nodes, halt, mine, theirs, nodes, root };
+            bits.with_lines(root)
         }
     };
     let (score, bit) = outcome.map_err(|stop| stop.error(max_nodes))?;
@@ -192,8 +196,9 @@ impl OverLines for Helper<'_> {
     type Output = ();
 
     fn run<L: Lines>(self, lines: L) {
+        let halted = || self.halt.load(Ordering::Relaxed);
         let mut search = Search::new(lines, self.table, self.stack, u64::MAX);
-        search.halt = Some(self.halt);
+        search.halt = Some(&halted);
         // Every other helper tries other windows (bisecting); the rest the main search's.
         search.bisect = self.turn % 2 == 1;
         // Stopped when the main search is done: what it found is in the table.
@@ -206,6 +211,7 @@ struct Root<'a, T, F> {
     table: &'a T,
     stack: Vec<(u32, u64)>,
     max_nodes: u64,
+    halt: Option<Halt<'a>>,
     mine: u64,
     theirs: u64,
     nodes: &'a mut u64,
@@ -219,6 +225,7 @@ impl<T: Store, F: Fn(&mut dyn Searching, u64, u64) -> Result<(i32, u64), Stop>> 
 
     fn run<L: Lines>(self, lines: L) -> Self::Output {
         let mut search = Search::new(lines, self.table, self.stack, self.max_nodes);
+        search.halt = self.halt;
         let found = (self.root)(&mut search, self.mine, self.theirs);
         *self.nodes = search.nodes;
         found
@@ -250,8 +257,9 @@ struct Search<'t, T, L> {
     top: usize,
     nodes: u64,
     max_nodes: u64,
-    /// A helper's signal to stop (the main search is done); `None` for the main search.
-    halt: Option<&'t AtomicBool>,
+    /// Asked every 1 024 positions, ending the search when it answers `true`: a helper's
+    /// signal that the main search is done, the caller's on the main search (if any).
+    halt: Option<Halt<'t>>,
     /// Whether the driver's guesses halve the range plainly (a helper's), rather than lean
     /// towards 0.
     bisect: bool,
@@ -342,8 +350,7 @@ impl<'t, T: Store, L: Lines> Search<'t, T, L> {
     ) -> Result<i32, Stop> {
         self.nodes += 1;
         if self.nodes > self.max_nodes
-            || (self.nodes % 1024 == 0
-                && self.halt.is_some_and(|halt| halt.load(Ordering::Relaxed)))
+            || (self.nodes % 1024 == 0 && self.halt.is_some_and(|halt| halt()))
         {
             return Err(Stop::Exceeded);
         }

@@ -17,6 +17,7 @@ mod masks;
 mod table;
 
 use alloc::vec::Vec;
+use core::cell::RefCell;
 
 use tictactoe_core::{Bits, Error, Game, Player};
 
@@ -59,9 +60,14 @@ pub struct MoveValue {
     pub solution: Solution,
 }
 
+/// A caller's predicate a solve asks every 1 024 positions, ending as an exhausted budget
+/// does when it answers `true` ([`Solver::solve_until`]). Asked on the solve's first thread
+/// only: the helpers stop when it does.
+pub(crate) type Halt<'a> = &'a dyn Fn() -> bool;
+
 /// Why a solve stopped before its end.
 enum Stop {
-    /// The budget ran out.
+    /// The budget ran out, or the caller's [`Halt`] answered `true`.
     Exceeded,
     /// A list or the table could not grow.
     AllocFailed,
@@ -229,6 +235,51 @@ impl Solver {
     /// [`Error::AllocFailed`] (as [`SearchError::Game`]) when a table or the lists of moves
     /// cannot be had.
     pub fn solve(&mut self, game: &Game, max_nodes: u64) -> Result<Solution, SearchError> {
+        self.solve_halting(game, max_nodes, None)
+    }
+
+    /// [`Solver::solve`], asking `stop` every 1 024 positions and ending as soon as it answers
+    /// `true` (a cancel flag, a clock's deadline), as if the budget had run out. With a `stop`
+    /// that never answers `true`, [`Solver::solve`]'s answer and positions.
+    ///
+    /// ```
+    /// use core::cell::Cell;
+    /// use tictactoe_core::{Game, Rules};
+    /// use tictactoe_search::{SearchError, Solver};
+    /// let game = Game::new(Rules::CONNECT_FOUR)?;
+    /// let mut solver = Solver::new();
+    /// solver.set_book(false); // minutes of solving
+    /// let asked = Cell::new(0);
+    /// let stop = &mut || {
+    ///     asked.set(asked.get() + 1);
+    ///     asked.get() > 3
+    /// };
+    /// let stopped = solver.solve_until(&game, u64::MAX, stop);
+    /// assert!(matches!(stopped, Err(SearchError::BudgetExceeded { .. })));
+    /// assert_eq!(asked.get(), 4);
+    /// assert_eq!(solver.nodes(), 4 * 1024);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Solver::solve`]: [`SearchError::BudgetExceeded`] once `stop` answers `true`.
+    pub fn solve_until(
+        &mut self,
+        game: &Game,
+        max_nodes: u64,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<Solution, SearchError> {
+        let stop = RefCell::new(stop);
+        self.solve_halting(game, max_nodes, Some(&|| (stop.borrow_mut())()))
+    }
+
+    /// [`Solver::solve`], asking `halt` (if any) every 1 024 positions.
+    fn solve_halting(
+        &mut self,
+        game: &Game,
+        max_nodes: u64,
+        halt: Option<Halt<'_>>,
+    ) -> Result<Solution, SearchError> {
         self.nodes = 0;
         if game.is_over() {
             return Ok(Solution { winner: game.winner(), plies: 0 });
@@ -237,11 +288,11 @@ impl Solver {
             return Ok(perfect.solution);
         }
         if let Some(bits) = keyed(game) {
-            let limits = Limits { max_nodes, threads: self.threads };
+            let limits = Limits { max_nodes, threads: self.threads, halt };
             let value = masks::value(&mut self.bounds, bits, game, limits, &mut self.nodes);
             return value.map(|(solution, _)| solution);
         }
-        Ok(self.perfect_move(game, max_nodes)?.solution)
+        Ok(self.perfect_move_halting(game, max_nodes, halt)?.solution)
     }
 
     /// A perfect move from `game`'s position: one that keeps its value, taking the fastest win
@@ -260,6 +311,31 @@ impl Solver {
         game: &Game,
         max_nodes: u64,
     ) -> Result<PerfectMove, SearchError> {
+        self.perfect_move_halting(game, max_nodes, None)
+    }
+
+    /// [`Solver::perfect_move`], asking `stop` every 1 024 positions and ending as soon as it
+    /// answers `true`, as [`Solver::solve_until`].
+    ///
+    /// # Errors
+    /// As [`Solver::perfect_move`]: [`SearchError::BudgetExceeded`] once `stop` answers `true`.
+    pub fn perfect_move_until(
+        &mut self,
+        game: &Game,
+        max_nodes: u64,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<PerfectMove, SearchError> {
+        let stop = RefCell::new(stop);
+        self.perfect_move_halting(game, max_nodes, Some(&|| (stop.borrow_mut())()))
+    }
+
+    /// [`Solver::perfect_move`], asking `halt` (if any) every 1 024 positions.
+    fn perfect_move_halting(
+        &mut self,
+        game: &Game,
+        max_nodes: u64,
+        halt: Option<Halt<'_>>,
+    ) -> Result<PerfectMove, SearchError> {
         self.nodes = 0;
         if game.is_over() {
             return Err(SearchError::GameOver { winner: game.winner() });
@@ -269,10 +345,13 @@ impl Solver {
         }
         match keyed(game) {
             Some(bits) => {
-                let limits = Limits { max_nodes, threads: self.threads };
+                let limits = Limits { max_nodes, threads: self.threads, halt };
                 masks::perfect(&mut self.bounds, bits, game, limits, &mut self.nodes)
             }
-            None => general::perfect(&mut self.table, game, max_nodes, &mut self.nodes),
+            None => {
+                let limits = (max_nodes, halt);
+                general::perfect(&mut self.table, game, limits, &mut self.nodes)
+            }
         }
     }
 }
