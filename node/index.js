@@ -5,6 +5,7 @@
 import { inspect } from 'node:util'
 
 import * as native from './native.js'
+import { abortable } from './lib/abort.js'
 import { guard, guardAsync, guardClass, guardEvaluator } from './lib/guard.js'
 
 export * from './lib/errors.js'
@@ -42,10 +43,16 @@ Object.defineProperty(Batch.prototype, inspect.custom, described(function () {
 export const bestMove = guard(native.bestMove, [1, 'MoveOptions'])
 /** The value `{ winner, plies }` of the position under perfect play. */
 export const solve = guard(native.solve, [1, 'SolveWith'])
-/** `bestMove` on libuv's thread pool: a Promise of the same move, the event loop free meanwhile. */
-export const bestMoveAsync = guardAsync(native.bestMoveAsync, [1, 'MoveOptions'])
-/** `solve` on libuv's thread pool: a Promise of the same value, the event loop free meanwhile. */
-export const solveAsync = guardAsync(native.solveAsync, [1, 'SolveWith'])
+/**
+ * `bestMove` on libuv's thread pool: a Promise of the same move, the event loop free meanwhile;
+ * `{ signal }` last, an AbortSignal that ends it.
+ */
+export const bestMoveAsync = abortable(guardAsync(native.bestMoveAsync, [1, 'MoveOptions']), native.Cancel)
+/**
+ * `solve` on libuv's thread pool: a Promise of the same value, the event loop free meanwhile;
+ * `{ signal }` last, an AbortSignal that ends it.
+ */
+export const solveAsync = abortable(guardAsync(native.solveAsync, [1, 'SolveWith']), native.Cancel)
 /** Every name a refusal's `kind` may have. */
 export const errorKinds = native.errorKinds
 /** The largest board side, 65535. */

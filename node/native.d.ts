@@ -95,6 +95,22 @@ export declare class CallFloor {
 }
 
 /**
+ * What ends an async search early: a flag its task reads (before each simulation of the tree
+ * search, every 1 024 positions of a solve), set by `cancel()` on the main thread. The
+ * package's `bestMoveAsync` and `solveAsync` make one for a call given an `AbortSignal` and
+ * cancel it when the signal aborts (index.js); a cancelled search's Promise settles with
+ * whatever the search had, which the package no longer reads. Internal to the package.
+ */
+export declare class Cancel {
+  /** A flag not set. */
+  constructor()
+  /** Sets the flag: the searches given it end at their next look. */
+  cancel(): void
+  /** Whether `cancel()` was called. */
+  get cancelled(): boolean
+}
+
+/**
  * PUCT (AlphaZero's tree search) over every unfinished game of a batch, leaves valued by the
  * caller's network; the trees are kept between searches (see `play`).
  */
@@ -392,9 +408,10 @@ export declare function bestMove(game: TicTacToe, options?: MoveOptions | undefi
  * same seed gives the same move), the search on libuv's thread pool so that the event loop
  * keeps serving meanwhile. Its arguments are checked at once (a bad option throws, as
  * `bestMove`'s); the search's refusals (`GameOverError`, ...) reject the Promise. The search
- * runs on a copy of the game: changing the game after the call changes nothing.
+ * runs on a copy of the game: changing the game after the call changes nothing. `cancel`
+ * (the package's, for an `AbortSignal`) ends it early.
  */
-export declare function bestMoveAsync(game: TicTacToe, options?: MoveOptions | undefined | null): Promise<[number, number]>
+export declare function bestMoveAsync(game: TicTacToe, options?: MoveOptions | undefined | null, cancel?: Cancel | undefined | null): Promise<[number, number]>
 
 /**
  * Every name a refusal's `kind` may have, the core's and the computer player's: what the
@@ -521,9 +538,10 @@ export declare function solve(game: TicTacToe, options?: SolveWith | undefined |
 /**
  * `solve` off the main thread: a Promise of the same `{ winner, plies }`, solved on libuv's
  * thread pool on a copy of the game. Its options are checked at once; the solve's refusals
- * (`BudgetExceededError`, ...) reject the Promise.
+ * (`BudgetExceededError`, ...) reject the Promise. `cancel` (the package's, for an
+ * `AbortSignal`) ends it early.
  */
-export declare function solveAsync(game: TicTacToe, options?: SolveWith | undefined | null): Promise<Solution>
+export declare function solveAsync(game: TicTacToe, options?: SolveWith | undefined | null, cancel?: Cancel | undefined | null): Promise<Solution>
 
 /** How `solve` solves: see `solve`. */
 export interface SolveWith {

@@ -773,9 +773,10 @@ if (
   }
 }
 
-const { Batch, CallFloor, Puct, Rules, TicTacToe, bestMove, bestMoveAsync, errorKinds, MAX_N, solve, solveAsync, VERSION } = nativeBinding
+const { Batch, CallFloor, Cancel, Puct, Rules, TicTacToe, bestMove, bestMoveAsync, errorKinds, MAX_N, solve, solveAsync, VERSION } = nativeBinding
 export { Batch }
 export { CallFloor }
+export { Cancel }
 export { Puct }
 export { Rules }
 export { TicTacToe }

@@ -49,7 +49,7 @@ export function invalid(message) {
   return error
 }
 
-/** A value as a message names it: its type, and a number or a short string itself. */
+/** A value as a message names it: its type, a number or a short string itself, an object by its class. */
 export function describe(value) {
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'an array'
@@ -63,6 +63,10 @@ export function describe(value) {
       return String(value)
     case 'undefined':
       return 'undefined'
+    case 'object': {
+      const made = value.constructor
+      return typeof made === 'function' && made !== Object && made.name ? `an instance of ${made.name}` : 'an object'
+    }
     default:
       return `a ${typeof value}`
   }

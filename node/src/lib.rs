@@ -9,6 +9,8 @@
 // `cargo clippy --all-targets`; the crate has no Rust tests) they would be dead code.
 #![cfg_attr(test, allow(dead_code))]
 
+extern crate alloc;
+
 mod arrays;
 mod batch;
 mod errors;

@@ -1,7 +1,10 @@
 //! The computer player: `bestMove` and `solve`, on the game as it stands (a search never
 //! changes it), with the memory of this thread's computer player kept between calls; and
 //! `bestMoveAsync` and `solveAsync`, the same searches on libuv's thread pool, so that a long
-//! one does not stall the event loop.
+//! one does not stall the event loop, and which a [`Cancel`] ends early.
+
+use alloc::sync::Arc;
+use core::sync::atomic::{AtomicBool, Ordering};
 
 use napi::bindgen_prelude::{AsyncTask, ClassInstance, ToNapiValue, TypeName};
 use napi::{Env, Task};
@@ -93,19 +96,61 @@ fn solve_options(env: &Env, options: Option<SolveWith>) -> napi::Result<SolveOpt
 }
 
 /// The move the computer player of this thread chooses, `[row, col]`: the work of `bestMove`
-/// on the calling thread and of `bestMoveAsync` on libuv's pool. A thread's player gives the
-/// same move for the same position and options whatever it did before (`Computer::best_move`),
-/// so both give the same move, whichever pool thread searches.
-fn choose(game: &Game, options: &Options) -> Result<Vec<u32>, SearchError> {
-    let (row, col) = Computer::with_this_thread(|computer| computer.best_move(game, options))?;
+/// on the calling thread and of `bestMoveAsync` on libuv's pool, until `stop` answers `true`
+/// (never for `bestMove`). A thread's player gives the same move for the same position and
+/// options whatever it did before (`Computer::best_move`), so both give the same move,
+/// whichever pool thread searches.
+fn choose(
+    game: &Game,
+    options: &Options,
+    stop: &mut dyn FnMut() -> bool,
+) -> Result<Vec<u32>, SearchError> {
+    let (row, col) =
+        Computer::with_this_thread(|computer| computer.best_move_until(game, options, None, stop))?;
     Ok(vec![row as u32, col as u32])
 }
 
-/// The position's value as the computer player of this thread solves it: the work of `solve`
-/// and `solveAsync`.
-fn solution(game: &Game, options: &SolveOptions) -> Result<Solution, SearchError> {
-    let solved = Computer::with_this_thread(|computer| computer.solve_with(game, options))?;
+/// The position's value as the computer player of this thread solves it, until `stop` answers
+/// `true`: the work of `solve` and `solveAsync`.
+fn solution(
+    game: &Game,
+    options: &SolveOptions,
+    stop: &mut dyn FnMut() -> bool,
+) -> Result<Solution, SearchError> {
+    let solved = Computer::with_this_thread(|computer| computer.solve_until(game, options, stop))?;
     Ok(Solution { winner: u32::from(winner_number(solved.winner)), plies: solved.plies as u32 })
+}
+
+/// What ends an async search early: a flag its task reads (before each simulation of the tree
+/// search, every 1 024 positions of a solve), set by `cancel()` on the main thread. The
+/// package's `bestMoveAsync` and `solveAsync` make one for a call given an `AbortSignal` and
+/// cancel it when the signal aborts (index.js); a cancelled search's Promise settles with
+/// whatever the search had, which the package no longer reads. Internal to the package.
+#[napi]
+pub struct Cancel {
+    flag: Arc<AtomicBool>,
+}
+
+#[napi]
+impl Cancel {
+    /// A flag not set.
+    #[napi(constructor)]
+    #[allow(clippy::new_without_default)]
+    pub fn new() -> Cancel {
+        Cancel { flag: Arc::new(AtomicBool::new(false)) }
+    }
+
+    /// Sets the flag: the searches given it end at their next look.
+    #[napi]
+    pub fn cancel(&self) {
+        self.flag.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether `cancel()` was called.
+    #[napi(getter)]
+    pub fn cancelled(&self) -> bool {
+        self.flag.load(Ordering::Relaxed)
+    }
 }
 
 /// A move `[row, col]` for the player to move, under any rules, as the computer player chooses
@@ -121,7 +166,7 @@ pub fn best_move(
     options: Option<MoveOptions>,
 ) -> napi::Result<Vec<u32>> {
     let options = move_options(&env, options)?;
-    choose(&game.game, &options).map_err(Refusal::of_search).or_throw(&env)
+    choose(&game.game, &options, &mut || false).map_err(Refusal::of_search).or_throw(&env)
 }
 
 /// The value of the game's position under perfect play, exact on any board: `{ winner,
@@ -130,17 +175,22 @@ pub fn best_move(
 #[napi]
 pub fn solve(env: Env, game: &TicTacToe, options: Option<SolveWith>) -> napi::Result<Solution> {
     let options = solve_options(&env, options)?;
-    solution(&game.game, &options).map_err(Refusal::of_search).or_throw(&env)
+    solution(&game.game, &options, &mut || false).map_err(Refusal::of_search).or_throw(&env)
 }
 
+/// The work of a search: the synchronous call's, until its stop answers `true`.
+type Work<O, T> = fn(&Game, &O, &mut dyn FnMut() -> bool) -> Result<T, SearchError>;
+
 /// A search on libuv's thread pool: a copy of the game (the caller may play on theirs
-/// meanwhile), the checked options, and the work of the synchronous call. Its refusal comes
-/// back as the search's own error and is made a JavaScript error only in `resolve`, on the
-/// main thread: an error made on the pool could not carry the refusal's `kind` and data.
+/// meanwhile), the checked options, the work of the synchronous call, and the flag of the
+/// [`Cancel`] it was given (if any). Its refusal comes back as the search's own error and is
+/// made a JavaScript error only in `resolve`, on the main thread: an error made on the pool
+/// could not carry the refusal's `kind` and data.
 pub struct Search<O, T> {
     game: Game,
     options: O,
-    work: fn(&Game, &O) -> Result<T, SearchError>,
+    work: Work<O, T>,
+    cancel: Option<Arc<AtomicBool>>,
 }
 
 /// `bestMoveAsync`'s task.
@@ -149,9 +199,10 @@ pub type BestMoveSearch = Search<Options, Vec<u32>>;
 pub type SolveSearch = Search<SolveOptions, Solution>;
 
 impl<O, T> Search<O, T> {
-    /// The task of `work` on a copy of `game`.
-    fn of(game: &TicTacToe, options: O, work: fn(&Game, &O) -> Result<T, SearchError>) -> Self {
-        Search { game: game.game.clone(), options, work }
+    /// The task of `work` on a copy of `game`, ended early by `cancel` (if any).
+    fn of(game: &TicTacToe, options: O, work: Work<O, T>, cancel: Option<&Cancel>) -> Self {
+        let cancel = cancel.map(|cancel| Arc::clone(&cancel.flag));
+        Search { game: game.game.clone(), options, work, cancel }
     }
 }
 
@@ -160,7 +211,9 @@ impl<O: Send, T: Send + ToNapiValue + TypeName + 'static> Task for Search<O, T> 
     type JsValue = T;
 
     fn compute(&mut self) -> napi::Result<Self::Output> {
-        Ok((self.work)(&self.game, &self.options))
+        let cancel = self.cancel.as_deref();
+        let stop = &mut || cancel.is_some_and(|flag| flag.load(Ordering::Relaxed));
+        Ok((self.work)(&self.game, &self.options, stop))
     }
 
     fn resolve(&mut self, env: Env, output: Self::Output) -> napi::Result<T> {
@@ -177,24 +230,30 @@ impl<O: Send, T: Send + ToNapiValue + TypeName + 'static> Task for Search<O, T> 
 /// same seed gives the same move), the search on libuv's thread pool so that the event loop
 /// keeps serving meanwhile. Its arguments are checked at once (a bad option throws, as
 /// `bestMove`'s); the search's refusals (`GameOverError`, ...) reject the Promise. The search
-/// runs on a copy of the game: changing the game after the call changes nothing.
+/// runs on a copy of the game: changing the game after the call changes nothing. `cancel`
+/// (the package's, for an `AbortSignal`) ends it early.
 #[napi(ts_return_type = "Promise<[number, number]>")]
 pub fn best_move_async(
     env: Env,
     game: ClassInstance<TicTacToe>,
     options: Option<MoveOptions>,
+    cancel: Option<ClassInstance<Cancel>>,
 ) -> napi::Result<AsyncTask<BestMoveSearch>> {
-    Ok(AsyncTask::new(Search::of(&game, move_options(&env, options)?, choose)))
+    let options = move_options(&env, options)?;
+    Ok(AsyncTask::new(Search::of(&game, options, choose, cancel.as_deref())))
 }
 
 /// `solve` off the main thread: a Promise of the same `{ winner, plies }`, solved on libuv's
 /// thread pool on a copy of the game. Its options are checked at once; the solve's refusals
-/// (`BudgetExceededError`, ...) reject the Promise.
+/// (`BudgetExceededError`, ...) reject the Promise. `cancel` (the package's, for an
+/// `AbortSignal`) ends it early.
 #[napi(ts_return_type = "Promise<Solution>")]
 pub fn solve_async(
     env: Env,
     game: ClassInstance<TicTacToe>,
     options: Option<SolveWith>,
+    cancel: Option<ClassInstance<Cancel>>,
 ) -> napi::Result<AsyncTask<SolveSearch>> {
-    Ok(AsyncTask::new(Search::of(&game, solve_options(&env, options)?, solution)))
+    let options = solve_options(&env, options)?;
+    Ok(AsyncTask::new(Search::of(&game, options, solution, cancel.as_deref())))
 }

@@ -13,6 +13,13 @@ const later: Promise<[number, number]> = bestMoveAsync(game, { simulations: 10, 
 const solved: Promise<Solution> = solveAsync(new TicTacToe(3), { maxNodes: 1000 })
 // @ts-expect-error: the move is a Promise's, not a move
 const notYet: [number, number] = bestMoveAsync(game)
+const controller = new AbortController()
+const abortable: Promise<[number, number]> = bestMoveAsync(game, null, { signal: controller.signal })
+const abortableSolve: Promise<Solution> = solveAsync(game, {}, { signal: null })
+// @ts-expect-error: the signal is an AbortSignal
+solveAsync(game, {}, { signal: true })
+// @ts-expect-error: the last argument has no other key
+bestMoveAsync(game, {}, { timeout: 5 })
 const status: 'in_progress' | 'won' | 'draw' = game.status
 const batch = Batch.fromRules(4, Rules.GOMOKU, { seed: 2 })
 const winners: Uint8Array = batch.step(new Int32Array(4), new Uint8Array(4))
@@ -52,7 +59,7 @@ batch.step([1, 2, 3, 4])
 // @ts-expect-error: rows are numbers
 new TicTacToe('3')
 console.log(winner, move, plies, later, solved, notYet, status, winners, planes, values, searchedBatch, bytes,
-  improved, selected, considered)
+  improved, selected, considered, abortable, abortableSolve)
 
 // The re-exported map type and the text form as JSON.
 const maps: SymmetryMap[] = Rules.CONNECT_FOUR.symmetryMaps()
