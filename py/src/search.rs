@@ -1,5 +1,6 @@
 //! The computer player: `solve`, `best_move`, and the table behind `Batch.perfect_actions`.
-//! Searches run without the GIL, on a copy of the game, with each thread's own memory.
+//! Searches run without the GIL, on a copy of the game, with each thread's own memory; Ctrl-C
+//! ends them.
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -61,14 +62,38 @@ pub(crate) fn non_negative<T: for<'a> FromPyObject<'a, 'a>>(
     }
 }
 
-/// Runs `work` on a copy of the game with this thread's computer player, without the GIL.
+/// How often a search's stop asks Python whether a signal came: one question of the search's
+/// in this many. A solve asks every 1 024 positions and the tree search before each
+/// simulation: Python is asked every few milliseconds, the GIL taken only then (asked every
+/// 16, Connect Four's tree search measured 1% slower; at 64, within the noise).
+const SIGNALS_EVERY: u32 = 64;
+
+/// Runs `work` on a copy of the game with this thread's computer player, without the GIL,
+/// with a stop that asks Python now and then whether a signal came: when its handler raises
+/// (Ctrl-C's `KeyboardInterrupt`), the search ends and that exception is raised in place of
+/// its answer, the game as it was. (Python runs signal handlers on the main thread only:
+/// elsewhere the search runs to its end.)
 fn with_computer<T: Send>(
     py: Python<'_>,
     game: &Bound<'_, PyTicTacToe>,
-    work: impl FnOnce(&mut Computer, &Game) -> Result<T, SearchError> + Send,
+    work: impl FnOnce(&mut Computer, &Game, &mut dyn FnMut() -> bool) -> Result<T, SearchError> + Send,
 ) -> PyResult<T> {
     let game = PyTicTacToe::read(game, Game::try_clone).map_err(GameError::from)?;
-    py.detach(|| Computer::with_this_thread(|computer| work(computer, &game))).map_err(search_error)
+    let (mut asked, mut raised) = (0u32, None);
+    let found = py.detach(|| {
+        let stop = &mut || {
+            asked = asked.wrapping_add(1);
+            if raised.is_none() && asked % SIGNALS_EVERY == 0 {
+                raised = Python::attach(|py| py.check_signals().err());
+            }
+            raised.is_some()
+        };
+        Computer::with_this_thread(|computer| work(computer, &game, stop))
+    });
+    match raised {
+        Some(error) => Err(error),
+        None => found.map_err(search_error),
+    }
 }
 
 /// The value of the game's position under perfect play: (winner, plies), the winner 0 for a
@@ -84,7 +109,8 @@ fn with_computer<T: Send>(
 /// smallest table, where C's 0 is the default) sizes the Connect Four solver's table for this
 /// call, 8 bytes an entry: more for the longest
 /// solves (the empty board without the book: 278 s with 2^26 against 378 s here);
-/// `MemoryError` when the memory cannot be had, nothing else changed.
+/// `MemoryError` when the memory cannot be had, nothing else changed. Ctrl-C ends it
+/// (`KeyboardInterrupt`).
 #[pyfunction]
 #[pyo3(signature = (game, max_nodes = None, *, threads = None, book = true, table_entries = None))]
 pub(crate) fn solve(
@@ -99,7 +125,8 @@ pub(crate) fn solve(
     let threads = threads.unwrap_or(convert::Threads::ONE).0;
     let table_entries = non_negative(table_entries, "table_entries", None)?;
     let options = SolveOptions { max_nodes, threads, book, table_entries };
-    let solution = with_computer(py, game, |computer, game| computer.solve_with(game, &options))?;
+    let solution =
+        with_computer(py, game, |computer, game, stop| computer.solve_until(game, &options, stop))?;
     Ok((winner_number(solution.winner), solution.plies))
 }
 
@@ -112,7 +139,7 @@ type Value = (u8, usize);
 /// position given (the move itself is the first). A finished game has none. `max_nodes`
 /// (default 10 000 000) bounds the positions visited by all the moves together;
 /// `BudgetExceededError` says when it would not be enough. `book=False` solves the positions
-/// the opening book has, as `solve`.
+/// the opening book has, as `solve`. Ctrl-C ends it (`KeyboardInterrupt`).
 #[pyfunction]
 #[pyo3(signature = (game, max_nodes = None, *, book = true))]
 pub(crate) fn analyze(
@@ -123,7 +150,9 @@ pub(crate) fn analyze(
 ) -> PyResult<Vec<((usize, usize), Value)>> {
     let max_nodes = non_negative(max_nodes, "max_nodes", DEFAULT_MAX_NODES)?;
     let options = SolveOptions { max_nodes, book, ..SolveOptions::default() };
-    let values = with_computer(py, game, |computer, game| computer.analyze_with(game, &options))?;
+    let values = with_computer(py, game, |computer, game, stop| {
+        computer.analyze_until(game, &options, stop)
+    })?;
     Ok(values
         .into_iter()
         .map(|v| ((v.row, v.col), (winner_number(v.solution.winner), v.solution.plies)))
@@ -142,7 +171,7 @@ pub(crate) fn analyze(
 /// of `simulations` simulations (default 10 000) among the moves they leave, drawn from `seed`
 /// (default 0: the same position, simulations and seed give the same move). `perfect=False`
 /// skips book and solving (the tree search alone). `GameOverError` for a finished game (won
-/// or drawn).
+/// or drawn). Ctrl-C ends it (`KeyboardInterrupt`).
 #[pyfunction]
 #[pyo3(signature = (game, *, simulations = None, seed = None, max_nodes = None, perfect = true, book = true))]
 pub(crate) fn best_move(
@@ -155,7 +184,9 @@ pub(crate) fn best_move(
     book: bool,
 ) -> PyResult<(usize, usize)> {
     let options = Options { perfect, book, ..options(simulations, seed, max_nodes)? };
-    with_computer(py, game, |computer, game| computer.best_move(game, &options))
+    with_computer(py, game, |computer, game, stop| {
+        computer.best_move_until(game, &options, None, stop)
+    })
 }
 
 /// The computer player's options from Python's keywords, each defaulted when absent or None.

@@ -252,6 +252,20 @@ impl Computer {
         self.solving(options, |solver| solver.analyze(game, options.max_nodes))
     }
 
+    /// [`Computer::analyze_with`], asking `stop` every 1 024 positions and ending as soon as
+    /// it answers `true`, as [`Solver::analyze_until`].
+    ///
+    /// # Errors
+    /// As [`Solver::analyze`]: [`SearchError::BudgetExceeded`] once `stop` answers `true`.
+    pub fn analyze_until(
+        &mut self,
+        game: &Game,
+        options: &SolveOptions,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<Vec<MoveValue>, SearchError> {
+        self.solving(options, |solver| solver.analyze_until(game, options.max_nodes, stop))
+    }
+
     /// Runs `work` with the solver set as `options` say, then set back to one thread, the book
     /// and its own table size.
     fn solving<T>(&mut self, options: &SolveOptions, work: impl FnOnce(&mut Solver) -> T) -> T {

@@ -109,8 +109,8 @@ fn a_budget_too_small_is_refused_and_the_next_solve_is_unaffected() {
 }
 
 /// A solve asked to stop after `asks` questions: it stops at the next, after `1 024 * (asks +
-/// 1)` positions, as an exhausted budget, and what the solver kept leaves the next solve's
-/// answer as a fresh solver's.
+/// 1)` positions, as an exhausted budget (a perfect move's and an analysis's too), and what
+/// the solver kept leaves the next solve's answer as a fresh solver's.
 fn stopped_after(solver: &mut Solver, game: &Game, asks: u32) {
     let mut asked = 0;
     let stopped = solver.solve_until(game, u64::MAX, &mut || {
@@ -127,6 +127,14 @@ fn stopped_after(solver: &mut Solver, game: &Game, asks: u32) {
     });
     assert_eq!(moved, Err(SearchError::BudgetExceeded { max_nodes: u64::MAX }), "{game}");
     assert_eq!(solver.nodes(), 1024 * u64::from(asks + 1));
+    // Every move's solves share the questions, as they share the budget.
+    let mut asked = 0;
+    let analyzed = solver.analyze_until(game, u64::MAX, &mut || {
+        asked += 1;
+        asked > asks
+    });
+    assert_eq!(analyzed, Err(SearchError::BudgetExceeded { max_nodes: u64::MAX }), "{game}");
+    assert_eq!(asked, asks + 1);
 }
 
 #[test]

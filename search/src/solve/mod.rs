@@ -378,13 +378,38 @@ impl Solver {
     /// # Errors
     /// As [`Solver::solve`]; the budget counts every move's positions.
     pub fn analyze(&mut self, game: &Game, max_nodes: u64) -> Result<Vec<MoveValue>, SearchError> {
+        self.analyze_halting(game, max_nodes, None)
+    }
+
+    /// [`Solver::analyze`], asking `stop` every 1 024 positions and ending as soon as it
+    /// answers `true`, as [`Solver::solve_until`].
+    ///
+    /// # Errors
+    /// As [`Solver::analyze`]: [`SearchError::BudgetExceeded`] once `stop` answers `true`.
+    pub fn analyze_until(
+        &mut self,
+        game: &Game,
+        max_nodes: u64,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<Vec<MoveValue>, SearchError> {
+        let stop = RefCell::new(stop);
+        self.analyze_halting(game, max_nodes, Some(&|| (stop.borrow_mut())()))
+    }
+
+    /// [`Solver::analyze`], asking `halt` (if any) every 1 024 positions.
+    fn analyze_halting(
+        &mut self,
+        game: &Game,
+        max_nodes: u64,
+        halt: Option<Halt<'_>>,
+    ) -> Result<Vec<MoveValue>, SearchError> {
         let mut values = Vec::new();
         values.try_reserve_exact(game.legal_moves().count()).map_err(|_| Error::AllocFailed)?;
         let mut after = game.try_clone()?;
         let mut visited = 0u64;
         for (row, col) in game.legal_moves() {
             after.play(row, col)?;
-            let solved = self.solve(&after, max_nodes - visited);
+            let solved = self.solve_halting(&after, max_nodes - visited, halt);
             visited += self.nodes;
             // The sum so far, a refused move's included, whatever comes next.
             self.nodes = visited;
