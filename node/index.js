@@ -39,6 +39,9 @@ Object.defineProperty(Batch.prototype, inspect.custom, described(function () {
   return `Batch <${this.count} games, ${this.rules.toString()}>`
 }))
 
+// The flag an async search given an AbortSignal reads (internal: not exported).
+const Cancel = guardClass(native.Cancel)
+
 /** A move `[row, col]` for the player to move, as the computer player chooses it. */
 export const bestMove = guard(native.bestMove, [1, 'MoveOptions'])
 /** The value `{ winner, plies }` of the position under perfect play. */
@@ -47,12 +50,12 @@ export const solve = guard(native.solve, [1, 'SolveWith'])
  * `bestMove` on libuv's thread pool: a Promise of the same move, the event loop free meanwhile;
  * `{ signal }` last, an AbortSignal that ends it.
  */
-export const bestMoveAsync = abortable(guardAsync(native.bestMoveAsync, [1, 'MoveOptions']), native.Cancel)
+export const bestMoveAsync = abortable(guardAsync(native.bestMoveAsync, [1, 'MoveOptions']), Cancel)
 /**
  * `solve` on libuv's thread pool: a Promise of the same value, the event loop free meanwhile;
  * `{ signal }` last, an AbortSignal that ends it.
  */
-export const solveAsync = abortable(guardAsync(native.solveAsync, [1, 'SolveWith']), native.Cancel)
+export const solveAsync = abortable(guardAsync(native.solveAsync, [1, 'SolveWith']), Cancel)
 /** Every name a refusal's `kind` may have. */
 export const errorKinds = native.errorKinds
 /** The largest board side, 65535. */

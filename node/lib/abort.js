@@ -3,25 +3,16 @@
 // ends the search itself on libuv's pool, which would otherwise run to its end, holding a
 // thread of the pool and keeping the process alive.
 
-import { describe, invalid } from './options.js'
-
-/** The keys the last argument may have. */
-const KEYS = ['signal']
+import { checkOptions, describe, invalid } from './options.js'
 
 /**
- * The AbortSignal of `control` (the last argument of an async search), checked: `undefined`
- * when it is left out (undefined or null) or has no signal; a TypeError for anything but an
- * object of those keys with an AbortSignal.
+ * The AbortSignal of `control` (the last argument of an async search, `Abortable` options),
+ * checked: `undefined` when it is left out (undefined or null) or has no signal; a TypeError
+ * for anything but such options with an AbortSignal.
  */
 function signalOf(control) {
-  if (control === undefined || control === null) return undefined
-  if (typeof control !== 'object' || Array.isArray(control)) {
-    throw invalid(`the last argument must be an object ({ signal }), not ${describe(control)}`)
-  }
-  for (const key of Object.keys(control)) {
-    if (!KEYS.includes(key)) throw invalid(`the last argument has no option '${key}': its options are ${KEYS.join(', ')}`)
-  }
-  const { signal } = control
+  checkOptions(control, 'Abortable')
+  const signal = control?.signal
   if (signal === undefined || signal === null) return undefined
   if (!(signal instanceof AbortSignal)) {
     throw invalid(`the option 'signal' must be an AbortSignal, not ${describe(signal)}`)
@@ -48,7 +39,7 @@ export function abortable(search, Cancel) {
         cancel.cancel()
         reject(signal.reason)
       }
-      if (signal.aborted) abort()
+      if (signal.aborted) reject(signal.reason)
       else signal.addEventListener('abort', abort, { once: true })
       // The listener off before the caller hears: nothing of the call is left on the signal.
       // Settled after an abort, the Promise is already rejected, and this changes nothing.

@@ -1,11 +1,13 @@
 // The options objects the package's calls take, by the name of their TypeScript interface
-// (native.d.ts, which napi-rs generates from the Rust structs), and the check every such call
-// makes first: a key no call reads (a typo, or Python's `c_puct` for `cPuct`) is refused with a
-// TypeError naming it, where the native reading would skip it and run with the default.
-// test/options.test.js checks this table against native.d.ts, key for key.
+// (native.d.ts, which napi-rs generates from the Rust structs; index.d.ts for the async
+// searches' `Abortable`), and the check every such call makes first: a key no call reads (a
+// typo, or Python's `c_puct` for `cPuct`) is refused with a TypeError naming it, where the
+// native reading would skip it and run with the default. test/options.test.js checks this table
+// against the declarations, key for key.
 
 /** Each options interface's keys. */
 export const OPTIONS = Object.freeze({
+  Abortable: ['signal'],
   BatchOptions: ['rows', 'cols', 'k', 'exact', 'gravity', 'seed', 'threads', 'maxBytes', 'illegal'],
   MoveOptions: ['simulations', 'seed', 'maxNodes', 'perfect', 'book'],
   ParseOptions: ['maxBytes'],
@@ -29,7 +31,10 @@ export function checkOptions(options, interfaceName) {
   for (const key of Object.keys(options)) {
     if (known.includes(key)) continue
     const near = nearest(key, known)
-    const hint = near === undefined ? '' : ` (did you mean '${near}'?)`
+    const hint = near !== undefined
+      ? ` (did you mean '${near}'?)`
+      // Node's own calls take `{ signal }` among their options: the async searches, last.
+      : key === 'signal' ? ' (an AbortSignal goes in the async searches\' last argument: { signal })' : ''
     throw invalid(`${interfaceName} has no option '${key}'${hint}: its options are ${known.join(', ')}`)
   }
 }

@@ -58,10 +58,10 @@ test('a signal aborted before the call: the arguments checked first, then its re
 test('a last argument that is not { signal } is refused with a TypeError naming it', () => {
   const game = new TicTacToe(3)
   const cases = [
-    [5, 'the last argument must be an object ({ signal }), not the number 5'],
-    ['signal', 'the last argument must be an object ({ signal }), not the string "signal"'],
-    [[], 'the last argument must be an object ({ signal }), not an array'],
-    [{ sigal: AbortSignal.abort() }, "the last argument has no option 'sigal': its options are signal"],
+    [5, 'options must be an object of Abortable (signal), not the number 5'],
+    ['signal', 'options must be an object of Abortable (signal), not the string "signal"'],
+    [[], 'options must be an object of Abortable (signal), not an array'],
+    [{ sigal: AbortSignal.abort() }, "Abortable has no option 'sigal' (did you mean 'signal'?): its options are signal"],
     [{ signal: true }, "the option 'signal' must be an AbortSignal, not true"],
     [{ signal: new AbortController() }, "the option 'signal' must be an AbortSignal, not an instance of AbortController"],
     [{ signal: { aborted: true } }, "the option 'signal' must be an AbortSignal, not an object"],
@@ -76,12 +76,20 @@ test('a last argument that is not { signal } is refused with a TypeError naming 
       })
     }
   }
+  // Among the search's options, as Node's own calls take it: pointed to the last argument.
+  const { signal } = new AbortController()
+  assert.throws(() => bestMoveAsync(game, { signal }), {
+    name: 'TypeError',
+    message: "MoveOptions has no option 'signal' (an AbortSignal goes in the async searches' last argument: { signal }): its options are simulations, seed, maxNodes, perfect, book",
+  })
 })
 
 // Run in a process whose libuv pool has a single thread: each search is aborted 50 ms in, and
 // the small solve after it can only run once the aborted search has freed that thread. A search
 // the abort did not end would run for minutes (the tree search: 50 million simulations; the
-// solves: Connect Four without its book), past the test's limit.
+// solve: Connect Four without its book), past the test's limit. (A perfect move's solve stops
+// alike: the Rust tests show best_move_until's stop reaches it; from here its budget, about a
+// second, would end it anyway.)
 const ABORTED = `
 import { TicTacToe, Rules, bestMoveAsync, solveAsync } from ${JSON.stringify(new URL('../index.js', import.meta.url).href)}
 
@@ -97,17 +105,14 @@ async function aborted(start) {
 const gomoku = TicTacToe.fromRules(Rules.GOMOKU)
 gomoku.play(7, 7)
 await aborted((signal) => bestMoveAsync(gomoku, { simulations: 5e7, perfect: false }, { signal }))
-const four = TicTacToe.fromRules(Rules.CONNECT_FOUR)
-for (const col of [3, 3, 2, 4]) four.drop(col)
-await aborted((signal) => bestMoveAsync(four, { book: false }, { signal }))
 await aborted((signal) => solveAsync(TicTacToe.fromRules(Rules.CONNECT_FOUR), { book: false, maxNodes: 1e15 }, { signal }))
 `
 
-test('an abort ends the search itself: the tree search, a perfect move\'s solve, a solve', async () => {
+test('an abort ends the search itself: the tree search, a solve', async () => {
   const { stdout } = await run(process.execPath, ['--input-type=module', '--eval', ABORTED], {
     env: { ...process.env, UV_THREADPOOL_SIZE: '1' },
     timeout: 60_000,
   })
   const done = '{"winner":0,"plies":9}'
-  assert.deepEqual(stdout.trim().split('\n'), [`enough ${done}`, `enough ${done}`, `enough ${done}`])
+  assert.deepEqual(stdout.trim().split('\n'), [`enough ${done}`, `enough ${done}`])
 })

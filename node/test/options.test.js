@@ -12,17 +12,18 @@ import {
 } from '../index.js'
 import { OPTIONS } from '../lib/options.js'
 
-const DECLARED = readFileSync(new URL('../native.d.ts', import.meta.url), 'utf8')
+// napi-rs's declarations, and the package's own (the async searches' last argument).
+const DECLARED = ['../native.d.ts', '../index.d.ts'].map((file) => readFileSync(new URL(file, import.meta.url), 'utf8')).join('\n')
 
-/** The keys of the interface `name` as native.d.ts declares them. */
+/** The keys of the interface `name` as the declarations declare them. */
 function declaredKeys(name) {
   const body = new RegExp(`export interface ${name} \\{\\n([\\s\\S]*?)\\n\\}`).exec(DECLARED)
-  assert.ok(body, `native.d.ts declares ${name}`)
+  assert.ok(body, `the declarations declare ${name}`)
   return [...body[1].matchAll(/^ {2}(\w+)\?:/gm)].map((key) => key[1])
 }
 
-test('the table of options is native.d.ts\'s, interface for interface and key for key', () => {
-  const taken = new Set([...DECLARED.matchAll(/options\?: (\w+)/g)].map((type) => type[1]))
+test('the table of options is the declarations\', interface for interface and key for key', () => {
+  const taken = new Set([...DECLARED.matchAll(/(?:options|control)\?: (\w+)/g)].map((type) => type[1]))
   assert.deepEqual([...taken].sort(), Object.keys(OPTIONS).sort())
   for (const [name, keys] of Object.entries(OPTIONS)) {
     assert.deepEqual([...keys].sort(), declaredKeys(name).sort(), name)
@@ -51,6 +52,8 @@ function calls() {
       ['solve', 'SolveWith', (options) => solve(game, options)],
       ['bestMoveAsync', 'MoveOptions', (options) => bestMoveAsync(game, options)],
       ['solveAsync', 'SolveWith', (options) => solveAsync(game, options)],
+      ['bestMoveAsync\'s last argument', 'Abortable', (control) => bestMoveAsync(game, null, control)],
+      ['solveAsync\'s last argument', 'Abortable', (control) => solveAsync(game, null, control)],
     ],
   }
 }

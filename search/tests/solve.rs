@@ -173,6 +173,40 @@ fn a_stop_ends_a_solve_on_either_search_and_a_stop_never_taken_changes_nothing()
 }
 
 #[test]
+fn a_stop_ends_a_solve_on_a_table_of_whole_keys() {
+    let game = Game::new(Rules::CONNECT_FOUR).unwrap();
+    let mut solver = Solver::new();
+    solver.set_book(false);
+    // Too few entries for keys in parts: the table of whole keys.
+    solver.set_table_entries(2000);
+    stopped_after(&mut solver, &game, 1);
+}
+
+#[test]
+fn a_stop_that_panics_on_several_threads_passes_its_panic_on() {
+    let (sent, received) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let game = Game::new(Rules::CONNECT_FOUR).unwrap();
+        let mut solver = Solver::new();
+        solver.set_book(false);
+        solver.set_threads(2);
+        let mut asked = 0;
+        let solving = core::panic::AssertUnwindSafe(|| {
+            solver.solve_until(&game, u64::MAX, &mut || {
+                asked += 1;
+                assert!(asked < 3, "the caller's stop panics");
+                false
+            })
+        });
+        sent.send(std::panic::catch_unwind(solving).is_err()).unwrap();
+    });
+    // Its helpers told the main search was done only once it returned, the solve waited for
+    // them: minutes.
+    let unwound = received.recv_timeout(core::time::Duration::from_secs(60));
+    assert_eq!(unwound, Ok(true));
+}
+
+#[test]
 fn a_stop_ends_a_solve_on_several_threads() {
     let game = Game::new(Rules::CONNECT_FOUR).unwrap();
     let mut solver = Solver::new();

@@ -8,7 +8,7 @@ use alloc::vec::Vec;
 use tictactoe_core::{Error, Game, Player, Position};
 
 use super::table::{Bound, Stored, Table};
-use super::{Halt, PerfectMove, Solution, Stop};
+use super::{Halt, PerfectMove, Solution, Stop, HALT_EVERY};
 use crate::symmetry::{Keys, MAX_KEYED_CELLS};
 use crate::tactics::{self, Tactical};
 use crate::SearchError;
@@ -24,7 +24,8 @@ const INFINITY: i32 = WIN + 1;
 pub(super) fn perfect(
     table: &mut Table,
     game: &Game,
-    (max_nodes, halt): (u64, Option<Halt<'_>>),
+    max_nodes: u64,
+    halt: Option<Halt<'_>>,
     nodes: &mut u64,
 ) -> Result<PerfectMove, SearchError> {
     let rules = game.rules();
@@ -132,7 +133,7 @@ struct Search<'t, 'h> {
     table: &'t mut Table,
     nodes: u64,
     max_nodes: u64,
-    /// The caller's predicate, asked every 1 024 positions: `true` ends the search.
+    /// The caller's predicate, asked every [`HALT_EVERY`] positions: `true` ends the search.
     halt: Option<Halt<'h>>,
     /// The best move found at the root by the last search.
     root_best: usize,
@@ -206,7 +207,7 @@ impl Search<'_, '_> {
     fn negamax(&mut self, mut alpha: i32, mut beta: i32, ply: i32) -> Result<i32, Stop> {
         self.nodes += 1;
         if self.nodes > self.max_nodes
-            || (self.nodes % 1024 == 0 && self.halt.is_some_and(|halt| halt()))
+            || (self.nodes % HALT_EVERY == 0 && self.halt.is_some_and(|halt| halt()))
         {
             return Err(Stop::Exceeded);
         }

@@ -22,7 +22,7 @@ use core::sync::atomic::{AtomicBool, Ordering};
 use tictactoe_core::{Bits, Error, Game, Lines, OverLines};
 
 use super::bounds::{Bounds, Narrow, Of, Store};
-use super::{Halt, PerfectMove, Solution, Stop};
+use super::{Halt, PerfectMove, Solution, Stop, HALT_EVERY};
 use crate::SearchError;
 
 /// The most moves a position has: a word's bits.
@@ -149,6 +149,9 @@ fn with_helpers<R>(
     }
     let halt = AtomicBool::new(false);
     std::thread::scope(|scope| {
+        // The helpers stop once `main` is done, however it ends: a caller's stop that panics
+        // in it included, which would leave the scope waiting for helpers without a budget.
+        let _done = Done(&halt);
         for turn in 1..threads {
             let halt = &halt;
             let helper = move || {
@@ -161,10 +164,19 @@ fn with_helpers<R>(
                 break;
             }
         }
-        let found = main();
-        halt.store(true, Ordering::Relaxed);
-        found
+        main()
     })
+}
+
+/// Sets its flag when dropped: the helpers' signal that the main search is done.
+#[cfg(feature = "std")]
+struct Done<'a>(&'a AtomicBool);
+
+#[cfg(feature = "std")]
+impl Drop for Done<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
 }
 
 /// Without threads, `main` alone.
@@ -257,8 +269,8 @@ struct Search<'t, T, L> {
     top: usize,
     nodes: u64,
     max_nodes: u64,
-    /// Asked every 1 024 positions, ending the search when it answers `true`: a helper's
-    /// signal that the main search is done, the caller's on the main search (if any).
+    /// Asked every [`HALT_EVERY`] positions, ending the search when it answers `true`: a
+    /// helper's signal that the main search is done, the caller's on the main search (if any).
     halt: Option<Halt<'t>>,
     /// Whether the driver's guesses halve the range plainly (a helper's), rather than lean
     /// towards 0.
@@ -350,7 +362,7 @@ impl<'t, T: Store, L: Lines> Search<'t, T, L> {
     ) -> Result<i32, Stop> {
         self.nodes += 1;
         if self.nodes > self.max_nodes
-            || (self.nodes % 1024 == 0 && self.halt.is_some_and(|halt| halt()))
+            || (self.nodes % HALT_EVERY == 0 && self.halt.is_some_and(|halt| halt()))
         {
             return Err(Stop::Exceeded);
         }

@@ -60,10 +60,13 @@ pub struct MoveValue {
     pub solution: Solution,
 }
 
-/// A caller's predicate a solve asks every 1 024 positions, ending as an exhausted budget
-/// does when it answers `true` ([`Solver::solve_until`]). Asked on the solve's first thread
-/// only: the helpers stop when it does.
+/// A predicate a search asks every [`HALT_EVERY`] positions, ending as an exhausted budget does
+/// when it answers `true`: the caller's stop ([`Solver::solve_until`]; asked on the solve's
+/// first thread only), or a helper's signal that the first thread is done.
 pub(crate) type Halt<'a> = &'a dyn Fn() -> bool;
+
+/// How many positions a search visits between two questions to its [`Halt`].
+pub(crate) const HALT_EVERY: u64 = 1024;
 
 /// Why a solve stopped before its end.
 enum Stop {
@@ -348,10 +351,7 @@ impl Solver {
                 let limits = Limits { max_nodes, threads: self.threads, halt };
                 masks::perfect(&mut self.bounds, bits, game, limits, &mut self.nodes)
             }
-            None => {
-                let limits = (max_nodes, halt);
-                general::perfect(&mut self.table, game, limits, &mut self.nodes)
-            }
+            None => general::perfect(&mut self.table, game, max_nodes, halt, &mut self.nodes),
         }
     }
 }
