@@ -68,6 +68,13 @@ pub(crate) type Halt<'a> = &'a dyn Fn() -> bool;
 /// How many positions a search visits between two questions to its [`Halt`].
 pub(crate) const HALT_EVERY: u64 = 1024;
 
+/// Runs `search` with the caller's `stop` as a [`Halt`]: shared, as a search holds it, and
+/// asked by one thread at a time (the solve's first), so that a `RefCell` lends it.
+fn halting<T>(stop: &mut dyn FnMut() -> bool, search: impl FnOnce(Halt<'_>) -> T) -> T {
+    let stop = RefCell::new(stop);
+    search(&|| (stop.borrow_mut())())
+}
+
 /// Why a solve stopped before its end.
 enum Stop {
     /// The budget ran out, or the caller's [`Halt`] answered `true`.
@@ -276,8 +283,7 @@ impl Solver {
         max_nodes: u64,
         stop: &mut dyn FnMut() -> bool,
     ) -> Result<Solution, SearchError> {
-        let stop = RefCell::new(stop);
-        self.solve_halting(game, max_nodes, Some(&|| (stop.borrow_mut())()))
+        halting(stop, |halt| self.solve_halting(game, max_nodes, Some(halt)))
     }
 
     /// [`Solver::solve`], asking `halt` (if any) every 1 024 positions.
@@ -332,8 +338,7 @@ impl Solver {
         max_nodes: u64,
         stop: &mut dyn FnMut() -> bool,
     ) -> Result<PerfectMove, SearchError> {
-        let stop = RefCell::new(stop);
-        self.perfect_move_halting(game, max_nodes, Some(&|| (stop.borrow_mut())()))
+        halting(stop, |halt| self.perfect_move_halting(game, max_nodes, Some(halt)))
     }
 
     /// [`Solver::perfect_move`], asking `halt` (if any) every 1 024 positions.
@@ -396,8 +401,7 @@ impl Solver {
         max_nodes: u64,
         stop: &mut dyn FnMut() -> bool,
     ) -> Result<Vec<MoveValue>, SearchError> {
-        let stop = RefCell::new(stop);
-        self.analyze_halting(game, max_nodes, Some(&|| (stop.borrow_mut())()))
+        halting(stop, |halt| self.analyze_halting(game, max_nodes, Some(halt)))
     }
 
     /// [`Solver::analyze`], asking `halt` (if any) every 1 024 positions.
