@@ -10,7 +10,7 @@
 //!
 //! `cargo run --release -p tictactoe-bench --example puct_floor -- GAMES SIMULATIONS` (1 024
 //! and 32 by default), on one core (`taskset -c 1`): first both sides search with an evaluator
-//! whose logits and values are hashed from each position (Q values, wins and ties all weigh),
+//! whose logits and values are made up from each position (Q values, wins and ties all weigh),
 //! and the run fails unless their root visits are the same; then each is timed, the best of 11
 //! calls, the sides taking turns, every logit and value 0 (the benchmark's evaluator).
 
@@ -202,25 +202,21 @@ struct Call {
     values: Vec<f32>,
 }
 
-/// Writes a position's logits (in [-3, 3]) and returns its value (in [-0.8, 0.8]), hashed from
-/// its planes' flags: the same position, the same answer, on either side.
-fn hashed(flags: impl Iterator<Item = bool>, logits: &mut [f32]) -> f32 {
-    let mut hash = flags.fold(0xcbf2_9ce4_8422_2325u64, |hash, flag| {
-        (hash ^ u64::from(flag)).wrapping_mul(0x0100_0000_01b3)
-    });
-    let mut next = || {
-        hash = hash.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-        (hash >> 40) as f32 / (1u64 << 24) as f32
-    };
-    for logit in logits {
-        *logit = next() * 6.0 - 3.0;
+/// Writes a position's logits (in [-3, 3], often equal: ties are broken too) and returns its
+/// value (in [-0.8, 0.8]), made up from its planes' flags: the same position, the same answer,
+/// on either side.
+fn made_up(flags: impl Iterator<Item = bool>, logits: &mut [f32]) -> f32 {
+    let marks = flags.enumerate().filter(|&(_, flag)| flag);
+    let sum = marks.fold(0u32, |sum, (i, _)| sum.wrapping_mul(31).wrapping_add(i as u32 + 1));
+    for (action, logit) in logits.iter_mut().enumerate() {
+        *logit = ((sum >> action) % 13) as f32 / 2.0 - 3.0;
     }
-    next() * 1.6 - 0.8
+    (sum % 17) as f32 / 10.0 - 0.8
 }
 
-/// Searches every game of `games` afresh, `simulations` times, the leaves valued by `hashed`
+/// Searches every game of `games` afresh, `simulations` times, the leaves valued by `made_up`
 /// (or all 0); their root visits, 7 a game.
-fn floor(games: &mut [Game], simulations: u32, call: &mut Call, hashing: bool) -> Vec<u32> {
+fn floor(games: &mut [Game], simulations: u32, call: &mut Call, made: bool) -> Vec<u32> {
     let flags: Vec<u64> = (0..128u64)
         .map(|bits| (0..7).fold(0, |word, c| word | (bits >> c & 1) << (8 * c)))
         .collect();
@@ -257,10 +253,10 @@ fn floor(games: &mut [Game], simulations: u32, call: &mut Call, hashing: bool) -
         }
         call.logits.fill(0.0);
         call.values.fill(0.0);
-        if hashing {
+        if made {
             for (g, _) in games.iter().enumerate().filter(|(_, game)| game.leaf) {
                 let flags = call.planes[g * 84..(g + 1) * 84].iter().map(|&flag| flag != 0);
-                call.values[g] = hashed(flags, &mut call.logits[g * 7..(g + 1) * 7]);
+                call.values[g] = made_up(flags, &mut call.logits[g * 7..(g + 1) * 7]);
             }
         }
         for (g, game) in games.iter_mut().enumerate().filter(|(_, game)| game.leaf) {
@@ -274,10 +270,10 @@ fn floor(games: &mut [Game], simulations: u32, call: &mut Call, hashing: bool) -
     games.iter().flat_map(|game| game.nodes[0].visits[..7].to_vec()).collect()
 }
 
-/// The library's search's evaluator: [`hashed`], or every logit and value 0 (the search zeroes
+/// The library's search's evaluator: [`made_up`], or every logit and value 0 (the search zeroes
 /// them).
 struct Leaves {
-    hashing: bool,
+    made: bool,
 }
 
 impl Evaluator for Leaves {
@@ -290,11 +286,11 @@ impl Evaluator for Leaves {
         logits: &mut [f32],
         values: &mut [f32],
     ) -> Result<(), Self::Error> {
-        if self.hashing {
+        if self.made {
             for ((planes, logits), value) in
                 observation.chunks_exact(84).zip(logits.chunks_exact_mut(7)).zip(values)
             {
-                *value = hashed(planes.iter().copied(), logits);
+                *value = made_up(planes.iter().copied(), logits);
             }
         }
         Ok(())
@@ -324,7 +320,7 @@ fn main() -> Result<(), Box<dyn core::error::Error>> {
         logits: vec![0.0; games * 7],
         values: vec![0.0; games],
     };
-    puct.run(&batch, &mut Leaves { hashing: true }, simulations, false, &mut visits, &mut values)?;
+    puct.run(&batch, &mut Leaves { made: true }, simulations, false, &mut visits, &mut values)?;
     if floor(&mut floor_games, simulations, &mut call, true) != visits {
         return Err("the floor's root visits differ from the search's".into());
     }
@@ -334,7 +330,7 @@ fn main() -> Result<(), Box<dyn core::error::Error>> {
         let start = Instant::now();
         puct.run(
             &batch,
-            &mut Leaves { hashing: false },
+            &mut Leaves { made: false },
             simulations,
             false,
             &mut visits,
