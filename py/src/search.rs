@@ -2,7 +2,13 @@
 //! Searches run without the GIL, on a copy of the game, with each thread's own memory; Ctrl-C
 //! ends them.
 
-use pyo3::exceptions::PyValueError;
+use core::cell::Cell;
+use core::ffi::c_ulong;
+use core::time::Duration;
+use std::sync::OnceLock;
+use std::time::Instant;
+
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use tictactoe_core::{winner_number, Error, Game, Rules};
 use tictactoe_search::{
@@ -62,29 +68,84 @@ pub(crate) fn non_negative<T: for<'a> FromPyObject<'a, 'a>>(
     }
 }
 
-/// How often a search's stop asks Python whether a signal came: one question of the search's
-/// in this many. A solve asks every 1 024 positions and the tree search before each
-/// simulation: Python is asked every few milliseconds, the GIL taken only then (asked every
-/// 16, Connect Four's tree search measured 1% slower; at 64, within the noise).
-const SIGNALS_EVERY: u32 = 64;
+/// How often a search on Python's main thread asks Python whether a signal came: the clock is
+/// read at one question of the search's in 64 (a solve asks every 1 024 positions, the tree
+/// search before each simulation), and the GIL taken once 20 ms have passed since the last
+/// time. By the clock, not by count alone: while another Python thread runs, taking the GIL
+/// waits up to Python's switch interval (5 ms), and taken every 64 questions it made a search
+/// 2-3x slower beside a busy thread; every 20 ms, at most a quarter.
+const CLOCK_EVERY: u32 = 64;
+const SIGNALS_EVERY: Duration = Duration::from_millis(20);
 
-/// Runs `work` on a copy of the game with this thread's computer player, without the GIL,
-/// with a stop that asks Python now and then whether a signal came: when its handler raises
-/// (Ctrl-C's `KeyboardInterrupt`), the search ends and that exception is raised in place of
-/// its answer, the game as it was. (Python runs signal handlers on the main thread only:
-/// elsewhere the search runs to its end.)
+std::thread_local! {
+    /// Whether a search runs on this thread: a signal handler it runs may not start another.
+    static SEARCHING: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Marks this thread's search as running until dropped (a panic included).
+struct Searching;
+
+impl Searching {
+    /// The mark, unless a search already runs on this thread: `RuntimeError` then (a signal
+    /// handler the search ran calls the computer player again, whose memory the running search
+    /// holds).
+    fn start() -> PyResult<Searching> {
+        if SEARCHING.replace(true) {
+            return Err(PyRuntimeError::new_err(
+                "a search is running on this thread: a signal handler may not start another",
+            ));
+        }
+        Ok(Searching)
+    }
+}
+
+impl Drop for Searching {
+    fn drop(&mut self) {
+        SEARCHING.set(false);
+    }
+}
+
+/// Whether the calling thread is Python's main thread, the only one its signal handlers run on
+/// (the main thread's ident read once a process).
+fn on_main_thread(py: Python<'_>) -> PyResult<bool> {
+    static MAIN: OnceLock<c_ulong> = OnceLock::new();
+    let main = match MAIN.get() {
+        Some(&main) => main,
+        None => {
+            let threading = py.import("threading")?;
+            let ident = threading.call_method0("main_thread")?.getattr("ident")?.extract()?;
+            *MAIN.get_or_init(|| ident)
+        }
+    };
+    // SAFETY: reads the calling thread's ident, which needs nothing of the interpreter.
+    let this = unsafe { pyo3::ffi::PyThread_get_thread_ident() };
+    Ok(this == main)
+}
+
+/// Runs `work` on a copy of the game with this thread's computer player, without the GIL. On
+/// Python's main thread its stop asks Python now and then whether a signal came: when a
+/// handler raises (Ctrl-C's `KeyboardInterrupt`), the search ends and that exception is raised
+/// in place of its answer, the game as it was. Elsewhere (Python runs signal handlers on its
+/// main thread only) the search runs to its end, and never waits for the GIL.
 fn with_computer<T: Send>(
     py: Python<'_>,
     game: &Bound<'_, PyTicTacToe>,
     work: impl FnOnce(&mut Computer, &Game, &mut dyn FnMut() -> bool) -> Result<T, SearchError> + Send,
 ) -> PyResult<T> {
+    let _searching = Searching::start()?;
     let game = PyTicTacToe::read(game, Game::try_clone).map_err(GameError::from)?;
-    let (mut asked, mut raised) = (0u32, None);
+    let main = on_main_thread(py)?;
+    let (mut asked, mut last, mut raised) = (0u32, Instant::now(), None);
     let found = py.detach(|| {
         let stop = &mut || {
             asked = asked.wrapping_add(1);
-            if raised.is_none() && asked % SIGNALS_EVERY == 0 {
+            if main
+                && raised.is_none()
+                && asked % CLOCK_EVERY == 0
+                && last.elapsed() >= SIGNALS_EVERY
+            {
                 raised = Python::attach(|py| py.check_signals().err());
+                last = Instant::now();
             }
             raised.is_some()
         };
