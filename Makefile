@@ -109,8 +109,6 @@ doc:
 
 rust-test:
 	$(CARGO) test --workspace
-	# PUCT's floor beside the library's search, a few games: it stops unless their visits agree.
-	$(CARGO) run --release --quiet -p tictactoe-bench --example puct_floor -- 64 16
 
 # tictactoe-core as crates.io would get it: packaged (with its README and licences) and the
 # package built on its own. --allow-dirty so that it also runs in a work tree with changes.
@@ -569,7 +567,8 @@ bench: lib $(BUILD)/bench $(BUILD)/c4_reference $(BENCH_VENV)/.installed $(SB3_V
 	taskset -c 1 $(BENCH_VENV)/bin/python py/benches/bench_solve.py --empty --reference $(BUILD)/c4_reference \
 	  --json $(BENCH_DIR)/c4-empty.json
 	taskset -c 1 $(BENCH_VENV)/bin/python py/benches/bench_puct.py --json $(BENCH_DIR)/puct.json
-	taskset -c 1 $(CARGO) run --release --quiet -p tictactoe-bench --example puct_floor
+	$(CARGO) build --release --quiet -p tictactoe-bench --example puct_floor
+	taskset -c 1 target/release/examples/puct_floor
 	taskset -c 1 $(BENCH_VENV)/bin/python py/benches/gumbel_against_mctx.py --json $(BENCH_DIR)/gumbel-mctx.json
 	$(SB3_VENV)/bin/pip install --quiet --force-reinstall --no-deps $(DIST)/tictactoe-$(VERSION)-*.whl
 	taskset -c 1 $(SB3_VENV)/bin/python py/benches/bench_sb3.py --learn 100000 --json $(BENCH_DIR)/sb3.json

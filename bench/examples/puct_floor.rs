@@ -1,31 +1,36 @@
-//! The floor of PUCT over a batch (issue 33): the same search as `tictactoe_search::Puct` (one
-//! new leaf a game a step, the textbook's scores and ties, values summed in f64) with nothing
-//! else: Connect Four alone, its rules hand-written on a word a player (a column of 7 bits a
-//! column, as bench/c/c4_reference.c), no noise, no checks, no other board, no Gumbel, no tree
-//! kept; its tree laid out node by node, a node's statistics side by side in lanes (8 to a
-//! node, a lane an action: the scores compile to vector instructions, and a node's weights fill
-//! two cache lines); every game's descent a ply a round, so that the games' loads overlap.
-//! Timed beside the library's search on the same work (noise off): what a search of this
-//! algorithm costs at least here, and so how far ours is from it and from 10x mctx.
+//! A lean PUCT over a batch (issue 33), the search's floor: the same search as
+//! `tictactoe_search::Puct` (one new leaf a game a step, the textbook's scores and ties, values
+//! summed in f64) with little else: Connect Four alone, its rules hand-written on a word a
+//! player (a column of 7 bits a column, as bench/c/c4_reference.c), no noise, no tree kept, no
+//! Gumbel, no other board; nor what the library does even with noise off: the evaluator's
+//! answers checked, the trees kept to go back to if a search fails, the leaves packed into one
+//! call, the root values. Its tree is laid out node by node, a node's statistics side by side in
+//! lanes (8 to a node, a lane an action: the scores compile to vector instructions, and a
+//! node's weights fill two cache lines), and every game's descent goes a ply a round, so that
+//! the games' loads overlap. Timed beside the library's search on the same work (noise off):
+//! what a search of this algorithm can be brought to here, and so how far ours is from it.
+//! Not a bound: it leaves out prefetching, for one (+7% measured on the library).
 //!
 //! `cargo run --release -p tictactoe-bench --example puct_floor -- GAMES SIMULATIONS` (1 024
-//! and 32 by default), on one core (`taskset -c 1`): first both sides search with an evaluator
-//! whose logits and values are made up from each position (Q values, wins and ties all weigh),
-//! and the run fails unless their root visits are the same; then each is timed, the best of 11
-//! calls, the sides taking turns, every logit and value 0 (the benchmark's evaluator).
+//! and 32 by default), on one core (`taskset -c 1`): first both sides search, with an evaluator
+//! whose answers are made up from each position, games from random openings (where descents
+//! meet wins) and from near the end of a drawn game (full boards), and the run fails unless
+//! their root visits are the same (`cargo test` runs this check alone); then each is timed
+//! from fresh games, the best of 11 calls, the sides taking turns, every logit and value 0 (the
+//! benchmark's evaluator).
 
 use std::time::Instant;
 
-use tictactoe_core::{Batch, Rules};
+use tictactoe_core::{Batch, Error, Illegal, Rules, Selection};
 use tictactoe_search::{Evaluator, Puct, PuctConfig};
 
 /// Lanes a node: Connect Four's 7 actions, and one never legal.
 const LANES: usize = 8;
-/// A lane's child not expanded yet; the marks of finished games and of a step's new leaves.
+/// A lane's child not expanded yet (a new leaf's until the step's expansions), and the marks
+/// of finished games.
 const NONE: u32 = u32::MAX;
 const WON: u32 = u32::MAX - 1;
 const DRAWN: u32 = u32::MAX - 2;
-const PENDING: u32 = u32::MAX - 3;
 /// The library's default.
 const C_PUCT: f64 = 1.25;
 /// Bits a column (6 cells and one always empty above them), the bottom cell first.
@@ -62,9 +67,11 @@ struct At {
     mover: usize,
 }
 
-/// One game: its nodes (the root first), its root's visits, and the step's descent: the
-/// (node, lane) of each ply, where it stands, and whether it found a new leaf.
+/// One game: its position (marks, side to move), its nodes (the root first), its root's visits,
+/// and the step's descent: the (node, lane) of each ply, where it stands, and whether it found
+/// a new leaf.
 struct Game {
+    start: ([u64; 2], usize),
     nodes: Vec<Node>,
     root_visits: u32,
     path: [(u32, u8); 43],
@@ -148,14 +155,12 @@ fn descend(game: &mut Game) -> bool {
             return true;
         }
     };
-    let edge = &mut game.nodes[node as usize].child[lane];
     match ended {
         Some(value) => {
-            *edge = if value == 0.0 { DRAWN } else { WON };
+            game.nodes[node as usize].child[lane] = if value == 0.0 { DRAWN } else { WON };
             game.back_up(value);
         }
         None => {
-            *edge = PENDING;
             game.at = At { node, reached, marks, mover: 1 - mover };
             game.leaf = true;
         }
@@ -229,7 +234,8 @@ fn floor(games: &mut [Game], simulations: u32, call: &mut Call, made: bool) -> V
         open.clear();
         for (g, game) in games.iter_mut().enumerate() {
             game.plies = 0;
-            game.at = At { reached: game.root_visits, ..At::default() };
+            let (marks, mover) = game.start;
+            game.at = At { node: 0, reached: game.root_visits, marks, mover };
             // The first step expands the roots.
             game.leaf = step == 0;
             if step > 0 {
@@ -297,45 +303,109 @@ impl Evaluator for Leaves {
     }
 }
 
-fn main() -> Result<(), Box<dyn core::error::Error>> {
-    let mut args = std::env::args().skip(1).map(|arg| arg.parse::<usize>());
-    let games = args.next().transpose()?.unwrap_or(1024);
-    let simulations = u32::try_from(args.next().transpose()?.unwrap_or(32))?;
-    let batch = Batch::new(games, Rules::CONNECT_FOUR, 0)?;
-    let mut puct = Puct::new(&batch, PuctConfig { seed: 1, ..PuctConfig::default() })?;
-    let (mut visits, mut values) = (vec![0; games * 7], vec![0.0; games]);
-    let mut floor_games: Vec<Game> = (0..games)
-        .map(|_| Game {
-            nodes: Vec::with_capacity(simulations as usize + 1),
-            root_visits: 0,
-            path: [(0, 0); 43],
-            plies: 0,
-            at: At::default(),
-            leaf: false,
+/// The floor's games at `batch`'s positions (in progress), room made for `simulations`.
+fn games_of(batch: &Batch, simulations: u32) -> Result<Vec<Game>, Error> {
+    (0..batch.count())
+        .map(|g| {
+            let mut marks = [0u64; 2];
+            let history = batch.history(g)?;
+            for (ply, &cell) in history.iter().enumerate() {
+                let column = 0x3f << (cell % 7 * HEIGHT);
+                let taken = marks[0] | marks[1];
+                marks[ply % 2] |= ((taken & column) + (1 << (cell % 7 * HEIGHT))) & column;
+            }
+            Ok(Game {
+                start: (marks, history.len() % 2),
+                nodes: Vec::with_capacity(simulations as usize + 1),
+                root_visits: 0,
+                path: [(0, 0); 43],
+                plies: 0,
+                at: At::default(),
+                leaf: false,
+            })
         })
-        .collect();
-    let mut call = Call {
+        .collect()
+}
+
+/// The evaluator's call for `games` games.
+fn call_for(games: usize) -> Call {
+    Call {
         planes: vec![0; games * 84 + 8],
         legal: vec![0; games * 7 + 8],
         logits: vec![0.0; games * 7],
         values: vec![0.0; games],
-    };
-    puct.run(&batch, &mut Leaves { made: true }, simulations, false, &mut visits, &mut values)?;
-    if floor(&mut floor_games, simulations, &mut call, true) != visits {
+    }
+}
+
+/// A whole game of Connect Four that fills the board without four in a row (found by random
+/// play): its columns, X first.
+const DRAWN_GAME: [u32; 42] = [
+    3, 3, 1, 6, 5, 0, 1, 1, 4, 2, 6, 6, 1, 4, 1, 2, 3, 1, 4, 3, 4, 4, 5, 2, 3, 6, 3, 0, 6, 4, 2, 6,
+    0, 5, 5, 5, 5, 2, 0, 2, 0, 0,
+];
+
+/// `games` games, each from its own random opening (up to 40 plies, the games that end started
+/// again), where descents meet wins.
+fn random_openings(games: usize) -> Result<Batch, Box<dyn core::error::Error>> {
+    let mut batch = Batch::new(games, Rules::CONNECT_FOUR, 7)?;
+    let (mut actions, mut winners) = (vec![0; games], vec![0; games]);
+    for _ in 0..40 {
+        batch.random_legal_actions(Selection::All, &mut actions)?;
+        batch.step(Selection::All, &actions, &mut winners, Illegal::Refuse)?;
+        batch.reset_terminated(Selection::All)?;
+    }
+    Ok(batch)
+}
+
+/// `games` games 30 to 41 plies into [`DRAWN_GAME`], where descents fill the board.
+fn drawn_endings(games: usize) -> Result<Batch, Box<dyn core::error::Error>> {
+    let mut batch = Batch::new(games, Rules::CONNECT_FOUR, 0)?;
+    for (ply, &column) in DRAWN_GAME[..41].iter().enumerate() {
+        let playing: Vec<usize> = (0..games).filter(|g| 30 + g % 12 > ply).collect();
+        let (actions, mut winners) = (vec![column; playing.len()], vec![0; playing.len()]);
+        batch.step(Selection::Listed(&playing), &actions, &mut winners, Illegal::Refuse)?;
+    }
+    Ok(batch)
+}
+
+/// Searches `batch`'s games (in progress) with the library and with the floor, the leaves
+/// valued by [`made_up`]: an error unless their root visits are the same.
+fn compare(batch: &Batch, simulations: u32) -> Result<(), Box<dyn core::error::Error>> {
+    let games = batch.count();
+    let mut puct = Puct::new(batch, PuctConfig { seed: 1, ..PuctConfig::default() })?;
+    let (mut visits, mut values) = (vec![0; games * 7], vec![0.0; games]);
+    puct.run(batch, &mut Leaves { made: true }, simulations, false, &mut visits, &mut values)?;
+    let floor_visits =
+        floor(&mut games_of(batch, simulations)?, simulations, &mut call_for(games), true);
+    if floor_visits != visits {
         return Err("the floor's root visits differ from the search's".into());
     }
+    Ok(())
+}
+
+/// The check before the timing: the floor and the library visit alike from random openings
+/// (wins) and from near the end of a drawn game (full boards).
+fn check(games: usize, simulations: u32) -> Result<(), Box<dyn core::error::Error>> {
+    compare(&random_openings(games)?, simulations)?;
+    compare(&drawn_endings(games)?, simulations)
+}
+
+fn main() -> Result<(), Box<dyn core::error::Error>> {
+    let mut args = std::env::args().skip(1).map(|arg| arg.parse::<usize>());
+    let games = args.next().transpose()?.unwrap_or(1024);
+    let simulations = u32::try_from(args.next().transpose()?.unwrap_or(32))?;
+    check(games, simulations)?;
+    // Timed from fresh games, as the benchmark against mctx searches.
+    let batch = Batch::new(games, Rules::CONNECT_FOUR, 0)?;
+    let mut puct = Puct::new(&batch, PuctConfig { seed: 1, ..PuctConfig::default() })?;
+    let (mut visits, mut values) = (vec![0; games * 7], vec![0.0; games]);
+    let (mut floor_games, mut call) = (games_of(&batch, simulations)?, call_for(games));
     let (mut ours, mut least) = (f64::MAX, f64::MAX);
     for _ in 0..11 {
         puct.clear();
         let start = Instant::now();
-        puct.run(
-            &batch,
-            &mut Leaves { made: false },
-            simulations,
-            false,
-            &mut visits,
-            &mut values,
-        )?;
+        let uniform = &mut Leaves { made: false };
+        puct.run(&batch, uniform, simulations, false, &mut visits, &mut values)?;
         ours = ours.min(start.elapsed().as_secs_f64());
         let start = Instant::now();
         let floor_visits = floor(&mut floor_games, simulations, &mut call, false);
@@ -354,4 +424,11 @@ fn main() -> Result<(), Box<dyn core::error::Error>> {
         ours / least,
     );
     Ok(())
+}
+
+#[test]
+fn the_floor_and_the_search_visit_alike() {
+    for (games, simulations) in [(64, 16), (32, 100), (128, 64)] {
+        check(games, simulations).unwrap();
+    }
 }

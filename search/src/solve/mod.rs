@@ -112,7 +112,9 @@ pub struct Solver {
 /// `threads`, at most four a core. The cores are asked of the system once a process: the
 /// question reads the cgroup's files (24 us a call here), and the computer player sets the
 /// count twice at every solve it is asked for (`Computer::solving`): asked each time, it made
-/// a Connect Four endgame's solve from Python 50 us rather than 2 us.
+/// a Connect Four endgame's solve from Python 50 us rather than 2 us. A later change of the
+/// process's cores (its affinity, its cgroup) is not seen: the cap only spares the machine
+/// threads that would take turns, and never changes an answer.
 #[cfg(feature = "std")]
 fn most_threads(threads: usize) -> usize {
     static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
