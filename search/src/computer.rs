@@ -151,6 +151,21 @@ impl core::fmt::Debug for Computer {
     }
 }
 
+/// A solver set for one of the computer player's solves, set back when dropped (one thread, the
+/// book, `entries` in its table): after the solve, or as a panic unwinds through it.
+struct Solving<'a> {
+    solver: &'a mut Solver,
+    entries: usize,
+}
+
+impl Drop for Solving<'_> {
+    fn drop(&mut self) {
+        self.solver.set_threads(1);
+        self.solver.set_book(true);
+        self.solver.set_table_entries(self.entries);
+    }
+}
+
 impl Computer {
     /// A computer player; allocates nothing until it plays.
     pub fn new() -> Computer {
@@ -267,19 +282,16 @@ impl Computer {
     }
 
     /// Runs `work` with the solver set as `options` say, then set back to one thread, the book
-    /// and its own table size.
+    /// and its own table size, however `work` ends (a caller's stop may panic).
     fn solving<T>(&mut self, options: &SolveOptions, work: impl FnOnce(&mut Solver) -> T) -> T {
         let entries = self.solver.table_entries();
-        self.solver.set_threads(options.threads);
-        self.solver.set_book(options.book);
+        let solving = Solving { solver: &mut self.solver, entries };
+        solving.solver.set_threads(options.threads);
+        solving.solver.set_book(options.book);
         if let Some(asked) = options.table_entries {
-            self.solver.set_table_entries(asked);
+            solving.solver.set_table_entries(asked);
         }
-        let result = work(&mut self.solver);
-        self.solver.set_threads(1);
-        self.solver.set_book(true);
-        self.solver.set_table_entries(entries);
-        result
+        work(solving.solver)
     }
 
     /// A move for the player to move, under any rules: with `options.perfect`, the book's move

@@ -3,7 +3,7 @@
 //! below were taken from `best_move` before the anytime search existed).
 
 use tictactoe_core::{Game, Rules};
-use tictactoe_search::{Computer, Options};
+use tictactoe_search::{Computer, Options, SolveOptions};
 
 /// Games from a fixed opening: the position after each prefix of `moves` under `rules`.
 fn positions(rules: Rules, moves: &[(usize, usize)]) -> Vec<Game> {
@@ -116,4 +116,22 @@ fn a_stop_ends_the_solve_of_a_perfect_move_and_the_move_is_the_tactics() {
     assert_eq!(asked, 4);
     assert_eq!(computer.simulations(), 0);
     assert!(game.legal_moves().any(|(row, col)| (row, col) == chosen), "{chosen:?}");
+}
+
+#[test]
+fn a_stop_that_panics_leaves_the_computer_set_as_before() {
+    let game = Game::new(Rules::CONNECT_FOUR).unwrap();
+    let mut computer = Computer::new();
+    let unbooked = SolveOptions { book: false, threads: 2, ..SolveOptions::default() };
+    let mut asked = 0;
+    let solving = core::panic::AssertUnwindSafe(|| {
+        computer.solve_until(&game, &unbooked, &mut || {
+            asked += 1;
+            assert!(asked < 3, "the caller's stop panics");
+            false
+        })
+    });
+    assert!(std::panic::catch_unwind(solving).is_err());
+    // The book is back on: the empty board is answered at once, within a budget of 1 000.
+    assert!(computer.solve(&game, 1000).is_ok());
 }
