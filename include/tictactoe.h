@@ -142,8 +142,8 @@ enum tictactoe_result
   // logits that are NaN or +inf on a legal action, or -inf on every one.
   TICTACTOE_RESULT_BAD_EVALUATION = 26,
   // The handle is held by a call that has not returned: a search's evaluator callback
-  // called into the search running it, or tried to change the batch it searches. Nothing
-  // was done.
+  // called into the search running it, or tried to change the batch it searches; or a
+  // `tictactoe_stop` started another search on its thread. Nothing was done.
   TICTACTOE_RESULT_BUSY = 27,
 };
 #ifndef __cplusplus
@@ -365,6 +365,15 @@ typedef struct {
   // `ALLOC_FAILED`, nothing else changed.
   uint64_t table_entries;
 } tictactoe_solve_options;
+
+// A caller's stop for a long search (`tictactoe_game_solve_until`,
+// `tictactoe_game_best_move_until`): called with the caller's `user` pointer every 1 024
+// positions of a solve and before each simulation of the tree search, on the thread that
+// called the search; a non-zero return ends the search. It may call into the library (the
+// search runs on a copy of the game), but a search it starts on its thread returns `BUSY`
+// (the thread's search memory is the running one's). It must not unwind out of the call (a
+// C++ exception, `longjmp`): catch and return non-zero, as the C++ wrapper does.
+typedef int32_t (*tictactoe_stop)(void *user);
 
 // A legal move and the value it leads to: `tictactoe_game_analyze`'s answer for one move.
 typedef struct {
@@ -1956,6 +1965,28 @@ tictactoe_result tictactoe_game_solve_with(const tictactoe_game *game,
                                            uint32_t *winner_out,
                                            uint32_t *plies_out);
 
+// `tictactoe_game_solve_with` that the caller can end: `stop` (NULL: never) is called with
+// `user` every 1 024 positions, and a non-zero return ends the solve as an exhausted budget
+// does (`BUDGET_EXCEEDED`): a cancel flag, a clock's deadline. The solve runs on a copy of
+// the game, so that `stop` may use the game (see `tictactoe_stop`).
+//
+// Returns `BUDGET_EXCEEDED` once `stop` returned non-zero, `BUSY` when called from a stop on
+// its thread, and as `tictactoe_game_solve_with`. The out-params are written only on success.
+//
+// Ownership: the caller keeps the game, the options and `user`. Thread safety: may run while
+// other threads read the game; `stop` runs on the calling thread; the threads started end
+// before it returns.
+//
+// # Safety
+// `game` must be NULL or a live game; `options` NULL or valid for reads; `stop` NULL or
+// callable with `user` during the call; `winner_out` and `plies_out` NULL or valid for writes.
+tictactoe_result tictactoe_game_solve_until(const tictactoe_game *game,
+                                            const tictactoe_solve_options *options,
+                                            tictactoe_stop stop,
+                                            void *user,
+                                            uint32_t *winner_out,
+                                            uint32_t *plies_out);
+
 // Values every legal move of the game's position: writes one `tictactoe_move_value` a move
 // into `values_out[0..capacity]`, in the order of `tictactoe_game_legal_moves`, and stores
 // their number in `*count_out`. A move's value is the result once it is played and both play
@@ -2045,6 +2076,30 @@ tictactoe_result tictactoe_game_best_move_with(const tictactoe_game *game,
                                                const tictactoe_move_options *options,
                                                uint32_t *row_out,
                                                uint32_t *col_out);
+
+// `tictactoe_game_best_move_with` that the caller can end: `stop` (NULL: never) is called
+// with `user` before each simulation of the tree search and every 1 024 positions of a
+// perfect move's solve, and a non-zero return ends the search: the move is then the one the
+// simulations made so far choose (with none, the tactics' most promising move), always legal.
+// The search runs on a copy of the game, so that `stop` may use the game (see
+// `tictactoe_stop`). With a `stop` that never returns non-zero, `tictactoe_game_best_move_with`'s
+// move.
+//
+// Returns `BUSY` when called from a stop on its thread, and as
+// `tictactoe_game_best_move_with`. The out-params are written only on success.
+//
+// Ownership: the caller keeps the game, the options and `user`. Thread safety: may run while
+// other threads read the game; `stop` runs on the calling thread.
+//
+// # Safety
+// `game` must be NULL or a live game; `options` NULL or valid for reads; `stop` NULL or
+// callable with `user` during the call; `row_out` and `col_out` NULL or valid for writes.
+tictactoe_result tictactoe_game_best_move_until(const tictactoe_game *game,
+                                                const tictactoe_move_options *options,
+                                                tictactoe_stop stop,
+                                                void *user,
+                                                uint32_t *row_out,
+                                                uint32_t *col_out);
 
 // Writes a perfect action (row * n + col) for each game of a batch of boards up to 3 x 3 into
 // `actions_out` (of `count`, the number of games), `TICTACTOE_NO_ACTION` for a game that is

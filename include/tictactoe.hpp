@@ -13,7 +13,8 @@
 //   step_random, step_against_random, reset, reset_terminated, seed: the core's names), and the
 //   calls over every game may split between threads (batch::set_threads);
 // - the computer player: game::solve (solve_threads, solve_with), game::analyze (analyze_with),
-//   game::best_move (best_move_with), batch::perfect_actions and
+//   game::best_move (best_move_with), each of solve_with and best_move_with with a stop
+//   (solve_until, best_move_until: any callable; what it throws comes back out), batch::perfect_actions and
 //   batch::computer_actions (_of and _seeded for the games listed);
 // - tictactoe::puct, the search a learned network guides over a batch's games (its evaluator
 //   any callable; an exception it throws comes back out of run()), PUCT's or Gumbel MuZero's
@@ -117,6 +118,30 @@ std::string read_text(Fill fill) {
     });
     return std::string(text.begin(), text.end());
 }
+// Calls search(trampoline, user) with stop as the C call's tictactoe_stop: stop() returning
+// true ends the search; an exception it throws ends it too and is rethrown once the C call
+// returns (it never unwinds through the library). Returns the C call's result.
+template <typename Stop, typename Search>
+tictactoe_result stopping(Stop &stop, Search search) {
+    static_assert(std::is_convertible_v<std::invoke_result_t<Stop &>, bool>, "stop() answers whether to stop");
+    struct context {
+        Stop *stop;
+        std::exception_ptr thrown;
+    } call{&stop, nullptr};
+    auto trampoline = [](void *user) -> std::int32_t {
+        auto *c = static_cast<context *>(user);
+        try {
+            return (*c->stop)() ? 1 : 0;
+        } catch (...) {
+            c->thrown = std::current_exception();
+            return 1;
+        }
+    };
+    const tictactoe_result code = search(trampoline, &call);
+    if (call.thrown) std::rethrow_exception(call.thrown);
+    return code;
+}
+
 // Calls fill(buffer, len) with room for len flags and returns them: C's bool arrays, which
 // std::vector<bool> cannot lend.
 template <typename Fill>
@@ -428,6 +453,19 @@ public:
         return s;
     }
 
+    // solve_with() that stop (any callable answering bool) ends: asked every 1 024 positions
+    // on this thread, true ends the solve as an exhausted budget does. Throws what stop
+    // throws, or error (BUDGET_EXCEEDED once stopped, BUSY for a search started from a stop,
+    // and as solve_with()).
+    template <typename Stop>
+    tictactoe::solution solve_until(const tictactoe_solve_options &options, Stop &&stop) const {
+        tictactoe::solution s{0, 0};
+        detail::check(detail::stopping(stop, [&](tictactoe_stop trampoline, void *user) {
+            return tictactoe_game_solve_until(raw_, &options, trampoline, user, &s.winner, &s.plies);
+        }));
+        return s;
+    }
+
     // Every legal move with its value (row, col, then winner and plies once it is played and
     // both play perfectly, plies counted from this position), in legal_moves()'s order; none
     // for a finished game. The solves share max_nodes. Throws error (BUDGET_EXCEEDED: nothing
@@ -464,6 +502,19 @@ public:
     coordinates best_move_with(const tictactoe_move_options &options) const {
         coordinates c{0, 0};
         detail::check(tictactoe_game_best_move_with(raw_, &options, &c.row, &c.col));
+        return c;
+    }
+
+    // best_move_with() that stop (any callable answering bool) ends: asked before each
+    // simulation and every 1 024 positions of a solve, on this thread; once it answers true, the
+    // move the search made so far chooses (always legal). Throws what stop throws, or error
+    // (BUSY for a search started from a stop, and as best_move_with()).
+    template <typename Stop>
+    coordinates best_move_until(const tictactoe_move_options &options, Stop &&stop) const {
+        coordinates c{0, 0};
+        detail::check(detail::stopping(stop, [&](tictactoe_stop trampoline, void *user) {
+            return tictactoe_game_best_move_until(raw_, &options, trampoline, user, &c.row, &c.col);
+        }));
         return c;
     }
 

@@ -84,8 +84,8 @@ pub enum tictactoe_result {
     /// logits that are NaN or +inf on a legal action, or -inf on every one.
     BadEvaluation = 26,
     /// The handle is held by a call that has not returned: a search's evaluator callback
-    /// called into the search running it, or tried to change the batch it searches. Nothing
-    /// was done.
+    /// called into the search running it, or tried to change the batch it searches; or a
+    /// `tictactoe_stop` started another search on its thread. Nothing was done.
     Busy = 27,
 }
 

@@ -1,12 +1,14 @@
 //! The computer player: the value of a position, a best move, and a perfect opponent for a
 //! batch of 3 x 3 games.
 
+use core::cell::Cell;
+use core::ffi::c_void;
 use core::iter::repeat;
 
-use tictactoe_core::{winner_number, NO_ACTION};
+use tictactoe_core::{winner_number, Game, NO_ACTION};
 use tictactoe_search::{search_seed, Computer, Options, PerfectTable, SearchError};
 
-use crate::guard::{buffer, collected, input, Out};
+use crate::guard::{buffer, collected, guard, input, Out};
 use crate::options::{move_options, solve_options};
 use crate::{
     handle, tictactoe_batch, tictactoe_game, tictactoe_move_options, tictactoe_move_value,
@@ -22,12 +24,59 @@ const _: () = assert!(TICTACTOE_DEFAULT_MAX_NODES == tictactoe_search::DEFAULT_M
 pub const TICTACTOE_DEFAULT_SIMULATIONS: u32 = 10_000;
 const _: () = assert!(TICTACTOE_DEFAULT_SIMULATIONS == tictactoe_search::DEFAULT_SIMULATIONS);
 
+/// A caller's stop for a long search (`tictactoe_game_solve_until`,
+/// `tictactoe_game_best_move_until`): called with the caller's `user` pointer every 1 024
+/// positions of a solve and before each simulation of the tree search, on the thread that
+/// called the search; a non-zero return ends the search. It may call into the library (the
+/// search runs on a copy of the game), but a search it starts on its thread returns `BUSY`
+/// (the thread's search memory is the running one's). It must not unwind out of the call (a
+/// C++ exception, `longjmp`): catch and return non-zero, as the C++ wrapper does.
+pub type tictactoe_stop = Option<unsafe extern "C" fn(user: *mut c_void) -> i32>;
+
+std::thread_local! {
+    /// Whether a search runs on this thread (a stop it calls may start no other).
+    static SEARCHING: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Marks this thread's search as running until dropped (a panic included).
+struct Searching;
+
+impl Drop for Searching {
+    fn drop(&mut self) {
+        SEARCHING.set(false);
+    }
+}
+
 /// Runs `work` with this thread's computer player (its memory allocated once per thread, so
-/// that threads never wait for each other); `work` does not call back into the library.
+/// that threads never wait for each other); `BUSY` when a search already runs on this thread
+/// (a `tictactoe_stop` that starts another).
 fn with_computer<T>(
     work: impl FnOnce(&mut Computer) -> Result<T, SearchError>,
 ) -> Result<T, tictactoe_result> {
+    if SEARCHING.replace(true) {
+        return Err(tictactoe_result::Busy);
+    }
+    let _searching = Searching;
     Computer::with_this_thread(work).map_err(tictactoe_result::from)
+}
+
+/// `stop` and `user` as the search's predicate (never `true` for a NULL `stop`).
+///
+/// # Safety
+/// `stop` must be NULL or a function that may be called with `user` during the search.
+unsafe fn stopping(stop: tictactoe_stop, user: *mut c_void) -> impl FnMut() -> bool {
+    // SAFETY: the caller's promise.
+    move || stop.is_some_and(|stop| unsafe { stop(user) } != 0)
+}
+
+/// A copy of the game at `game`, for a search that calls the caller's code: the game's handle
+/// is not held while it runs, so that the caller's stop may use it.
+///
+/// # Safety
+/// `game` must be NULL or a live game.
+unsafe fn copied(game: *const tictactoe_game) -> Result<Game, tictactoe_result> {
+    // SAFETY: the caller's promise.
+    unsafe { handle::read(game, |game| game.try_clone().map_err(tictactoe_result::from)) }
 }
 
 /// Writes into `out` the actions `search` writes with this thread's computer player, only
@@ -139,6 +188,44 @@ pub unsafe extern "C" fn tictactoe_game_solve_with(
             Ok(())
         })
     }
+}
+
+/// `tictactoe_game_solve_with` that the caller can end: `stop` (NULL: never) is called with
+/// `user` every 1 024 positions, and a non-zero return ends the solve as an exhausted budget
+/// does (`BUDGET_EXCEEDED`): a cancel flag, a clock's deadline. The solve runs on a copy of
+/// the game, so that `stop` may use the game (see `tictactoe_stop`).
+///
+/// Returns `BUDGET_EXCEEDED` once `stop` returned non-zero, `BUSY` when called from a stop on
+/// its thread, and as `tictactoe_game_solve_with`. The out-params are written only on success.
+///
+/// Ownership: the caller keeps the game, the options and `user`. Thread safety: may run while
+/// other threads read the game; `stop` runs on the calling thread; the threads started end
+/// before it returns.
+///
+/// # Safety
+/// `game` must be NULL or a live game; `options` NULL or valid for reads; `stop` NULL or
+/// callable with `user` during the call; `winner_out` and `plies_out` NULL or valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_game_solve_until(
+    game: *const tictactoe_game,
+    options: *const tictactoe_solve_options,
+    stop: tictactoe_stop,
+    user: *mut c_void,
+    winner_out: *mut u32,
+    plies_out: *mut u32,
+) -> tictactoe_result {
+    // SAFETY: the caller's promises.
+    guard(|| unsafe {
+        let game = copied(game)?;
+        let (winner_out, plies_out) = (Out::new(winner_out)?, Out::new(plies_out)?);
+        let options = solve_options(options)?;
+        let stop = &mut stopping(stop, user);
+        let solution = with_computer(|computer| computer.solve_until(&game, &options, stop))?;
+        winner_out.write(u32::from(winner_number(solution.winner)));
+        // At most n * n < 2^32 plies.
+        plies_out.write(solution.plies as u32);
+        Ok(())
+    })
 }
 
 /// Values every legal move of the game's position: writes one `tictactoe_move_value` a move
@@ -282,6 +369,47 @@ pub unsafe extern "C" fn tictactoe_game_best_move_with(
             Ok(())
         })
     }
+}
+
+/// `tictactoe_game_best_move_with` that the caller can end: `stop` (NULL: never) is called
+/// with `user` before each simulation of the tree search and every 1 024 positions of a
+/// perfect move's solve, and a non-zero return ends the search: the move is then the one the
+/// simulations made so far choose (with none, the tactics' most promising move), always legal.
+/// The search runs on a copy of the game, so that `stop` may use the game (see
+/// `tictactoe_stop`). With a `stop` that never returns non-zero, `tictactoe_game_best_move_with`'s
+/// move.
+///
+/// Returns `BUSY` when called from a stop on its thread, and as
+/// `tictactoe_game_best_move_with`. The out-params are written only on success.
+///
+/// Ownership: the caller keeps the game, the options and `user`. Thread safety: may run while
+/// other threads read the game; `stop` runs on the calling thread.
+///
+/// # Safety
+/// `game` must be NULL or a live game; `options` NULL or valid for reads; `stop` NULL or
+/// callable with `user` during the call; `row_out` and `col_out` NULL or valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn tictactoe_game_best_move_until(
+    game: *const tictactoe_game,
+    options: *const tictactoe_move_options,
+    stop: tictactoe_stop,
+    user: *mut c_void,
+    row_out: *mut u32,
+    col_out: *mut u32,
+) -> tictactoe_result {
+    // SAFETY: the caller's promises.
+    guard(|| unsafe {
+        let game = copied(game)?;
+        let (row_out, col_out) = (Out::new(row_out)?, Out::new(col_out)?);
+        let options = move_options(options)?;
+        let stop = &mut stopping(stop, user);
+        let (row, col) =
+            with_computer(|computer| computer.best_move_until(&game, &options, None, stop))?;
+        // Rows and columns are below n <= 65535.
+        row_out.write(row as u32);
+        col_out.write(col as u32);
+        Ok(())
+    })
 }
 
 /// Writes a perfect action (row * n + col) for each game of a batch of boards up to 3 x 3 into

@@ -282,6 +282,83 @@ static void test_batch_perfect_opponent(void) {
     tictactoe_batch_free(big);
 }
 
+/* What a stop is given: how many times it was asked, and after how many it answers 1; with a
+ * game, a search of its own each time (which its thread's running search refuses) and a move
+ * played on it (the search runs on a copy). */
+typedef struct {
+    uint32_t asked, answer_after;
+    tictactoe_game *game;
+    tictactoe_result nested;
+} stop_state;
+
+static int32_t stop_after(void *user) {
+    stop_state *state = user;
+    state->asked++;
+    if (state->game != NULL) {
+        uint32_t winner, plies, row;
+        state->nested = tictactoe_game_solve(state->game, 10, &winner, &plies);
+        if (state->asked == 1) CHECK_RESULT(tictactoe_game_drop(state->game, 0, &row, &winner), TICTACTOE_RESULT_OK);
+    }
+    return state->asked > state->answer_after;
+}
+
+static void test_until(void) {
+    tictactoe_game *four = NULL, *gomoku = NULL;
+    tictactoe_solve_options unbooked = {UINT64_MAX, 1, TICTACTOE_NO_BOOK, 0}, two = {UINT64_MAX, 2, TICTACTOE_NO_BOOK, 0};
+    tictactoe_move_options tree = {1000000u, TICTACTOE_NOT_PERFECT, 3, 0}, few = {300, TICTACTOE_NOT_PERFECT, 3, 0};
+    uint32_t winner = 99, plies = 99, row = 99, col = 99, plain_row, plain_col;
+    uint64_t marks = 0;
+    stop_state state = {0, 2, NULL, TICTACTOE_RESULT_OK};
+    CHECK_RESULT(tictactoe_game_new_mnk(6, 7, 4, TICTACTOE_RULE_GRAVITY, &four), TICTACTOE_RESULT_OK);
+    /* The empty board without the book takes minutes: stopped at the third question, after
+     * 3 * 1 024 positions, as an exhausted budget; the out-params untouched. */
+    CHECK_RESULT(tictactoe_game_solve_until(four, &unbooked, stop_after, &state, &winner, &plies),
+                 TICTACTOE_RESULT_BUDGET_EXCEEDED);
+    CHECK(state.asked == 3 && winner == 99 && plies == 99);
+    state.asked = 0;
+    CHECK_RESULT(tictactoe_game_solve_until(four, &two, stop_after, &state, &winner, &plies),
+                 TICTACTOE_RESULT_BUDGET_EXCEEDED);
+    CHECK(state.asked == 3);
+    /* A NULL stop, or one that never answers 1: tictactoe_game_solve_with's answer. */
+    CHECK_RESULT(tictactoe_game_solve_until(four, NULL, NULL, NULL, &winner, &plies), TICTACTOE_RESULT_OK);
+    CHECK(winner == 1 && plies == 41);
+    /* The stop may use the game (the solve runs on a copy), but not start a search. */
+    state = (stop_state){0, 1, four, TICTACTOE_RESULT_OK};
+    winner = plies = 99;
+    CHECK_RESULT(tictactoe_game_solve_until(four, &unbooked, stop_after, &state, &winner, &plies),
+                 TICTACTOE_RESULT_BUDGET_EXCEEDED);
+    CHECK(state.asked == 2 && state.nested == TICTACTOE_RESULT_BUSY);
+    CHECK_RESULT(tictactoe_game_marks(four, &marks), TICTACTOE_RESULT_OK);
+    CHECK(marks == 1);
+    /* The tree search, stopped after 37 simulations: a search of 37. */
+    CHECK_RESULT(tictactoe_game_new_mnk(15, 15, 5, 0, &gomoku), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_game_play(gomoku, 7, 7, &winner), TICTACTOE_RESULT_OK);
+    state = (stop_state){0, 37, NULL, TICTACTOE_RESULT_OK};
+    CHECK_RESULT(tictactoe_game_best_move_until(gomoku, &tree, stop_after, &state, &row, &col), TICTACTOE_RESULT_OK);
+    CHECK(state.asked == 38);
+    few.simulations = 37;
+    CHECK_RESULT(tictactoe_game_best_move_with(gomoku, &few, &plain_row, &plain_col), TICTACTOE_RESULT_OK);
+    CHECK(row == plain_row && col == plain_col);
+    few.simulations = 300;
+    CHECK_RESULT(tictactoe_game_best_move_until(gomoku, &few, NULL, NULL, &row, &col), TICTACTOE_RESULT_OK);
+    CHECK_RESULT(tictactoe_game_best_move_with(gomoku, &few, &plain_row, &plain_col), TICTACTOE_RESULT_OK);
+    CHECK(row == plain_row && col == plain_col);
+    /* Refusals, checked before the stop is ever asked; the out-params untouched. */
+    state = (stop_state){0, 0, NULL, TICTACTOE_RESULT_OK};
+    row = col = winner = plies = 99;
+    CHECK_RESULT(tictactoe_game_solve_until(NULL, NULL, stop_after, &state, &winner, &plies), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_game_solve_until(four, NULL, stop_after, &state, NULL, &plies), TICTACTOE_RESULT_NULL_PARAMETER);
+    two.threads = 0;
+    CHECK_RESULT(tictactoe_game_solve_until(four, &two, stop_after, &state, &winner, &plies), TICTACTOE_RESULT_INVALID_ARGUMENT);
+    CHECK_RESULT(tictactoe_game_best_move_until(NULL, NULL, stop_after, &state, &row, &col), TICTACTOE_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(tictactoe_game_best_move_until(gomoku, NULL, stop_after, &state, &row, NULL), TICTACTOE_RESULT_NULL_PARAMETER);
+    few.flags = 8;
+    CHECK_RESULT(tictactoe_game_best_move_until(gomoku, &few, stop_after, &state, &row, &col), TICTACTOE_RESULT_INVALID_ARGUMENT);
+    CHECK(state.asked == 0 && row == 99 && col == 99 && winner == 99 && plies == 99);
+    tictactoe_game_free(four);
+    tictactoe_game_free(gomoku);
+}
+
 int main(void) {
     test_solve();
     test_solve_threads();
@@ -289,5 +366,6 @@ int main(void) {
     test_analyze();
     test_best_move();
     test_batch_perfect_opponent();
+    test_until();
     return checks_report("test_search");
 }

@@ -365,6 +365,26 @@ void test_computer_player() {
     CHECK_THROWS(c4.solve_with({1000, 1, 8, 0}), TICTACTOE_RESULT_INVALID_ARGUMENT);
     CHECK_THROWS(c4.best_move_with({1, 8, 0, 0}), TICTACTOE_RESULT_INVALID_ARGUMENT);
     CHECK_THROWS(c4.solve_threads(0), TICTACTOE_RESULT_INVALID_ARGUMENT);
+    // A stop ends a solve as an exhausted budget, at its third question here (every 1 024
+    // positions), and the tree search after its 37th simulation (a search of 37); what it
+    // throws comes back out as itself; one that never stops changes nothing.
+    const tictactoe_solve_options unbooked{UINT64_MAX, 1, TICTACTOE_NO_BOOK, 0};
+    int asked = 0;
+    CHECK_THROWS(c4.solve_until(unbooked, [&] { return ++asked > 2; }), TICTACTOE_RESULT_BUDGET_EXCEEDED);
+    CHECK(asked == 3);
+    bool rethrown = false;
+    try {
+        c4.solve_until(unbooked, []() -> bool { throw std::runtime_error("enough"); });
+    } catch (const std::runtime_error &e) {
+        rethrown = std::string(e.what()) == "enough";
+    }
+    CHECK(rethrown);
+    CHECK(c4.solve_until({1000, 1, 0, 0}, [] { return false; }).plies == 41);
+    asked = 0;
+    auto stopped = c4.best_move_until({1000000, TICTACTOE_NOT_PERFECT, 3, 0}, [&] { return ++asked > 37; });
+    auto thirty_seven = c4.best_move_with({37, TICTACTOE_NOT_PERFECT, 3, 0});
+    CHECK(asked == 38 && stopped.row == thirty_seven.row && stopped.col == thirty_seven.col);
+    CHECK_THROWS(c4.solve_until(unbooked, [&] { return c4.solve(10).plies > 0; }), TICTACTOE_RESULT_BUSY);
     for (std::uint32_t col : {3u, 3u, 2u, 4u, 2u, 1u, 4u, 4u, 3u, 5u, 5u, 0u, 1u, 6u}) c4.drop(col);
     auto alone = c4.solve(), together = c4.solve_threads(2);
     CHECK(alone.winner == together.winner && alone.plies == together.plies && alone.plies > 0);
