@@ -369,10 +369,11 @@ typedef struct {
 // A caller's stop for a long search (`tictactoe_game_solve_until`,
 // `tictactoe_game_best_move_until`): called with the caller's `user` pointer every 1 024
 // positions of a solve and before each simulation of the tree search, on the thread that
-// called the search; a non-zero return ends the search. It may call into the library (the
-// search runs on a copy of the game), but a search it starts on its thread returns `BUSY`
-// (the thread's search memory is the running one's). It must not unwind out of the call (a
-// C++ exception, `longjmp`): catch and return non-zero, as the C++ wrapper does.
+// called the search; a non-zero return ends the search (it is not asked again). It may call
+// into the library, and change or free the game searched (the search runs on a copy, the game
+// not touched after it is made), but a search it starts on its thread returns `BUSY` (the
+// thread's search memory is the running one's). It must not unwind out of the call (a C++
+// exception, `longjmp`): catch and return non-zero, as the C++ wrapper does.
 typedef int32_t (*tictactoe_stop)(void *user);
 
 // A legal move and the value it leads to: `tictactoe_game_analyze`'s answer for one move.
@@ -1913,8 +1914,8 @@ tictactoe_result tictactoe_rules_check(uint32_t rows, uint32_t cols, uint32_t k,
 // (the empty board at once); `tictactoe_game_solve_with` and `TICTACTOE_NO_BOOK` solve them.
 //
 // Returns `BUDGET_EXCEEDED` when solving would visit more than `max_nodes` positions
-// (nothing is guessed), `ALLOC_FAILED`, `NULL_PARAMETER`. The out-params are written only on
-// success.
+// (nothing is guessed), `ALLOC_FAILED`, `NULL_PARAMETER`, `BUSY` when called from a
+// `tictactoe_stop` on its thread. The out-params are written only on success.
 //
 // Ownership: the caller keeps the game. Thread safety: may run while other threads read the
 // game; every thread has its own solver memory.
@@ -1999,7 +2000,7 @@ tictactoe_result tictactoe_game_solve_until(const tictactoe_game *game,
 // untouched, nothing solved) when `capacity` is too small; `BUDGET_EXCEEDED` when solving
 // would visit more than `max_nodes` positions (nothing is guessed); `ALLOC_FAILED`;
 // `NULL_PARAMETER` when `game` or `count_out` is NULL, or `values_out` is NULL with a
-// non-zero `capacity`. `values_out` and `*count_out` are written only on success (and
+// non-zero `capacity`; `BUSY` when called from a `tictactoe_stop` on its thread. `values_out` and `*count_out` are written only on success (and
 // `*count_out` with `BUFFER_TOO_SMALL`).
 //
 // Ownership: the caller keeps the game and owns `values_out`. Thread safety: may run while
@@ -2042,8 +2043,9 @@ tictactoe_result tictactoe_game_analyze_with(const tictactoe_game *game,
 // (`TICTACTOE_DEFAULT_SIMULATIONS` when the caller has no better figure) drawn from `seed`. The
 // same position, simulations and seed give the same move. Always a legal move.
 //
-// Returns `GAME_OVER` for a finished game (won or drawn), `ALLOC_FAILED`, `NULL_PARAMETER`. The out-params are written
-// only on success.
+// Returns `GAME_OVER` for a finished game (won or drawn), `ALLOC_FAILED`, `NULL_PARAMETER`,
+// `BUSY` when called from a `tictactoe_stop` on its thread. The out-params are written only
+// on success.
 //
 // Ownership: the caller keeps the game. Thread safety: may run while other threads read the
 // game; every thread has its own search memory.
@@ -2129,8 +2131,8 @@ tictactoe_result tictactoe_batch_perfect_actions(const tictactoe_batch *batch,
 // `seed` and g; `TICTACTOE_NO_ACTION` for a game that is over. An opponent for every game at
 // once.
 //
-// Returns `LENGTH_MISMATCH` for another `count`, `NULL_PARAMETER`, `ALLOC_FAILED`; the array
-// is untouched then.
+// Returns `LENGTH_MISMATCH` for another `count`, `NULL_PARAMETER`, `ALLOC_FAILED`, `BUSY` when
+// called from a `tictactoe_stop` on its thread; the array is untouched then.
 //
 // Ownership: the caller owns the array. Thread safety: may run while other threads read the
 // batch; each thread searches with its own memory.
@@ -2154,7 +2156,8 @@ tictactoe_result tictactoe_batch_computer_actions(const tictactoe_batch *batch,
 //
 // Returns `GAME_INDEX` for an index not below the number of games (checked before any
 // search), `NULL_PARAMETER` (`batch` NULL, or `games` or `actions_out` NULL with a non-zero
-// `count`), `ALLOC_FAILED`; the array is untouched then.
+// `count`), `ALLOC_FAILED`, `BUSY` when called from a `tictactoe_stop` on its thread; the
+// array is untouched then.
 //
 // Ownership: the caller owns the arrays. Thread safety: may run while other threads read the
 // batch; each thread searches with its own memory.

@@ -13,8 +13,8 @@
 //   step_random, step_against_random, reset, reset_terminated, seed: the core's names), and the
 //   calls over every game may split between threads (batch::set_threads);
 // - the computer player: game::solve (solve_threads, solve_with), game::analyze (analyze_with),
-//   game::best_move (best_move_with), each of solve_with and best_move_with with a stop
-//   (solve_until, best_move_until: any callable; what it throws comes back out), batch::perfect_actions and
+//   game::best_move (best_move_with), solve_with and best_move_with with a stop (solve_until,
+//   best_move_until: any callable; what it throws comes back out), batch::perfect_actions and
 //   batch::computer_actions (_of and _seeded for the games listed);
 // - tictactoe::puct, the search a learned network guides over a batch's games (its evaluator
 //   any callable; an exception it throws comes back out of run()), PUCT's or Gumbel MuZero's
@@ -123,13 +123,15 @@ std::string read_text(Fill fill) {
 // returns (it never unwinds through the library). Returns the C call's result.
 template <typename Stop, typename Search>
 tictactoe_result stopping(Stop &stop, Search search) {
-    static_assert(std::is_convertible_v<std::invoke_result_t<Stop &>, bool>, "stop() answers whether to stop");
+    static_assert(std::is_invocable_r_v<bool, Stop &>, "stop() answers whether to stop");
     struct context {
         Stop *stop;
         std::exception_ptr thrown;
     } call{&stop, nullptr};
     auto trampoline = [](void *user) -> std::int32_t {
         auto *c = static_cast<context *>(user);
+        // A stop that threw is not asked again: its exception is the one rethrown.
+        if (c->thrown) return 1;
         try {
             return (*c->stop)() ? 1 : 0;
         } catch (...) {

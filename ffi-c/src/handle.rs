@@ -6,7 +6,8 @@
 //! its batch. The handles it can reach so ([`Guarded`]: the batch, the search) count the calls
 //! holding them, and refuse with `BUSY` a call that would change one a running call holds (or
 //! touch a search that is running), instead of changing what that call is using. A game handle,
-//! which no callback reaches, keeps the cost of a move what it was.
+//! which no callback reaches while a call holds it (a search with a caller's stop runs on a
+//! copy of the game), keeps the cost of a move what it was.
 
 use core::cell::UnsafeCell;
 use core::sync::atomic::{AtomicIsize, Ordering};

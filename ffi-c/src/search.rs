@@ -1,7 +1,6 @@
 //! The computer player: the value of a position, a best move, and a perfect opponent for a
 //! batch of 3 x 3 games.
 
-use core::cell::Cell;
 use core::ffi::c_void;
 use core::iter::repeat;
 
@@ -27,25 +26,12 @@ const _: () = assert!(TICTACTOE_DEFAULT_SIMULATIONS == tictactoe_search::DEFAULT
 /// A caller's stop for a long search (`tictactoe_game_solve_until`,
 /// `tictactoe_game_best_move_until`): called with the caller's `user` pointer every 1 024
 /// positions of a solve and before each simulation of the tree search, on the thread that
-/// called the search; a non-zero return ends the search. It may call into the library (the
-/// search runs on a copy of the game), but a search it starts on its thread returns `BUSY`
-/// (the thread's search memory is the running one's). It must not unwind out of the call (a
-/// C++ exception, `longjmp`): catch and return non-zero, as the C++ wrapper does.
+/// called the search; a non-zero return ends the search (it is not asked again). It may call
+/// into the library, and change or free the game searched (the search runs on a copy, the game
+/// not touched after it is made), but a search it starts on its thread returns `BUSY` (the
+/// thread's search memory is the running one's). It must not unwind out of the call (a C++
+/// exception, `longjmp`): catch and return non-zero, as the C++ wrapper does.
 pub type tictactoe_stop = Option<unsafe extern "C" fn(user: *mut c_void) -> i32>;
-
-std::thread_local! {
-    /// Whether a search runs on this thread (a stop it calls may start no other).
-    static SEARCHING: Cell<bool> = const { Cell::new(false) };
-}
-
-/// Marks this thread's search as running until dropped (a panic included).
-struct Searching;
-
-impl Drop for Searching {
-    fn drop(&mut self) {
-        SEARCHING.set(false);
-    }
-}
 
 /// Runs `work` with this thread's computer player (its memory allocated once per thread, so
 /// that threads never wait for each other); `BUSY` when a search already runs on this thread
@@ -53,11 +39,9 @@ impl Drop for Searching {
 fn with_computer<T>(
     work: impl FnOnce(&mut Computer) -> Result<T, SearchError>,
 ) -> Result<T, tictactoe_result> {
-    if SEARCHING.replace(true) {
-        return Err(tictactoe_result::Busy);
-    }
-    let _searching = Searching;
-    Computer::with_this_thread(work).map_err(tictactoe_result::from)
+    Computer::try_with_this_thread(work)
+        .ok_or(tictactoe_result::Busy)?
+        .map_err(tictactoe_result::from)
 }
 
 /// `stop` and `user` as the search's predicate (never `true` for a NULL `stop`).
@@ -69,14 +53,23 @@ unsafe fn stopping(stop: tictactoe_stop, user: *mut c_void) -> impl FnMut() -> b
     move || stop.is_some_and(|stop| unsafe { stop(user) } != 0)
 }
 
-/// A copy of the game at `game`, for a search that calls the caller's code: the game's handle
-/// is not held while it runs, so that the caller's stop may use it.
+/// A copy of the game at `game`, once `check` (the call's other checks) passed, for a search
+/// that calls the caller's code: the game's handle is not held while it runs, so that the
+/// caller's stop may use it.
 ///
 /// # Safety
 /// `game` must be NULL or a live game.
-unsafe fn copied(game: *const tictactoe_game) -> Result<Game, tictactoe_result> {
+unsafe fn copied<C>(
+    game: *const tictactoe_game,
+    check: impl FnOnce() -> Result<C, tictactoe_result>,
+) -> Result<(Game, C), tictactoe_result> {
     // SAFETY: the caller's promise.
-    unsafe { handle::read(game, |game| game.try_clone().map_err(tictactoe_result::from)) }
+    unsafe {
+        handle::read(game, |game| {
+            let checked = check()?;
+            Ok((game.try_clone().map_err(tictactoe_result::from)?, checked))
+        })
+    }
 }
 
 /// Writes into `out` the actions `search` writes with this thread's computer player, only
@@ -108,8 +101,8 @@ fn searched_into(
 /// (the empty board at once); `tictactoe_game_solve_with` and `TICTACTOE_NO_BOOK` solve them.
 ///
 /// Returns `BUDGET_EXCEEDED` when solving would visit more than `max_nodes` positions
-/// (nothing is guessed), `ALLOC_FAILED`, `NULL_PARAMETER`. The out-params are written only on
-/// success.
+/// (nothing is guessed), `ALLOC_FAILED`, `NULL_PARAMETER`, `BUSY` when called from a
+/// `tictactoe_stop` on its thread. The out-params are written only on success.
 ///
 /// Ownership: the caller keeps the game. Thread safety: may run while other threads read the
 /// game; every thread has its own solver memory.
@@ -216,9 +209,9 @@ pub unsafe extern "C" fn tictactoe_game_solve_until(
 ) -> tictactoe_result {
     // SAFETY: the caller's promises.
     guard(|| unsafe {
-        let game = copied(game)?;
-        let (winner_out, plies_out) = (Out::new(winner_out)?, Out::new(plies_out)?);
-        let options = solve_options(options)?;
+        let (game, (winner_out, plies_out, options)) = copied(game, || {
+            Ok((Out::new(winner_out)?, Out::new(plies_out)?, solve_options(options)?))
+        })?;
         let stop = &mut stopping(stop, user);
         let solution = with_computer(|computer| computer.solve_until(&game, &options, stop))?;
         winner_out.write(u32::from(winner_number(solution.winner)));
@@ -240,7 +233,7 @@ pub unsafe extern "C" fn tictactoe_game_solve_until(
 /// untouched, nothing solved) when `capacity` is too small; `BUDGET_EXCEEDED` when solving
 /// would visit more than `max_nodes` positions (nothing is guessed); `ALLOC_FAILED`;
 /// `NULL_PARAMETER` when `game` or `count_out` is NULL, or `values_out` is NULL with a
-/// non-zero `capacity`. `values_out` and `*count_out` are written only on success (and
+/// non-zero `capacity`; `BUSY` when called from a `tictactoe_stop` on its thread. `values_out` and `*count_out` are written only on success (and
 /// `*count_out` with `BUFFER_TOO_SMALL`).
 ///
 /// Ownership: the caller keeps the game and owns `values_out`. Thread safety: may run while
@@ -313,8 +306,9 @@ pub unsafe extern "C" fn tictactoe_game_analyze_with(
 /// (`TICTACTOE_DEFAULT_SIMULATIONS` when the caller has no better figure) drawn from `seed`. The
 /// same position, simulations and seed give the same move. Always a legal move.
 ///
-/// Returns `GAME_OVER` for a finished game (won or drawn), `ALLOC_FAILED`, `NULL_PARAMETER`. The out-params are written
-/// only on success.
+/// Returns `GAME_OVER` for a finished game (won or drawn), `ALLOC_FAILED`, `NULL_PARAMETER`,
+/// `BUSY` when called from a `tictactoe_stop` on its thread. The out-params are written only
+/// on success.
 ///
 /// Ownership: the caller keeps the game. Thread safety: may run while other threads read the
 /// game; every thread has its own search memory.
@@ -399,9 +393,8 @@ pub unsafe extern "C" fn tictactoe_game_best_move_until(
 ) -> tictactoe_result {
     // SAFETY: the caller's promises.
     guard(|| unsafe {
-        let game = copied(game)?;
-        let (row_out, col_out) = (Out::new(row_out)?, Out::new(col_out)?);
-        let options = move_options(options)?;
+        let (game, (row_out, col_out, options)) =
+            copied(game, || Ok((Out::new(row_out)?, Out::new(col_out)?, move_options(options)?)))?;
         let stop = &mut stopping(stop, user);
         let (row, col) =
             with_computer(|computer| computer.best_move_until(&game, &options, None, stop))?;
@@ -452,8 +445,8 @@ pub unsafe extern "C" fn tictactoe_batch_perfect_actions(
 /// `seed` and g; `TICTACTOE_NO_ACTION` for a game that is over. An opponent for every game at
 /// once.
 ///
-/// Returns `LENGTH_MISMATCH` for another `count`, `NULL_PARAMETER`, `ALLOC_FAILED`; the array
-/// is untouched then.
+/// Returns `LENGTH_MISMATCH` for another `count`, `NULL_PARAMETER`, `ALLOC_FAILED`, `BUSY` when
+/// called from a `tictactoe_stop` on its thread; the array is untouched then.
 ///
 /// Ownership: the caller owns the array. Thread safety: may run while other threads read the
 /// batch; each thread searches with its own memory.
@@ -491,7 +484,8 @@ pub unsafe extern "C" fn tictactoe_batch_computer_actions(
 ///
 /// Returns `GAME_INDEX` for an index not below the number of games (checked before any
 /// search), `NULL_PARAMETER` (`batch` NULL, or `games` or `actions_out` NULL with a non-zero
-/// `count`), `ALLOC_FAILED`; the array is untouched then.
+/// `count`), `ALLOC_FAILED`, `BUSY` when called from a `tictactoe_stop` on its thread; the
+/// array is untouched then.
 ///
 /// Ownership: the caller owns the arrays. Thread safety: may run while other threads read the
 /// batch; each thread searches with its own memory.

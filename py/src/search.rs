@@ -2,7 +2,6 @@
 //! Searches run without the GIL, on a copy of the game, with each thread's own memory; Ctrl-C
 //! ends them.
 
-use core::cell::Cell;
 use core::ffi::c_ulong;
 use core::time::Duration;
 use std::sync::OnceLock;
@@ -77,34 +76,6 @@ pub(crate) fn non_negative<T: for<'a> FromPyObject<'a, 'a>>(
 const CLOCK_EVERY: u32 = 64;
 const SIGNALS_EVERY: Duration = Duration::from_millis(20);
 
-std::thread_local! {
-    /// Whether a search runs on this thread: a signal handler it runs may not start another.
-    static SEARCHING: Cell<bool> = const { Cell::new(false) };
-}
-
-/// Marks this thread's search as running until dropped (a panic included).
-struct Searching;
-
-impl Searching {
-    /// The mark, unless a search already runs on this thread: `RuntimeError` then (a signal
-    /// handler the search ran calls the computer player again, whose memory the running search
-    /// holds).
-    fn start() -> PyResult<Searching> {
-        if SEARCHING.replace(true) {
-            return Err(PyRuntimeError::new_err(
-                "a search is running on this thread: a signal handler may not start another",
-            ));
-        }
-        Ok(Searching)
-    }
-}
-
-impl Drop for Searching {
-    fn drop(&mut self) {
-        SEARCHING.set(false);
-    }
-}
-
 /// Whether the calling thread is Python's main thread, the only one its signal handlers run on
 /// (the main thread's ident read once a process).
 fn on_main_thread(py: Python<'_>) -> PyResult<bool> {
@@ -126,13 +97,14 @@ fn on_main_thread(py: Python<'_>) -> PyResult<bool> {
 /// Python's main thread its stop asks Python now and then whether a signal came: when a
 /// handler raises (Ctrl-C's `KeyboardInterrupt`), the search ends and that exception is raised
 /// in place of its answer, the game as it was. Elsewhere (Python runs signal handlers on its
-/// main thread only) the search runs to its end, and never waits for the GIL.
+/// main thread only) the search runs to its end, and never waits for the GIL. A search a
+/// handler starts on the searching thread is `RuntimeError`: the thread's player is lent to
+/// the running one.
 fn with_computer<T: Send>(
     py: Python<'_>,
     game: &Bound<'_, PyTicTacToe>,
     work: impl FnOnce(&mut Computer, &Game, &mut dyn FnMut() -> bool) -> Result<T, SearchError> + Send,
 ) -> PyResult<T> {
-    let _searching = Searching::start()?;
     let game = PyTicTacToe::read(game, Game::try_clone).map_err(GameError::from)?;
     let main = on_main_thread(py)?;
     let (mut asked, mut last, mut raised) = (0u32, Instant::now(), None);
@@ -149,11 +121,14 @@ fn with_computer<T: Send>(
             }
             raised.is_some()
         };
-        Computer::with_this_thread(|computer| work(computer, &game, stop))
+        Computer::try_with_this_thread(|computer| work(computer, &game, stop))
     });
-    match raised {
-        Some(error) => Err(error),
-        None => found.map_err(search_error),
+    match (raised, found) {
+        (Some(error), _) => Err(error),
+        (None, Some(found)) => found.map_err(search_error),
+        (None, None) => Err(PyRuntimeError::new_err(
+            "a search is running on this thread: a signal handler may not start another",
+        )),
     }
 }
 

@@ -190,11 +190,22 @@ impl Computer {
     /// When `work` calls it again on the same thread.
     #[cfg(feature = "std")]
     pub fn with_this_thread<T>(work: impl FnOnce(&mut Computer) -> T) -> T {
+        Computer::try_with_this_thread(work).expect("the thread's computer player is lent out")
+    }
+
+    /// [`Computer::with_this_thread`], `None` when the thread's player is lent out already: a
+    /// call from inside `work` (a caller's stop, run by the search, that starts another search
+    /// on its thread), which a face refuses rather than panics on.
+    #[cfg(feature = "std")]
+    pub fn try_with_this_thread<T>(work: impl FnOnce(&mut Computer) -> T) -> Option<T> {
         use core::cell::RefCell;
         std::thread_local! {
             static COMPUTER: RefCell<Computer> = RefCell::new(Computer::new());
         }
-        COMPUTER.with(|computer| work(&mut computer.borrow_mut()))
+        COMPUTER.with(|computer| {
+            let mut lent = computer.try_borrow_mut().ok()?;
+            Some(work(&mut lent))
+        })
     }
 
     /// The value of `game`'s position under perfect play, as [`Solver::solve`].
@@ -377,6 +388,13 @@ impl Computer {
         if game.is_over() {
             return Err(SearchError::GameOver { winner: game.winner() });
         }
+        // Stopped for good once `stop` answers true: a solve it ended must not leave the tree
+        // search asking again (a C caller's stop may answer true once).
+        let mut stopped = false;
+        let stop = &mut || {
+            stopped = stopped || stop();
+            stopped
+        };
         let cells = game.rules().cells();
         let empties = cells - game.marks();
         // A budget, not a rule: fewer actions than cells make a narrow tree, solved deeper.

@@ -111,9 +111,9 @@ fn a_stop_ends_the_solve_of_a_perfect_move_and_the_move_is_the_tactics() {
             asked > 2
         })
         .unwrap();
-    // Asked twice by the solve (false), a third time by it (true), then by the tree search
-    // before its first simulation.
-    assert_eq!(asked, 4);
+    // Asked twice by the solve (false), a third time by it (true), and never again: the tree
+    // search after it is stopped at once (a stop answering true once is stopped for good).
+    assert_eq!(asked, 3);
     assert_eq!(computer.simulations(), 0);
     assert!(game.legal_moves().any(|(row, col)| (row, col) == chosen), "{chosen:?}");
 }

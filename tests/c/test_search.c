@@ -319,9 +319,41 @@ static void test_until(void) {
     CHECK_RESULT(tictactoe_game_solve_until(four, &two, stop_after, &state, &winner, &plies),
                  TICTACTOE_RESULT_BUDGET_EXCEEDED);
     CHECK(state.asked == 3);
-    /* A NULL stop, or one that never answers 1: tictactoe_game_solve_with's answer. */
-    CHECK_RESULT(tictactoe_game_solve_until(four, NULL, NULL, NULL, &winner, &plies), TICTACTOE_RESULT_OK);
-    CHECK(winner == 1 && plies == 41);
+    /* A stop that never answers 1, or a NULL one: tictactoe_game_solve_with's answer, on a
+     * position of Pons' Middle-Medium set (57273664732271755, about 22 000 positions) that
+     * is solved (first with the stop, asked once every 1 024 positions). */
+    {
+        const uint32_t columns[] = {4, 6, 1, 6, 2, 5, 5, 3, 6, 2, 1, 1, 6, 0, 6, 4, 4};
+        tictactoe_game *middle = NULL;
+        uint32_t plain_winner = 98, plain_plies = 98;
+        CHECK_RESULT(tictactoe_game_new_mnk(6, 7, 4, TICTACTOE_RULE_GRAVITY, &middle), TICTACTOE_RESULT_OK);
+        for (size_t i = 0; i < sizeof columns / sizeof columns[0]; i++) {
+            CHECK_RESULT(tictactoe_game_drop(middle, columns[i], &row, &winner), TICTACTOE_RESULT_OK);
+        }
+        state = (stop_state){0, UINT32_MAX, NULL, TICTACTOE_RESULT_OK};
+        winner = plies = 99;
+        CHECK_RESULT(tictactoe_game_solve_until(middle, &unbooked, stop_after, &state, &winner, &plies), TICTACTOE_RESULT_OK);
+        CHECK(state.asked > 10 && winner == 1 && plies == 22);
+        CHECK_RESULT(tictactoe_game_solve_until(middle, &unbooked, NULL, NULL, &plain_winner, &plain_plies), TICTACTOE_RESULT_OK);
+        CHECK(plain_winner == winner && plain_plies == plies);
+        CHECK_RESULT(tictactoe_game_solve_with(middle, &unbooked, &plain_winner, &plain_plies), TICTACTOE_RESULT_OK);
+        CHECK(plain_winner == winner && plain_plies == plies);
+        tictactoe_game_free(middle);
+    }
+    /* A stop that answers 1 once ends a perfect move's solve, and the tree search after it
+     * plays at once (it is not asked again): the tactics' most promising move. */
+    {
+        tictactoe_game *early = NULL;
+        tictactoe_move_options perfect = {300000, TICTACTOE_NO_BOOK, 3, 0};
+        const uint32_t columns[] = {3, 3, 2, 4};
+        CHECK_RESULT(tictactoe_game_new_mnk(6, 7, 4, TICTACTOE_RULE_GRAVITY, &early), TICTACTOE_RESULT_OK);
+        for (size_t i = 0; i < 4; i++) CHECK_RESULT(tictactoe_game_drop(early, columns[i], &row, &winner), TICTACTOE_RESULT_OK);
+        state = (stop_state){0, 0, NULL, TICTACTOE_RESULT_OK};
+        row = col = 99;
+        CHECK_RESULT(tictactoe_game_best_move_until(early, &perfect, stop_after, &state, &row, &col), TICTACTOE_RESULT_OK);
+        CHECK(state.asked == 1 && row < 6 && col < 7);
+        tictactoe_game_free(early);
+    }
     /* The stop may use the game (the solve runs on a copy), but not start a search. */
     state = (stop_state){0, 1, four, TICTACTOE_RESULT_OK};
     winner = plies = 99;
@@ -354,6 +386,12 @@ static void test_until(void) {
     CHECK_RESULT(tictactoe_game_best_move_until(gomoku, NULL, stop_after, &state, &row, NULL), TICTACTOE_RESULT_NULL_PARAMETER);
     few.flags = 8;
     CHECK_RESULT(tictactoe_game_best_move_until(gomoku, &few, stop_after, &state, &row, &col), TICTACTOE_RESULT_INVALID_ARGUMENT);
+    {
+        const uint32_t won[] = {0, 3, 1, 4, 2};
+        tictactoe_game *over = played(3, won, 5);
+        CHECK_RESULT(tictactoe_game_best_move_until(over, NULL, stop_after, &state, &row, &col), TICTACTOE_RESULT_GAME_OVER);
+        tictactoe_game_free(over);
+    }
     CHECK(state.asked == 0 && row == 99 && col == 99 && winner == 99 && plies == 99);
     tictactoe_game_free(four);
     tictactoe_game_free(gomoku);

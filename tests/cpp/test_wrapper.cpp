@@ -379,13 +379,27 @@ void test_computer_player() {
         rethrown = std::string(e.what()) == "enough";
     }
     CHECK(rethrown);
-    CHECK(c4.solve_until({1000, 1, 0, 0}, [] { return false; }).plies == 41);
     asked = 0;
     auto stopped = c4.best_move_until({1000000, TICTACTOE_NOT_PERFECT, 3, 0}, [&] { return ++asked > 37; });
     auto thirty_seven = c4.best_move_with({37, TICTACTOE_NOT_PERFECT, 3, 0});
     CHECK(asked == 38 && stopped.row == thirty_seven.row && stopped.col == thirty_seven.col);
     CHECK_THROWS(c4.solve_until(unbooked, [&] { return c4.solve(10).plies > 0; }), TICTACTOE_RESULT_BUSY);
+    // A stop that throws is not asked again: its first exception is the one that comes back,
+    // from a perfect move's solve as from the tree search after it.
+    int thrown = 0;
+    std::string first_thrown;
+    try {
+        c4.best_move_until({300000, TICTACTOE_NO_BOOK, 3, 0},
+                           [&]() -> bool { throw std::runtime_error("call " + std::to_string(++thrown)); });
+    } catch (const std::runtime_error &e) {
+        first_thrown = e.what();
+    }
+    CHECK(first_thrown == "call 1" && thrown == 1);
     for (std::uint32_t col : {3u, 3u, 2u, 4u, 2u, 1u, 4u, 4u, 3u, 5u, 5u, 0u, 1u, 6u}) c4.drop(col);
+    // Past the book, solved: a stop that never stops gives solve_with's answer.
+    const auto with = c4.solve_with(unbooked);
+    const auto until = c4.solve_until(unbooked, [] { return false; });
+    CHECK(with.winner == until.winner && with.plies == until.plies && until.plies > 0);
     auto alone = c4.solve(), together = c4.solve_threads(2);
     CHECK(alone.winner == together.winner && alone.plies == together.plies && alone.plies > 0);
     CHECK(tictactoe::game::mnk(4, 4, 3).solve().winner == 1);
