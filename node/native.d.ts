@@ -106,8 +106,6 @@ export declare class Cancel {
   constructor()
   /** Sets the flag: the searches given it end at their next look. */
   cancel(): void
-  /** Whether `cancel()` was called. */
-  get cancelled(): boolean
 }
 
 /**

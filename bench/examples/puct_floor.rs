@@ -44,6 +44,21 @@ const BOARD: u64 = BOTTOM * 0x3f;
 /// 7c + 6(6 - c) = 36 + c, no two products on the same bit.
 const GATHER: u64 = 0x0000_0010_4104_1041;
 
+/// The 7 flags of a row's bits (bit c, column c), a byte each: written 8 bytes at a time.
+const FLAGS: [u64; 128] = {
+    let mut flags = [0; 128];
+    let mut bits = 0;
+    while bits < 128 {
+        let mut c = 0;
+        while c < 7 {
+            flags[bits] |= (bits as u64 >> c & 1) << (8 * c);
+            c += 1;
+        }
+        bits += 1;
+    }
+    flags
+};
+
 /// An expanded position: for each action (lane) W(s, a) (a cache line), N(s, a) and P(s, a)
 /// (another), and where its child is.
 #[repr(C, align(64))]
@@ -222,9 +237,6 @@ fn made_up(flags: impl Iterator<Item = bool>, logits: &mut [f32]) -> f32 {
 /// Searches every game of `games` afresh, `simulations` times, the leaves valued by `made_up`
 /// (or all 0); their root visits, 7 a game.
 fn floor(games: &mut [Game], simulations: u32, call: &mut Call, made: bool) -> Vec<u32> {
-    let flags: Vec<u64> = (0..128u64)
-        .map(|bits| (0..7).fold(0, |word, c| word | (bits >> c & 1) << (8 * c)))
-        .collect();
     for game in games.iter_mut() {
         game.nodes.clear();
         game.root_visits = 0;
@@ -251,11 +263,11 @@ fn floor(games: &mut [Game], simulations: u32, call: &mut Call, made: bool) -> V
                 for row in 0..6 {
                     let at = g * 84 + plane * 42 + row as usize * 7;
                     call.planes[at..at + 8]
-                        .copy_from_slice(&flags[row_bits(mine, row)].to_le_bytes());
+                        .copy_from_slice(&FLAGS[row_bits(mine, row)].to_le_bytes());
                 }
             }
             let free = row_bits(!(marks[0] | marks[1]) & TOP, 0);
-            call.legal[g * 7..g * 7 + 8].copy_from_slice(&flags[free].to_le_bytes());
+            call.legal[g * 7..g * 7 + 8].copy_from_slice(&FLAGS[free].to_le_bytes());
         }
         call.logits.fill(0.0);
         call.values.fill(0.0);

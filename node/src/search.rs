@@ -145,12 +145,6 @@ impl Cancel {
     pub fn cancel(&self) {
         self.flag.store(true, Ordering::Relaxed);
     }
-
-    /// Whether `cancel()` was called.
-    #[napi(getter)]
-    pub fn cancelled(&self) -> bool {
-        self.flag.load(Ordering::Relaxed)
-    }
 }
 
 /// A move `[row, col]` for the player to move, under any rules, as the computer player chooses

@@ -8,7 +8,7 @@ use alloc::vec::Vec;
 use tictactoe_core::{Error, Game, Player, Position};
 
 use super::table::{Bound, Stored, Table};
-use super::{Halt, PerfectMove, Solution, Stop, HALT_EVERY};
+use super::{stops, Halt, PerfectMove, Solution, Stop};
 use crate::symmetry::{Keys, MAX_KEYED_CELLS};
 use crate::tactics::{self, Tactical};
 use crate::SearchError;
@@ -133,7 +133,8 @@ struct Search<'t, 'h> {
     table: &'t mut Table,
     nodes: u64,
     max_nodes: u64,
-    /// The caller's predicate, asked every [`HALT_EVERY`] positions: `true` ends the search.
+    /// The caller's predicate, asked every [`HALT_EVERY`](super::HALT_EVERY) positions: `true`
+    /// ends the search.
     halt: Option<Halt<'h>>,
     /// The best move found at the root by the last search.
     root_best: usize,
@@ -206,9 +207,7 @@ impl Search<'_, '_> {
     /// as fail-soft alpha-beta: exact inside (alpha, beta), else a bound on the side it fell.
     fn negamax(&mut self, mut alpha: i32, mut beta: i32, ply: i32) -> Result<i32, Stop> {
         self.nodes += 1;
-        if self.nodes > self.max_nodes
-            || (self.nodes % HALT_EVERY == 0 && self.halt.is_some_and(|halt| halt()))
-        {
+        if stops(self.nodes, self.max_nodes, self.halt) {
             return Err(Stop::Exceeded);
         }
         let root = ply == 0;

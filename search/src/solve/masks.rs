@@ -22,7 +22,7 @@ use core::sync::atomic::{AtomicBool, Ordering};
 use tictactoe_core::{Bits, Error, Game, Lines, OverLines};
 
 use super::bounds::{Bounds, Narrow, Of, Store};
-use super::{Halt, PerfectMove, Solution, Stop, HALT_EVERY};
+use super::{stops, Halt, PerfectMove, Solution, Stop};
 use crate::SearchError;
 
 /// The most moves a position has: a word's bits.
@@ -269,7 +269,7 @@ struct Search<'t, T, L> {
     top: usize,
     nodes: u64,
     max_nodes: u64,
-    /// Asked every [`HALT_EVERY`] positions, ending the search when it answers `true`: a
+    /// Asked every [`HALT_EVERY`](super::HALT_EVERY) positions, ending the search when it answers `true`: a
     /// helper's signal that the main search is done, the caller's on the main search (if any).
     halt: Option<Halt<'t>>,
     /// Whether the driver's guesses halve the range plainly (a helper's), rather than lean
@@ -361,9 +361,7 @@ impl<'t, T: Store, L: Lines> Search<'t, T, L> {
         mut beta: i32,
     ) -> Result<i32, Stop> {
         self.nodes += 1;
-        if self.nodes > self.max_nodes
-            || (self.nodes % HALT_EVERY == 0 && self.halt.is_some_and(|halt| halt()))
-        {
+        if stops(self.nodes, self.max_nodes, self.halt) {
             return Err(Stop::Exceeded);
         }
         let bits = self.bits;

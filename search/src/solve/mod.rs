@@ -66,7 +66,14 @@ pub struct MoveValue {
 pub(crate) type Halt<'a> = &'a dyn Fn() -> bool;
 
 /// How many positions a search visits between two questions to its [`Halt`].
-pub(crate) const HALT_EVERY: u64 = 1024;
+const HALT_EVERY: u64 = 1024;
+
+/// Whether a search stops at its `nodes`-th position: past its budget, or at a question to its
+/// `halt` (every [`HALT_EVERY`] positions) answered `true`. Both searches' one rule for it.
+#[inline(always)]
+fn stops(nodes: u64, max_nodes: u64, halt: Option<Halt<'_>>) -> bool {
+    nodes > max_nodes || (nodes % HALT_EVERY == 0 && halt.is_some_and(|halt| halt()))
+}
 
 /// Runs `search` with the caller's `stop` as a [`Halt`]: shared, as a search holds it, and
 /// asked by one thread at a time (the solve's first), so that a `RefCell` lends it.
